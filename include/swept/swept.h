@@ -1,0 +1,13 @@
+/* swept/swept.h — umbrella header: everything a user of swept needs. */
+#ifndef SWEPT_SWEPT_H
+#define SWEPT_SWEPT_H
+
+#include "swept/base.h"
+#include "swept/math.h"
+#include "swept/shapes.h"
+#include "swept/soa.h"
+#include "swept/query.h"
+#include "swept/batch.h"
+#include "swept/cpu.h"
+
+#endif

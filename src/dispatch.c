@@ -1,0 +1,92 @@
+/* src/dispatch.c — the kernel table. Filled once: reference rows first, then each tier the CPU has,
+ * in ascending order, with an early stop at the first missing tier or at the cap (SWEPT_ISA or
+ * sw_set_isa_cap()). Built with baseline flags; only the kernel libraries carry tier flags. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "kernels/kernels.h"
+#include "sw_config.h"
+
+/* tiers of this architecture in ascending order, with their rows */
+typedef struct tier_row {
+	sw_isa isa;
+	sw_kernels k;
+} tier_row;
+
+static const tier_row rows[] = {
+#ifdef SW_HAVE_SSE4
+	{SW_ISA_SSE4, {SW_ISA_SSE4, sw_obb3_sweep_idx_sse4, sw_obb3_sweep_packed_sse4, sw_obb3_overlap_idx_sse4}},
+#endif
+#ifdef SW_HAVE_AVX2
+	{SW_ISA_AVX2, {SW_ISA_AVX2, sw_obb3_sweep_idx_avx2, sw_obb3_sweep_packed_avx2, sw_obb3_overlap_idx_avx2}},
+#endif
+#ifdef SW_HAVE_AVX512
+	{SW_ISA_AVX512, {SW_ISA_AVX512, sw_obb3_sweep_idx_avx512, sw_obb3_sweep_packed_avx512, sw_obb3_overlap_idx_avx512}},
+#endif
+#ifdef SW_HAVE_NEON
+	{SW_ISA_NEON, {SW_ISA_NEON, sw_obb3_sweep_idx_neon, sw_obb3_sweep_packed_neon, sw_obb3_overlap_idx_neon}},
+#endif
+	{SW_ISA_COUNT, {SW_ISA_REF, NULL, NULL, NULL}},
+};
+
+static const sw_kernels ref_row = {SW_ISA_REF, sw_obb3_sweep_idx_ref, sw_obb3_sweep_packed_ref,
+                                   sw_obb3_overlap_idx_ref};
+
+static sw_kernels tables[SW_ISA_COUNT]; /* tables[isa]: the table capped at isa */
+static _Atomic(const sw_kernels *) active;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+/* NEON sits at the first level on arm64, like SSE4 on x86-64 */
+static int rank(sw_isa isa) { return isa == SW_ISA_NEON ? 1 : (int)isa; }
+
+static void fill(sw_kernels *t, sw_isa cap)
+{
+	*t = ref_row;
+	for (const tier_row *r = rows; r->isa != SW_ISA_COUNT; r++) {
+		if (rank(r->isa) > rank(cap) || !sw_isa_available(r->isa))
+			return;
+		*t = r->k;
+	}
+}
+
+static void init(void)
+{
+	for (int k = 0; k < SW_ISA_COUNT; k++)
+		fill(&tables[k], (sw_isa)k);
+	sw_isa cap = sw_isa_from_name(getenv("SWEPT_ISA"));
+	atomic_store(&active, &tables[cap == SW_ISA_COUNT ? sw_best_isa() : cap]);
+}
+
+const sw_kernels *sw_kernels_get(void)
+{
+	pthread_once(&once, init);
+	return atomic_load_explicit(&active, memory_order_acquire);
+}
+
+const sw_kernels *sw_kernels_for(sw_isa isa)
+{
+	pthread_once(&once, init);
+	if (!sw_isa_available(isa))
+		return NULL;
+	return &tables[isa];
+}
+
+sw_isa sw_best_isa(void)
+{
+	sw_isa best = SW_ISA_REF;
+	for (const tier_row *r = rows; r->isa != SW_ISA_COUNT && sw_isa_available(r->isa); r++)
+		best = r->isa;
+	return best;
+}
+
+sw_isa sw_active_isa(void) { return sw_kernels_get()->isa; }
+
+sw_isa sw_set_isa_cap(sw_isa cap)
+{
+	pthread_once(&once, init);
+	if ((unsigned)cap >= SW_ISA_COUNT)
+		cap = sw_best_isa();
+	atomic_store(&active, &tables[cap]);
+	return tables[cap].isa;
+}

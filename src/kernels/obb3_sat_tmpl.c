@@ -1,0 +1,344 @@
+/* src/kernels/obb3_sat_tmpl.c — moving and static OBB–OBB SAT, written once over the lane vocabulary
+ * and compiled once per tier. It repeats ref/obb3_sat.c lane-wise, operation for operation (see that
+ * file for the method): keep the two in step, or the tier tests will say so. */
+#include <math.h>
+#include <string.h>
+
+#include "kernels/wide.h"
+#include "kernels/kernels.h"
+#include "ref/ref.h"
+
+/* one box per lane */
+typedef struct box_w {
+	sw_fw c[3], r[9], h[3];
+} box_w;
+
+/* everything the 15 axes are built from, in A's frame */
+typedef struct frame_w {
+	sw_fw t[3], v[3], rm[3][3], ar[3][3], ha[3], hb[3];
+} frame_w;
+
+/* one candidate axis (see sat_axis in the reference) */
+typedef struct axis_w {
+	sw_fw w, u, r, l[3], len2;
+} axis_w;
+
+static inline sw_fw dot3(sw_fw ax, sw_fw ay, sw_fw az, sw_fw bx, sw_fw by, sw_fw bz)
+{
+	return sw_add(sw_add(sw_mul(ax, bx), sw_mul(ay, by)), sw_mul(az, bz));
+}
+
+static inline sw_mw in_range(sw_fw x) { return sw_le(sw_abs(x), sw_set1(SW_MAX_COORD)); }
+
+static inline sw_mw col_dot_ok(const box_w *b, int p, int q, float want)
+{
+	sw_fw d = dot3(b->r[3 * p], b->r[3 * p + 1], b->r[3 * p + 2], b->r[3 * q], b->r[3 * q + 1], b->r[3 * q + 2]);
+	return sw_le(sw_abs(sw_sub(d, sw_set1(want))), sw_set1(SW_ORTHO_TOL));
+}
+
+/* the input contract of sw_obb3_valid_ref, lane-wise */
+static inline sw_mw box_valid(const box_w *b)
+{
+	sw_mw ok = in_range(b->c[0]);
+	for (int k = 1; k < 3; k++)
+		ok = sw_mand(ok, in_range(b->c[k]));
+	for (int k = 0; k < 9; k++)
+		ok = sw_mand(ok, in_range(b->r[k]));
+	for (int k = 0; k < 3; k++)
+		ok = sw_mand(ok, sw_mand(in_range(b->h[k]), sw_gt(b->h[k], sw_set1(0.0f))));
+	ok = sw_mand(ok, sw_mand(col_dot_ok(b, 0, 0, 1), sw_mand(col_dot_ok(b, 1, 1, 1), col_dot_ok(b, 2, 2, 1))));
+	return sw_mand(ok, sw_mand(col_dot_ok(b, 0, 1, 0), sw_mand(col_dot_ok(b, 0, 2, 0), col_dot_ok(b, 1, 2, 0))));
+}
+
+static inline void frame_build(const box_w *a, const box_w *b, const sw_fw v[3], frame_w *f)
+{
+	sw_fw d0 = sw_sub(b->c[0], a->c[0]), d1 = sw_sub(b->c[1], a->c[1]), d2 = sw_sub(b->c[2], a->c[2]);
+	for (int i = 0; i < 3; i++) {
+		const sw_fw *ai = &a->r[3 * i];
+		f->t[i] = dot3(ai[0], ai[1], ai[2], d0, d1, d2);
+		f->v[i] = dot3(ai[0], ai[1], ai[2], v[0], v[1], v[2]);
+		for (int j = 0; j < 3; j++) {
+			const sw_fw *bj = &b->r[3 * j];
+			f->rm[i][j] = dot3(ai[0], ai[1], ai[2], bj[0], bj[1], bj[2]);
+			f->ar[i][j] = sw_abs(f->rm[i][j]);
+		}
+		f->ha[i] = a->h[i];
+		f->hb[i] = b->h[i];
+	}
+}
+
+/* axis k in feature-id order, as obb3_axes() in the reference builds it */
+static inline void axis_get(const frame_w *f, int k, axis_w *x)
+{
+	if (k < 3) {
+		int i = k;
+		x->w = f->t[i];
+		x->u = f->v[i];
+		x->r = sw_add(f->ha[i], sw_add(sw_add(sw_mul(f->hb[0], f->ar[i][0]), sw_mul(f->hb[1], f->ar[i][1])),
+		                               sw_mul(f->hb[2], f->ar[i][2])));
+		for (int c = 0; c < 3; c++)
+			x->l[c] = sw_set1(c == i ? 1.0f : 0.0f);
+		x->len2 = sw_set1(1.0f);
+	} else if (k < 6) {
+		int j = k - 3;
+		x->w = dot3(f->t[0], f->t[1], f->t[2], f->rm[0][j], f->rm[1][j], f->rm[2][j]);
+		x->u = dot3(f->v[0], f->v[1], f->v[2], f->rm[0][j], f->rm[1][j], f->rm[2][j]);
+		x->r = sw_add(dot3(f->ha[0], f->ha[1], f->ha[2], f->ar[0][j], f->ar[1][j], f->ar[2][j]), f->hb[j]);
+		for (int c = 0; c < 3; c++)
+			x->l[c] = f->rm[c][j];
+		x->len2 = dot3(f->rm[0][j], f->rm[1][j], f->rm[2][j], f->rm[0][j], f->rm[1][j], f->rm[2][j]);
+	} else {
+		int i = (k - 6) / 3, j = (k - 6) % 3;
+		int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+		x->w = sw_sub(sw_mul(f->t[i2], f->rm[i1][j]), sw_mul(f->t[i1], f->rm[i2][j]));
+		x->u = sw_sub(sw_mul(f->v[i2], f->rm[i1][j]), sw_mul(f->v[i1], f->rm[i2][j]));
+		x->r = sw_add(sw_add(sw_mul(f->ha[i1], f->ar[i2][j]), sw_mul(f->ha[i2], f->ar[i1][j])),
+		              sw_add(sw_mul(f->hb[j1], f->ar[i][j2]), sw_mul(f->hb[j2], f->ar[i][j1])));
+		x->l[i] = sw_set1(0.0f);
+		x->l[i1] = sw_neg(f->rm[i2][j]);
+		x->l[i2] = f->rm[i1][j];
+		x->len2 = sw_add(sw_mul(f->rm[i1][j], f->rm[i1][j]), sw_mul(f->rm[i2][j], f->rm[i2][j]));
+	}
+}
+
+/* running state (see sat_state in the reference); normals carry their axis vector along */
+typedef struct sat_w {
+	sw_fw t_in, t_out, in_axis, in_sign, in_l[3], in_len2;
+	sw_mw sep0;
+	sw_fw pen2, pen_len2, pen_axis, pen_sign, pen_l[3];
+} sat_w;
+
+static inline void sat_visit(sat_w *s, int id, const axis_w *x)
+{
+	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), mone = sw_set1(-1.0f);
+	const sw_fw inf = sw_set1(INFINITY), ninf = sw_set1(-INFINITY), fid = sw_set1((float)id);
+	sw_mw ok = sw_ge(x->len2, sw_set1(SW_PARALLEL_EPS));
+	sw_fw aw = sw_abs(x->w);
+	sw_mw sep = sw_gt(aw, x->r);
+	s->sep0 = sw_mor(s->sep0, sw_mand(ok, sep));
+
+	sw_fw pen = sw_sub(x->r, aw), pen2 = sw_mul(pen, pen);
+	sw_mw up = sw_mand(ok, sw_lt(sw_mul(pen2, s->pen_len2), sw_mul(s->pen2, x->len2)));
+	s->pen2 = sw_sel(up, pen2, s->pen2);
+	s->pen_len2 = sw_sel(up, x->len2, s->pen_len2);
+	s->pen_axis = sw_sel(up, fid, s->pen_axis);
+	s->pen_sign = sw_sel(up, sw_sel(sw_lt(x->w, zero), mone, one), s->pen_sign);
+	for (int c = 0; c < 3; c++)
+		s->pen_l[c] = sw_sel(up, x->l[c], s->pen_l[c]);
+
+	sw_fw a = sw_abs(x->u);
+	sw_mw neg = sw_lt(x->u, zero);
+	sw_fw sw = sw_sel(neg, sw_neg(x->w), x->w);
+	sw_mw moving = sw_gt(a, sw_set1(SW_TINY_SPEED));
+	sw_fw inv = sw_div(one, a);
+	sw_fw t_in = sw_sel(moving, sw_mul(sw_sub(sw_neg(x->r), sw), inv), sw_sel(sep, inf, ninf));
+	sw_fw t_out = sw_sel(moving, sw_mul(sw_sub(x->r, sw), inv), sw_sel(sep, ninf, inf));
+
+	up = sw_mand(ok, sw_gt(t_in, s->t_in));
+	s->t_in = sw_sel(up, t_in, s->t_in);
+	s->in_axis = sw_sel(up, fid, s->in_axis);
+	s->in_sign = sw_sel(up, sw_sel(neg, one, mone), s->in_sign);
+	s->in_len2 = sw_sel(up, x->len2, s->in_len2);
+	for (int c = 0; c < 3; c++)
+		s->in_l[c] = sw_sel(up, x->l[c], s->in_l[c]);
+	s->t_out = sw_sel(sw_mand(ok, sw_lt(t_out, s->t_out)), t_out, s->t_out);
+}
+
+/* lane results of the sweep before they are stored */
+typedef struct sweep_w {
+	sw_mw overlapped, hit;
+	sw_fw t_first, t_last, n[3], feature;
+} sweep_w;
+
+static inline void sweep_core(const box_w *a, const box_w *b, const sw_fw v[3], sweep_w *o)
+{
+	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f);
+	frame_w f;
+	frame_build(a, b, v, &f);
+	sat_w s;
+	s.t_in = sw_set1(-INFINITY);
+	s.t_out = sw_set1(INFINITY);
+	s.in_axis = zero;
+	s.in_sign = one;
+	s.in_len2 = one;
+	s.sep0 = sw_mfalse();
+	s.pen2 = sw_set1(INFINITY);
+	s.pen_len2 = one;
+	s.pen_axis = zero;
+	s.pen_sign = one;
+	for (int c = 0; c < 3; c++)
+		s.in_l[c] = s.pen_l[c] = zero;
+	for (int k = 0; k < SW_AXIS_COUNT; k++) {
+		axis_w x;
+		axis_get(&f, k, &x);
+		sat_visit(&s, k, &x);
+	}
+
+	o->overlapped = sw_mnot(s.sep0);
+	sw_mw touch = sw_mand(sw_mand(sw_le(s.t_in, s.t_out), sw_le(s.t_in, one)), sw_ge(s.t_out, zero));
+	o->hit = sw_mandnot(o->overlapped, touch);
+	sw_mw any = sw_mor(o->overlapped, o->hit);
+	sw_fw t_last = sw_sel(sw_lt(s.t_out, one), s.t_out, one);
+	o->t_first = sw_sel(o->overlapped, zero, sw_sel(o->hit, s.t_in, one));
+	o->t_last = sw_sel(any, t_last, one);
+	o->feature = sw_sel(o->overlapped, s.pen_axis, sw_sel(o->hit, s.in_axis, sw_set1((float)SW_AXIS_NONE)));
+
+	/* normal: sign·L/|L| of the chosen axis, rotated back to world by A's columns */
+	sw_fw sign = sw_sel(o->overlapped, s.pen_sign, s.in_sign);
+	sw_fw len2 = sw_sel(o->overlapped, s.pen_len2, s.in_len2);
+	sw_fw sc = sw_div(sign, sw_sqrt(len2));
+	sw_fw nl[3];
+	for (int c = 0; c < 3; c++)
+		nl[c] = sw_mul(sw_sel(o->overlapped, s.pen_l[c], s.in_l[c]), sc);
+	for (int c = 0; c < 3; c++) {
+		sw_fw nw = sw_add(sw_add(sw_mul(a->r[c], nl[0]), sw_mul(a->r[3 + c], nl[1])), sw_mul(a->r[6 + c], nl[2]));
+		o->n[c] = sw_sel(any, nw, zero);
+	}
+}
+
+/* writes lanes [0, cnt) of a block's results at `base`; `invalid` lanes become SW_PAIR_INVALID */
+static inline void sweep_store(const sw_sweep_results *out, size_t base, unsigned cnt, const sweep_w *o,
+                               unsigned invalid)
+{
+	_Alignas(64) float tmp[6][SW_W], feat[SW_W];
+	float *dst[6] = {out->t_first + base, out->t_last + base, out->nx + base,
+	                 out->ny + base, out->nz + base, NULL};
+	const sw_fw src[5] = {o->t_first, o->t_last, o->n[0], o->n[1], o->n[2]};
+	if (cnt == SW_W) {
+		for (int k = 0; k < 5; k++)
+			sw_storeu(dst[k], src[k]);
+	} else {
+		for (int k = 0; k < 5; k++) {
+			sw_storeu(tmp[k], src[k]);
+			memcpy(dst[k], tmp[k], cnt * sizeof(float));
+		}
+	}
+	sw_storeu(feat, o->feature);
+	unsigned ov = sw_mbits(o->overlapped), hit = sw_mbits(o->hit);
+	for (unsigned l = 0; l < cnt; l++) {
+		uint8_t st = (ov >> l & 1) ? SW_STARTS_OVERLAPPED : (hit >> l & 1) ? SW_HIT : SW_MISS;
+		out->status[base + l] = st;
+		out->feature[base + l] = (uint8_t)feat[l];
+	}
+	for (unsigned bad = invalid & ((1u << cnt) - 1u); bad; bad &= bad - 1) {
+		unsigned l = (unsigned)__builtin_ctz(bad);
+		out->status[base + l] = SW_PAIR_INVALID;
+		out->feature[base + l] = SW_AXIS_NONE;
+		for (int k = 0; k < 5; k++)
+			dst[k][l] = NAN;
+	}
+}
+
+/* lanes' set indices for pairs [base, base+cnt); lanes past cnt repeat the last pair, and pairs
+ * whose index is out of range read slot 0 and are flagged in the returned bits */
+static inline unsigned lanes_indices(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs,
+                                     unsigned cnt, int32_t *ia, int32_t *ib)
+{
+	unsigned bad = 0;
+	for (unsigned l = 0; l < SW_W; l++) {
+		sw_pair p = pairs[l < cnt ? l : cnt - 1];
+		int ok = p.a < as->count && p.b < bs->count;
+		ia[l] = ok ? (int32_t)p.a : 0;
+		ib[l] = ok ? (int32_t)p.b : 0;
+		bad |= (unsigned)!ok << l;
+	}
+	return bad;
+}
+
+static inline void box_gather(const sw_obb3_set *s, const int32_t *idx, box_w *b)
+{
+	b->c[0] = sw_gather(s->cx, idx);
+	b->c[1] = sw_gather(s->cy, idx);
+	b->c[2] = sw_gather(s->cz, idx);
+	for (int k = 0; k < 9; k++)
+		b->r[k] = sw_gather(s->r[k], idx);
+	b->h[0] = sw_gather(s->hx, idx);
+	b->h[1] = sw_gather(s->hy, idx);
+	b->h[2] = sw_gather(s->hz, idx);
+}
+
+decl_obb3_sweep_idx_fn(SW_FN(sw_obb3_sweep_idx))
+{
+	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
+	for (size_t base = 0; base < n; base += SW_W) {
+		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
+		unsigned bad = lanes_indices(as, bs, pairs + base, cnt, ia, ib);
+		box_w a, b;
+		box_gather(as, ia, &a);
+		box_gather(bs, ib, &b);
+		sw_fw da[3] = {sw_gather(as->dx, ia), sw_gather(as->dy, ia), sw_gather(as->dz, ia)};
+		sw_fw db[3] = {sw_gather(bs->dx, ib), sw_gather(bs->dy, ib), sw_gather(bs->dz, ib)};
+		sw_mw ok = sw_mand(box_valid(&a), box_valid(&b));
+		sw_fw v[3];
+		for (int c = 0; c < 3; c++) {
+			ok = sw_mand(ok, sw_mand(in_range(da[c]), in_range(db[c])));
+			v[c] = sw_sub(db[c], da[c]);
+		}
+		sweep_w o;
+		sweep_core(&a, &b, v, &o);
+		sweep_store(out, base, cnt, &o, bad | (~sw_mbits(ok) & SW_ALL_LANES));
+	}
+}
+
+decl_obb3_sweep_packed_fn(SW_FN(sw_obb3_sweep_packed))
+{
+	for (size_t base = 0; base < n; base += SW_W) {
+		const sw_obb3_block *blk = &blocks[base / SW_BLOCK];
+		unsigned off = (unsigned)(base % SW_BLOCK);
+		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
+		box_w a, b;
+		sw_fw v[3];
+		for (int k = 0; k < 3; k++) {
+			a.c[k] = sw_load(&blk->ac[k][off]);
+			a.h[k] = sw_load(&blk->ah[k][off]);
+			b.c[k] = sw_load(&blk->bc[k][off]);
+			b.h[k] = sw_load(&blk->bh[k][off]);
+			v[k] = sw_load(&blk->v[k][off]);
+		}
+		for (int k = 0; k < 9; k++) {
+			a.r[k] = sw_load(&blk->ar[k][off]);
+			b.r[k] = sw_load(&blk->br[k][off]);
+		}
+		sw_mw ok = sw_mand(box_valid(&a), box_valid(&b));
+		for (int c = 0; c < 3; c++)
+			ok = sw_mand(ok, in_range(v[c]));
+		sweep_w o;
+		sweep_core(&a, &b, v, &o);
+		sweep_store(out, base, cnt, &o, ~sw_mbits(ok) & SW_ALL_LANES);
+	}
+}
+
+decl_obb3_overlap_idx_fn(SW_FN(sw_obb3_overlap_idx))
+{
+	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
+	_Alignas(64) float feat[SW_W];
+	const sw_fw zero = sw_set1(0.0f);
+	const sw_fw v[3] = {zero, zero, zero};
+	for (size_t base = 0; base < n; base += SW_W) {
+		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
+		unsigned bad = lanes_indices(as, bs, pairs + base, cnt, ia, ib);
+		box_w a, b;
+		box_gather(as, ia, &a);
+		box_gather(bs, ib, &b);
+		unsigned invalid = bad | (~sw_mbits(sw_mand(box_valid(&a), box_valid(&b))) & SW_ALL_LANES);
+		frame_w f;
+		frame_build(&a, &b, v, &f);
+		/* first separating axis per lane; stop once every lane has one */
+		sw_mw sep = sw_mfalse();
+		sw_fw feature = sw_set1((float)SW_AXIS_NONE);
+		for (int k = 0; k < SW_AXIS_COUNT && sw_mbits(sep) != SW_ALL_LANES; k++) {
+			axis_w x;
+			axis_get(&f, k, &x);
+			sw_mw s = sw_mand(sw_ge(x.len2, sw_set1(SW_PARALLEL_EPS)), sw_gt(sw_abs(x.w), x.r));
+			feature = sw_sel(sw_mandnot(sep, s), sw_set1((float)k), feature);
+			sep = sw_mor(sep, s);
+		}
+		sw_storeu(feat, feature);
+		unsigned sbits = sw_mbits(sep);
+		for (unsigned l = 0; l < cnt; l++) {
+			int inv = invalid >> l & 1;
+			out->status[base + l] = inv ? SW_PAIR_INVALID : (sbits >> l & 1) ? SW_MISS : SW_HIT;
+			out->feature[base + l] = inv ? SW_AXIS_NONE : (uint8_t)feat[l];
+		}
+	}
+}

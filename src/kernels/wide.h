@@ -1,0 +1,143 @@
+/* src/kernels/wide.h — the lane vocabulary every kernel is written in. `sw_fw` holds SW_W float lanes,
+ * `sw_mw` a per-lane mask. The width follows the tier being compiled (SW_TIER_*), never wider than the
+ * tier's flags: SIMDe would emulate a wider vector and run slower than scalar.
+ *
+ * Contract of every op: lane-wise IEEE single precision, no fusion (the build passes
+ * -ffp-contract=off), so a kernel that performs the reference's operations in the reference's order
+ * gets the reference's bits. Comparisons are ordered and quiet: NaN compares false. */
+#ifndef SWEPT_WIDE_H
+#define SWEPT_WIDE_H
+
+#include <stdint.h>
+
+#if defined(SW_TIER_AVX512)
+#include <simde/x86/avx512.h>
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
+#define SW_W 16
+#define SW_SFX avx512
+typedef simde__m512 sw_fw;
+typedef simde__mmask16 sw_mw;
+
+static inline sw_fw sw_set1(float x) { return simde_mm512_set1_ps(x); }
+static inline sw_fw sw_load(const float *p) { return simde_mm512_load_ps(p); }
+static inline sw_fw sw_loadu(const float *p) { return simde_mm512_loadu_ps(p); }
+static inline void sw_storeu(float *p, sw_fw a) { simde_mm512_storeu_ps(p, a); }
+static inline sw_fw sw_add(sw_fw a, sw_fw b) { return simde_mm512_add_ps(a, b); }
+static inline sw_fw sw_sub(sw_fw a, sw_fw b) { return simde_mm512_sub_ps(a, b); }
+static inline sw_fw sw_mul(sw_fw a, sw_fw b) { return simde_mm512_mul_ps(a, b); }
+static inline sw_fw sw_div(sw_fw a, sw_fw b) { return simde_mm512_div_ps(a, b); }
+static inline sw_fw sw_sqrt(sw_fw a) { return simde_mm512_sqrt_ps(a); }
+static inline sw_fw sw_abs(sw_fw a) { return simde_mm512_abs_ps(a); }
+static inline sw_fw sw_neg(sw_fw a) { return simde_mm512_xor_ps(a, simde_mm512_set1_ps(-0.0f)); }
+static inline sw_mw sw_lt(sw_fw a, sw_fw b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_LT_OQ); }
+static inline sw_mw sw_le(sw_fw a, sw_fw b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_LE_OQ); }
+static inline sw_mw sw_gt(sw_fw a, sw_fw b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_GT_OQ); }
+static inline sw_mw sw_ge(sw_fw a, sw_fw b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_GE_OQ); }
+static inline sw_mw sw_mand(sw_mw a, sw_mw b) { return (sw_mw)(a & b); }
+static inline sw_mw sw_mor(sw_mw a, sw_mw b) { return (sw_mw)(a | b); }
+static inline sw_mw sw_mandnot(sw_mw a, sw_mw b) { return (sw_mw)(~a & b); } /* b and not a */
+static inline sw_mw sw_mnot(sw_mw a) { return (sw_mw)~a; }
+static inline sw_mw sw_mfalse(void) { return 0; }
+static inline unsigned sw_mbits(sw_mw a) { return a; }
+static inline sw_fw sw_sel(sw_mw m, sw_fw a, sw_fw b) { return simde_mm512_mask_blend_ps(m, b, a); }
+/* lanes base[idx[l]]; idx is 64-byte aligned. SIMDe 0.7.4 has no AVX-512 gather: use the native one */
+static inline sw_fw sw_gather(const float *base, const int32_t *idx)
+{
+#if defined(__AVX512F__)
+	return _mm512_i32gather_ps(_mm512_load_si512((const void *)idx), base, 4);
+#else
+	float t[16];
+	for (int l = 0; l < 16; l++)
+		t[l] = base[idx[l]];
+	return simde_mm512_loadu_ps(t);
+#endif
+}
+
+#elif defined(SW_TIER_AVX2)
+#include <simde/x86/avx2.h>
+#define SW_W 8
+#define SW_SFX avx2
+typedef simde__m256 sw_fw;
+typedef simde__m256 sw_mw;
+
+static inline sw_fw sw_set1(float x) { return simde_mm256_set1_ps(x); }
+static inline sw_fw sw_load(const float *p) { return simde_mm256_load_ps(p); }
+static inline sw_fw sw_loadu(const float *p) { return simde_mm256_loadu_ps(p); }
+static inline void sw_storeu(float *p, sw_fw a) { simde_mm256_storeu_ps(p, a); }
+static inline sw_fw sw_add(sw_fw a, sw_fw b) { return simde_mm256_add_ps(a, b); }
+static inline sw_fw sw_sub(sw_fw a, sw_fw b) { return simde_mm256_sub_ps(a, b); }
+static inline sw_fw sw_mul(sw_fw a, sw_fw b) { return simde_mm256_mul_ps(a, b); }
+static inline sw_fw sw_div(sw_fw a, sw_fw b) { return simde_mm256_div_ps(a, b); }
+static inline sw_fw sw_sqrt(sw_fw a) { return simde_mm256_sqrt_ps(a); }
+static inline sw_fw sw_abs(sw_fw a) { return simde_mm256_andnot_ps(simde_mm256_set1_ps(-0.0f), a); }
+static inline sw_fw sw_neg(sw_fw a) { return simde_mm256_xor_ps(a, simde_mm256_set1_ps(-0.0f)); }
+static inline sw_mw sw_lt(sw_fw a, sw_fw b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_LT_OQ); }
+static inline sw_mw sw_le(sw_fw a, sw_fw b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_LE_OQ); }
+static inline sw_mw sw_gt(sw_fw a, sw_fw b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_GT_OQ); }
+static inline sw_mw sw_ge(sw_fw a, sw_fw b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_GE_OQ); }
+static inline sw_mw sw_mand(sw_mw a, sw_mw b) { return simde_mm256_and_ps(a, b); }
+static inline sw_mw sw_mor(sw_mw a, sw_mw b) { return simde_mm256_or_ps(a, b); }
+static inline sw_mw sw_mandnot(sw_mw a, sw_mw b) { return simde_mm256_andnot_ps(a, b); }
+static inline sw_mw sw_mnot(sw_mw a) { return simde_mm256_xor_ps(a, simde_mm256_castsi256_ps(simde_mm256_set1_epi32(-1))); }
+static inline sw_mw sw_mfalse(void) { return simde_mm256_setzero_ps(); }
+static inline unsigned sw_mbits(sw_mw a) { return (unsigned)simde_mm256_movemask_ps(a); }
+static inline sw_fw sw_sel(sw_mw m, sw_fw a, sw_fw b) { return simde_mm256_blendv_ps(b, a, m); }
+static inline sw_fw sw_gather(const float *base, const int32_t *idx)
+{
+	return simde_mm256_i32gather_ps(base, simde_mm256_load_si256((const simde__m256i *)(const void *)idx), 4);
+}
+
+#elif defined(SW_TIER_SSE4) || defined(SW_TIER_NEON)
+/* the NEON tier is this same 4-lane source; on arm64 SIMDe maps every op to NEON */
+#include <simde/x86/sse4.1.h>
+#define SW_W 4
+#if defined(SW_TIER_NEON)
+#define SW_SFX neon
+#else
+#define SW_SFX sse4
+#endif
+typedef simde__m128 sw_fw;
+typedef simde__m128 sw_mw;
+
+static inline sw_fw sw_set1(float x) { return simde_mm_set1_ps(x); }
+static inline sw_fw sw_load(const float *p) { return simde_mm_load_ps(p); }
+static inline sw_fw sw_loadu(const float *p) { return simde_mm_loadu_ps(p); }
+static inline void sw_storeu(float *p, sw_fw a) { simde_mm_storeu_ps(p, a); }
+static inline sw_fw sw_add(sw_fw a, sw_fw b) { return simde_mm_add_ps(a, b); }
+static inline sw_fw sw_sub(sw_fw a, sw_fw b) { return simde_mm_sub_ps(a, b); }
+static inline sw_fw sw_mul(sw_fw a, sw_fw b) { return simde_mm_mul_ps(a, b); }
+static inline sw_fw sw_div(sw_fw a, sw_fw b) { return simde_mm_div_ps(a, b); }
+static inline sw_fw sw_sqrt(sw_fw a) { return simde_mm_sqrt_ps(a); }
+static inline sw_fw sw_abs(sw_fw a) { return simde_mm_andnot_ps(simde_mm_set1_ps(-0.0f), a); }
+static inline sw_fw sw_neg(sw_fw a) { return simde_mm_xor_ps(a, simde_mm_set1_ps(-0.0f)); }
+static inline sw_mw sw_lt(sw_fw a, sw_fw b) { return simde_mm_cmplt_ps(a, b); }
+static inline sw_mw sw_le(sw_fw a, sw_fw b) { return simde_mm_cmple_ps(a, b); }
+static inline sw_mw sw_gt(sw_fw a, sw_fw b) { return simde_mm_cmpgt_ps(a, b); }
+static inline sw_mw sw_ge(sw_fw a, sw_fw b) { return simde_mm_cmpge_ps(a, b); }
+static inline sw_mw sw_mand(sw_mw a, sw_mw b) { return simde_mm_and_ps(a, b); }
+static inline sw_mw sw_mor(sw_mw a, sw_mw b) { return simde_mm_or_ps(a, b); }
+static inline sw_mw sw_mandnot(sw_mw a, sw_mw b) { return simde_mm_andnot_ps(a, b); }
+static inline sw_mw sw_mnot(sw_mw a) { return simde_mm_xor_ps(a, simde_mm_castsi128_ps(simde_mm_set1_epi32(-1))); }
+static inline sw_mw sw_mfalse(void) { return simde_mm_setzero_ps(); }
+static inline unsigned sw_mbits(sw_mw a) { return (unsigned)simde_mm_movemask_ps(a); }
+static inline sw_fw sw_sel(sw_mw m, sw_fw a, sw_fw b) { return simde_mm_blendv_ps(b, a, m); }
+static inline sw_fw sw_gather(const float *base, const int32_t *idx)
+{
+	return simde_mm_set_ps(base[idx[3]], base[idx[2]], base[idx[1]], base[idx[0]]);
+}
+
+#else
+#error "wide.h needs a tier: define SW_TIER_SSE4, SW_TIER_AVX2, SW_TIER_AVX512 or SW_TIER_NEON"
+#endif
+
+#define SW_CAT_(a, b) a##_##b
+#define SW_CAT(a, b) SW_CAT_(a, b)
+/// Tier-suffixed name: SW_FN(sw_obb3_sweep_idx) → sw_obb3_sweep_idx_avx2 in the AVX2 build.
+#define SW_FN(name) SW_CAT(name, SW_SFX)
+
+/// All lanes set in a mask of this width.
+#define SW_ALL_LANES ((1u << SW_W) - 1u)
+
+#endif

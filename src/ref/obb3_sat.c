@@ -1,0 +1,213 @@
+/* src/ref/obb3_sat.c — moving separating-axis test for two oriented boxes: the scalar reference.
+ *
+ * Method: Gottschalk's 15 OBB axes (Gottschalk, Lin, Manocha 1996; Ericson, RTCD 4.4.1) extended to
+ * constant-velocity motion by slab clipping (Ericson, RTCD 5.5.8). Everything is expressed in A's
+ * frame, so world offsets of 1e4 and beyond cost only the rounding of cB − cA. On an axis L, B's
+ * centre projects to w + u·t and the boxes' projected radii sum to r; the boxes overlap on L exactly
+ * while |w + u·t| ≤ r, an interval [t_in, t_out]. They touch at t iff every interval contains t, so
+ * first contact = max t_in, last contact = min t_out. Axes are left unnormalised (the times do not
+ * depend on |L|); only the winning axis is normalised, to give the normal.
+ *
+ * The SIMD kernels (kernels/obb3_sat_tmpl.c) perform these exact operations in this exact order, so
+ * statuses and feature ids agree bit for bit and floats agree to the last bit on every tier.
+ */
+#include "ref/ref.h"
+
+#include <math.h>
+
+/* one candidate axis in A's frame: projections of B's centre offset and relative motion, the sum of
+ * projected radii, the (unnormalised) axis and its squared length */
+typedef struct sat_axis {
+	float w, u, r;
+	float l[3];
+	float len2;
+} sat_axis;
+
+/* the 15 axes of the pair, in feature-id order (face A 0..2, face B 3..5, edge A_i × B_j at 6+3i+j) */
+static void obb3_axes(const sw_obb3 *a, const sw_obb3 *b, sw_vec3 v, sat_axis ax[SW_AXIS_COUNT])
+{
+	sw_vec3 d = sw_v3_sub(b->center, a->center);
+	const float ha[3] = {a->half.x, a->half.y, a->half.z}, hb[3] = {b->half.x, b->half.y, b->half.z};
+	float t[3], vv[3], rm[3][3], ar[3][3];
+	for (int i = 0; i < 3; i++) {
+		sw_vec3 ai = a->rot.col[i];
+		t[i] = (ai.x * d.x + ai.y * d.y) + ai.z * d.z;
+		vv[i] = (ai.x * v.x + ai.y * v.y) + ai.z * v.z;
+		for (int j = 0; j < 3; j++) {
+			sw_vec3 bj = b->rot.col[j];
+			rm[i][j] = (ai.x * bj.x + ai.y * bj.y) + ai.z * bj.z;
+			ar[i][j] = fabsf(rm[i][j]);
+		}
+	}
+	/* faces of A: L = e_i */
+	for (int i = 0; i < 3; i++) {
+		sat_axis *x = &ax[i];
+		x->w = t[i];
+		x->u = vv[i];
+		x->r = ha[i] + ((hb[0] * ar[i][0] + hb[1] * ar[i][1]) + hb[2] * ar[i][2]);
+		x->l[0] = i == 0;
+		x->l[1] = i == 1;
+		x->l[2] = i == 2;
+		x->len2 = 1.0f;
+	}
+	/* faces of B: L = b_j = column j of R */
+	for (int j = 0; j < 3; j++) {
+		sat_axis *x = &ax[3 + j];
+		x->w = (t[0] * rm[0][j] + t[1] * rm[1][j]) + t[2] * rm[2][j];
+		x->u = (vv[0] * rm[0][j] + vv[1] * rm[1][j]) + vv[2] * rm[2][j];
+		x->r = ((ha[0] * ar[0][j] + ha[1] * ar[1][j]) + ha[2] * ar[2][j]) + hb[j];
+		x->l[0] = rm[0][j];
+		x->l[1] = rm[1][j];
+		x->l[2] = rm[2][j];
+		x->len2 = (rm[0][j] * rm[0][j] + rm[1][j] * rm[1][j]) + rm[2][j] * rm[2][j];
+	}
+	/* edges: L = e_i × b_j has components L_i = 0, L_i1 = −R[i2][j], L_i2 = R[i1][j]; B's radius
+	 * uses |b_k · (e_i × b_j)| = |R[i][k']| for the two other columns (sign-free, so mirrored
+	 * bases are fine) */
+	for (int i = 0; i < 3; i++) {
+		int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+		for (int j = 0; j < 3; j++) {
+			int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+			sat_axis *x = &ax[SW_AXIS_EDGE0 + 3 * i + j];
+			x->w = t[i2] * rm[i1][j] - t[i1] * rm[i2][j];
+			x->u = vv[i2] * rm[i1][j] - vv[i1] * rm[i2][j];
+			x->r = (ha[i1] * ar[i2][j] + ha[i2] * ar[i1][j]) + (hb[j1] * ar[i][j2] + hb[j2] * ar[i][j1]);
+			x->l[i] = 0.0f;
+			x->l[i1] = -rm[i2][j];
+			x->l[i2] = rm[i1][j];
+			x->len2 = rm[i1][j] * rm[i1][j] + rm[i2][j] * rm[i2][j];
+		}
+	}
+}
+
+/* running state of the sweep over the axes */
+typedef struct sat_state {
+	float t_in, t_out;     /* max entry time so far, min exit time so far */
+	int in_axis;           /* axis of t_in; its normal sign (±1) follows */
+	float in_sign;
+	int sep0;              /* some axis separates at t = 0 */
+	float pen2, pen_len2;  /* least penetration at t = 0 as pen²/len2, kept as a fraction */
+	int pen_axis;
+	float pen_sign;
+} sat_state;
+
+static void sat_visit(sat_state *s, int id, const sat_axis *x)
+{
+	/* near-parallel edge pair: skip, never separate on noise */
+	if (!(x->len2 >= SW_PARALLEL_EPS))
+		return;
+	float aw = fabsf(x->w);
+	if (aw > x->r)
+		s->sep0 = 1;
+	/* least normalised penetration: pen/|L| smallest ⇔ pen²·len2_best < pen2_best·len2 (no divide) */
+	float pen = x->r - aw, pen2 = pen * pen;
+	if (pen2 * s->pen_len2 < s->pen2 * x->len2) {
+		s->pen2 = pen2;
+		s->pen_len2 = x->len2;
+		s->pen_axis = id;
+		s->pen_sign = x->w < 0 ? -1.0f : 1.0f;
+	}
+	/* slab: |w + u t| ≤ r; with sw = sign(u)·w the entry is (−r − sw)/|u|, the exit (r − sw)/|u| */
+	float a = fabsf(x->u), sw = x->u < 0 ? -x->w : x->w, t_in, t_out;
+	if (a > SW_TINY_SPEED) {
+		float inv = 1.0f / a;
+		t_in = (-x->r - sw) * inv;
+		t_out = (x->r - sw) * inv;
+	} else if (aw > x->r) {
+		t_in = INFINITY;
+		t_out = -INFINITY;
+	} else {
+		t_in = -INFINITY;
+		t_out = INFINITY;
+	}
+	/* at t_in B's centre sits at −sign(u)·r on L, so the normal from A to B is −sign(u)·L */
+	if (t_in > s->t_in) {
+		s->t_in = t_in;
+		s->in_axis = id;
+		s->in_sign = x->u < 0 ? 1.0f : -1.0f;
+	}
+	if (t_out < s->t_out)
+		s->t_out = t_out;
+}
+
+/* unit normal in world space: A's rotation times sign·L/|L| */
+static sw_vec3 world_normal(const sw_mat3 *ra, const sat_axis *x, float sign)
+{
+	float s = sign / sqrtf(x->len2);
+	float n0 = x->l[0] * s, n1 = x->l[1] * s, n2 = x->l[2] * s;
+	const sw_vec3 *c = ra->col;
+	return sw_v3((c[0].x * n0 + c[1].x * n1) + c[2].x * n2, (c[0].y * n0 + c[1].y * n1) + c[2].y * n2,
+	             (c[0].z * n0 + c[1].z * n1) + c[2].z * n2);
+}
+
+void sw_sweep_output_invalid(sw_sweep_output *out)
+{
+	out->status = SW_PAIR_INVALID;
+	out->t_first = out->t_last = NAN;
+	out->normal = sw_v3(NAN, NAN, NAN);
+	out->feature = SW_AXIS_NONE;
+}
+
+sw_status sw_obb3_sweep_rel_ref(const sw_obb3 *a, const sw_obb3 *b, sw_vec3 v, sw_sweep_output *out)
+{
+	sat_axis ax[SW_AXIS_COUNT];
+	obb3_axes(a, b, v, ax);
+	sat_state s = {-INFINITY, INFINITY, 0, 1.0f, 0, INFINITY, 1.0f, 0, 1.0f};
+	for (int k = 0; k < SW_AXIS_COUNT; k++)
+		sat_visit(&s, k, &ax[k]);
+
+	float t_last = s.t_out < 1.0f ? s.t_out : 1.0f;
+	if (!s.sep0) {
+		out->status = SW_STARTS_OVERLAPPED;
+		out->t_first = 0.0f;
+		out->t_last = t_last;
+		out->normal = world_normal(&a->rot, &ax[s.pen_axis], s.pen_sign);
+		out->feature = (uint8_t)s.pen_axis;
+	} else if (s.t_in <= s.t_out && s.t_in <= 1.0f && s.t_out >= 0.0f) {
+		/* separated at 0 ⇒ some slab has t_in > 0 or t_out < 0 exactly, so here t_in > 0 */
+		out->status = SW_HIT;
+		out->t_first = s.t_in;
+		out->t_last = t_last;
+		out->normal = world_normal(&a->rot, &ax[s.in_axis], s.in_sign);
+		out->feature = (uint8_t)s.in_axis;
+	} else {
+		out->status = SW_MISS;
+		out->t_first = out->t_last = 1.0f;
+		out->normal = sw_v3(0, 0, 0);
+		out->feature = SW_AXIS_NONE;
+	}
+	return out->status;
+}
+
+sw_status sw_obb3_sweep(const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b, sw_vec3 db, sw_sweep_output *out)
+{
+	if (!a || !b || !out) {
+		if (out)
+			sw_sweep_output_invalid(out);
+		return SW_PAIR_INVALID;
+	}
+	if (!sw_obb3_valid_ref(a, da) || !sw_obb3_valid_ref(b, db)) {
+		sw_sweep_output_invalid(out);
+		return SW_PAIR_INVALID;
+	}
+	return sw_obb3_sweep_rel_ref(a, b, sw_v3_sub(db, da), out);
+}
+
+sw_status sw_obb3_overlap(const sw_obb3 *a, const sw_obb3 *b, uint8_t *separating_axis)
+{
+	if (separating_axis)
+		*separating_axis = SW_AXIS_NONE;
+	sw_vec3 zero = {0, 0, 0};
+	if (!a || !b || !sw_obb3_valid_ref(a, zero) || !sw_obb3_valid_ref(b, zero))
+		return SW_PAIR_INVALID;
+	sat_axis ax[SW_AXIS_COUNT];
+	obb3_axes(a, b, zero, ax);
+	for (int k = 0; k < SW_AXIS_COUNT; k++) {
+		if (ax[k].len2 >= SW_PARALLEL_EPS && fabsf(ax[k].w) > ax[k].r) {
+			if (separating_axis)
+				*separating_axis = (uint8_t)k;
+			return SW_MISS;
+		}
+	}
+	return SW_HIT;
+}

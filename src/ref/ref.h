@@ -1,0 +1,29 @@
+/* src/ref/ref.h — internals shared by the scalar reference and the batched pipeline: the constants of
+ * the numerics contract and the validity checks. The SIMD kernels repeat these exact operations
+ * lane-wise (same order, no contraction) so that every tier gives the reference's bits. */
+#ifndef SWEPT_REF_H
+#define SWEPT_REF_H
+
+#include "swept/query.h"
+#include "swept/batch.h"
+
+/* an edge×edge axis with |a_i × b_j|² below this (the edges are within ~1e-3 rad of parallel) is
+ * skipped: its projections are rounding noise, and the face axes already bound the boxes there */
+#define SW_PARALLEL_EPS 1.0e-6f
+
+/* relative speed along an axis at or below this is treated as no motion along it; keeps 1/a finite
+ * (inputs are bounded by SW_MAX_COORD, so num/a stays far from NaN) */
+#define SW_TINY_SPEED 1.0e-30f
+
+/// Whether a box and its displacement satisfy the input contract (finite, |x| ≤ SW_MAX_COORD,
+/// half extents > 0, orthonormal columns within SW_ORTHO_TOL).
+int sw_obb3_valid_ref(const sw_obb3 *box, sw_vec3 disp);
+
+/// The reference sweep on world-space inputs where `v` is B's displacement minus A's. The single-pair
+/// API and the packed reference entry both end here.
+sw_status sw_obb3_sweep_rel_ref(const sw_obb3 *a, const sw_obb3 *b, sw_vec3 v, sw_sweep_output *out);
+
+/// Writes the INVALID answer.
+void sw_sweep_output_invalid(sw_sweep_output *out);
+
+#endif

@@ -1,0 +1,147 @@
+/* src/soa.c — the SoA box set: aligned arrays, capacity in multiples of SW_SET_PAD, padding slots
+ * holding a valid unit box so kernels can read whole lanes past `count`. */
+#include "swept/soa.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define OBB3_ARRAYS 18
+
+/* the set's arrays in a fixed order: centre, rotation, half extents, displacement */
+static float **arrays(sw_obb3_set *s, int k)
+{
+	static const size_t off[3] = {offsetof(sw_obb3_set, cx), offsetof(sw_obb3_set, cy), offsetof(sw_obb3_set, cz)};
+	if (k < 3)
+		return (float **)((char *)s + off[k]);
+	if (k < 12)
+		return &s->r[k - 3];
+	if (k < 15)
+		return k == 12 ? &s->hx : k == 13 ? &s->hy : &s->hz;
+	return k == 15 ? &s->dx : k == 16 ? &s->dy : &s->dz;
+}
+
+/* value of array k in a padding slot: identity rotation, unit half extents, zero elsewhere */
+static float pad_value(int k)
+{
+	if (k >= 3 && k < 12)
+		return (k - 3) % 4 == 0 ? 1.0f : 0.0f;
+	return k >= 12 && k < 15 ? 1.0f : 0.0f;
+}
+
+static void fill_padding(sw_obb3_set *s, size_t from)
+{
+	for (int k = 0; k < OBB3_ARRAYS; k++) {
+		float *a = *arrays(s, k), v = pad_value(k);
+		for (size_t i = from; i < s->capacity; i++)
+			a[i] = v;
+	}
+}
+
+sw_error sw_obb3_set_init(sw_obb3_set *set, size_t capacity)
+{
+	if (!set)
+		return SW_ERR_NULL;
+	memset(set, 0, sizeof *set);
+	return sw_obb3_set_reserve(set, capacity);
+}
+
+sw_error sw_obb3_set_reserve(sw_obb3_set *set, size_t capacity)
+{
+	if (!set)
+		return SW_ERR_NULL;
+	if (capacity > SW_MAX_BATCH)
+		return SW_ERR_SIZE;
+	if (capacity < SW_SET_PAD)
+		capacity = SW_SET_PAD;
+	capacity = (capacity + SW_SET_PAD - 1) / SW_SET_PAD * SW_SET_PAD;
+	if (set->capacity >= capacity && set->cx)
+		return SW_OK;
+	float *fresh[OBB3_ARRAYS];
+	for (int k = 0; k < OBB3_ARRAYS; k++) {
+		fresh[k] = aligned_alloc(SW_SET_ALIGN, capacity * sizeof(float));
+		if (!fresh[k]) {
+			while (k--)
+				free(fresh[k]);
+			return SW_ERR_NOMEM;
+		}
+	}
+	for (int k = 0; k < OBB3_ARRAYS; k++) {
+		float **a = arrays(set, k);
+		if (*a)
+			memcpy(fresh[k], *a, set->count * sizeof(float));
+		free(*a);
+		*a = fresh[k];
+	}
+	set->capacity = capacity;
+	fill_padding(set, set->count);
+	return SW_OK;
+}
+
+sw_error sw_obb3_set_put(sw_obb3_set *set, uint32_t index, const sw_obb3 *box, sw_vec3 displacement)
+{
+	if (!set || !box)
+		return SW_ERR_NULL;
+	if (index >= set->count)
+		return SW_ERR_ARG;
+	const float *f = &box->center.x; /* 15 packed floats: centre, columns, half */
+	const float d[3] = {displacement.x, displacement.y, displacement.z};
+	for (int k = 0; k < 15; k++)
+		(*arrays(set, k))[index] = f[k];
+	for (int k = 0; k < 3; k++)
+		(*arrays(set, 15 + k))[index] = d[k];
+	return SW_OK;
+}
+
+sw_error sw_obb3_set_add(sw_obb3_set *set, const sw_obb3 *box, sw_vec3 displacement, uint32_t *index)
+{
+	if (!set || !box)
+		return SW_ERR_NULL;
+	if (set->count >= SW_MAX_BATCH)
+		return SW_ERR_SIZE;
+	if (set->count >= set->capacity || !set->cx) {
+		sw_error e = sw_obb3_set_reserve(set, set->capacity < SW_SET_PAD ? SW_SET_PAD : 2 * set->capacity);
+		if (e != SW_OK)
+			return e;
+	}
+	uint32_t i = (uint32_t)set->count++;
+	if (index)
+		*index = i;
+	return sw_obb3_set_put(set, i, box, displacement);
+}
+
+sw_error sw_obb3_set_get(const sw_obb3_set *set, uint32_t index, sw_obb3 *box, sw_vec3 *displacement)
+{
+	if (!set)
+		return SW_ERR_NULL;
+	if (index >= set->count)
+		return SW_ERR_ARG;
+	sw_obb3_set *s = (sw_obb3_set *)set;
+	if (box) {
+		float *f = &box->center.x;
+		for (int k = 0; k < 15; k++)
+			f[k] = (*arrays(s, k))[index];
+	}
+	if (displacement)
+		*displacement = sw_v3(s->dx[index], s->dy[index], s->dz[index]);
+	return SW_OK;
+}
+
+void sw_obb3_set_clear(sw_obb3_set *set)
+{
+	if (!set || !set->cx)
+		return;
+	set->count = 0;
+	fill_padding(set, 0);
+}
+
+void sw_obb3_set_free(sw_obb3_set *set)
+{
+	if (!set)
+		return;
+	for (int k = 0; k < OBB3_ARRAYS; k++) {
+		float **a = arrays(set, k);
+		free(*a);
+		*a = NULL;
+	}
+	set->count = set->capacity = 0;
+}
