@@ -50,11 +50,17 @@ SW_API sw_error sw_obb3_overlap_batch(const sw_obb3_set *a_set, const sw_obb3_se
 /// Lanes of a packed block; the packed format is the same for every tier.
 #define SW_BLOCK 16
 
+#ifdef __cplusplus
+#define SW_ALIGN64 alignas(64)
+#else
+#define SW_ALIGN64 _Alignas(64)
+#endif
+
 /// Sixteen OBB pairs already gathered into lanes, for callers that keep their own lane-blocked
 /// data. Lane l of every array belongs to pair 16·block + l. `v` is B's displacement minus A's.
 /// Unused lanes of the last block must hold a valid pair (sw_obb3_block_fill() writes one).
 typedef struct sw_obb3_block {
-	_Alignas(64) float ac[3][SW_BLOCK]; ///< A centre
+	SW_ALIGN64 float ac[3][SW_BLOCK]; ///< A centre
 	float ar[9][SW_BLOCK];              ///< A orientation, r[3*j + i] as in sw_obb3_set
 	float ah[3][SW_BLOCK];              ///< A half extents
 	float bc[3][SW_BLOCK];              ///< B centre

@@ -23,34 +23,33 @@ typedef struct axis_w {
 	sw_fw w, u, r, l[3], len2;
 } axis_w;
 
-static inline sw_fw dot3(sw_fw ax, sw_fw ay, sw_fw az, sw_fw bx, sw_fw by, sw_fw bz)
+SW_INLINE sw_fw dot3(sw_fw ax, sw_fw ay, sw_fw az, sw_fw bx, sw_fw by, sw_fw bz)
 {
 	return sw_add(sw_add(sw_mul(ax, bx), sw_mul(ay, by)), sw_mul(az, bz));
 }
 
-static inline sw_mw in_range(sw_fw x) { return sw_le(sw_abs(x), sw_set1(SW_MAX_COORD)); }
+SW_INLINE sw_mw in_range(sw_fw x) { return sw_le(sw_abs(x), sw_set1(SW_MAX_COORD)); }
 
-static inline sw_mw col_dot_ok(const box_w *b, int p, int q, float want)
+SW_INLINE sw_mw col_dot_ok(const box_w *b, int p, int q, float want)
 {
 	sw_fw d = dot3(b->r[3 * p], b->r[3 * p + 1], b->r[3 * p + 2], b->r[3 * q], b->r[3 * q + 1], b->r[3 * q + 2]);
 	return sw_le(sw_abs(sw_sub(d, sw_set1(want))), sw_set1(SW_ORTHO_TOL));
 }
 
 /* the input contract of sw_obb3_valid_ref, lane-wise */
-static inline sw_mw box_valid(const box_w *b)
+SW_INLINE sw_mw box_valid(const box_w *b)
 {
 	sw_mw ok = in_range(b->c[0]);
 	for (int k = 1; k < 3; k++)
 		ok = sw_mand(ok, in_range(b->c[k]));
-	for (int k = 0; k < 9; k++)
-		ok = sw_mand(ok, in_range(b->r[k]));
+	/* rotation entries need no range test: the column tests below fail on NaN, Inf and |x| > 2 */
 	for (int k = 0; k < 3; k++)
 		ok = sw_mand(ok, sw_mand(in_range(b->h[k]), sw_gt(b->h[k], sw_set1(0.0f))));
 	ok = sw_mand(ok, sw_mand(col_dot_ok(b, 0, 0, 1), sw_mand(col_dot_ok(b, 1, 1, 1), col_dot_ok(b, 2, 2, 1))));
 	return sw_mand(ok, sw_mand(col_dot_ok(b, 0, 1, 0), sw_mand(col_dot_ok(b, 0, 2, 0), col_dot_ok(b, 1, 2, 0))));
 }
 
-static inline void frame_build(const box_w *a, const box_w *b, const sw_fw v[3], frame_w *f)
+SW_INLINE void frame_build(const box_w *a, const box_w *b, const sw_fw v[3], frame_w *f)
 {
 	sw_fw d0 = sw_sub(b->c[0], a->c[0]), d1 = sw_sub(b->c[1], a->c[1]), d2 = sw_sub(b->c[2], a->c[2]);
 	for (int i = 0; i < 3; i++) {
@@ -68,7 +67,7 @@ static inline void frame_build(const box_w *a, const box_w *b, const sw_fw v[3],
 }
 
 /* axis k in feature-id order, as obb3_axes() in the reference builds it */
-static inline void axis_get(const frame_w *f, int k, axis_w *x)
+SW_INLINE void axis_get(const frame_w *f, int k, axis_w *x)
 {
 	if (k < 3) {
 		int i = k;
@@ -101,47 +100,46 @@ static inline void axis_get(const frame_w *f, int k, axis_w *x)
 	}
 }
 
-/* running state (see sat_state in the reference); normals carry their axis vector along */
+/* running state (see sat_state in the reference): axis ids only; the normal is rebuilt at the end */
 typedef struct sat_w {
-	sw_fw t_in, t_out, in_axis, in_sign, in_l[3], in_len2;
-	sw_mw sep0;
-	sw_fw pen2, pen_len2, pen_axis, pen_sign, pen_l[3];
+	sw_fw in_num, in_den, in_axis, in_u, out_num, out_den;
+	sw_mw sep0, never;
+	sw_fw pen2, pen_len2, pen_axis, pen_w;
 } sat_w;
 
-static inline void sat_visit(sat_w *s, int id, const axis_w *x)
+/* `id` is a compile-time constant once the axis loop is unrolled, so the face-axis shortcuts fold */
+SW_INLINE void sat_visit(sat_w *s, int id, const axis_w *x)
 {
-	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), mone = sw_set1(-1.0f);
-	const sw_fw inf = sw_set1(INFINITY), ninf = sw_set1(-INFINITY), fid = sw_set1((float)id);
-	sw_mw ok = sw_ge(x->len2, sw_set1(SW_PARALLEL_EPS));
+	const sw_fw fid = sw_set1((float)id), signbit = sw_set1(-0.0f);
 	sw_fw aw = sw_abs(x->w);
 	sw_mw sep = sw_gt(aw, x->r);
+	/* near-parallel edge pairs are skipped; face axes have len2 ≈ 1 for every valid box */
+	sw_mw ok = id >= SW_AXIS_EDGE0 ? sw_ge(x->len2, sw_set1(SW_PARALLEL_EPS)) : sw_mnot(sw_mfalse());
 	s->sep0 = sw_mor(s->sep0, sw_mand(ok, sep));
 
 	sw_fw pen = sw_sub(x->r, aw), pen2 = sw_mul(pen, pen);
-	sw_mw up = sw_mand(ok, sw_lt(sw_mul(pen2, s->pen_len2), sw_mul(s->pen2, x->len2)));
+	/* face axes of A have len2 = 1 exactly: pen2_best·1 is pen2_best */
+	sw_fw rhs = id < 3 ? s->pen2 : sw_mul(s->pen2, x->len2);
+	sw_mw up = sw_mand(ok, sw_lt(sw_mul(pen2, s->pen_len2), rhs));
 	s->pen2 = sw_sel(up, pen2, s->pen2);
 	s->pen_len2 = sw_sel(up, x->len2, s->pen_len2);
 	s->pen_axis = sw_sel(up, fid, s->pen_axis);
-	s->pen_sign = sw_sel(up, sw_sel(sw_lt(x->w, zero), mone, one), s->pen_sign);
-	for (int c = 0; c < 3; c++)
-		s->pen_l[c] = sw_sel(up, x->l[c], s->pen_l[c]);
+	s->pen_w = sw_sel(up, x->w, s->pen_w);
 
 	sw_fw a = sw_abs(x->u);
-	sw_mw neg = sw_lt(x->u, zero);
-	sw_fw sw = sw_sel(neg, sw_neg(x->w), x->w);
-	sw_mw moving = sw_gt(a, sw_set1(SW_TINY_SPEED));
-	sw_fw inv = sw_div(one, a);
-	sw_fw t_in = sw_sel(moving, sw_mul(sw_sub(sw_neg(x->r), sw), inv), sw_sel(sep, inf, ninf));
-	sw_fw t_out = sw_sel(moving, sw_mul(sw_sub(x->r, sw), inv), sw_sel(sep, ninf, inf));
-
-	up = sw_mand(ok, sw_gt(t_in, s->t_in));
-	s->t_in = sw_sel(up, t_in, s->t_in);
-	s->in_axis = sw_sel(up, fid, s->in_axis);
-	s->in_sign = sw_sel(up, sw_sel(neg, one, mone), s->in_sign);
-	s->in_len2 = sw_sel(up, x->len2, s->in_len2);
-	for (int c = 0; c < 3; c++)
-		s->in_l[c] = sw_sel(up, x->l[c], s->in_l[c]);
-	s->t_out = sw_sel(sw_mand(ok, sw_lt(t_out, s->t_out)), t_out, s->t_out);
+	sw_mw moving = sw_mand(ok, sw_gt(a, sw_set1(SW_TINY_SPEED)));
+	s->never = sw_mor(s->never, sw_mand(sw_mandnot(moving, ok), sep));
+	/* sign(u)·w by flipping w's sign bit with u's (u = ±0 only on lanes that are not moving) */
+	sw_fw sw = sw_xor(x->w, sw_and(x->u, signbit));
+	sw_fw nin = sw_sub(sw_neg(x->r), sw), nout = sw_sub(x->r, sw);
+	sw_mw ui = sw_mand(moving, sw_gt(sw_mul(nin, s->in_den), sw_mul(s->in_num, a)));
+	s->in_num = sw_sel(ui, nin, s->in_num);
+	s->in_den = sw_sel(ui, a, s->in_den);
+	s->in_axis = sw_sel(ui, fid, s->in_axis);
+	s->in_u = sw_sel(ui, x->u, s->in_u);
+	sw_mw uo = sw_mand(moving, sw_lt(sw_mul(nout, s->out_den), sw_mul(s->out_num, a)));
+	s->out_num = sw_sel(uo, nout, s->out_num);
+	s->out_den = sw_sel(uo, a, s->out_den);
 }
 
 /* lane results of the sweep before they are stored */
@@ -150,24 +148,13 @@ typedef struct sweep_w {
 	sw_fw t_first, t_last, n[3], feature;
 } sweep_w;
 
-static inline void sweep_core(const box_w *a, const box_w *b, const sw_fw v[3], sweep_w *o)
+SW_INLINE void sweep_core(const box_w *a, const box_w *b, const sw_fw v[3], sweep_w *o)
 {
-	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f);
+	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), mone = sw_set1(-1.0f);
 	frame_w f;
 	frame_build(a, b, v, &f);
-	sat_w s;
-	s.t_in = sw_set1(-INFINITY);
-	s.t_out = sw_set1(INFINITY);
-	s.in_axis = zero;
-	s.in_sign = one;
-	s.in_len2 = one;
-	s.sep0 = sw_mfalse();
-	s.pen2 = sw_set1(INFINITY);
-	s.pen_len2 = one;
-	s.pen_axis = zero;
-	s.pen_sign = one;
-	for (int c = 0; c < 3; c++)
-		s.in_l[c] = s.pen_l[c] = zero;
+	sat_w s = {mone, zero, zero, zero, one, zero, sw_mfalse(), sw_mfalse(), sw_set1(INFINITY), one, zero, zero};
+	SW_UNROLL
 	for (int k = 0; k < SW_AXIS_COUNT; k++) {
 		axis_w x;
 		axis_get(&f, k, &x);
@@ -175,21 +162,31 @@ static inline void sweep_core(const box_w *a, const box_w *b, const sw_fw v[3], 
 	}
 
 	o->overlapped = sw_mnot(s.sep0);
-	sw_mw touch = sw_mand(sw_mand(sw_le(s.t_in, s.t_out), sw_le(s.t_in, one)), sw_ge(s.t_out, zero));
-	o->hit = sw_mandnot(o->overlapped, touch);
+	sw_mw touch = sw_mand(sw_le(sw_mul(s.in_num, s.out_den), sw_mul(s.out_num, s.in_den)),
+	                      sw_mand(sw_le(s.in_num, s.in_den), sw_ge(s.out_num, zero)));
+	o->hit = sw_mandnot(sw_mor(o->overlapped, s.never), touch);
 	sw_mw any = sw_mor(o->overlapped, o->hit);
-	sw_fw t_last = sw_sel(sw_lt(s.t_out, one), s.t_out, one);
-	o->t_first = sw_sel(o->overlapped, zero, sw_sel(o->hit, s.t_in, one));
+	sw_fw t_last = sw_div(s.out_num, s.out_den);
+	t_last = sw_sel(sw_lt(t_last, one), t_last, one);
+	o->t_first = sw_sel(o->overlapped, zero, sw_sel(o->hit, sw_div(s.in_num, s.in_den), one));
 	o->t_last = sw_sel(any, t_last, one);
-	o->feature = sw_sel(o->overlapped, s.pen_axis, sw_sel(o->hit, s.in_axis, sw_set1((float)SW_AXIS_NONE)));
+	sw_fw axis = sw_sel(o->overlapped, s.pen_axis, s.in_axis);
+	o->feature = sw_sel(any, axis, sw_set1((float)SW_AXIS_NONE));
 
-	/* normal: sign·L/|L| of the chosen axis, rotated back to world by A's columns */
-	sw_fw sign = sw_sel(o->overlapped, s.pen_sign, s.in_sign);
-	sw_fw len2 = sw_sel(o->overlapped, s.pen_len2, s.in_len2);
+	/* normal: sign·L/|L| of the chosen axis, rebuilt from its id, rotated to world by A's columns */
+	sw_fw sign = sw_sel(o->overlapped, sw_sel(sw_lt(s.pen_w, zero), mone, one), sw_sel(sw_lt(s.in_u, zero), one, mone));
+	sw_fw l[3] = {zero, zero, zero}, len2 = one;
+	SW_UNROLL
+	for (int k = 0; k < SW_AXIS_COUNT; k++) {
+		axis_w x;
+		axis_get(&f, k, &x);
+		sw_mw m = sw_eq(axis, sw_set1((float)k));
+		for (int c = 0; c < 3; c++)
+			l[c] = sw_sel(m, x.l[c], l[c]);
+		len2 = sw_sel(m, x.len2, len2);
+	}
 	sw_fw sc = sw_div(sign, sw_sqrt(len2));
-	sw_fw nl[3];
-	for (int c = 0; c < 3; c++)
-		nl[c] = sw_mul(sw_sel(o->overlapped, s.pen_l[c], s.in_l[c]), sc);
+	sw_fw nl[3] = {sw_mul(l[0], sc), sw_mul(l[1], sc), sw_mul(l[2], sc)};
 	for (int c = 0; c < 3; c++) {
 		sw_fw nw = sw_add(sw_add(sw_mul(a->r[c], nl[0]), sw_mul(a->r[3 + c], nl[1])), sw_mul(a->r[6 + c], nl[2]));
 		o->n[c] = sw_sel(any, nw, zero);
@@ -197,7 +194,7 @@ static inline void sweep_core(const box_w *a, const box_w *b, const sw_fw v[3], 
 }
 
 /* writes lanes [0, cnt) of a block's results at `base`; `invalid` lanes become SW_PAIR_INVALID */
-static inline void sweep_store(const sw_sweep_results *out, size_t base, unsigned cnt, const sweep_w *o,
+SW_INLINE void sweep_store(const sw_sweep_results *out, size_t base, unsigned cnt, const sweep_w *o,
                                unsigned invalid)
 {
 	_Alignas(64) float tmp[6][SW_W], feat[SW_W];
@@ -231,7 +228,7 @@ static inline void sweep_store(const sw_sweep_results *out, size_t base, unsigne
 
 /* lanes' set indices for pairs [base, base+cnt); lanes past cnt repeat the last pair, and pairs
  * whose index is out of range read slot 0 and are flagged in the returned bits */
-static inline unsigned lanes_indices(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs,
+SW_INLINE unsigned lanes_indices(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs,
                                      unsigned cnt, int32_t *ia, int32_t *ib)
 {
 	unsigned bad = 0;
@@ -245,7 +242,7 @@ static inline unsigned lanes_indices(const sw_obb3_set *as, const sw_obb3_set *b
 	return bad;
 }
 
-static inline void box_gather(const sw_obb3_set *s, const int32_t *idx, box_w *b)
+SW_INLINE void box_gather(const sw_obb3_set *s, const int32_t *idx, box_w *b)
 {
 	b->c[0] = sw_gather(s->cx, idx);
 	b->c[1] = sw_gather(s->cy, idx);
@@ -326,12 +323,17 @@ decl_obb3_overlap_idx_fn(SW_FN(sw_obb3_overlap_idx))
 		/* first separating axis per lane; stop once every lane has one */
 		sw_mw sep = sw_mfalse();
 		sw_fw feature = sw_set1((float)SW_AXIS_NONE);
-		for (int k = 0; k < SW_AXIS_COUNT && sw_mbits(sep) != SW_ALL_LANES; k++) {
+		SW_UNROLL
+		for (int k = 0; k < SW_AXIS_COUNT; k++) {
 			axis_w x;
 			axis_get(&f, k, &x);
-			sw_mw s = sw_mand(sw_ge(x.len2, sw_set1(SW_PARALLEL_EPS)), sw_gt(sw_abs(x.w), x.r));
+			sw_mw s = sw_gt(sw_abs(x.w), x.r);
+			if (k >= SW_AXIS_EDGE0)
+				s = sw_mand(sw_ge(x.len2, sw_set1(SW_PARALLEL_EPS)), s);
 			feature = sw_sel(sw_mandnot(sep, s), sw_set1((float)k), feature);
 			sep = sw_mor(sep, s);
+			if (sw_mbits(sep) == SW_ALL_LANES)
+				break;
 		}
 		sw_storeu(feat, feature);
 		unsigned sbits = sw_mbits(sep);

@@ -35,6 +35,9 @@ static inline sw_mw sw_lt(sw_fw a, sw_fw b) { return simde_mm512_cmp_ps_mask(a, 
 static inline sw_mw sw_le(sw_fw a, sw_fw b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_LE_OQ); }
 static inline sw_mw sw_gt(sw_fw a, sw_fw b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_GT_OQ); }
 static inline sw_mw sw_ge(sw_fw a, sw_fw b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_GE_OQ); }
+static inline sw_mw sw_eq(sw_fw a, sw_fw b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_EQ_OQ); }
+static inline sw_fw sw_and(sw_fw a, sw_fw b) { return simde_mm512_and_ps(a, b); }
+static inline sw_fw sw_xor(sw_fw a, sw_fw b) { return simde_mm512_xor_ps(a, b); }
 static inline sw_mw sw_mand(sw_mw a, sw_mw b) { return (sw_mw)(a & b); }
 static inline sw_mw sw_mor(sw_mw a, sw_mw b) { return (sw_mw)(a | b); }
 static inline sw_mw sw_mandnot(sw_mw a, sw_mw b) { return (sw_mw)(~a & b); } /* b and not a */
@@ -77,6 +80,9 @@ static inline sw_mw sw_lt(sw_fw a, sw_fw b) { return simde_mm256_cmp_ps(a, b, SI
 static inline sw_mw sw_le(sw_fw a, sw_fw b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_LE_OQ); }
 static inline sw_mw sw_gt(sw_fw a, sw_fw b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_GT_OQ); }
 static inline sw_mw sw_ge(sw_fw a, sw_fw b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_GE_OQ); }
+static inline sw_mw sw_eq(sw_fw a, sw_fw b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_EQ_OQ); }
+static inline sw_fw sw_and(sw_fw a, sw_fw b) { return simde_mm256_and_ps(a, b); }
+static inline sw_fw sw_xor(sw_fw a, sw_fw b) { return simde_mm256_xor_ps(a, b); }
 static inline sw_mw sw_mand(sw_mw a, sw_mw b) { return simde_mm256_and_ps(a, b); }
 static inline sw_mw sw_mor(sw_mw a, sw_mw b) { return simde_mm256_or_ps(a, b); }
 static inline sw_mw sw_mandnot(sw_mw a, sw_mw b) { return simde_mm256_andnot_ps(a, b); }
@@ -116,6 +122,9 @@ static inline sw_mw sw_lt(sw_fw a, sw_fw b) { return simde_mm_cmplt_ps(a, b); }
 static inline sw_mw sw_le(sw_fw a, sw_fw b) { return simde_mm_cmple_ps(a, b); }
 static inline sw_mw sw_gt(sw_fw a, sw_fw b) { return simde_mm_cmpgt_ps(a, b); }
 static inline sw_mw sw_ge(sw_fw a, sw_fw b) { return simde_mm_cmpge_ps(a, b); }
+static inline sw_mw sw_eq(sw_fw a, sw_fw b) { return simde_mm_cmpeq_ps(a, b); }
+static inline sw_fw sw_and(sw_fw a, sw_fw b) { return simde_mm_and_ps(a, b); }
+static inline sw_fw sw_xor(sw_fw a, sw_fw b) { return simde_mm_xor_ps(a, b); }
 static inline sw_mw sw_mand(sw_mw a, sw_mw b) { return simde_mm_and_ps(a, b); }
 static inline sw_mw sw_mor(sw_mw a, sw_mw b) { return simde_mm_or_ps(a, b); }
 static inline sw_mw sw_mandnot(sw_mw a, sw_mw b) { return simde_mm_andnot_ps(a, b); }
@@ -130,6 +139,15 @@ static inline sw_fw sw_gather(const float *base, const int32_t *idx)
 
 #else
 #error "wide.h needs a tier: define SW_TIER_SSE4, SW_TIER_AVX2, SW_TIER_AVX512 or SW_TIER_NEON"
+#endif
+
+/// Kernel helpers must inline into the block loop, or the lanes round-trip through memory.
+#if defined(__GNUC__)
+#define SW_INLINE static inline __attribute__((always_inline))
+#define SW_UNROLL _Pragma("GCC unroll 16")
+#else
+#define SW_INLINE static inline
+#define SW_UNROLL
 #endif
 
 #define SW_CAT_(a, b) a##_##b

@@ -6,7 +6,8 @@
  * centre projects to w + u·t and the boxes' projected radii sum to r; the boxes overlap on L exactly
  * while |w + u·t| ≤ r, an interval [t_in, t_out]. They touch at t iff every interval contains t, so
  * first contact = max t_in, last contact = min t_out. Axes are left unnormalised (the times do not
- * depend on |L|); only the winning axis is normalised, to give the normal.
+ * depend on |L|); only the winning axis is normalised, to give the normal. The running max/min of
+ * the times are kept as fractions, so one pair costs two divisions, not thirty.
  *
  * The SIMD kernels (kernels/obb3_sat_tmpl.c) perform these exact operations in this exact order, so
  * statuses and feature ids agree bit for bit and floats agree to the last bit on every tier.
@@ -80,54 +81,54 @@ static void obb3_axes(const sw_obb3 *a, const sw_obb3 *b, sw_vec3 v, sat_axis ax
 	}
 }
 
-/* running state of the sweep over the axes */
+/* running state of the sweep over the axes. Times are kept as fractions num/den with den ≥ 0 and
+ * compared by cross-multiplying, so the loop needs no division; den = 0 encodes ∓infinity. */
 typedef struct sat_state {
-	float t_in, t_out;     /* max entry time so far, min exit time so far */
-	int in_axis;           /* axis of t_in; its normal sign (±1) follows */
-	float in_sign;
-	int sep0;              /* some axis separates at t = 0 */
-	float pen2, pen_len2;  /* least penetration at t = 0 as pen²/len2, kept as a fraction */
+	float in_num, in_den;   /* latest entry time so far (starts at −1/0 = −∞) */
+	int in_axis;            /* axis of that entry, and its u (the normal's sign) */
+	float in_u;
+	float out_num, out_den; /* earliest exit time so far (starts at 1/0 = +∞) */
+	int sep0;               /* some axis separates at t = 0 */
+	int never;              /* some axis separates and has no motion along it */
+	float pen2, pen_len2;   /* least penetration at t = 0 as pen²/len2, kept as a fraction */
 	int pen_axis;
-	float pen_sign;
+	float pen_w;
 } sat_state;
 
 static void sat_visit(sat_state *s, int id, const sat_axis *x)
 {
-	/* near-parallel edge pair: skip, never separate on noise */
-	if (!(x->len2 >= SW_PARALLEL_EPS))
+	/* near-parallel edge pair: skip, never separate on noise (face axes always have len2 ≈ 1) */
+	if (id >= SW_AXIS_EDGE0 && !(x->len2 >= SW_PARALLEL_EPS))
 		return;
 	float aw = fabsf(x->w);
-	if (aw > x->r)
-		s->sep0 = 1;
-	/* least normalised penetration: pen/|L| smallest ⇔ pen²·len2_best < pen2_best·len2 (no divide) */
+	int sep = aw > x->r;
+	s->sep0 |= sep;
+	/* least normalised penetration: pen/|L| smallest ⇔ pen²·len2_best < pen2_best·len2 */
 	float pen = x->r - aw, pen2 = pen * pen;
 	if (pen2 * s->pen_len2 < s->pen2 * x->len2) {
 		s->pen2 = pen2;
 		s->pen_len2 = x->len2;
 		s->pen_axis = id;
-		s->pen_sign = x->w < 0 ? -1.0f : 1.0f;
+		s->pen_w = x->w;
 	}
-	/* slab: |w + u t| ≤ r; with sw = sign(u)·w the entry is (−r − sw)/|u|, the exit (r − sw)/|u| */
-	float a = fabsf(x->u), sw = x->u < 0 ? -x->w : x->w, t_in, t_out;
-	if (a > SW_TINY_SPEED) {
-		float inv = 1.0f / a;
-		t_in = (-x->r - sw) * inv;
-		t_out = (x->r - sw) * inv;
-	} else if (aw > x->r) {
-		t_in = INFINITY;
-		t_out = -INFINITY;
-	} else {
-		t_in = -INFINITY;
-		t_out = INFINITY;
+	float a = fabsf(x->u);
+	if (!(a > SW_TINY_SPEED)) {
+		s->never |= sep; /* no motion along L: separated forever, or overlapping forever */
+		return;
 	}
-	/* at t_in B's centre sits at −sign(u)·r on L, so the normal from A to B is −sign(u)·L */
-	if (t_in > s->t_in) {
-		s->t_in = t_in;
+	/* slab |w + u t| ≤ r: with sw = sign(u)·w, entry = (−r − sw)/|u|, exit = (r − sw)/|u| */
+	float sw = x->u < 0 ? -x->w : x->w;
+	float nin = -x->r - sw, nout = x->r - sw;
+	if (nin * s->in_den > s->in_num * a) {
+		s->in_num = nin;
+		s->in_den = a;
 		s->in_axis = id;
-		s->in_sign = x->u < 0 ? 1.0f : -1.0f;
+		s->in_u = x->u;
 	}
-	if (t_out < s->t_out)
-		s->t_out = t_out;
+	if (nout * s->out_den < s->out_num * a) {
+		s->out_num = nout;
+		s->out_den = a;
+	}
 }
 
 /* unit normal in world space: A's rotation times sign·L/|L| */
@@ -152,23 +153,28 @@ sw_status sw_obb3_sweep_rel_ref(const sw_obb3 *a, const sw_obb3 *b, sw_vec3 v, s
 {
 	sat_axis ax[SW_AXIS_COUNT];
 	obb3_axes(a, b, v, ax);
-	sat_state s = {-INFINITY, INFINITY, 0, 1.0f, 0, INFINITY, 1.0f, 0, 1.0f};
+	sat_state s = {-1.0f, 0.0f, 0, 0.0f, 1.0f, 0.0f, 0, 0, INFINITY, 1.0f, 0, 0.0f};
 	for (int k = 0; k < SW_AXIS_COUNT; k++)
 		sat_visit(&s, k, &ax[k]);
 
-	float t_last = s.t_out < 1.0f ? s.t_out : 1.0f;
+	float t_last = s.out_num / s.out_den;
+	t_last = t_last < 1.0f ? t_last : 1.0f;
 	if (!s.sep0) {
+		/* B's centre lies on the side sign(w) of the axis of least penetration */
 		out->status = SW_STARTS_OVERLAPPED;
 		out->t_first = 0.0f;
 		out->t_last = t_last;
-		out->normal = world_normal(&a->rot, &ax[s.pen_axis], s.pen_sign);
+		out->normal = world_normal(&a->rot, &ax[s.pen_axis], s.pen_w < 0 ? -1.0f : 1.0f);
 		out->feature = (uint8_t)s.pen_axis;
-	} else if (s.t_in <= s.t_out && s.t_in <= 1.0f && s.t_out >= 0.0f) {
-		/* separated at 0 ⇒ some slab has t_in > 0 or t_out < 0 exactly, so here t_in > 0 */
+	} else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den &&
+	           s.out_num >= 0.0f) {
+		/* t_in ≤ t_out, t_in ≤ 1, t_out ≥ 0. Separated at 0 ⇒ some slab has t_in > 0 or
+		 * t_out < 0 with an exact sign, so here t_in > 0 */
 		out->status = SW_HIT;
-		out->t_first = s.t_in;
+		out->t_first = s.in_num / s.in_den;
 		out->t_last = t_last;
-		out->normal = world_normal(&a->rot, &ax[s.in_axis], s.in_sign);
+		/* at t_in B's centre sits at −sign(u)·r on L: the normal from A to B is −sign(u)·L */
+		out->normal = world_normal(&a->rot, &ax[s.in_axis], s.in_u < 0 ? 1.0f : -1.0f);
 		out->feature = (uint8_t)s.in_axis;
 	} else {
 		out->status = SW_MISS;

@@ -42,8 +42,9 @@ void sc_obb3(sc_rng *r, const sc_obb3_params *p, sw_obb3 *box, sw_vec3 *disp);
 sw_error sc_obb3_set_fill(sc_rng *r, const sc_obb3_params *p, sw_obb3_set *set, size_t n);
 /// n random pairs of indices into sets of na and nb boxes.
 void sc_pairs(sc_rng *r, sw_pair *pairs, size_t n, uint32_t na, uint32_t nb);
-/// Fills `set` with 2n boxes where box 2k and 2k+1 form a close pair (a miss/hit/overlap mix of
-/// roughly a third each) and writes pairs (2k, 2k+1); the case mix that a broadphase emits.
+/// Fills `set` with 2n boxes where box 2k and 2k+1 form a close pair and writes pairs (2k, 2k+1):
+/// with the defaults about 48 % miss, 48 % hit and 3 % start overlapped, the kind of candidate list
+/// a broadphase of swept bounds emits.
 sw_error sc_obb3_close_pairs(sc_rng *r, const sc_obb3_params *p, sw_obb3_set *set, sw_pair *pairs, size_t n);
 
 #ifdef __cplusplus

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# scripts/deps.sh — installs the Debian packages swept needs that are missing. Usage:
+#   scripts/deps.sh            build + test dependencies
+#   scripts/deps.sh --bench    also Google Benchmark and the peer libraries (Bullet)
+set -euo pipefail
+
+pkgs=(meson ninja-build pkg-config gcc g++ python3 libsimde-dev libcriterion-dev)
+if [[ "${1:-}" == "--bench" ]]; then
+	pkgs+=(libbenchmark-dev libbullet-dev)
+fi
+
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+echo "installing: ${missing[*]}" >&2
+sudo=""
+[[ $(id -u) -ne 0 ]] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq -o DPkg::Lock::Timeout=600 "${missing[@]}" >/dev/null

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# scripts/test.sh — installs what is missing, builds and runs every test suite, and ends with the line
+# 'N passed, N failed'. Usage:
+#   scripts/test.sh               release build (build-test/)
+#   scripts/test.sh --sanitize    address + undefined sanitizer build (build-asan/)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+./scripts/deps.sh || { echo "dependency install failed"; echo "0 passed, 1 failed"; exit 1; }
+
+dir=build-test
+opts=(-Dbench=false -Dexamples=true --buildtype=release)
+if [[ "${1:-}" == "--sanitize" ]]; then
+	dir=build-asan
+	opts=(-Dbench=false -Dexamples=false --buildtype=debugoptimized -Db_sanitize=address,undefined)
+fi
+
+if [[ ! -d $dir ]]; then
+	meson setup "$dir" "${opts[@]}" >"$dir.setup.log" 2>&1 || { cat "$dir.setup.log"; echo "0 passed, 1 failed"; exit 1; }
+fi
+ninja -C "$dir" >"$dir.build.log" 2>&1 || { tail -50 "$dir.build.log"; echo "0 passed, 1 failed"; exit 1; }
+
+meson test -C "$dir" --print-errorlogs --num-processes 2
+python3 scripts/tap_count.py "$dir/meson-logs/testlog.json"
