@@ -1,0 +1,405 @@
+/* tests/test_obb3_brute.c — the reference OBB–OBB sweep against the double-precision oracle
+ * (tests/common/oracle_obb3.h) on seeded random pairs: seven populations of 10000 pairs each.
+ * Case i of a population uses seed (population base + i), so a failure reruns alone.
+ *
+ * How much the library may differ, and why.
+ * - Float error. The library works in float: each separation it forms along an axis is a sum
+ *   of under ten rounded products (projected centre distance, six radius terms, speed × t), each
+ *   at most S = Σ half extents + |cB − cA| + |dB − dA|, so it is off by at most ~10 ulps of S;
+ *   an edge axis built from a cross product of length s (≥ 1e-3 by contract) amplifies that by
+ *   1/s. Far from the origin the centres also carry ulp(|centre|). So the library's separation
+ *   function is taken to be within
+ *       eps = 2^-20 · S / s_min + 2^-21 · M
+ *   of the oracle's (2^-20 = 16 float ulps; s_min = shortest edge cross product the library may
+ *   keep, capped at 1; M = largest |centre coordinate|, 2^-21·M = 4 ulps of it). Measured: the
+ *   band holds 0.3% of the pairs at most (fast motion, where S is large); at 2^-16 that
+ *   population would exceed 1%.
+ * - Contract. Edge axes with |a_i × b_j|² < 1e-6 never separate in the library. The oracle is
+ *   run twice: with exactly the contract's axes (f_c) and with every non-degenerate axis (f_a,
+ *   the true geometry), f_c ≤ f_a. Whatever the library computes lies between
+ *       f_lo = f_c − eps   and   f_hi = f_a + eps.
+ * Every check follows from that sandwich:
+ * - status: starts overlapped must hold when f_hi(0) ≤ 0 and may only when f_lo(0) ≤ 0; contact
+ *   must happen when min f_hi ≤ 0 and may only when min f_lo ≤ 0. When "must" and "may" differ
+ *   the case is in the touching band: counted, and at most 1% of a population may be;
+ * - time bound: t_first ∈ [first t with f_lo ≤ 0, first t with f_hi ≤ 0] and
+ *   t_last ∈ [last t with f_hi ≤ 0, last t with f_lo ≤ 0], widened by T_SLACK = 1e-6 for the
+ *   float rounding of t itself. This is |Δt| ≤ eps / closing speed near a crossing and still
+ *   right where the crossing is grazing (the window then widens by itself);
+ * - normal: unit, from A to B, and the library's axis must be the one crossed at its t_first:
+ *   its own separation there is within 2·eps + T_SLACK·|dB − dA| of zero. When the oracle's
+ *   maximising axis at t_first is unique by more than that margin, the feature id must be it.
+ *   For starts overlapped, the normal's separation at t = 0 must be within 2·eps of f(0) (least
+ *   penetration), and the id must match when that axis is unique by more than 4·eps. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <swept/swept.h>
+
+#include "oracle_obb3.h"
+#include "scenes.h"
+
+#define N_PAIRS 10000
+#define T_SLACK 1e-6
+#define MAX_REPORTS 8
+
+/* one generated pair */
+typedef struct pair_case {
+	sw_obb3 a, b;
+	sw_vec3 da, db;
+} pair_case;
+
+/* counts of one population */
+typedef struct tally {
+	int n, miss, hit, overlapped, band, contract, failed;
+} tally;
+
+/* what the oracle knows about one pair */
+typedef struct judge {
+	oracle_obb3_problem pc, pa; /* contract axes, all axes */
+	oracle_obb3_result rc, ra;
+	double eps;
+} judge;
+
+static sw_vec3 feature_axis(const sw_obb3 *a, const sw_obb3 *b, uint8_t id)
+{
+	sw_axis_info f = sw_axis_decode(id);
+	if (f.kind == SW_AXIS_KIND_FACE_A)
+		return a->rot.col[f.edge_a];
+	if (f.kind == SW_AXIS_KIND_FACE_B)
+		return b->rot.col[f.edge_b];
+	sw_vec3 c = sw_v3_cross(a->rot.col[f.edge_a], b->rot.col[f.edge_b]);
+	return sw_v3_scale(c, 1.0f / sw_v3_len(c));
+}
+
+static double band_eps(const oracle_obb3_problem *p)
+{
+	double s_min = 1.0;
+	for (int id = 6; id < 15; id++)
+		if (p->cross_len[id] >= 5e-4 && p->cross_len[id] < s_min)
+			s_min = p->cross_len[id];
+	double s = p->sum_half + p->len_d0 + p->len_v;
+	return 0x1p-20 * s / s_min + 0x1p-21 * p->max_coord;
+}
+
+static void judge_pair(const pair_case *c, judge *j)
+{
+	oracle_obb3_prepare(&c->a, c->da, &c->b, c->db, ORACLE_CROSS2_CONTRACT, &j->pc);
+	oracle_obb3_prepare(&c->a, c->da, &c->b, c->db, ORACLE_CROSS2_ALL, &j->pa);
+	oracle_obb3_solve(&j->pc, &j->rc);
+	oracle_obb3_solve(&j->pa, &j->ra);
+	j->eps = band_eps(&j->pa);
+}
+
+/* largest and second largest term at t, for the uniqueness of the maximising axis */
+static int top_axis(const oracle_obb3_problem *p, double t, double *gap_to_second)
+{
+	double terms[15], best = -INFINITY, second = -INFINITY;
+	int id = -1;
+	oracle_obb3_terms(p, t, terms);
+	for (int k = 0; k < 15; k++) {
+		if (terms[k] > best)
+			second = best, best = terms[k], id = k;
+		else if (terms[k] > second)
+			second = terms[k];
+	}
+	*gap_to_second = best - second;
+	return id;
+}
+
+#define FAIL(...) (snprintf(why, why_len, __VA_ARGS__), -1)
+
+static int in_window(double t, double lo, double hi) { return t >= lo - T_SLACK && t <= hi + T_SLACK; }
+
+/* status rules; returns 1 for a touching-band case, 0 when decided, -1 on failure */
+static int check_status(const judge *j, const sw_sweep_output *o, char *why, size_t why_len)
+{
+	double e = j->eps;
+	int so_may = j->rc.sep0 <= e, so_must = j->ra.sep0 <= -e;
+	int hit_may = j->rc.min_sep <= e, hit_must = j->ra.min_sep <= -e;
+	if (o->status == SW_STARTS_OVERLAPPED && !so_may)
+		return FAIL("starts overlapped, but f(0) = %.9g > eps %.3g", j->rc.sep0, e);
+	if (o->status != SW_STARTS_OVERLAPPED && so_must)
+		return FAIL("%s, but they overlap at t = 0 (f(0) = %.9g)", sw_status_name(o->status), j->ra.sep0);
+	if (o->status == SW_HIT && !hit_may)
+		return FAIL("hit, but min f = %.9g > eps %.3g", j->rc.min_sep, e);
+	if (o->status == SW_MISS && hit_must)
+		return FAIL("miss, but min f = %.9g at t = %.9g", j->ra.min_sep, j->ra.t_at_min);
+	if (o->status == SW_PAIR_INVALID)
+		return FAIL("valid pair reported invalid");
+	return so_may != so_must || hit_may != hit_must;
+}
+
+static int check_miss(const sw_sweep_output *o, char *why, size_t why_len)
+{
+	if (o->t_first != 1.0f || o->t_last != 1.0f)
+		return FAIL("miss with t = %.9g, %.9g", o->t_first, o->t_last);
+	if (o->normal.x != 0 || o->normal.y != 0 || o->normal.z != 0 || o->feature != SW_AXIS_NONE)
+		return FAIL("miss with a normal or feature %d", o->feature);
+	return 0;
+}
+
+static int check_times(const judge *j, const sw_sweep_output *o, char *why, size_t why_len)
+{
+	double e = j->eps;
+	double last_lo = oracle_obb3_last_at_or_below(&j->pa, -e), last_hi = oracle_obb3_last_at_or_below(&j->pc, e);
+	if (o->status == SW_HIT) {
+		double first_lo = oracle_obb3_first_at_or_below(&j->pc, e);
+		double first_hi = oracle_obb3_first_at_or_below(&j->pa, -e);
+		if (first_hi < 0)
+			first_hi = 1;
+		if (!(o->t_first > 0) || !in_window(o->t_first, first_lo, first_hi))
+			return FAIL("t_first %.9g outside [%.9g, %.9g]", o->t_first, first_lo, first_hi);
+	} else if (o->t_first != 0.0f) {
+		return FAIL("starts overlapped with t_first %.9g", o->t_first);
+	}
+	if (last_lo < 0)
+		last_lo = o->t_first;
+	if (!in_window(o->t_last, last_lo, last_hi) || o->t_last < o->t_first || o->t_last > 1)
+		return FAIL("t_last %.9g outside [%.9g, %.9g] (t_first %.9g)", o->t_last, last_lo, last_hi, o->t_first);
+	return 0;
+}
+
+/* the library's normal is the axis it crossed last: its own separation at its t_first is ~0 */
+static int check_normal(const judge *j, const pair_case *c, const sw_sweep_output *o, char *why, size_t why_len)
+{
+	double n[3] = {o->normal.x, o->normal.y, o->normal.z};
+	double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]), e = j->eps;
+	if (!(fabs(len - 1) <= 1e-5))
+		return FAIL("normal not unit: |n| = %.9g", len);
+	if (o->feature >= SW_AXIS_COUNT)
+		return FAIL("feature %d out of range", o->feature);
+	sw_vec3 ax = feature_axis(&c->a, &c->b, o->feature);
+	if (!(fabsf(sw_v3_dot(ax, o->normal)) >= 1 - 1e-5f))
+		return FAIL("feature %d is not parallel to the normal", o->feature);
+	double t = o->status == SW_HIT ? o->t_first : 0.0;
+	if (oracle_obb3_dir_along(&j->pa, n, t) < -e)
+		return FAIL("normal points from B to A (n·(cB − cA) = %.9g)", oracle_obb3_dir_along(&j->pa, n, t));
+	double g = oracle_obb3_sep_along(&j->pa, n, t);
+	if (o->status == SW_HIT && fabs(g) > 2 * e + T_SLACK * j->pa.len_v)
+		return FAIL("normal's separation at t_first is %.9g, not ~0 (eps %.3g)", g, e);
+	if (o->status == SW_STARTS_OVERLAPPED && (g < j->rc.sep0 - 2 * e || g > j->ra.sep0 + 2 * e))
+		return FAIL("normal's separation at 0 is %.9g, least penetration is %.9g", g, j->rc.sep0);
+	return 0;
+}
+
+/* when one axis clearly wins at the oracle's time of interest, the ids must agree */
+static int check_unique_feature(const judge *j, const sw_sweep_output *o, char *why, size_t why_len)
+{
+	if (j->rc.status != o->status || j->ra.status != o->status)
+		return 0;
+	double t = o->status == SW_HIT ? j->rc.t_first : 0.0, gap_c, gap_a;
+	int id_c = top_axis(&j->pc, t, &gap_c), id_a = top_axis(&j->pa, t, &gap_a);
+	double margin = 4 * j->eps;
+	if (o->status == SW_HIT) {
+		double lo = oracle_obb3_first_at_or_below(&j->pc, j->eps);
+		double hi = oracle_obb3_first_at_or_below(&j->pa, -j->eps);
+		margin = 2 * j->eps + j->pa.len_v * ((hi < 0 ? 1 : hi) - lo + 2 * T_SLACK);
+	}
+	if (id_c != id_a || gap_c <= margin)
+		return 0;
+	if (o->feature != id_c)
+		return FAIL("feature %d, the oracle's axis %d wins by %.3g (margin %.3g)", o->feature, id_c, gap_c, margin);
+	return 0;
+}
+
+#undef FAIL
+
+/* 1: touching band, 0: pass, -1: failure described in why */
+static int check_case(const pair_case *c, const sw_sweep_output *o, const judge *j, char *why, size_t why_len)
+{
+	int band = check_status(j, o, why, why_len);
+	if (band < 0)
+		return band;
+	int r;
+	if (o->status == SW_MISS)
+		r = check_miss(o, why, why_len);
+	else if ((r = check_times(j, o, why, why_len)) == 0 && (r = check_normal(j, c, o, why, why_len)) == 0)
+		r = check_unique_feature(j, o, why, why_len);
+	return r < 0 ? r : band;
+}
+
+static void print_vec(const char *name, sw_vec3 v)
+{
+	cr_log_error("  %s = (%a, %a, %a) = (%.9g, %.9g, %.9g)", name, v.x, v.y, v.z, v.x, v.y, v.z);
+}
+
+static void report(const char *pop, uint64_t seed, int i, const pair_case *c, const sw_sweep_output *o,
+                   const judge *j, const char *why)
+{
+	cr_log_error("%s case %d (seed %llu): %s", pop, i, (unsigned long long)seed, why);
+	cr_log_error("  library: %s t = [%.9g, %.9g] n = (%.9g, %.9g, %.9g) feature %d", sw_status_name(o->status),
+	             o->t_first, o->t_last, o->normal.x, o->normal.y, o->normal.z, o->feature);
+	cr_log_error("  oracle:  %s t = [%.9g, %.9g] min f %.9g at %.9g, f(0) %.9g, f(1) %.9g, eps %.3g",
+	             sw_status_name(j->ra.status), j->ra.t_first, j->ra.t_last, j->ra.min_sep, j->ra.t_at_min,
+	             j->ra.sep0, j->ra.sep1, j->eps);
+	const sw_obb3 *bx[2] = {&c->a, &c->b};
+	const char *nm[2][6] = {{"a.center", "a.col0", "a.col1", "a.col2", "a.half", "da"},
+	                        {"b.center", "b.col0", "b.col1", "b.col2", "b.half", "db"}};
+	for (int k = 0; k < 2; k++) {
+		print_vec(nm[k][0], bx[k]->center);
+		for (int m = 0; m < 3; m++)
+			print_vec(nm[k][1 + m], bx[k]->rot.col[m]);
+		print_vec(nm[k][4], bx[k]->half);
+		print_vec(nm[k][5], k ? c->db : c->da);
+	}
+}
+
+static void count(tally *t, const judge *j, const sw_sweep_output *o, int r)
+{
+	t->n++;
+	t->miss += o->status == SW_MISS;
+	t->hit += o->status == SW_HIT;
+	t->overlapped += o->status == SW_STARTS_OVERLAPPED;
+	t->band += r == 1;
+	t->contract += j->rc.status != j->ra.status;
+	t->failed += r < 0;
+}
+
+/* ---- populations ---- */
+
+typedef void (*shape_fn)(sc_rng *r, pair_case *c);
+
+/* a close pair from the project's generator (through a one-pair set) */
+static void close_pair(sc_rng *r, const sc_obb3_params *p, sw_obb3_set *set, pair_case *c)
+{
+	sw_pair pair;
+	sw_obb3_set_clear(set);
+	cr_assert_eq(sc_obb3_close_pairs(r, p, set, &pair, 1), SW_OK);
+	cr_assert_eq(sw_obb3_set_get(set, pair.a, &c->a, &c->da), SW_OK);
+	cr_assert_eq(sw_obb3_set_get(set, pair.b, &c->b, &c->db), SW_OK);
+}
+
+static void run_population(const char *pop, uint64_t seed_base, sc_obb3_params p, shape_fn shape)
+{
+	sw_obb3_set set;
+	cr_assert_eq(sw_obb3_set_init(&set, 2), SW_OK);
+	tally t = {0};
+	for (int i = 0; i < N_PAIRS; i++) {
+		uint64_t seed = seed_base + (uint64_t)i;
+		sc_rng r = sc_rng_seed(seed);
+		pair_case c;
+		close_pair(&r, &p, &set, &c);
+		if (shape)
+			shape(&r, &c);
+		sw_sweep_output o;
+		sw_obb3_sweep(&c.a, c.da, &c.b, c.db, &o);
+		judge j;
+		judge_pair(&c, &j);
+		char why[256] = "";
+		int res = check_case(&c, &o, &j, why, sizeof why);
+		count(&t, &j, &o, res);
+		if (res < 0 && t.failed <= MAX_REPORTS)
+			report(pop, seed, i, &c, &o, &j, why);
+	}
+	sw_obb3_set_free(&set);
+	cr_log_info("%s: %d pairs: %d miss, %d hit, %d starts overlapped; %d in the touching band, "
+	            "%d decided differently by the near-parallel contract; %d failed",
+	            pop, t.n, t.miss, t.hit, t.overlapped, t.band, t.contract, t.failed);
+	cr_expect_eq(t.failed, 0, "%s: %d of %d pairs disagree with the oracle (first ones logged above)", pop, t.failed,
+	             t.n);
+	cr_expect(t.band * 100 <= t.n, "%s: %d of %d pairs in the touching band (> 1%%): the band is too wide", pop,
+	          t.band, t.n);
+}
+
+static void shape_sliver(sc_rng *r, pair_case *c)
+{
+	/* one half extent of each box is 1e-3 of the larger other one: plates and sticks */
+	sw_vec3 *h[2] = {&c->a.half, &c->b.half};
+	for (int k = 0; k < 2; k++) {
+		float e[3] = {h[k]->x, h[k]->y, h[k]->z};
+		uint32_t thin = sc_below(r, 3);
+		e[thin] = 1e-3f * fmaxf(e[(thin + 1) % 3], e[(thin + 2) % 3]);
+		*h[k] = sw_v3(e[0], e[1], e[2]);
+	}
+}
+
+static void shape_near_parallel(sc_rng *r, pair_case *c)
+{
+	/* B's frame is A's turned by 1e-4 rad: three edge pairs are ignored by contract */
+	sw_vec3 axis = sw_v3(sc_uniform(r, -1, 1), sc_uniform(r, -1, 1), sc_uniform(r, -1, 1));
+	if (sw_v3_len(axis) < 1e-3f)
+		axis = sw_v3(0, 0, 1);
+	sw_mat3 turn = sw_mat3_from_axis_angle(axis, 1e-4f);
+	for (int k = 0; k < 3; k++)
+		c->b.rot.col[k] = sw_mat3_mul(&c->a.rot, turn.col[k]);
+}
+
+static void shape_fast(sc_rng *r, pair_case *c)
+{
+	/* B runs at A's centre (give or take 2 per axis) with 20 to 300 times their distance */
+	sw_vec3 jitter = sw_v3(sc_uniform(r, -2, 2), sc_uniform(r, -2, 2), sc_uniform(r, -2, 2));
+	sw_vec3 aim = sw_v3_add(sw_v3_sub(c->a.center, c->b.center), jitter);
+	c->db = sw_v3_add(c->da, sw_v3_scale(aim, sc_uniform(r, 20, 300)));
+}
+
+Test(obb3_brute, random_close_pairs)
+{
+	run_population("random", 1000000, sc_obb3_defaults(), NULL);
+}
+
+Test(obb3_brute, axis_aligned)
+{
+	sc_obb3_params p = sc_obb3_defaults();
+	p.axis_aligned = 1;
+	run_population("axis_aligned", 2000000, p, NULL);
+}
+
+Test(obb3_brute, offset_1e4)
+{
+	sc_obb3_params p = sc_obb3_defaults();
+	p.offset = sw_v3(1e4f, -1e4f, 1e4f);
+	run_population("offset_1e4", 3000000, p, NULL);
+}
+
+Test(obb3_brute, tiny_boxes)
+{
+	sc_obb3_params p = sc_obb3_defaults();
+	p.world *= 1e-3f, p.half_lo *= 1e-3f, p.half_hi *= 1e-3f, p.motion *= 1e-3f;
+	run_population("tiny", 4000000, p, NULL);
+}
+
+Test(obb3_brute, thin_slivers)
+{
+	run_population("sliver", 5000000, sc_obb3_defaults(), shape_sliver);
+}
+
+Test(obb3_brute, near_parallel_edges)
+{
+	run_population("near_parallel", 6000000, sc_obb3_defaults(), shape_near_parallel);
+}
+
+Test(obb3_brute, fast_motion)
+{
+	run_population("fast", 7000000, sc_obb3_defaults(), shape_fast);
+}
+
+/* the oracle itself on three hand-derived cases (see test_obb3_hand.c for the derivations) */
+Test(obb3_brute, oracle_matches_hand_cases)
+{
+	const float r2 = 0.70710678f;
+	sw_obb3 a = {{0, 0, 0}, sw_mat3_identity(), {1, 1, 1}}, b = a;
+	oracle_obb3_result o;
+	b.center = sw_v3(5, 0, 0);
+	cr_assert_eq(oracle_obb3_sweep(&a, sw_v3(0, 0, 0), &b, sw_v3(-4, 0, 0), &o), SW_HIT);
+	cr_assert(fabs(o.t_first - 0.75) < 1e-12 && o.t_last == 1.0, "face on: %.17g %.17g", o.t_first, o.t_last);
+	b.center = sw_v3(4, 0, 0);
+	oracle_obb3_sweep(&a, sw_v3(0, 0, 0), &b, sw_v3(-8, 0, 0), &o);
+	cr_assert(fabs(o.t_first - 0.25) < 1e-12 && fabs(o.t_last - 0.75) < 1e-12, "through: %.17g %.17g", o.t_first,
+	          o.t_last);
+	b.center = sw_v3(3, 3, 0);
+	b.rot.col[0] = sw_v3(0.5f, 0.5f, r2);
+	b.rot.col[1] = sw_v3(-r2, r2, 0);
+	b.rot.col[2] = sw_v3(-0.5f, -0.5f, r2);
+	cr_assert_eq(oracle_obb3_sweep(&a, sw_v3(0, 0, 0), &b, sw_v3(-2, -2, 0), &o), SW_HIT);
+	cr_assert(fabs(o.t_first - 0.5) < 1e-6, "edge on: %.17g", o.t_first);
+	oracle_obb3_problem p;
+	oracle_obb3_prepare(&a, sw_v3(0, 0, 0), &b, sw_v3(-2, -2, 0), ORACLE_CROSS2_ALL, &p);
+	int id;
+	oracle_obb3_sep(&p, o.t_first, &id, NULL);
+	cr_assert_eq(id, 13);
+	b = a;
+	b.center = sw_v3(2, 0, 0);
+	cr_assert_eq(oracle_obb3_sweep(&a, sw_v3(0, 0, 0), &b, sw_v3(1, 0, 0), &o), SW_STARTS_OVERLAPPED);
+	cr_assert(o.t_last < 1e-12, "touch then leave: t_last %.17g", o.t_last);
+}

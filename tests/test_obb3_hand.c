@@ -1,0 +1,524 @@
+/* tests/test_obb3_hand.c — the reference OBB–OBB sweep and overlap tests against answers derived by
+ * hand. Every expected time comes from the geometry written in the comment next to it, never from
+ * the code under test.
+ *
+ * Tolerances. Inputs are float, so each coordinate carries up to half an ulp (6e-8 relative) and
+ * the library rounds a handful of float sums and one division per time: near the origin that is a
+ * few 1e-7 in t. T_TOL = 1e-5 keeps two orders of magnitude of margin and still catches a wrong
+ * axis or formula, which moves t by 1e-3 or more in every scenario here. Times do not depend on
+ * the length unit, so tiny boxes use the same T_TOL. Far from the origin the centres themselves
+ * are only known to ulp(1e4) = 2^-10 ≈ 1e-3, so there t may move by a few ulp(1e4) / closing speed
+ * (offset_tol()). */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <swept/swept.h>
+
+#define T_TOL 1e-5
+#define N_TOL 1e-5
+#define R2 0.70710678f /* 1/√2 */
+
+static sw_obb3 cube(float x, float y, float z, float h)
+{
+	sw_obb3 b = {{x, y, z}, sw_mat3_identity(), {h, h, h}};
+	return b;
+}
+
+static sw_vec3 v3(float x, float y, float z) { return sw_v3(x, y, z); }
+
+static sw_vec3 shifted(sw_vec3 c, sw_vec3 by) { return sw_v3_add(c, by); }
+
+/* ulp(1e4) = 2^-10; a few of them divided by how fast the gap closes */
+static double offset_tol(double speed) { return 4.0 * 0x1p-10 / speed; }
+
+/* world direction of a feature id (normalised edge cross product for edge pairs) */
+static sw_vec3 feature_axis(const sw_obb3 *a, const sw_obb3 *b, uint8_t id)
+{
+	sw_axis_info f = sw_axis_decode(id);
+	if (f.kind == SW_AXIS_KIND_FACE_A)
+		return a->rot.col[f.edge_a];
+	if (f.kind == SW_AXIS_KIND_FACE_B)
+		return b->rot.col[f.edge_b];
+	sw_vec3 c = sw_v3_cross(a->rot.col[f.edge_a], b->rot.col[f.edge_b]);
+	return sw_v3_scale(c, 1.0f / sw_v3_len(c));
+}
+
+/* runs the sweep and checks what holds for every answer: MISS fields, unit normal from A to B,
+ * feature id in range and parallel to the normal */
+static sw_sweep_output sweep(const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b, sw_vec3 db)
+{
+	sw_sweep_output o;
+	sw_status s = sw_obb3_sweep(a, da, b, db, &o);
+	cr_assert_eq(s, o.status, "return value %d differs from out->status %d", s, o.status);
+	if (s == SW_MISS) {
+		cr_assert(o.t_first == 1.0f && o.t_last == 1.0f, "miss: t = %g, %g, want 1, 1", o.t_first, o.t_last);
+		cr_assert(o.normal.x == 0 && o.normal.y == 0 && o.normal.z == 0, "miss: normal not zero");
+		cr_assert_eq(o.feature, SW_AXIS_NONE, "miss: feature %d", o.feature);
+		return o;
+	}
+	if (s != SW_HIT && s != SW_STARTS_OVERLAPPED)
+		return o;
+	cr_assert(fabsf(sw_v3_len(o.normal) - 1.0f) <= N_TOL, "normal not unit: |n| = %.9g", sw_v3_len(o.normal));
+	float t = s == SW_HIT ? o.t_first : 0.0f;
+	sw_vec3 rel = sw_v3_sub(sw_v3_add(b->center, sw_v3_scale(db, t)), sw_v3_add(a->center, sw_v3_scale(da, t)));
+	cr_assert(sw_v3_dot(o.normal, rel) >= -1e-4f * sw_v3_len(rel), "normal (%g %g %g) points from B to A",
+	          o.normal.x, o.normal.y, o.normal.z);
+	cr_assert(o.feature < SW_AXIS_COUNT, "feature %d out of range", o.feature);
+	sw_vec3 ax = feature_axis(a, b, o.feature);
+	cr_assert(fabsf(fabsf(sw_v3_dot(ax, o.normal)) - 1.0f) <= 1e-4f, "feature %d is not parallel to the normal",
+	          o.feature);
+	return o;
+}
+
+static void expect_status(const sw_sweep_output *o, sw_status want)
+{
+	cr_assert_eq(o->status, want, "status %s, want %s", sw_status_name(o->status), sw_status_name(want));
+}
+
+static void expect_times(const sw_sweep_output *o, double t_first, double t_last, double tol)
+{
+	cr_assert(fabs(o->t_first - t_first) <= tol, "t_first %.9g, want %.9g (tol %g)", o->t_first, t_first, tol);
+	cr_assert(fabs(o->t_last - t_last) <= tol, "t_last %.9g, want %.9g (tol %g)", o->t_last, t_last, tol);
+}
+
+static void expect_normal(const sw_sweep_output *o, sw_vec3 n)
+{
+	sw_vec3 d = sw_v3_sub(o->normal, n);
+	cr_assert(sw_v3_len(d) <= N_TOL * 10, "normal (%.7g %.7g %.7g), want (%.7g %.7g %.7g)", o->normal.x,
+	          o->normal.y, o->normal.z, n.x, n.y, n.z);
+}
+
+/* ---- approach from a distance ---- */
+
+Test(obb3_hand, face_on_approach)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(5, 0, 0, 1);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(-4, 0, 0));
+	expect_status(&o, SW_HIT);
+	/* gap 5 − 1 − 1 = 3 along x, closing speed 4 → t = 0.75; B ends at x = 1, still inside → t_last 1 */
+	expect_times(&o, 0.75, 1.0, T_TOL);
+	expect_normal(&o, v3(1, 0, 0));
+}
+
+Test(obb3_hand, a_moves_towards_still_b)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(0, 0, -5, 1);
+	sw_sweep_output o = sweep(&a, v3(0, 0, -4), &b, v3(0, 0, 0));
+	expect_status(&o, SW_HIT);
+	/* gap 3 along −z, A closes at 4 → t = 0.75; normal from A to B is −z */
+	expect_times(&o, 0.75, 1.0, T_TOL);
+	expect_normal(&o, v3(0, 0, -1));
+}
+
+Test(obb3_hand, both_moving_towards_each_other)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(5, 0, 0, 1);
+	sw_sweep_output o = sweep(&a, v3(1, 0, 0), &b, v3(-3, 0, 0));
+	expect_status(&o, SW_HIT);
+	/* gap 3, closing speed 1 + 3 = 4 → t = 0.75; at t = 1 centres are 1 apart → still touching */
+	expect_times(&o, 0.75, 1.0, T_TOL);
+	expect_normal(&o, v3(1, 0, 0));
+}
+
+Test(obb3_hand, passes_through_within_step)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(4, 0, 0, 1);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(-8, 0, 0));
+	expect_status(&o, SW_HIT);
+	/* enters when 4 − 8t = 2 → t = 0.25, leaves when 4 − 8t = −2 → t = 0.75 */
+	expect_times(&o, 0.25, 0.75, T_TOL);
+	expect_normal(&o, v3(1, 0, 0));
+}
+
+/* B is A's frame turned 45° about z and then 45° about its own (−1,1,0)/√2 axis, so its edge along
+ * (−1,1,0)/√2 juts towards A's vertical edge at x = y = 1: the two edges cross */
+static sw_obb3 edge_box(float x, float y, float z)
+{
+	sw_obb3 b = cube(x, y, z, 1);
+	b.rot.col[0] = v3(0.5f, 0.5f, R2);
+	b.rot.col[1] = v3(-R2, R2, 0);
+	b.rot.col[2] = v3(-0.5f, -0.5f, R2);
+	return b;
+}
+
+Test(obb3_hand, edge_on_approach_edge_axis_wins)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = edge_box(3, 3, 0);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(-2, -2, 0));
+	expect_status(&o, SW_HIT);
+	/* along u = (1,1,0)/√2 = z × (−1,1,0)/√2: rA = 2/√2 = √2, rB = 2/√2 = √2, centre at 3√2 → gap √2;
+	 * closing speed |(−2,−2,0)| = 2√2 → t = 0.5; every face axis still overlaps then (by 1/√2) */
+	expect_times(&o, 0.5, 1.0, T_TOL);
+	expect_normal(&o, v3(R2, R2, 0));
+	/* edge A_2 (z) × edge B_1 → 6 + 3·2 + 1 */
+	cr_assert_eq(o.feature, 13, "feature %d, want 13 (edge A2 × B1)", o.feature);
+}
+
+/* B's rows are (1,1,1)/√3, (1,−1,0)/√2, (1,1,−2)/√6: every axis of B is at 1/√3 to x, so its
+ * vertex −b0 − b1 − b2 = (−√3, 0, 0) from the centre points straight at A */
+static sw_obb3 corner_box(float x, float y, float z)
+{
+	const float s3 = 0.57735027f, s6 = 0.40824829f;
+	sw_obb3 b = cube(x, y, z, 1);
+	b.rot.col[0] = v3(s3, R2, s6);
+	b.rot.col[1] = v3(s3, -R2, s6);
+	b.rot.col[2] = v3(s3, 0, -2 * s6);
+	return b;
+}
+
+Test(obb3_hand, corner_first_hits_face)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = corner_box(5, 0, 0);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(-4, 0, 0));
+	expect_status(&o, SW_HIT);
+	/* vertex at x = 5 − √3 − 4t reaches the face x = 1 → t = (4 − √3)/4 = 1 − √3/4 */
+	expect_times(&o, 1.0 - sqrt(3.0) / 4.0, 1.0, T_TOL);
+	expect_normal(&o, v3(1, 0, 0));
+	cr_assert_eq(o.feature, 0, "feature %d, want 0 (face A0)", o.feature);
+}
+
+Test(obb3_hand, rotated_45_edge_hits_face)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(5, 0, 0, 1);
+	b.rot = sw_mat3_from_axis_angle(v3(0, 0, 1), 0.78539816f);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(-4, 0, 0));
+	expect_status(&o, SW_HIT);
+	/* B's half width along x is cos 45° + sin 45° = √2: gap 4 − √2, speed 4 → t = 1 − √2/4 */
+	expect_times(&o, 1.0 - sqrt(2.0) / 4.0, 1.0, T_TOL);
+	expect_normal(&o, v3(1, 0, 0));
+}
+
+Test(obb3_hand, both_rotated_45_vertex_to_vertex)
+{
+	sw_mat3 r = sw_mat3_from_axis_angle(v3(0, 0, 1), 0.78539816f);
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(5, 0, 0, 1);
+	a.rot = r, b.rot = r;
+	/* both boxes show a vertical edge to each other (parallel edges: degenerate z × z axis) */
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(-4, 0, 0));
+	expect_status(&o, SW_HIT);
+	/* along the face normal (1,1,0)/√2 the centres are 5/√2 apart and radii sum to 2:
+	 * 5/√2 − 4t/√2 = 2 → t = (5 − 2√2)/4; the normal is either face diagonal */
+	expect_times(&o, (5.0 - 2.0 * sqrt(2.0)) / 4.0, 1.0, T_TOL);
+	cr_assert(fabsf(o.normal.x - R2) <= 1e-4f && fabsf(fabsf(o.normal.y) - R2) <= 1e-4f && fabsf(o.normal.z) <= 1e-4f,
+	          "normal (%g %g %g), want (1, ±1, 0)/√2", o.normal.x, o.normal.y, o.normal.z);
+}
+
+Test(obb3_hand, near_parallel_edges_no_false_separation)
+{
+	/* B turned 1e-4 rad about z: z × z is exactly zero and x × b0 has length 1e-4, both ignored */
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(5, 0, 0, 1);
+	b.rot = sw_mat3_from_axis_angle(v3(0, 0, 1), 1e-4f);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(-4, 0, 0));
+	expect_status(&o, SW_HIT);
+	/* B's half width along x is cos θ + sin θ ≈ 1 + 1e-4: gap 3 − 1e-4, speed 4 */
+	expect_times(&o, (3.0 - 1e-4) / 4.0, 1.0, T_TOL);
+	/* overlapping by about 0.5 along x, offset in y and z: the ignored axes must not separate them */
+	b.center = v3(1.5f, 0.5f, -0.5f);
+	o = sweep(&a, v3(0, 0, 0), &b, v3(0, 0, 0));
+	expect_status(&o, SW_STARTS_OVERLAPPED);
+	expect_times(&o, 0.0, 1.0, T_TOL);
+	uint8_t axis = 0;
+	cr_assert_eq(sw_obb3_overlap(&a, &b, &axis), SW_HIT);
+}
+
+/* ---- contact at the ends of the step ---- */
+
+Test(obb3_hand, touching_exactly_at_end)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(6, 0, 0, 1);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(-4, 0, 0));
+	/* gap 4, speed 4 → first touch at t = 1 exactly: closed interval, so a hit */
+	expect_status(&o, SW_HIT);
+	expect_times(&o, 1.0, 1.0, T_TOL);
+	expect_normal(&o, v3(1, 0, 0));
+}
+
+Test(obb3_hand, touching_just_after_end_misses)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(6.01f, 0, 0, 1);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(-4, 0, 0));
+	/* gap 4.01, speed 4 → contact at t = 1.0025 > 1 */
+	expect_status(&o, SW_MISS);
+}
+
+Test(obb3_hand, touching_at_start_sliding)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(2, 0, 0, 1);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(0, 3, 0));
+	/* faces touch at x = 1; B slides along y and leaves when 3t = 2 → t_last = 2/3 */
+	expect_status(&o, SW_STARTS_OVERLAPPED);
+	expect_times(&o, 0.0, 2.0 / 3.0, T_TOL);
+	/* least penetration: 0 along x against 2 along y and z */
+	expect_normal(&o, v3(1, 0, 0));
+}
+
+Test(obb3_hand, touching_at_start_separating)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(2, 0, 0, 1);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(1, 0, 0));
+	/* touch at t = 0 only: the gap is t for t > 0 */
+	expect_status(&o, SW_STARTS_OVERLAPPED);
+	expect_times(&o, 0.0, 0.0, T_TOL);
+	expect_normal(&o, v3(1, 0, 0));
+}
+
+Test(obb3_hand, overlapping_at_start_least_penetration)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(2.5f, 0.5f, 0, 1);
+	a.half = v3(2, 1, 1);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(3, 0, 0));
+	expect_status(&o, SW_STARTS_OVERLAPPED);
+	/* penetration x: 3 − 2.5 = 0.5, y: 2 − 0.5 = 1.5, z: 2 → x, from A to B is +x;
+	 * B leaves when 2.5 + 3t = 3 → t_last = 1/6 */
+	expect_times(&o, 0.0, 1.0 / 6.0, T_TOL);
+	expect_normal(&o, v3(1, 0, 0));
+	cr_assert(o.feature == 0 || o.feature == 3 || o.feature == 11 || o.feature == 13,
+	          "feature %d is not an x axis", o.feature);
+}
+
+Test(obb3_hand, overlapping_at_start_negative_side)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(0.3f, -1.6f, 0, 1);
+	a.half = v3(2, 1, 1);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(1, 0, 0));
+	expect_status(&o, SW_STARTS_OVERLAPPED);
+	/* penetration x: 3 − 0.3 = 2.7, y: 2 − 1.6 = 0.4, z: 2 → y, B is below: −y;
+	 * at t = 1 B is at x = 1.3 < 3, still overlapping → t_last = 1 */
+	expect_times(&o, 0.0, 1.0, T_TOL);
+	expect_normal(&o, v3(0, -1, 0));
+}
+
+/* ---- misses ---- */
+
+Test(obb3_hand, moving_apart)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(3, 0, 0, 1);
+	sw_sweep_output o = sweep(&a, v3(-1, 0, 0), &b, v3(2, 0, 0));
+	/* gap 1 grows by 3 per unit time: contact only at t < 0 */
+	expect_status(&o, SW_MISS);
+}
+
+Test(obb3_hand, approaching_too_slowly)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(5, 0, 0, 1);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(-2, 0, 0));
+	/* gap 3, speed 2 → contact at t = 1.5 > 1 */
+	expect_status(&o, SW_MISS);
+}
+
+Test(obb3_hand, zero_motion_separated)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(3, 0, 0, 1);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(0, 0, 0));
+	/* gap 1 forever */
+	expect_status(&o, SW_MISS);
+}
+
+Test(obb3_hand, zero_motion_overlapping)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(1.5f, 0, 0, 1);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(0, 0, 0));
+	/* overlap 0.5 along x forever → t_last = 1 */
+	expect_status(&o, SW_STARTS_OVERLAPPED);
+	expect_times(&o, 0.0, 1.0, T_TOL);
+	expect_normal(&o, v3(1, 0, 0));
+}
+
+Test(obb3_hand, same_velocity_separated)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(3, 0, 0, 1);
+	sw_sweep_output o = sweep(&a, v3(10, -3, 2), &b, v3(10, -3, 2));
+	/* no relative motion: gap 1 forever */
+	expect_status(&o, SW_MISS);
+}
+
+Test(obb3_hand, same_velocity_overlapping)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(0, 0, 1.25f, 1);
+	sw_sweep_output o = sweep(&a, v3(10, -3, 2), &b, v3(10, -3, 2));
+	/* overlap 0.75 along z forever → t_last = 1, normal +z */
+	expect_status(&o, SW_STARTS_OVERLAPPED);
+	expect_times(&o, 0.0, 1.0, T_TOL);
+	expect_normal(&o, v3(0, 0, 1));
+}
+
+/* ---- sliding past each other ---- */
+
+Test(obb3_hand, sliding_touching_faces_enter_and_leave)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(2, -5, 0, 1);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(0, 10, 0));
+	/* x faces stay exactly in contact (gap 0); along y they touch while |−5 + 10t| ≤ 2 → [0.3, 0.7] */
+	expect_status(&o, SW_HIT);
+	expect_times(&o, 0.3, 0.7, T_TOL);
+	/* x never separates; y is the axis crossed last, from A to B it is −y */
+	expect_normal(&o, v3(0, -1, 0));
+}
+
+Test(obb3_hand, sliding_touching_faces_from_start)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(2, -1, 0, 1);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(0, 10, 0));
+	/* touching at t = 0; along y contact lasts while −1 + 10t ≤ 2 → t_last = 0.3 */
+	expect_status(&o, SW_STARTS_OVERLAPPED);
+	expect_times(&o, 0.0, 0.3, T_TOL);
+	expect_normal(&o, v3(1, 0, 0));
+}
+
+Test(obb3_hand, sliding_past_with_gap_misses)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(2.01f, -5, 0, 1);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(0, 10, 0));
+	/* a constant gap of 0.01 along x */
+	expect_status(&o, SW_MISS);
+}
+
+/* ---- extreme scales ---- */
+
+Test(obb3_hand, tunnelling_fast_motion)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(500, 0.5f, -0.25f, 1);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(-1000, 0, 0));
+	expect_status(&o, SW_HIT);
+	/* contact while |500 − 1000t| ≤ 2 → [0.498, 0.502]; y, z offsets stay inside */
+	expect_times(&o, 0.498, 0.502, T_TOL);
+	expect_normal(&o, v3(1, 0, 0));
+}
+
+Test(obb3_hand, offset_1e4_face_on)
+{
+	sw_vec3 off = v3(1e4f, -1e4f, 1e4f);
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(5, 0, 0, 1);
+	a.center = shifted(a.center, off), b.center = shifted(b.center, off);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(-4, 0, 0));
+	expect_status(&o, SW_HIT);
+	/* as face_on_approach: t = 0.75, closing speed 4 */
+	expect_times(&o, 0.75, 1.0, offset_tol(4));
+	expect_normal(&o, v3(1, 0, 0));
+}
+
+Test(obb3_hand, offset_1e4_edge_on)
+{
+	sw_vec3 off = v3(1e4f, -1e4f, 1e4f);
+	sw_obb3 a = cube(0, 0, 0, 1), b = edge_box(3, 3, 0);
+	a.center = shifted(a.center, off), b.center = shifted(b.center, off);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(-2, -2, 0));
+	expect_status(&o, SW_HIT);
+	/* as edge_on_approach_edge_axis_wins: t = 0.5, closing speed 2√2 */
+	expect_times(&o, 0.5, 1.0, offset_tol(2.0 * sqrt(2.0)));
+	cr_assert_eq(o.feature, 13, "feature %d, want 13 (edge A2 × B1)", o.feature);
+}
+
+Test(obb3_hand, offset_1e4_corner_and_exit)
+{
+	sw_vec3 off = v3(1e4f, -1e4f, 1e4f);
+	sw_obb3 a = cube(0, 0, 0, 1), b = corner_box(5, 0, 0);
+	a.center = shifted(a.center, off), b.center = shifted(b.center, off);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(-4, 0, 0));
+	expect_status(&o, SW_HIT);
+	expect_times(&o, 1.0 - sqrt(3.0) / 4.0, 1.0, offset_tol(4));
+	/* passes_through_within_step shifted: [0.25, 0.75] at closing speed 8 */
+	sw_obb3 c = cube(4, 0, 0, 1);
+	c.center = shifted(c.center, off);
+	o = sweep(&a, v3(0, 0, 0), &c, v3(-8, 0, 0));
+	expect_status(&o, SW_HIT);
+	expect_times(&o, 0.25, 0.75, offset_tol(8));
+}
+
+Test(obb3_hand, tiny_boxes_face_on)
+{
+	sw_obb3 a = cube(0, 0, 0, 1e-3f), b = cube(5e-3f, 0, 0, 1e-3f);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(-4e-3f, 0, 0));
+	expect_status(&o, SW_HIT);
+	/* face_on_approach scaled by 1e-3: gap 3e-3, speed 4e-3 → t = 0.75 */
+	expect_times(&o, 0.75, 1.0, T_TOL);
+	expect_normal(&o, v3(1, 0, 0));
+}
+
+Test(obb3_hand, tiny_boxes_edge_on)
+{
+	sw_obb3 a = cube(0, 0, 0, 1e-3f), b = edge_box(3e-3f, 3e-3f, 0);
+	b.half = v3(1e-3f, 1e-3f, 1e-3f);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(-2e-3f, -2e-3f, 0));
+	expect_status(&o, SW_HIT);
+	/* edge_on_approach scaled by 1e-3: t = 0.5 */
+	expect_times(&o, 0.5, 1.0, T_TOL);
+	cr_assert_eq(o.feature, 13, "feature %d, want 13 (edge A2 × B1)", o.feature);
+}
+
+Test(obb3_hand, tiny_boxes_gap_misses)
+{
+	sw_obb3 a = cube(0, 0, 0, 1e-3f), b = cube(3e-3f, -5e-3f, 0, 1e-3f);
+	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(0, 1e-2f, 0));
+	/* slides past with a constant gap of 1e-3 along x */
+	expect_status(&o, SW_MISS);
+	/* the same but closing the 1e-3 gap at 2e-3 per step → t = 0.5 */
+	o = sweep(&a, v3(0, 0, 0), &b, v3(-2e-3f, 1e-2f, 0));
+	expect_status(&o, SW_HIT);
+	/* along y contact is |−5e-3 + 1e-2 t| ≤ 2e-3 → [0.3, 0.7], so x is crossed last at 0.5 */
+	expect_times(&o, 0.5, 0.7, T_TOL);
+	expect_normal(&o, v3(1, 0, 0));
+}
+
+/* ---- static overlap ---- */
+
+Test(obb3_hand, overlap_static_overlapping_and_touching)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(1.5f, 0.5f, 0, 1);
+	uint8_t axis = 0;
+	cr_assert_eq(sw_obb3_overlap(&a, &b, &axis), SW_HIT);
+	cr_assert_eq(axis, SW_AXIS_NONE, "axis %d on overlap", axis);
+	/* faces exactly in contact at x = 1 count as overlap */
+	b = cube(2, 0, 0, 1);
+	axis = 0;
+	cr_assert_eq(sw_obb3_overlap(&a, &b, &axis), SW_HIT);
+	cr_assert_eq(axis, SW_AXIS_NONE, "axis %d on touching", axis);
+	cr_assert_eq(sw_obb3_overlap(&a, &b, NULL), SW_HIT);
+}
+
+Test(obb3_hand, overlap_static_separated_face_a)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(0, 3, 0, 1);
+	uint8_t axis = 0;
+	/* x does not separate (0 ≤ 2), y does (3 > 2): first separating axis is 1 */
+	cr_assert_eq(sw_obb3_overlap(&a, &b, &axis), SW_MISS);
+	cr_assert_eq(axis, 1, "axis %d, want 1", axis);
+	cr_assert_eq(sw_obb3_overlap(&a, &b, NULL), SW_MISS);
+}
+
+Test(obb3_hand, overlap_static_separated_face_b)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(2.2f, 2.2f, 0, 1);
+	b.rot = sw_mat3_from_axis_angle(v3(0, 0, 1), 0.78539816f);
+	uint8_t axis = 0;
+	/* A's x and y: 2.2 − 1 − √2 < 0; B's b0 = (1,1,0)/√2: 2.2√2 − √2 − 1 ≈ 0.70 > 0 → axis 3 */
+	cr_assert_eq(sw_obb3_overlap(&a, &b, &axis), SW_MISS);
+	cr_assert_eq(axis, 3, "axis %d, want 3", axis);
+}
+
+Test(obb3_hand, overlap_static_separated_edge)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = edge_box(2.1f, 2.1f, 0);
+	uint8_t axis = 0;
+	/* edge_on geometry before contact: along u the gap is 2.1√2 − 2√2 ≈ 0.14, while every face axis
+	 * overlaps (2.1 − 1 − (1 + 1/√2) < 0) and the other edge axes too: only 13 separates */
+	cr_assert_eq(sw_obb3_overlap(&a, &b, &axis), SW_MISS);
+	cr_assert_eq(axis, 13, "axis %d, want 13", axis);
+	/* moved 0.2 closer along u they overlap */
+	b.center = v3(1.9f, 1.9f, 0);
+	cr_assert_eq(sw_obb3_overlap(&a, &b, &axis), SW_HIT);
+}
+
+/* ---- bad input (mostly covered elsewhere) ---- */
+
+Test(obb3_hand, invalid_input_is_reported)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(5, 0, 0, 1);
+	sw_sweep_output o;
+	b.center.y = NAN;
+	cr_assert_eq(sw_obb3_sweep(&a, v3(0, 0, 0), &b, v3(-4, 0, 0), &o), SW_PAIR_INVALID);
+	b = cube(5, 0, 0, 1);
+	b.half.z = 0;
+	cr_assert_eq(sw_obb3_sweep(&a, v3(0, 0, 0), &b, v3(-4, 0, 0), &o), SW_PAIR_INVALID);
+	cr_assert(isnan(o.t_first) && isnan(o.t_last), "invalid: times not NaN");
+	cr_assert_eq(o.feature, SW_AXIS_NONE);
+}
