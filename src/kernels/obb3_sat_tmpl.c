@@ -100,6 +100,31 @@ SW_INLINE void axis_get(const frame_w *f, int k, axis_w *x)
 	}
 }
 
+/* axis `id` (0..14 per lane) rebuilt as axis_get() builds it, without a 15-way select: q = ⌊id/3⌋,
+ * j = id mod 3 picks B's column, i picks the face of A or the edge of A. The products id·(1/3) are
+ * within 2⁻²² of their integer part for id ≤ 14, so the floor is exact. len2 = L·L equals the
+ * reference's len2 bit for bit: the zero component adds exactly and the two squares commute. */
+SW_INLINE void axis_from_id(const frame_w *f, sw_fw id, sw_fw l[3], sw_fw *len2)
+{
+	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), two = sw_set1(2.0f), three = sw_set1(3.0f);
+	sw_fw q = sw_floor(sw_mul(id, sw_set1(1.0f / 3.0f)));
+	sw_fw j = sw_sub(id, sw_mul(q, three));
+	sw_mw face_a = sw_lt(id, three), edge = sw_ge(id, sw_set1(6.0f));
+	sw_fw i = sw_sel(face_a, id, sw_sub(q, two));
+	sw_mw j0 = sw_eq(j, zero), j1 = sw_eq(j, one), i0 = sw_eq(i, zero), i1 = sw_eq(i, one);
+	sw_fw rc[3];
+	for (int c = 0; c < 3; c++)
+		rc[c] = sw_sel(j0, f->rm[c][0], sw_sel(j1, f->rm[c][1], f->rm[c][2]));
+	/* e_i × column: i = 0 → (0, −c2, c1); i = 1 → (c2, 0, −c0); i = 2 → (−c1, c0, 0) */
+	sw_fw e[3] = {sw_sel(i0, zero, sw_sel(i1, rc[2], sw_neg(rc[1]))),
+	              sw_sel(i0, sw_neg(rc[2]), sw_sel(i1, zero, rc[0])),
+	              sw_sel(i0, rc[1], sw_sel(i1, sw_neg(rc[0]), zero))};
+	sw_fw fa[3] = {sw_sel(i0, one, zero), sw_sel(i1, one, zero), sw_sel(sw_mor(i0, i1), zero, one)};
+	for (int c = 0; c < 3; c++)
+		l[c] = sw_sel(face_a, fa[c], sw_sel(edge, e[c], rc[c]));
+	*len2 = dot3(l[0], l[1], l[2], l[0], l[1], l[2]);
+}
+
 /* running state (see sat_state in the reference): axis ids only; the normal is rebuilt at the end */
 typedef struct sat_w {
 	sw_fw in_num, in_den, in_axis, in_u, out_num, out_den;
@@ -175,16 +200,8 @@ SW_INLINE void sweep_core(const box_w *a, const box_w *b, const sw_fw v[3], swee
 
 	/* normal: sign·L/|L| of the chosen axis, rebuilt from its id, rotated to world by A's columns */
 	sw_fw sign = sw_sel(o->overlapped, sw_sel(sw_lt(s.pen_w, zero), mone, one), sw_sel(sw_lt(s.in_u, zero), one, mone));
-	sw_fw l[3] = {zero, zero, zero}, len2 = one;
-	SW_UNROLL
-	for (int k = 0; k < SW_AXIS_COUNT; k++) {
-		axis_w x;
-		axis_get(&f, k, &x);
-		sw_mw m = sw_eq(axis, sw_set1((float)k));
-		for (int c = 0; c < 3; c++)
-			l[c] = sw_sel(m, x.l[c], l[c]);
-		len2 = sw_sel(m, x.len2, len2);
-	}
+	sw_fw l[3], len2;
+	axis_from_id(&f, axis, l, &len2);
 	sw_fw sc = sw_div(sign, sw_sqrt(len2));
 	sw_fw nl[3] = {sw_mul(l[0], sc), sw_mul(l[1], sc), sw_mul(l[2], sc)};
 	for (int c = 0; c < 3; c++) {
