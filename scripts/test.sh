@@ -2,7 +2,7 @@
 # scripts/test.sh — installs what is missing, builds and runs every test suite, and ends with the line
 # 'N passed, N failed'. Usage:
 #   scripts/test.sh               release build (build-test/)
-#   scripts/test.sh --sanitize    address + undefined sanitizer build (build-asan/)
+#   scripts/test.sh --sanitize    address + undefined sanitizer build with OpenMP chunks (build-asan/)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,7 +12,7 @@ dir=build-test
 opts=(-Dbench=false -Dexamples=true --buildtype=release)
 if [[ "${1:-}" == "--sanitize" ]]; then
 	dir=build-asan
-	opts=(-Dbench=false -Dexamples=false --buildtype=debugoptimized -Db_sanitize=address,undefined)
+	opts=(-Dbench=false -Dexamples=false -Dopenmp=enabled --buildtype=debugoptimized -Db_sanitize=address,undefined)
 fi
 
 if [[ ! -d $dir ]]; then
