@@ -31,6 +31,9 @@
 #ifdef SW_HAVE_BULLET
 #include "peer_bullet.h"
 #endif
+#ifdef SW_HAVE_ORIENT_PROBE
+#include "orient_probe.h"
+#endif
 
 #define BENCH_SEED 0x5eed0b3ull
 
@@ -465,6 +468,9 @@ int main(int argc, char **argv)
 		snprintf(name, sizeof name, "obb3_sweep_peer/bullet_ccd/%zu", peer_runs[i].batch);
 		sw_bench_register(name, bench_bullet, &peer_runs[i]);
 	}
+#endif
+#ifdef SW_HAVE_ORIENT_PROBE
+	bench_orient_register();
 #endif
 
 	int rc = sw_bench_run(argc, argv);
