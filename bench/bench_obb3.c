@@ -298,10 +298,11 @@ static peer_run peer_runs[2] = {{.batch = 1024}, {.batch = 16384}};
 static swp_box peer_box(const sw_obb3 *x, sw_vec3 d)
 {
 	swp_box p = {{x->center.x, x->center.y, x->center.z}, {0}, {x->half.x, x->half.y, x->half.z}, {d.x, d.y, d.z}};
+	sw_mat3 m = sw_obb3_axes(x); /* the very rotation swept uses */
 	for (int j = 0; j < 3; j++) {
-		p.r[3 * j + 0] = x->rot.col[j].x;
-		p.r[3 * j + 1] = x->rot.col[j].y;
-		p.r[3 * j + 2] = x->rot.col[j].z;
+		p.r[3 * j + 0] = m.col[j].x;
+		p.r[3 * j + 1] = m.col[j].y;
+		p.r[3 * j + 2] = m.col[j].z;
 	}
 	return p;
 }

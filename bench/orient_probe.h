@@ -19,9 +19,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Unit-norm tolerance of a stored quaternion, |q·q − 1|. A float quaternion normalised at the source
-/// is within a few 1e-7 of 1: like SW_ORTHO_TOL for matrices, this only rejects corrupt data.
-#define SW_ORIENT_QUAT_TOL 2.0e-3f
+#include <swept/base.h>
+
+/// Validation tolerances of the two encodings: |q·q − 1| for a quaternion (the library's
+/// SW_QUAT_TOL), |c_p·c_q − δ_pq| for the columns of a matrix. Either only rejects corrupt data.
+#define SW_ORIENT_QUAT_TOL SW_QUAT_TOL
+#define SW_ORIENT_MATRIX_TOL 1.0e-3f
 
 #define decl_orient_probe_fn(name)                                                                    \
 	float name(const float *const *src, const int32_t *ia, const int32_t *ib, size_t n, size_t *invalid)

@@ -21,11 +21,11 @@ SW_INLINE sw_fw dot3(sw_fw ax, sw_fw ay, sw_fw az, sw_fw bx, sw_fw by, sw_fw bz)
 	return sw_add(sw_add(sw_mul(ax, bx), sw_mul(ay, by)), sw_mul(az, bz));
 }
 
-/* |c_p · c_q − want| ≤ SW_ORTHO_TOL for columns p and q of a column-major matrix */
+/* |c_p · c_q − want| ≤ SW_ORIENT_MATRIX_TOL for columns p and q of a column-major matrix */
 SW_INLINE sw_mw col_dot_ok(const sw_fw m[9], int p, int q, float want)
 {
 	sw_fw d = dot3(m[3 * p], m[3 * p + 1], m[3 * p + 2], m[3 * q], m[3 * q + 1], m[3 * q + 2]);
-	return sw_le(sw_abs(sw_sub(d, sw_set1(want))), sw_set1(SW_ORTHO_TOL));
+	return sw_le(sw_abs(sw_sub(d, sw_set1(want))), sw_set1(SW_ORIENT_MATRIX_TOL));
 }
 
 /* variant 1: the 9 stored entries and the library's orthonormality test (6 column pairs) */

@@ -10,11 +10,10 @@
 extern "C" {
 #endif
 
-/// One moving box in plain floats: this header stays free of swept's, whose batch.h (_Alignas) is
-/// not valid C++.
+/// One moving box in plain floats, so Bullet's translation unit needs none of swept's headers.
 typedef struct swp_box {
 	float c[3]; ///< centre
-	float r[9]; ///< orientation, r[3*j + i] = component i of local axis j (as in sw_obb3_set)
+	float r[9]; ///< orientation, r[3*j + i] = component i of local axis j (sw_obb3_axes() columns)
 	float h[3]; ///< half extents
 	float d[3]; ///< displacement over the step
 } swp_box;

@@ -15,11 +15,9 @@
 
 static sw_error check_set(const sw_obb3_set *s)
 {
-	if (!s || !s->cx || !s->cy || !s->cz || !s->hx || !s->hy || !s->hz || !s->dx || !s->dy || !s->dz)
+	if (!s || !s->cx || !s->cy || !s->cz || !s->qx || !s->qy || !s->qz || !s->qw || !s->hx || !s->hy || !s->hz ||
+	    !s->dx || !s->dy || !s->dz)
 		return SW_ERR_NULL;
-	for (int k = 0; k < 9; k++)
-		if (!s->r[k])
-			return SW_ERR_NULL;
 	/* kernels read slot 0 for out-of-range indices and whole lanes past count */
 	if (s->capacity < SW_SET_PAD || s->count > s->capacity || s->count > SW_MAX_BATCH)
 		return SW_ERR_ARG;
@@ -139,16 +137,16 @@ void sw_obb3_block_put(sw_obb3_block *blk, unsigned lane, const sw_obb3 *a, sw_v
 {
 	if (!blk || !a || !b || lane >= SW_BLOCK)
 		return;
-	const float *fa = &a->center.x, *fb = &b->center.x; /* centre, 3 columns, half: 15 floats */
+	const float *fa = &a->center.x, *fb = &b->center.x; /* centre, quaternion, half: 10 floats */
 	for (int k = 0; k < 3; k++) {
 		blk->ac[k][lane] = fa[k];
 		blk->bc[k][lane] = fb[k];
-		blk->ah[k][lane] = fa[12 + k];
-		blk->bh[k][lane] = fb[12 + k];
+		blk->ah[k][lane] = fa[7 + k];
+		blk->bh[k][lane] = fb[7 + k];
 	}
-	for (int k = 0; k < 9; k++) {
-		blk->ar[k][lane] = fa[3 + k];
-		blk->br[k][lane] = fb[3 + k];
+	for (int k = 0; k < 4; k++) {
+		blk->aq[k][lane] = fa[3 + k];
+		blk->bq[k][lane] = fb[3 + k];
 	}
 	sw_vec3 v = sw_v3_sub(db, da);
 	blk->v[0][lane] = v.x;
@@ -158,7 +156,7 @@ void sw_obb3_block_put(sw_obb3_block *blk, unsigned lane, const sw_obb3 *a, sw_v
 
 void sw_obb3_block_fill(sw_obb3_block *blk, unsigned from)
 {
-	sw_obb3 unit = {{0, 0, 0}, {{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}, {1, 1, 1}};
+	sw_obb3 unit = {{0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1}};
 	sw_obb3 far = unit;
 	far.center.x = 4.0f;
 	for (unsigned l = from; blk && l < SW_BLOCK; l++)

@@ -5,28 +5,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define OBB3_ARRAYS 18
+#define OBB3_ARRAYS 13
 
-/* the set's arrays in a fixed order: centre, rotation, half extents, displacement */
+/* the set's arrays in the order of sw_obb3's floats, then the displacement */
 static float **arrays(sw_obb3_set *s, int k)
 {
-	static const size_t off[3] = {offsetof(sw_obb3_set, cx), offsetof(sw_obb3_set, cy), offsetof(sw_obb3_set, cz)};
-	if (k < 3)
-		return (float **)((char *)s + off[k]);
-	if (k < 12)
-		return &s->r[k - 3];
-	if (k < 15)
-		return k == 12 ? &s->hx : k == 13 ? &s->hy : &s->hz;
-	return k == 15 ? &s->dx : k == 16 ? &s->dy : &s->dz;
+	float **a[OBB3_ARRAYS] = {&s->cx, &s->cy, &s->cz, &s->qx, &s->qy, &s->qz, &s->qw,
+	                          &s->hx, &s->hy, &s->hz, &s->dx, &s->dy, &s->dz};
+	return a[k];
 }
 
-/* value of array k in a padding slot: identity rotation, unit half extents, zero elsewhere */
-static float pad_value(int k)
-{
-	if (k >= 3 && k < 12)
-		return (k - 3) % 4 == 0 ? 1.0f : 0.0f;
-	return k >= 12 && k < 15 ? 1.0f : 0.0f;
-}
+/* value of array k in a padding slot: identity orientation, unit half extents, zero elsewhere */
+static float pad_value(int k) { return k == 6 || (k >= 7 && k < 10) ? 1.0f : 0.0f; }
 
 static void fill_padding(sw_obb3_set *s, size_t from)
 {
@@ -83,12 +73,12 @@ sw_error sw_obb3_set_put(sw_obb3_set *set, uint32_t index, const sw_obb3 *box, s
 		return SW_ERR_NULL;
 	if (index >= set->count)
 		return SW_ERR_ARG;
-	const float *f = &box->center.x; /* 15 packed floats: centre, columns, half */
+	const float *f = &box->center.x; /* 10 packed floats: centre, quaternion, half */
 	const float d[3] = {displacement.x, displacement.y, displacement.z};
-	for (int k = 0; k < 15; k++)
+	for (int k = 0; k < 10; k++)
 		(*arrays(set, k))[index] = f[k];
 	for (int k = 0; k < 3; k++)
-		(*arrays(set, 15 + k))[index] = d[k];
+		(*arrays(set, 10 + k))[index] = d[k];
 	return SW_OK;
 }
 
@@ -118,7 +108,7 @@ sw_error sw_obb3_set_get(const sw_obb3_set *set, uint32_t index, sw_obb3 *box, s
 	sw_obb3_set *s = (sw_obb3_set *)set;
 	if (box) {
 		float *f = &box->center.x;
-		for (int k = 0; k < 15; k++)
+		for (int k = 0; k < 10; k++)
 			f[k] = (*arrays(s, k))[index];
 	}
 	if (displacement)

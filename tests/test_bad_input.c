@@ -8,7 +8,7 @@
 
 #include "scenes.h"
 
-enum { N = 64, FIELDS = 18 };
+enum { N = 64, FIELDS = 13 };
 
 typedef struct fixture {
 	sw_obb3_set s;
@@ -28,11 +28,10 @@ static void fixture_init(fixture *x)
 	x->res = res;
 }
 
-/* field k of box i: 0..2 centre, 3..11 rotation, 12..14 half extents, 15..17 displacement */
+/* field k of box i: 0..2 centre, 3..6 quaternion, 7..9 half extents, 10..12 displacement */
 static float *field(sw_obb3_set *s, int k, uint32_t i)
 {
-	float *a[FIELDS] = {s->cx, s->cy, s->cz, s->r[0], s->r[1], s->r[2], s->r[3], s->r[4], s->r[5],
-	                    s->r[6], s->r[7], s->r[8], s->hx, s->hy, s->hz, s->dx, s->dy, s->dz};
+	float *a[FIELDS] = {s->cx, s->cy, s->cz, s->qx, s->qy, s->qz, s->qw, s->hx, s->hy, s->hz, s->dx, s->dy, s->dz};
 	return &a[k][i];
 }
 
@@ -91,28 +90,30 @@ Test(bad_input, nan_and_inf_anywhere)
 Test(bad_input, zero_or_negative_extents)
 {
 	const float bad[] = {0.0f, -0.0f, -1.0f, -1e-30f};
-	sweep_all_fields(bad, 4, 12, 14, "extent");
+	sweep_all_fields(bad, 4, 7, 9, "extent");
 }
 
-Test(bad_input, non_orthonormal_orientation)
+Test(bad_input, non_unit_quaternion)
 {
-	/* a rotation entry moved by more than SW_ORTHO_TOL breaks a column norm or a column dot */
+	/* any quaternion entry set to these breaks |q|² ≈ 1 by far more than SW_QUAT_TOL */
 	const float bad[] = {1.5f, -2.0f, 0.9f};
-	sweep_all_fields(bad, 3, 3, 11, "orientation");
+	sweep_all_fields(bad, 3, 3, 6, "orientation");
 }
 
-Test(bad_input, orientation_within_tolerance_is_accepted)
+Test(bad_input, quaternion_within_tolerance_is_accepted)
 {
-	sw_obb3 a = {{0, 0, 0}, sw_mat3_identity(), {1, 1, 1}}, b = a;
+	sw_obb3 a = {{0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1}}, b = a;
 	b.center.x = 5;
-	a.rot.col[0].x = 1.0f + 0.4f * SW_ORTHO_TOL; /* |c0|² − 1 ≈ 0.8·tol */
 	sw_sweep_output o;
+	a.rot.w = 1.0f + 0.4f * SW_QUAT_TOL; /* |q|² − 1 ≈ 0.8·tol */
 	cr_expect_eq(sw_obb3_sweep(&a, sw_v3(0, 0, 0), &b, sw_v3(-4, 0, 0), &o), SW_HIT);
-	a.rot.col[0].x = 1.0f + 0.6f * SW_ORTHO_TOL; /* ≈ 1.2·tol */
+	cr_expect_float_eq(o.t_first, 0.75f, 1e-6f, "x = y = z = 0: the rotation is exactly the identity");
+	a.rot.w = 1.0f + 0.6f * SW_QUAT_TOL; /* ≈ 1.2·tol */
 	cr_expect_eq(sw_obb3_sweep(&a, sw_v3(0, 0, 0), &b, sw_v3(-4, 0, 0), &o), SW_PAIR_INVALID);
-	/* a mirror image is a valid box */
-	a = (sw_obb3){{0, 0, 0}, sw_mat3_identity(), {1, 1, 1}};
-	a.rot.col[2].z = -1.0f;
+	a.rot = (sw_quat){0, 0, 0, 0};
+	cr_expect_eq(sw_obb3_sweep(&a, sw_v3(0, 0, 0), &b, sw_v3(-4, 0, 0), &o), SW_PAIR_INVALID);
+	/* −q is the same rotation */
+	a.rot = (sw_quat){0, 0, 0, -1};
 	cr_expect_eq(sw_obb3_sweep(&a, sw_v3(0, 0, 0), &b, sw_v3(-4, 0, 0), &o), SW_HIT);
 	cr_expect_float_eq(o.t_first, 0.75f, 1e-6f);
 }
@@ -167,7 +168,7 @@ Test(bad_input, malformed_calls_write_nothing)
 	broken.count = broken.capacity + 1;
 	cr_expect_eq(sw_obb3_sweep_batch(&x.s, &broken, x.pairs, N, NULL, &x.res), SW_ERR_ARG);
 	broken = x.s;
-	broken.r[5] = NULL;
+	broken.qz = NULL;
 	cr_expect_eq(sw_obb3_sweep_batch(&broken, &x.s, x.pairs, N, NULL, &x.res), SW_ERR_NULL);
 	sw_overlap_results o = {x.st, NULL};
 	cr_expect_eq(sw_obb3_overlap_batch(&x.s, &x.s, x.pairs, N, NULL, &o), SW_ERR_NULL);
@@ -180,7 +181,7 @@ Test(bad_input, malformed_calls_write_nothing)
 
 Test(bad_input, single_pair_api)
 {
-	sw_obb3 a = {{0, 0, 0}, sw_mat3_identity(), {1, 1, 1}}, b = a;
+	sw_obb3 a = {{0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1}}, b = a;
 	sw_sweep_output o;
 	cr_expect_eq(sw_obb3_sweep(NULL, sw_v3(0, 0, 0), &b, sw_v3(0, 0, 0), &o), SW_PAIR_INVALID);
 	cr_expect(isnan(o.t_first));

@@ -64,11 +64,12 @@ typedef struct judge {
 static sw_vec3 feature_axis(const sw_obb3 *a, const sw_obb3 *b, uint8_t id)
 {
 	sw_axis_info f = sw_axis_decode(id);
+	sw_mat3 ra = sw_obb3_axes(a), rb = sw_obb3_axes(b);
 	if (f.kind == SW_AXIS_KIND_FACE_A)
-		return a->rot.col[f.edge_a];
+		return ra.col[f.edge_a];
 	if (f.kind == SW_AXIS_KIND_FACE_B)
-		return b->rot.col[f.edge_b];
-	sw_vec3 c = sw_v3_cross(a->rot.col[f.edge_a], b->rot.col[f.edge_b]);
+		return rb.col[f.edge_b];
+	sw_vec3 c = sw_v3_cross(ra.col[f.edge_a], rb.col[f.edge_b]);
 	return sw_v3_scale(c, 1.0f / sw_v3_len(c));
 }
 
@@ -234,14 +235,14 @@ static void report(const char *pop, uint64_t seed, int i, const pair_case *c, co
 	             sw_status_name(j->ra.status), j->ra.t_first, j->ra.t_last, j->ra.min_sep, j->ra.t_at_min,
 	             j->ra.sep0, j->ra.sep1, j->eps);
 	const sw_obb3 *bx[2] = {&c->a, &c->b};
-	const char *nm[2][6] = {{"a.center", "a.col0", "a.col1", "a.col2", "a.half", "da"},
-	                        {"b.center", "b.col0", "b.col1", "b.col2", "b.half", "db"}};
+	const char *nm[2][4] = {{"a.center", "a.half", "da", "a.quat"}, {"b.center", "b.half", "db", "b.quat"}};
 	for (int k = 0; k < 2; k++) {
 		print_vec(nm[k][0], bx[k]->center);
-		for (int m = 0; m < 3; m++)
-			print_vec(nm[k][1 + m], bx[k]->rot.col[m]);
-		print_vec(nm[k][4], bx[k]->half);
-		print_vec(nm[k][5], k ? c->db : c->da);
+		print_vec(nm[k][1], bx[k]->half);
+		print_vec(nm[k][2], k ? c->db : c->da);
+		sw_quat q = bx[k]->rot;
+		cr_log_error("  %s = (%a, %a, %a, %a) = (%.9g, %.9g, %.9g, %.9g)", nm[k][3], q.x, q.y, q.z, q.w, q.x, q.y,
+		             q.z, q.w);
 	}
 }
 
@@ -320,9 +321,8 @@ static void shape_near_parallel(sc_rng *r, pair_case *c)
 	sw_vec3 axis = sw_v3(sc_uniform(r, -1, 1), sc_uniform(r, -1, 1), sc_uniform(r, -1, 1));
 	if (sw_v3_len(axis) < 1e-3f)
 		axis = sw_v3(0, 0, 1);
-	sw_mat3 turn = sw_mat3_from_axis_angle(axis, 1e-4f);
-	for (int k = 0; k < 3; k++)
-		c->b.rot.col[k] = sw_mat3_mul(&c->a.rot, turn.col[k]);
+	/* B = A·turn: turned 1e-4 rad about an axis given in A's frame */
+	c->b.rot = sw_quat_mul(c->a.rot, sw_quat_from_axis_angle(axis, 1e-4f));
 }
 
 static void shape_fast(sc_rng *r, pair_case *c)
@@ -378,7 +378,7 @@ Test(obb3_brute, fast_motion)
 Test(obb3_brute, oracle_matches_hand_cases)
 {
 	const float r2 = 0.70710678f;
-	sw_obb3 a = {{0, 0, 0}, sw_mat3_identity(), {1, 1, 1}}, b = a;
+	sw_obb3 a = {{0, 0, 0}, (sw_quat){0, 0, 0, 1}, {1, 1, 1}}, b = a;
 	oracle_obb3_result o;
 	b.center = sw_v3(5, 0, 0);
 	cr_assert_eq(oracle_obb3_sweep(&a, sw_v3(0, 0, 0), &b, sw_v3(-4, 0, 0), &o), SW_HIT);
@@ -388,9 +388,8 @@ Test(obb3_brute, oracle_matches_hand_cases)
 	cr_assert(fabs(o.t_first - 0.25) < 1e-12 && fabs(o.t_last - 0.75) < 1e-12, "through: %.17g %.17g", o.t_first,
 	          o.t_last);
 	b.center = sw_v3(3, 3, 0);
-	b.rot.col[0] = sw_v3(0.5f, 0.5f, r2);
-	b.rot.col[1] = sw_v3(-r2, r2, 0);
-	b.rot.col[2] = sw_v3(-0.5f, -0.5f, r2);
+	sw_mat3 m = {{sw_v3(0.5f, 0.5f, r2), sw_v3(-r2, r2, 0), sw_v3(-0.5f, -0.5f, r2)}};
+	b.rot = sw_quat_from_mat3(&m);
 	cr_assert_eq(oracle_obb3_sweep(&a, sw_v3(0, 0, 0), &b, sw_v3(-2, -2, 0), &o), SW_HIT);
 	cr_assert(fabs(o.t_first - 0.5) < 1e-6, "edge on: %.17g", o.t_first);
 	oracle_obb3_problem p;

@@ -19,7 +19,7 @@
 
 static sw_obb3 cube(float x, float y, float z, float h)
 {
-	sw_obb3 b = {{x, y, z}, sw_mat3_identity(), {h, h, h}};
+	sw_obb3 b = {{x, y, z}, (sw_quat){0, 0, 0, 1}, {h, h, h}};
 	return b;
 }
 
@@ -34,11 +34,12 @@ static double offset_tol(double speed) { return 4.0 * 0x1p-10 / speed; }
 static sw_vec3 feature_axis(const sw_obb3 *a, const sw_obb3 *b, uint8_t id)
 {
 	sw_axis_info f = sw_axis_decode(id);
+	sw_mat3 ra = sw_obb3_axes(a), rb = sw_obb3_axes(b);
 	if (f.kind == SW_AXIS_KIND_FACE_A)
-		return a->rot.col[f.edge_a];
+		return ra.col[f.edge_a];
 	if (f.kind == SW_AXIS_KIND_FACE_B)
-		return b->rot.col[f.edge_b];
-	sw_vec3 c = sw_v3_cross(a->rot.col[f.edge_a], b->rot.col[f.edge_b]);
+		return rb.col[f.edge_b];
+	sw_vec3 c = sw_v3_cross(ra.col[f.edge_a], rb.col[f.edge_b]);
 	return sw_v3_scale(c, 1.0f / sw_v3_len(c));
 }
 
@@ -134,9 +135,8 @@ Test(obb3_hand, passes_through_within_step)
 static sw_obb3 edge_box(float x, float y, float z)
 {
 	sw_obb3 b = cube(x, y, z, 1);
-	b.rot.col[0] = v3(0.5f, 0.5f, R2);
-	b.rot.col[1] = v3(-R2, R2, 0);
-	b.rot.col[2] = v3(-0.5f, -0.5f, R2);
+	sw_mat3 m = {{v3(0.5f, 0.5f, R2), v3(-R2, R2, 0), v3(-0.5f, -0.5f, R2)}};
+	b.rot = sw_quat_from_mat3(&m);
 	return b;
 }
 
@@ -159,9 +159,8 @@ static sw_obb3 corner_box(float x, float y, float z)
 {
 	const float s3 = 0.57735027f, s6 = 0.40824829f;
 	sw_obb3 b = cube(x, y, z, 1);
-	b.rot.col[0] = v3(s3, R2, s6);
-	b.rot.col[1] = v3(s3, -R2, s6);
-	b.rot.col[2] = v3(s3, 0, -2 * s6);
+	sw_mat3 m = {{v3(s3, R2, s6), v3(s3, -R2, s6), v3(s3, 0, -2 * s6)}};
+	b.rot = sw_quat_from_mat3(&m);
 	return b;
 }
 
@@ -179,7 +178,7 @@ Test(obb3_hand, corner_first_hits_face)
 Test(obb3_hand, rotated_45_edge_hits_face)
 {
 	sw_obb3 a = cube(0, 0, 0, 1), b = cube(5, 0, 0, 1);
-	b.rot = sw_mat3_from_axis_angle(v3(0, 0, 1), 0.78539816f);
+	b.rot = sw_quat_from_axis_angle(v3(0, 0, 1), 0.78539816f);
 	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(-4, 0, 0));
 	expect_status(&o, SW_HIT);
 	/* B's half width along x is cos 45° + sin 45° = √2: gap 4 − √2, speed 4 → t = 1 − √2/4 */
@@ -189,7 +188,7 @@ Test(obb3_hand, rotated_45_edge_hits_face)
 
 Test(obb3_hand, both_rotated_45_vertex_to_vertex)
 {
-	sw_mat3 r = sw_mat3_from_axis_angle(v3(0, 0, 1), 0.78539816f);
+	sw_quat r = sw_quat_from_axis_angle(v3(0, 0, 1), 0.78539816f);
 	sw_obb3 a = cube(0, 0, 0, 1), b = cube(5, 0, 0, 1);
 	a.rot = r, b.rot = r;
 	/* both boxes show a vertical edge to each other (parallel edges: degenerate z × z axis) */
@@ -206,7 +205,7 @@ Test(obb3_hand, near_parallel_edges_no_false_separation)
 {
 	/* B turned 1e-4 rad about z: z × z is exactly zero and x × b0 has length 1e-4, both ignored */
 	sw_obb3 a = cube(0, 0, 0, 1), b = cube(5, 0, 0, 1);
-	b.rot = sw_mat3_from_axis_angle(v3(0, 0, 1), 1e-4f);
+	b.rot = sw_quat_from_axis_angle(v3(0, 0, 1), 1e-4f);
 	sw_sweep_output o = sweep(&a, v3(0, 0, 0), &b, v3(-4, 0, 0));
 	expect_status(&o, SW_HIT);
 	/* B's half width along x is cos θ + sin θ ≈ 1 + 1e-4: gap 3 − 1e-4, speed 4 */
@@ -488,7 +487,7 @@ Test(obb3_hand, overlap_static_separated_face_a)
 Test(obb3_hand, overlap_static_separated_face_b)
 {
 	sw_obb3 a = cube(0, 0, 0, 1), b = cube(2.2f, 2.2f, 0, 1);
-	b.rot = sw_mat3_from_axis_angle(v3(0, 0, 1), 0.78539816f);
+	b.rot = sw_quat_from_axis_angle(v3(0, 0, 1), 0.78539816f);
 	uint8_t axis = 0;
 	/* A's x and y: 2.2 − 1 − √2 < 0; B's b0 = (1,1,0)/√2: 2.2√2 − √2 − 1 ≈ 0.70 > 0 → axis 3 */
 	cr_assert_eq(sw_obb3_overlap(&a, &b, &axis), SW_MISS);

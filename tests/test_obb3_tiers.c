@@ -55,8 +55,8 @@ static void print_pair(const sw_obb3_set *s, const sw_pair *p)
 			continue;
 		}
 		const float *f = &box.center.x;
-		fprintf(stderr, "  %c[%u]: c,r,h =", "AB"[k], idx[k]);
-		for (int q = 0; q < 15; q++)
+		fprintf(stderr, "  %c[%u]: c,q,h =", "AB"[k], idx[k]);
+		for (int q = 0; q < 10; q++)
 			fprintf(stderr, " %a", f[q]);
 		fprintf(stderr, " d = %a %a %a\n", d.x, d.y, d.z);
 	}
@@ -166,9 +166,10 @@ static void run_population(sw_isa isa, uint64_t seed, sc_obb3_params p, size_t n
 static void edit_parallel(sc_rng *r, sw_obb3_set *s, sw_pair *pairs, size_t n)
 {
 	(void)r;
+	float *q[4] = {s->qx, s->qy, s->qz, s->qw};
 	for (size_t k = 0; k < n; k++)
-		for (int q = 0; q < 9; q++)
-			s->r[q][pairs[k].b] = s->r[q][pairs[k].a];
+		for (int c = 0; c < 4; c++)
+			q[c][pairs[k].b] = q[c][pairs[k].a];
 }
 
 /* B = A rotated by a tiny angle: near-parallel edges */
@@ -179,9 +180,8 @@ static void edit_near_parallel(sc_rng *r, sw_obb3_set *s, sw_pair *pairs, size_t
 		sw_vec3 da, db;
 		sw_obb3_set_get(s, pairs[k].a, &a, &da);
 		sw_obb3_set_get(s, pairs[k].b, &b, &db);
-		sw_mat3 tw = sw_mat3_from_axis_angle(sc_rotation(r).col[0], sc_uniform(r, 1e-6f, 2e-3f));
-		for (int j = 0; j < 3; j++)
-			b.rot.col[j] = sw_mat3_mul(&tw, a.rot.col[j]);
+		sw_vec3 axis = sw_obb3_axes(&b).col[0];
+		b.rot = sw_quat_mul(sw_quat_from_axis_angle(axis, sc_uniform(r, 1e-6f, 2e-3f)), a.rot);
 		sw_obb3_set_put(s, pairs[k].b, &b, db);
 	}
 }
@@ -217,7 +217,7 @@ static void edit_invalid(sc_rng *r, sw_obb3_set *s, sw_pair *pairs, size_t n)
 		switch (sc_below(r, 6)) {
 		case 0: s->cx[i] = NAN; break;
 		case 1: s->hy[i] = -1.0f; break;
-		case 2: s->r[4][i] = 2.0f; break;
+		case 2: s->qw[i] = 2.0f; break;
 		case 3: s->dz[i] = INFINITY; break;
 		case 4: s->hz[i] = 0.0f; break;
 		default: s->cy[i] = 3e15f; break;

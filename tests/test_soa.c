@@ -7,16 +7,15 @@
 
 static void check_layout(const sw_obb3_set *s)
 {
-	const float *arr[] = {s->cx, s->cy, s->cz, s->r[0], s->r[4], s->r[8], s->hx, s->hy, s->hz, s->dx, s->dy, s->dz};
+	const float *arr[] = {s->cx, s->cy, s->cz, s->qx, s->qy, s->qz, s->qw, s->hx, s->hy, s->hz, s->dx, s->dy, s->dz};
 	for (size_t k = 0; k < sizeof arr / sizeof arr[0]; k++)
 		cr_expect_eq((uintptr_t)arr[k] % SW_SET_ALIGN, 0, "array %zu misaligned", k);
 	cr_expect_eq(s->capacity % SW_SET_PAD, 0);
 	cr_expect_geq(s->capacity, SW_SET_PAD);
 	for (size_t i = s->count; i < s->capacity; i++) {
 		cr_expect_eq(s->hx[i], 1.0f);
-		cr_expect_eq(s->r[0][i], 1.0f);
-		cr_expect_eq(s->r[1][i], 0.0f);
-		cr_expect_eq(s->r[8][i], 1.0f);
+		cr_expect_eq(s->qx[i], 0.0f);
+		cr_expect_eq(s->qw[i], 1.0f);
 		cr_expect_eq(s->dx[i], 0.0f);
 	}
 }
@@ -54,7 +53,7 @@ Test(soa, add_grows_and_keeps_data)
 		cr_assert_eq(sw_obb3_set_get(&s, i, &b, &d), SW_OK);
 		cr_expect_arr_eq(&b, &boxes[i], sizeof b);
 		cr_expect_arr_eq(&d, &disp[i], sizeof d);
-		cr_expect_eq(s.r[3 * 1 + 2][i], boxes[i].rot.col[1].z, "r[3*j+i] is component i of axis j");
+		cr_expect_eq(s.qz[i], boxes[i].rot.z);
 	}
 	sw_obb3 b;
 	cr_expect_eq(sw_obb3_set_get(&s, 100, &b, NULL), SW_ERR_ARG);
@@ -67,7 +66,7 @@ Test(soa, add_grows_and_keeps_data)
 
 Test(soa, null_arguments)
 {
-	sw_obb3 b = {{0, 0, 0}, {{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}, {1, 1, 1}};
+	sw_obb3 b = {{0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1}};
 	cr_expect_eq(sw_obb3_set_init(NULL, 4), SW_ERR_NULL);
 	cr_expect_eq(sw_obb3_set_add(NULL, &b, sw_v3(0, 0, 0), NULL), SW_ERR_NULL);
 	sw_obb3_set s;

@@ -55,9 +55,9 @@ typedef enum sw_error {
 /// Inf make the pair SW_PAIR_INVALID. The bound keeps every intermediate product finite.
 #define SW_MAX_COORD 1.0e15f
 
-/// Orientation matrices must be orthonormal to this tolerance: |c_i · c_j − δ_ij| ≤ SW_ORTHO_TOL
-/// for every pair of columns. Mirror images (det = −1) are accepted: a box is symmetric.
-#define SW_ORTHO_TOL 1.0e-3f
+/// Orientation quaternions must be unit to this tolerance: |q·q − 1| ≤ SW_QUAT_TOL. swept does not
+/// normalise them: the rotation used is sw_mat3_from_quat(q), orthonormal to about this tolerance.
+#define SW_QUAT_TOL 1.0e-3f
 
 /// Separating-axis feature ids reported by the OBB–OBB queries (one byte per pair).
 /// 0..2: face normal i of A; 3..5: face normal j of B; 6..14: edge A_i × edge B_j as

@@ -61,10 +61,10 @@ SW_API sw_error sw_obb3_overlap_batch(const sw_obb3_set *a_set, const sw_obb3_se
 /// Unused lanes of the last block must hold a valid pair (sw_obb3_block_fill() writes one).
 typedef struct sw_obb3_block {
 	SW_ALIGN64 float ac[3][SW_BLOCK]; ///< A centre
-	float ar[9][SW_BLOCK];              ///< A orientation, r[3*j + i] as in sw_obb3_set
+	float aq[4][SW_BLOCK];              ///< A orientation quaternion (x, y, z, w)
 	float ah[3][SW_BLOCK];              ///< A half extents
 	float bc[3][SW_BLOCK];              ///< B centre
-	float br[9][SW_BLOCK];              ///< B orientation
+	float bq[4][SW_BLOCK];              ///< B orientation quaternion
 	float bh[3][SW_BLOCK];              ///< B half extents
 	float v[3][SW_BLOCK];               ///< relative displacement (B's minus A's)
 } sw_obb3_block;

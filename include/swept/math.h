@@ -13,12 +13,13 @@ typedef struct sw_vec3 {
 	float x, y, z;
 } sw_vec3;
 
-/// A rotation as three orthonormal columns: col[i] is the box's local axis i in world space.
+/// A rotation as three orthonormal columns: col[i] is a shape's local axis i in world space.
 typedef struct sw_mat3 {
 	sw_vec3 col[3];
 } sw_mat3;
 
-/// A rotation quaternion (x, y, z vector part, w scalar part); only used to build an sw_mat3.
+/// A rotation quaternion: (x, y, z) vector part, w scalar part. Shapes store their orientation as a
+/// unit quaternion.
 typedef struct sw_quat {
 	float x, y, z, w;
 } sw_quat;
@@ -46,24 +47,72 @@ static inline sw_mat3 sw_mat3_identity(void)
 	return m;
 }
 
-/// Rotation matrix of a quaternion; the quaternion is normalised first.
+/// Rotation matrix of a unit quaternion. No normalisation: this is the exact arithmetic every swept
+/// query applies to a shape's quaternion (all tiers), so a caller gets the very matrix swept uses.
 static inline sw_mat3 sw_mat3_from_quat(sw_quat q)
 {
-	float n = sqrtf(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
-	float x = q.x / n, y = q.y / n, z = q.z / n, w = q.w / n;
+	float x2 = q.x + q.x, y2 = q.y + q.y, z2 = q.z + q.z;
+	float xx = q.x * x2, yy = q.y * y2, zz = q.z * z2, xy = q.x * y2, xz = q.x * z2, yz = q.y * z2;
+	float wx = q.w * x2, wy = q.w * y2, wz = q.w * z2;
 	sw_mat3 m;
-	m.col[0] = sw_v3(1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w));
-	m.col[1] = sw_v3(2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w));
-	m.col[2] = sw_v3(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y));
+	m.col[0] = sw_v3(1.0f - (yy + zz), xy + wz, xz - wy);
+	m.col[1] = sw_v3(xy - wz, 1.0f - (xx + zz), yz + wx);
+	m.col[2] = sw_v3(xz + wy, yz - wx, 1.0f - (xx + yy));
 	return m;
 }
 
+/// The quaternion scaled to unit length.
+static inline sw_quat sw_quat_normalize(sw_quat q)
+{
+	float n = sqrtf(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+	sw_quat r = {q.x / n, q.y / n, q.z / n, q.w / n};
+	return r;
+}
+
 /// Rotation by `angle` radians about the (not necessarily unit) axis `axis`.
+static inline sw_quat sw_quat_from_axis_angle(sw_vec3 axis, float angle)
+{
+	float n = sqrtf(axis.x * axis.x + axis.y * axis.y + axis.z * axis.z), s = sinf(0.5f * angle);
+	sw_quat q = {axis.x / n * s, axis.y / n * s, axis.z / n * s, cosf(0.5f * angle)};
+	return q;
+}
+
+/// Product p·q: rotate by q, then by p.
+static inline sw_quat sw_quat_mul(sw_quat p, sw_quat q)
+{
+	sw_quat r = {p.w * q.x + p.x * q.w + p.y * q.z - p.z * q.y, p.w * q.y - p.x * q.z + p.y * q.w + p.z * q.x,
+	             p.w * q.z + p.x * q.y - p.y * q.x + p.z * q.w, p.w * q.w - p.x * q.x - p.y * q.y - p.z * q.z};
+	return r;
+}
+
+/// Unit quaternion of a rotation matrix (orthonormal columns, det = +1); Shepperd's method, which
+/// divides by the largest of the four candidate magnitudes.
+static inline sw_quat sw_quat_from_mat3(const sw_mat3 *m)
+{
+	float m00 = m->col[0].x, m11 = m->col[1].y, m22 = m->col[2].z, tr = m00 + m11 + m22;
+	float m10 = m->col[0].y, m20 = m->col[0].z, m01 = m->col[1].x, m21 = m->col[1].z, m02 = m->col[2].x,
+	      m12 = m->col[2].y;
+	sw_quat q;
+	if (tr > 0) {
+		float s = 2.0f * sqrtf(1.0f + tr);
+		q = (sw_quat){(m21 - m12) / s, (m02 - m20) / s, (m10 - m01) / s, 0.25f * s};
+	} else if (m00 > m11 && m00 > m22) {
+		float s = 2.0f * sqrtf(1.0f + m00 - m11 - m22);
+		q = (sw_quat){0.25f * s, (m01 + m10) / s, (m02 + m20) / s, (m21 - m12) / s};
+	} else if (m11 > m22) {
+		float s = 2.0f * sqrtf(1.0f + m11 - m00 - m22);
+		q = (sw_quat){(m01 + m10) / s, 0.25f * s, (m12 + m21) / s, (m02 - m20) / s};
+	} else {
+		float s = 2.0f * sqrtf(1.0f + m22 - m00 - m11);
+		q = (sw_quat){(m02 + m20) / s, (m12 + m21) / s, 0.25f * s, (m10 - m01) / s};
+	}
+	return sw_quat_normalize(q);
+}
+
+/// Rotation matrix by `angle` radians about `axis`.
 static inline sw_mat3 sw_mat3_from_axis_angle(sw_vec3 axis, float angle)
 {
-	float n = sw_v3_len(axis), s = sinf(0.5f * angle);
-	sw_quat q = {axis.x / n * s, axis.y / n * s, axis.z / n * s, cosf(0.5f * angle)};
-	return sw_mat3_from_quat(q);
+	return sw_mat3_from_quat(sw_quat_from_axis_angle(axis, angle));
 }
 
 /// m · v (v given in the rotated frame, result in world space).

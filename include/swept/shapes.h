@@ -8,13 +8,17 @@
 extern "C" {
 #endif
 
-/// An oriented box: centre, orientation (columns = the box's local axes in world space, orthonormal
-/// to SW_ORTHO_TOL) and half extents along those axes (each > 0).
+/// An oriented box: centre, orientation as a unit quaternion (|q|² within SW_QUAT_TOL of 1) and half
+/// extents along the box's local axes (each > 0). The local axes are the columns of
+/// sw_obb3_axes(); a matrix-holding caller converts once with sw_quat_from_mat3().
 typedef struct sw_obb3 {
 	sw_vec3 center;
-	sw_mat3 rot;
+	sw_quat rot;
 	sw_vec3 half;
 } sw_obb3;
+
+/// The box's local axes in world space (the columns), exactly as every swept query computes them.
+static inline sw_mat3 sw_obb3_axes(const sw_obb3 *box) { return sw_mat3_from_quat(box->rot); }
 
 #ifdef __cplusplus
 }

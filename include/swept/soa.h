@@ -25,15 +25,14 @@ typedef struct sw_pair {
 /// - every array is SW_SET_ALIGN-byte aligned and holds `capacity` floats;
 /// - `capacity` is a multiple of SW_SET_PAD and at least SW_SET_PAD;
 /// - slots [count, capacity) hold a valid unit box at the origin, so a kernel may read whole lanes;
-/// - r[3*j + i] is component i (x, y, z) of the box's local axis j, i.e. row i, column j of the
-///   rotation matrix.
+/// - the orientation is a unit quaternion (qx, qy, qz, qw), as in sw_obb3.
 /// Fields may be written directly (e.g. a simulation updating positions each step) as long as
 /// `count ≤ capacity` and the padding rule is kept; sw_obb3_set_add() maintains it.
 typedef struct sw_obb3_set {
 	size_t count;
 	size_t capacity;
 	float *cx, *cy, *cz; ///< centre
-	float *r[9];         ///< orientation, column-major (see above)
+	float *qx, *qy, *qz, *qw; ///< orientation quaternion
 	float *hx, *hy, *hz; ///< half extents
 	float *dx, *dy, *dz; ///< linear displacement over the step, t ∈ [0,1]
 } sw_obb3_set;

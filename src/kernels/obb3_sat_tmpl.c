@@ -10,7 +10,7 @@
 
 /* one box per lane */
 typedef struct box_w {
-	sw_fw c[3], r[9], h[3];
+	sw_fw c[3], r[9], h[3]; /* r[3*j + i]: component i of local axis j, from the quaternion */
 } box_w;
 
 /* everything the 15 axes are built from, in A's frame */
@@ -30,23 +30,35 @@ SW_INLINE sw_fw dot3(sw_fw ax, sw_fw ay, sw_fw az, sw_fw bx, sw_fw by, sw_fw bz)
 
 SW_INLINE sw_mw in_range(sw_fw x) { return sw_le(sw_abs(x), sw_set1(SW_MAX_COORD)); }
 
-SW_INLINE sw_mw col_dot_ok(const box_w *b, int p, int q, float want)
+/* expands unit quaternions into b->r with sw_mat3_from_quat()'s exact arithmetic, and returns the
+ * lanes whose quaternion is unit within SW_QUAT_TOL (NaN and Inf fail the compare) */
+SW_INLINE sw_mw box_rotation(box_w *b, sw_fw x, sw_fw y, sw_fw z, sw_fw w)
 {
-	sw_fw d = dot3(b->r[3 * p], b->r[3 * p + 1], b->r[3 * p + 2], b->r[3 * q], b->r[3 * q + 1], b->r[3 * q + 2]);
-	return sw_le(sw_abs(sw_sub(d, sw_set1(want))), sw_set1(SW_ORTHO_TOL));
+	const sw_fw one = sw_set1(1.0f);
+	sw_fw x2 = sw_add(x, x), y2 = sw_add(y, y), z2 = sw_add(z, z);
+	sw_fw xx = sw_mul(x, x2), yy = sw_mul(y, y2), zz = sw_mul(z, z2);
+	sw_fw xy = sw_mul(x, y2), xz = sw_mul(x, z2), yz = sw_mul(y, z2);
+	sw_fw wx = sw_mul(w, x2), wy = sw_mul(w, y2), wz = sw_mul(w, z2);
+	b->r[0] = sw_sub(one, sw_add(yy, zz));
+	b->r[1] = sw_add(xy, wz);
+	b->r[2] = sw_sub(xz, wy);
+	b->r[3] = sw_sub(xy, wz);
+	b->r[4] = sw_sub(one, sw_add(xx, zz));
+	b->r[5] = sw_add(yz, wx);
+	b->r[6] = sw_add(xz, wy);
+	b->r[7] = sw_sub(yz, wx);
+	b->r[8] = sw_sub(one, sw_add(xx, yy));
+	sw_fw n2 = sw_add(dot3(x, y, z, x, y, z), sw_mul(w, w));
+	return sw_le(sw_abs(sw_sub(n2, one)), sw_set1(SW_QUAT_TOL));
 }
 
-/* the input contract of sw_obb3_valid_ref, lane-wise */
+/* the rest of sw_obb3_valid_ref's contract, lane-wise: centre and half extents in range, extents > 0 */
 SW_INLINE sw_mw box_valid(const box_w *b)
 {
-	sw_mw ok = in_range(b->c[0]);
-	for (int k = 1; k < 3; k++)
-		ok = sw_mand(ok, in_range(b->c[k]));
-	/* rotation entries need no range test: the column tests below fail on NaN, Inf and |x| > 2 */
+	sw_mw ok = sw_mand(in_range(b->c[0]), sw_mand(in_range(b->c[1]), in_range(b->c[2])));
 	for (int k = 0; k < 3; k++)
 		ok = sw_mand(ok, sw_mand(in_range(b->h[k]), sw_gt(b->h[k], sw_set1(0.0f))));
-	ok = sw_mand(ok, sw_mand(col_dot_ok(b, 0, 0, 1), sw_mand(col_dot_ok(b, 1, 1, 1), col_dot_ok(b, 2, 2, 1))));
-	return sw_mand(ok, sw_mand(col_dot_ok(b, 0, 1, 0), sw_mand(col_dot_ok(b, 0, 2, 0), col_dot_ok(b, 1, 2, 0))));
+	return ok;
 }
 
 SW_INLINE void frame_build(const box_w *a, const box_w *b, const sw_fw v[3], frame_w *f)
@@ -259,16 +271,18 @@ SW_INLINE unsigned lanes_indices(const sw_obb3_set *as, const sw_obb3_set *bs, c
 	return bad;
 }
 
-SW_INLINE void box_gather(const sw_obb3_set *s, const int32_t *idx, box_w *b)
+/* gathers boxes idx[l] of a set; returns the lanes whose box is valid */
+SW_INLINE sw_mw box_gather(const sw_obb3_set *s, const int32_t *idx, box_w *b)
 {
 	b->c[0] = sw_gather(s->cx, idx);
 	b->c[1] = sw_gather(s->cy, idx);
 	b->c[2] = sw_gather(s->cz, idx);
-	for (int k = 0; k < 9; k++)
-		b->r[k] = sw_gather(s->r[k], idx);
 	b->h[0] = sw_gather(s->hx, idx);
 	b->h[1] = sw_gather(s->hy, idx);
 	b->h[2] = sw_gather(s->hz, idx);
+	sw_mw q = box_rotation(b, sw_gather(s->qx, idx), sw_gather(s->qy, idx), sw_gather(s->qz, idx),
+	                       sw_gather(s->qw, idx));
+	return sw_mand(q, box_valid(b));
 }
 
 decl_obb3_sweep_idx_fn(SW_FN(sw_obb3_sweep_idx))
@@ -278,11 +292,9 @@ decl_obb3_sweep_idx_fn(SW_FN(sw_obb3_sweep_idx))
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
 		unsigned bad = lanes_indices(as, bs, pairs + base, cnt, ia, ib);
 		box_w a, b;
-		box_gather(as, ia, &a);
-		box_gather(bs, ib, &b);
+		sw_mw ok = sw_mand(box_gather(as, ia, &a), box_gather(bs, ib, &b));
 		sw_fw da[3] = {sw_gather(as->dx, ia), sw_gather(as->dy, ia), sw_gather(as->dz, ia)};
 		sw_fw db[3] = {sw_gather(bs->dx, ib), sw_gather(bs->dy, ib), sw_gather(bs->dz, ib)};
-		sw_mw ok = sw_mand(box_valid(&a), box_valid(&b));
 		sw_fw v[3];
 		for (int c = 0; c < 3; c++) {
 			ok = sw_mand(ok, sw_mand(in_range(da[c]), in_range(db[c])));
@@ -309,11 +321,11 @@ decl_obb3_sweep_packed_fn(SW_FN(sw_obb3_sweep_packed))
 			b.h[k] = sw_load(&blk->bh[k][off]);
 			v[k] = sw_load(&blk->v[k][off]);
 		}
-		for (int k = 0; k < 9; k++) {
-			a.r[k] = sw_load(&blk->ar[k][off]);
-			b.r[k] = sw_load(&blk->br[k][off]);
-		}
-		sw_mw ok = sw_mand(box_valid(&a), box_valid(&b));
+		sw_mw ok = sw_mand(box_rotation(&a, sw_load(&blk->aq[0][off]), sw_load(&blk->aq[1][off]),
+		                                sw_load(&blk->aq[2][off]), sw_load(&blk->aq[3][off])),
+		                   box_rotation(&b, sw_load(&blk->bq[0][off]), sw_load(&blk->bq[1][off]),
+		                                sw_load(&blk->bq[2][off]), sw_load(&blk->bq[3][off])));
+		ok = sw_mand(ok, sw_mand(box_valid(&a), box_valid(&b)));
 		for (int c = 0; c < 3; c++)
 			ok = sw_mand(ok, in_range(v[c]));
 		sweep_w o;
@@ -332,9 +344,8 @@ decl_obb3_overlap_idx_fn(SW_FN(sw_obb3_overlap_idx))
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
 		unsigned bad = lanes_indices(as, bs, pairs + base, cnt, ia, ib);
 		box_w a, b;
-		box_gather(as, ia, &a);
-		box_gather(bs, ib, &b);
-		unsigned invalid = bad | (~sw_mbits(sw_mand(box_valid(&a), box_valid(&b))) & SW_ALL_LANES);
+		sw_mw ok = sw_mand(box_gather(as, ia, &a), box_gather(bs, ib, &b));
+		unsigned invalid = bad | (~sw_mbits(ok) & SW_ALL_LANES);
 		frame_w f;
 		frame_build(&a, &b, v, &f);
 		/* first separating axis per lane; stop once every lane has one */

@@ -1,5 +1,6 @@
 /* src/ref/obb3_sat.c — moving separating-axis test for two oriented boxes: the scalar reference.
  *
+ * Orientations arrive as unit quaternions and are expanded once per box with sw_mat3_from_quat().
  * Method: Gottschalk's 15 OBB axes (Gottschalk, Lin, Manocha 1996; Ericson, RTCD 4.4.1) extended to
  * constant-velocity motion by slab clipping (Ericson, RTCD 5.5.8). Everything is expressed in A's
  * frame, so world offsets of 1e4 and beyond cost only the rounding of cB − cA. On an axis L, B's
@@ -25,17 +26,18 @@ typedef struct sat_axis {
 } sat_axis;
 
 /* the 15 axes of the pair, in feature-id order (face A 0..2, face B 3..5, edge A_i × B_j at 6+3i+j) */
-static void obb3_axes(const sw_obb3 *a, const sw_obb3 *b, sw_vec3 v, sat_axis ax[SW_AXIS_COUNT])
+static void obb3_axes(const sw_obb3 *a, const sw_mat3 *ra, const sw_obb3 *b, const sw_mat3 *rb, sw_vec3 v,
+                      sat_axis ax[SW_AXIS_COUNT])
 {
 	sw_vec3 d = sw_v3_sub(b->center, a->center);
 	const float ha[3] = {a->half.x, a->half.y, a->half.z}, hb[3] = {b->half.x, b->half.y, b->half.z};
 	float t[3], vv[3], rm[3][3], ar[3][3];
 	for (int i = 0; i < 3; i++) {
-		sw_vec3 ai = a->rot.col[i];
+		sw_vec3 ai = ra->col[i];
 		t[i] = (ai.x * d.x + ai.y * d.y) + ai.z * d.z;
 		vv[i] = (ai.x * v.x + ai.y * v.y) + ai.z * v.z;
 		for (int j = 0; j < 3; j++) {
-			sw_vec3 bj = b->rot.col[j];
+			sw_vec3 bj = rb->col[j];
 			rm[i][j] = (ai.x * bj.x + ai.y * bj.y) + ai.z * bj.z;
 			ar[i][j] = fabsf(rm[i][j]);
 		}
@@ -63,8 +65,7 @@ static void obb3_axes(const sw_obb3 *a, const sw_obb3 *b, sw_vec3 v, sat_axis ax
 		x->len2 = (rm[0][j] * rm[0][j] + rm[1][j] * rm[1][j]) + rm[2][j] * rm[2][j];
 	}
 	/* edges: L = e_i × b_j has components L_i = 0, L_i1 = −R[i2][j], L_i2 = R[i1][j]; B's radius
-	 * uses |b_k · (e_i × b_j)| = |R[i][k']| for the two other columns (sign-free, so mirrored
-	 * bases are fine) */
+	 * uses |b_k · (e_i × b_j)| = |R[i][k']| for the two other columns */
 	for (int i = 0; i < 3; i++) {
 		int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
 		for (int j = 0; j < 3; j++) {
@@ -151,8 +152,9 @@ void sw_sweep_output_invalid(sw_sweep_output *out)
 
 sw_status sw_obb3_sweep_rel_ref(const sw_obb3 *a, const sw_obb3 *b, sw_vec3 v, sw_sweep_output *out)
 {
+	sw_mat3 ra = sw_obb3_axes(a), rb = sw_obb3_axes(b);
 	sat_axis ax[SW_AXIS_COUNT];
-	obb3_axes(a, b, v, ax);
+	obb3_axes(a, &ra, b, &rb, v, ax);
 	sat_state s = {-1.0f, 0.0f, 0, 0.0f, 1.0f, 0.0f, 0, 0, INFINITY, 1.0f, 0, 0.0f};
 	for (int k = 0; k < SW_AXIS_COUNT; k++)
 		sat_visit(&s, k, &ax[k]);
@@ -164,7 +166,7 @@ sw_status sw_obb3_sweep_rel_ref(const sw_obb3 *a, const sw_obb3 *b, sw_vec3 v, s
 		out->status = SW_STARTS_OVERLAPPED;
 		out->t_first = 0.0f;
 		out->t_last = t_last;
-		out->normal = world_normal(&a->rot, &ax[s.pen_axis], s.pen_w < 0 ? -1.0f : 1.0f);
+		out->normal = world_normal(&ra, &ax[s.pen_axis], s.pen_w < 0 ? -1.0f : 1.0f);
 		out->feature = (uint8_t)s.pen_axis;
 	} else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den &&
 	           s.out_num >= 0.0f) {
@@ -174,7 +176,7 @@ sw_status sw_obb3_sweep_rel_ref(const sw_obb3 *a, const sw_obb3 *b, sw_vec3 v, s
 		out->t_first = s.in_num / s.in_den;
 		out->t_last = t_last;
 		/* at t_in B's centre sits at −sign(u)·r on L: the normal from A to B is −sign(u)·L */
-		out->normal = world_normal(&a->rot, &ax[s.in_axis], s.in_u < 0 ? 1.0f : -1.0f);
+		out->normal = world_normal(&ra, &ax[s.in_axis], s.in_u < 0 ? 1.0f : -1.0f);
 		out->feature = (uint8_t)s.in_axis;
 	} else {
 		out->status = SW_MISS;
@@ -206,8 +208,9 @@ sw_status sw_obb3_overlap(const sw_obb3 *a, const sw_obb3 *b, uint8_t *separatin
 	sw_vec3 zero = {0, 0, 0};
 	if (!a || !b || !sw_obb3_valid_ref(a, zero) || !sw_obb3_valid_ref(b, zero))
 		return SW_PAIR_INVALID;
+	sw_mat3 ra = sw_obb3_axes(a), rb = sw_obb3_axes(b);
 	sat_axis ax[SW_AXIS_COUNT];
-	obb3_axes(a, b, zero, ax);
+	obb3_axes(a, &ra, b, &rb, zero, ax);
 	for (int k = 0; k < SW_AXIS_COUNT; k++) {
 		if (ax[k].len2 >= SW_PARALLEL_EPS && fabsf(ax[k].w) > ax[k].r) {
 			if (separating_axis)

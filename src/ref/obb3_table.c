@@ -6,8 +6,7 @@
 static void set_read(const sw_obb3_set *s, uint32_t i, sw_obb3 *box, sw_vec3 *disp)
 {
 	box->center = sw_v3(s->cx[i], s->cy[i], s->cz[i]);
-	for (int j = 0; j < 3; j++)
-		box->rot.col[j] = sw_v3(s->r[3 * j][i], s->r[3 * j + 1][i], s->r[3 * j + 2][i]);
+	box->rot = (sw_quat){s->qx[i], s->qy[i], s->qz[i], s->qw[i]};
 	box->half = sw_v3(s->hx[i], s->hy[i], s->hz[i]);
 	*disp = sw_v3(s->dx[i], s->dy[i], s->dz[i]);
 }
@@ -48,10 +47,8 @@ decl_obb3_sweep_packed_fn(sw_obb3_sweep_packed_ref)
 		sw_obb3 a, b;
 		a.center = sw_v3(blk->ac[0][l], blk->ac[1][l], blk->ac[2][l]);
 		b.center = sw_v3(blk->bc[0][l], blk->bc[1][l], blk->bc[2][l]);
-		for (int j = 0; j < 3; j++) {
-			a.rot.col[j] = sw_v3(blk->ar[3 * j][l], blk->ar[3 * j + 1][l], blk->ar[3 * j + 2][l]);
-			b.rot.col[j] = sw_v3(blk->br[3 * j][l], blk->br[3 * j + 1][l], blk->br[3 * j + 2][l]);
-		}
+		a.rot = (sw_quat){blk->aq[0][l], blk->aq[1][l], blk->aq[2][l], blk->aq[3][l]};
+		b.rot = (sw_quat){blk->bq[0][l], blk->bq[1][l], blk->bq[2][l], blk->bq[3][l]};
 		a.half = sw_v3(blk->ah[0][l], blk->ah[1][l], blk->ah[2][l]);
 		b.half = sw_v3(blk->bh[0][l], blk->bh[1][l], blk->bh[2][l]);
 		sw_vec3 v = sw_v3(blk->v[0][l], blk->v[1][l], blk->v[2][l]);

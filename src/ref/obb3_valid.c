@@ -4,29 +4,22 @@
 
 #include <math.h>
 
+_Static_assert(sizeof(sw_obb3) == 10 * sizeof(float), "sw_obb3 must be 10 packed floats");
+
 /* |x| ≤ SW_MAX_COORD is false for NaN and ±Inf, so one compare covers all three */
 static int in_range(float x) { return fabsf(x) <= SW_MAX_COORD; }
 
-static int column_dot_ok(sw_vec3 p, sw_vec3 q, float want)
-{
-	float d = (p.x * q.x + p.y * q.y) + p.z * q.z;
-	return fabsf(d - want) <= SW_ORTHO_TOL;
-}
-
 int sw_obb3_valid_ref(const sw_obb3 *box, sw_vec3 disp)
 {
-	const float *f = &box->center.x;
-	/* sw_obb3 is 15 packed floats: centre, 3 columns, half extents */
-	for (int k = 0; k < 15; k++)
-		if (!in_range(f[k]))
+	const float v[9] = {box->center.x, box->center.y, box->center.z, box->half.x, box->half.y,
+	                    box->half.z, disp.x, disp.y, disp.z};
+	for (int k = 0; k < 9; k++)
+		if (!in_range(v[k]))
 			return 0;
-	if (!in_range(disp.x) || !in_range(disp.y) || !in_range(disp.z))
-		return 0;
 	if (!(box->half.x > 0) || !(box->half.y > 0) || !(box->half.z > 0))
 		return 0;
-	const sw_vec3 *c = box->rot.col;
-	return column_dot_ok(c[0], c[0], 1) && column_dot_ok(c[1], c[1], 1) && column_dot_ok(c[2], c[2], 1) &&
-	       column_dot_ok(c[0], c[1], 0) && column_dot_ok(c[0], c[2], 0) && column_dot_ok(c[1], c[2], 0);
+	/* unit quaternion; NaN and Inf fail the compare, so its entries need no range test */
+	sw_quat q = box->rot;
+	float n2 = ((q.x * q.x + q.y * q.y) + q.z * q.z) + q.w * q.w;
+	return fabsf(n2 - 1.0f) <= SW_QUAT_TOL;
 }
-
-_Static_assert(sizeof(sw_obb3) == 15 * sizeof(float), "sw_obb3 must be 15 packed floats");

@@ -16,7 +16,7 @@
 #define SW_TINY_SPEED 1.0e-30f
 
 /// Whether a box and its displacement satisfy the input contract (finite, |x| ≤ SW_MAX_COORD,
-/// half extents > 0, orthonormal columns within SW_ORTHO_TOL).
+/// half extents > 0, unit quaternion within SW_QUAT_TOL).
 int sw_obb3_valid_ref(const sw_obb3 *box, sw_vec3 disp);
 
 /// The reference sweep on world-space inputs where `v` is B's displacement minus A's. The single-pair

@@ -82,9 +82,11 @@ void oracle_obb3_prepare(const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b, sw_vec3
 	double ca[3], cb[3], va[3], vb[3];
 	vec_of(a->center, ca), vec_of(b->center, cb), vec_of(da, va), vec_of(db, vb);
 	vec_of(a->half, p->half_a), vec_of(b->half, p->half_b);
+	/* the boxes are the ones the library sees: its float expansion of the quaternions, then exact */
+	sw_mat3 ra = sw_obb3_axes(a), rb = sw_obb3_axes(b);
 	for (int k = 0; k < 3; k++) {
-		vec_of(a->rot.col[k], p->col_a[k]);
-		vec_of(b->rot.col[k], p->col_b[k]);
+		vec_of(ra.col[k], p->col_a[k]);
+		vec_of(rb.col[k], p->col_b[k]);
 		/* float inputs: these differences are exact in double */
 		p->d0[k] = cb[k] - ca[k];
 		p->v[k] = vb[k] - va[k];

@@ -34,13 +34,13 @@ uint32_t sc_below(sc_rng *r, uint32_t n)
 	return (uint32_t)(((sc_next(r) >> 32) * (uint64_t)n) >> 32);
 }
 
-sw_mat3 sc_rotation(sc_rng *r)
+sw_quat sc_rotation(sc_rng *r)
 {
 	/* Shoemake's uniform random unit quaternion */
 	float u1 = sc_uniform(r, 0, 1), u2 = sc_uniform(r, 0, 6.2831853f), u3 = sc_uniform(r, 0, 6.2831853f);
 	float a = sqrtf(1 - u1), b = sqrtf(u1);
 	sw_quat q = {a * sinf(u2), a * cosf(u2), b * sinf(u3), b * cosf(u3)};
-	return sw_mat3_from_quat(q);
+	return sw_quat_normalize(q);
 }
 
 sc_obb3_params sc_obb3_defaults(void)
@@ -54,7 +54,7 @@ void sc_obb3(sc_rng *r, const sc_obb3_params *p, sw_obb3 *box, sw_vec3 *disp)
 	box->center = sw_v3(p->offset.x + sc_uniform(r, -p->world, p->world),
 	                    p->offset.y + sc_uniform(r, -p->world, p->world),
 	                    p->offset.z + sc_uniform(r, -p->world, p->world));
-	box->rot = p->axis_aligned ? sw_mat3_identity() : sc_rotation(r);
+	box->rot = p->axis_aligned ? (sw_quat){0, 0, 0, 1} : sc_rotation(r);
 	box->half = sw_v3(sc_uniform(r, p->half_lo, p->half_hi), sc_uniform(r, p->half_lo, p->half_hi),
 	                  sc_uniform(r, p->half_lo, p->half_hi));
 	*disp = sw_v3(sc_uniform(r, -p->motion, p->motion), sc_uniform(r, -p->motion, p->motion),

@@ -21,8 +21,8 @@ uint64_t sc_next(sc_rng *r);
 float sc_uniform(sc_rng *r, float lo, float hi);
 /// Uniform integer in [0, n).
 uint32_t sc_below(sc_rng *r, uint32_t n);
-/// Uniformly distributed rotation.
-sw_mat3 sc_rotation(sc_rng *r);
+/// Uniformly distributed rotation (unit quaternion).
+sw_quat sc_rotation(sc_rng *r);
 
 /// Parameters of a random box scene.
 typedef struct sc_obb3_params {
