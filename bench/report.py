@@ -22,7 +22,8 @@ import sys
 
 # Tier columns in this order; tiers not listed here follow in order of appearance.
 TIER_ORDER = ["ref", "sse4", "avx2", "avx512", "neon"]
-API = {"obb3_sweep": "indexed", "obb3_sweep_packed": "packed", "obb3_overlap": "indexed"}
+API = {"obb3_sweep": "indexed", "obb3_sweep_packed": "packed", "obb3_overlap": "indexed",
+       "orient_matrix": "probe", "orient_quat": "probe"}
 # Peers answer the moving query: they are compared with these swept queries.
 PEER_OF = {"obb3_sweep_peer": ["obb3_sweep", "obb3_sweep_packed"]}
 

@@ -15,7 +15,8 @@ ninja -C "$dir" >"$dir.build.log" 2>&1 || { tail -50 "$dir.build.log"; exit 1; }
 
 "$dir/examples/pipeline"
 json="$dir/bench.json"
-"$dir/bench/swept_bench" --benchmark_min_time=0.2 --benchmark_repetitions=3 \
+"$dir/bench/swept_bench" --benchmark_min_time=0.2 --benchmark_repetitions=5 \
+	--benchmark_enable_random_interleaving=true \
 	--benchmark_report_aggregates_only=true --benchmark_format=json --benchmark_out_format=json \
 	--benchmark_out="$json" "$@" >/dev/null
 python3 bench/report.py "$json" | tee "$dir/bench-report.md"

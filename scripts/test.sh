@@ -1,19 +1,28 @@
 #!/usr/bin/env bash
 # scripts/test.sh — installs what is missing, builds and runs every test suite, and ends with the line
 # 'N passed, N failed'. Usage:
-#   scripts/test.sh               release build (build-test/)
+#   scripts/test.sh               release build with gcc (build-test/)
 #   scripts/test.sh --sanitize    address + undefined sanitizer build with OpenMP chunks (build-asan/)
+#   scripts/test.sh --clang       release build with clang (build-clang-test/)
+# Every build treats warnings as errors.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 ./scripts/deps.sh || { echo "dependency install failed"; echo "0 passed, 1 failed"; exit 1; }
 
 dir=build-test
-opts=(-Dbench=false -Dexamples=true --buildtype=release)
-if [[ "${1:-}" == "--sanitize" ]]; then
+opts=(-Dbench=false -Dexamples=true --buildtype=release --werror)
+case "${1:-}" in
+--sanitize)
 	dir=build-asan
-	opts=(-Dbench=false -Dexamples=false -Dopenmp=enabled --buildtype=debugoptimized -Db_sanitize=address,undefined)
-fi
+	opts=(-Dbench=false -Dexamples=false -Dopenmp=enabled --buildtype=debugoptimized -Db_sanitize=address,undefined --werror)
+	;;
+--clang)
+	dir=build-clang-test
+	export CC=clang
+	command -v clang >/dev/null || { echo "clang not installed"; echo "0 passed, 1 failed"; exit 1; }
+	;;
+esac
 
 if [[ ! -d $dir ]]; then
 	meson setup "$dir" "${opts[@]}" >"$dir.setup.log" 2>&1 || { cat "$dir.setup.log"; echo "0 passed, 1 failed"; exit 1; }

@@ -38,10 +38,11 @@ static void cross3(const double a[3], const double b[3], double o[3])
 	o[2] = a[0] * b[1] - a[1] * b[0];
 }
 
-/* support half-width of a box (as the parallelepiped its columns span) along unit n */
-static double radius_along(const double col[3][3], const double half[3], const double n[3])
+/* support half-width of a box (as the parallelepiped its columns span) along unit n; `col` is the
+ * 3×3 column array flattened (a [3][3] parameter trips a false gcc 12 -Wstringop-overflow under ASan) */
+static double radius_along(const double *col, const double half[3], const double n[3])
 {
-	return half[0] * fabs(dot3(col[0], n)) + half[1] * fabs(dot3(col[1], n)) + half[2] * fabs(dot3(col[2], n));
+	return half[0] * fabs(dot3(col, n)) + half[1] * fabs(dot3(col + 3, n)) + half[2] * fabs(dot3(col + 6, n));
 }
 
 /* axis `id` as a unit vector; returns 0 when it is a degenerate edge axis to skip */
@@ -95,8 +96,8 @@ void oracle_obb3_prepare(const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b, sw_vec3
 		p->used[id] = build_axis(p, id, min_cross2);
 		p->p0[id] = dot3(p->axis[id], p->d0);
 		p->w[id] = dot3(p->axis[id], p->v);
-		p->rsum[id] = radius_along(p->col_a, p->half_a, p->axis[id]) +
-		              radius_along(p->col_b, p->half_b, p->axis[id]);
+		p->rsum[id] = radius_along(&p->col_a[0][0], p->half_a, p->axis[id]) +
+		              radius_along(&p->col_b[0][0], p->half_b, p->axis[id]);
 	}
 	p->sum_half = p->half_a[0] + p->half_a[1] + p->half_a[2] + p->half_b[0] + p->half_b[1] + p->half_b[2];
 	p->len_d0 = sqrt(dot3(p->d0, p->d0));
@@ -166,7 +167,7 @@ double oracle_obb3_sep_along(const oracle_obb3_problem *p, const double n[3], do
 		u[k] = n[k] / len;
 		d[k] = p->d0[k] + t * p->v[k];
 	}
-	return fabs(dot3(u, d)) - radius_along(p->col_a, p->half_a, u) - radius_along(p->col_b, p->half_b, u);
+	return fabs(dot3(u, d)) - radius_along(&p->col_a[0][0], p->half_a, u) - radius_along(&p->col_b[0][0], p->half_b, u);
 }
 
 double oracle_obb3_dir_along(const oracle_obb3_problem *p, const double n[3], double t)
