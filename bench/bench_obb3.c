@@ -57,11 +57,11 @@ static const char *const query_names[Q_COUNT] = {"obb3_sweep", "obb3_sweep_packe
 /* One generated scene of n pairs and everything derived from it. Derived parts are built on first
  * use, so a --benchmark_filter that selects only small batches never pays for the large ones. */
 typedef struct scene {
-	size_t n; /* 0: not generated */
+	size_t n;        /* 0: not generated */
 	sw_obb3_set set; /* 2n boxes; pair k is (pairs[k].a, pairs[k].b) */
 	sw_pair *pairs;
-	sw_obb3_block *blocks;  /* the same pairs packed, ceil(n/16) blocks */
-	uint8_t *want_sweep;    /* statuses of the single-pair API */
+	sw_obb3_block *blocks; /* the same pairs packed, ceil(n/16) blocks */
+	uint8_t *want_sweep;   /* statuses of the single-pair API */
 	uint8_t *want_overlap;
 	/* result storage, n entries, shared by every run on this scene (one benchmark runs at a time) */
 	uint8_t *status, *feature;
@@ -221,7 +221,8 @@ static void bench_query(sw_bench_state *st, void *varg)
 
 	sw_isa prev = sw_active_isa();
 	if (!select_isa(arg->isa)) {
-		snprintf(msg, sizeof msg, "asked for tier %s, got %s", sw_isa_name(arg->isa), sw_isa_name(sw_active_isa()));
+		snprintf(msg, sizeof msg, "asked for tier %s, got %s", sw_isa_name(arg->isa),
+			 sw_isa_name(sw_active_isa()));
 		sw_set_isa_cap(prev);
 		sw_bench_skip_with_error(st, msg);
 		return;
@@ -231,19 +232,13 @@ static void bench_query(sw_bench_state *st, void *varg)
 	while (sw_bench_keep_running(st)) {
 		const size_t off = w * batch;
 		sw_sweep_results res = {s->status + off, s->feature + off, s->t_first + off, s->t_last + off,
-		                        s->nx + off,     s->ny + off,      s->nz + off};
+					s->nx + off,     s->ny + off,      s->nz + off};
 		sw_overlap_results ores = {s->status + off, s->feature + off};
 		sw_error e;
 		switch (arg->q) {
-		case Q_SWEEP:
-			e = sw_obb3_sweep_batch(&s->set, &s->set, s->pairs + off, batch, NULL, &res);
-			break;
-		case Q_SWEEP_PACKED:
-			e = sw_obb3_sweep_packed(s->blocks + off / SW_BLOCK, batch, &res);
-			break;
-		default:
-			e = sw_obb3_overlap_batch(&s->set, &s->set, s->pairs + off, batch, NULL, &ores);
-			break;
+		case Q_SWEEP: e = sw_obb3_sweep_batch(&s->set, &s->set, s->pairs + off, batch, NULL, &res); break;
+		case Q_SWEEP_PACKED: e = sw_obb3_sweep_packed(s->blocks + off / SW_BLOCK, batch, &res); break;
+		default: e = sw_obb3_overlap_batch(&s->set, &s->set, s->pairs + off, batch, NULL, &ores); break;
 		}
 		if (e != SW_OK) {
 			snprintf(msg, sizeof msg, "call failed with error %d", (int)e);
@@ -273,7 +268,7 @@ static void bench_query(sw_bench_state *st, void *varg)
 	sw_bench_counter(st, "mismatch", (double)mismatch);
 	if (mismatch) {
 		fprintf(stderr, "%s/%s/%zu: %zu of %zu statuses differ from the single-pair API\n", query_names[arg->q],
-		        sw_isa_name(arg->isa), batch, mismatch, done);
+			sw_isa_name(arg->isa), batch, mismatch, done);
 	}
 }
 
@@ -385,10 +380,10 @@ static int peer_check(const scene *s, peer_run *pr)
 	pr->agree_sep = nsep ? (double)agree_sep / (double)nsep : 1.0;
 	pr->toi_dmean = ntoi ? toi_sum / (double)ntoi : 0.0;
 	fprintf(stderr,
-	        "bullet_ccd/%zu: %zu of %zu pairs disagree with swept: %zu start overlapped; of %zu start separated, "
-	        "%zu swept hit/bullet miss and %zu swept miss/bullet hit; %zu of all are near-touching (flip "
-	        "within %g); |toi - t_first| on common hits: mean %.2e, max %.2e\n",
-	        n, n - agree, n, dis_ovl, nsep, dis_hit, dis_miss, near, (double)NEAR_GAP, pr->toi_dmean, toi_max);
+		"bullet_ccd/%zu: %zu of %zu pairs disagree with swept: %zu start overlapped; of %zu start separated, "
+		"%zu swept hit/bullet miss and %zu swept miss/bullet hit; %zu of all are near-touching (flip "
+		"within %g); |toi - t_first| on common hits: mean %.2e, max %.2e\n",
+		n, n - agree, n, dis_ovl, nsep, dis_hit, dis_miss, near, (double)NEAR_GAP, pr->toi_dmean, toi_max);
 	free(bhit);
 	free(btoi);
 	return 1;
@@ -447,7 +442,7 @@ int main(int argc, char **argv)
 		int avail = sw_isa_available((sw_isa)i), table = sw_kernels_for((sw_isa)i) != NULL;
 		if (avail != table)
 			fprintf(stderr, "warning: tier %s: sw_isa_available() says %d but sw_kernels_for() says %d\n",
-			        sw_isa_name((sw_isa)i), avail, table);
+				sw_isa_name((sw_isa)i), avail, table);
 	}
 
 	for (int q = 0; q < Q_COUNT; q++) {

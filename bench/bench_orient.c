@@ -233,8 +233,8 @@ void bench_orient_register(void)
 				a->isa = orient_tiers[t].isa;
 				a->pairs = orient_sizes[s];
 				a->fn = quat ? orient_tiers[t].quat : orient_tiers[t].matrix;
-				snprintf(name, sizeof name, "orient_%s/%s/%zu", quat ? "quat" : "matrix", sw_isa_name(a->isa),
-				         a->pairs);
+				snprintf(name, sizeof name, "orient_%s/%s/%zu", quat ? "quat" : "matrix",
+					 sw_isa_name(a->isa), a->pairs);
 				sw_bench_register(name, bench_orient, a);
 			}
 		}

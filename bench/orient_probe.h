@@ -26,13 +26,13 @@
 #define SW_ORIENT_QUAT_TOL SW_QUAT_TOL
 #define SW_ORIENT_MATRIX_TOL 1.0e-3f
 
-#define decl_orient_probe_fn(name)                                                                    \
+#define decl_orient_probe_fn(name) \
 	float name(const float *const *src, const int32_t *ia, const int32_t *ib, size_t n, size_t *invalid)
 
 typedef decl_orient_probe_fn((*sw_orient_probe_fn));
 
-#define SW_ORIENT_PROBE_TIER(sfx)                                                                     \
-	decl_orient_probe_fn(sw_orient_probe_matrix_##sfx);                                               \
+#define SW_ORIENT_PROBE_TIER(sfx)                           \
+	decl_orient_probe_fn(sw_orient_probe_matrix_##sfx); \
 	decl_orient_probe_fn(sw_orient_probe_quat_##sfx);
 
 SW_ORIENT_PROBE_TIER(sse4)

@@ -44,7 +44,7 @@ SW_INLINE sw_mw matrix_fetch(const float *const *r, const int32_t *idx, sw_fw m[
 SW_INLINE sw_mw quat_fetch(const float *const *q, const int32_t *idx, sw_fw m[9])
 {
 	const sw_fw x = sw_gather(q[0], idx), y = sw_gather(q[1], idx), z = sw_gather(q[2], idx),
-	            w = sw_gather(q[3], idx);
+		    w = sw_gather(q[3], idx);
 	const sw_fw one = sw_set1(1.0f);
 	sw_fw n2 = sw_add(dot3(x, y, z, x, y, z), sw_mul(w, w));
 	sw_mw ok = sw_le(sw_abs(sw_sub(n2, one)), sw_set1(SW_ORIENT_QUAT_TOL));

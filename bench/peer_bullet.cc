@@ -21,7 +21,8 @@
 #include <new>
 #include <vector>
 
-namespace {
+namespace
+{
 
 struct box_motion {
 	btTransform from, to;
@@ -37,8 +38,8 @@ btBoxShape *make_box(const swp_box &x)
 box_motion make_motion(const swp_box &x)
 {
 	btMatrix3x3 basis(x.r[0], x.r[3], x.r[6],  // row x: x components of axes 0, 1, 2
-	                  x.r[1], x.r[4], x.r[7],  // row y
-	                  x.r[2], x.r[5], x.r[8]); // row z
+			  x.r[1], x.r[4], x.r[7],  // row y
+			  x.r[2], x.r[5], x.r[8]); // row z
 	btVector3 c(x.c[0], x.c[1], x.c[2]);
 	btVector3 d(x.d[0], x.d[1], x.d[2]);
 	box_motion m;

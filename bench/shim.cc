@@ -10,7 +10,8 @@
 #include <mutex>
 #include <string>
 
-namespace {
+namespace
+{
 
 benchmark::State &state_of(sw_bench_state *st) { return *reinterpret_cast<benchmark::State *>(st); }
 const benchmark::State &state_of(const sw_bench_state *st) { return *reinterpret_cast<const benchmark::State *>(st); }
@@ -37,17 +38,22 @@ extern "C" int sw_bench_register(const char *name, sw_bench_fn fn, void *arg)
 {
 	if (!name || !fn)
 		return -1;
-	benchmark::internal::Benchmark *b = benchmark::RegisterBenchmark(keep(name), [fn, arg](benchmark::State &st) {
-		fn(reinterpret_cast<sw_bench_state *>(&st), arg);
-	});
+	benchmark::internal::Benchmark *b = benchmark::RegisterBenchmark(
+		keep(name), [fn, arg](benchmark::State &st) { fn(reinterpret_cast<sw_bench_state *>(&st), arg); });
 	return b ? 0 : -1;
 }
 
 extern "C" int sw_bench_keep_running(sw_bench_state *st) { return state_of(st).KeepRunning() ? 1 : 0; }
 
-extern "C" int64_t sw_bench_iterations(const sw_bench_state *st) { return static_cast<int64_t>(state_of(st).iterations()); }
+extern "C" int64_t sw_bench_iterations(const sw_bench_state *st)
+{
+	return static_cast<int64_t>(state_of(st).iterations());
+}
 
-extern "C" void sw_bench_set_items_processed(sw_bench_state *st, int64_t items) { state_of(st).SetItemsProcessed(items); }
+extern "C" void sw_bench_set_items_processed(sw_bench_state *st, int64_t items)
+{
+	state_of(st).SetItemsProcessed(items);
+}
 
 extern "C" void sw_bench_counter(sw_bench_state *st, const char *name, double value)
 {

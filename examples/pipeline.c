@@ -16,7 +16,8 @@ int main(void)
 	for (int i = 0; i < N; i++) {
 		float a = 6.2831853f * (float)i / N;
 		sw_obb3 box = {{10 * cosf(a), 10 * sinf(a), 0.1f * (float)(i % 5)},
-		               sw_quat_from_axis_angle(sw_v3(0, 0, 1), a), {0.5f, 0.25f, 0.25f}};
+			       sw_quat_from_axis_angle(sw_v3(0, 0, 1), a),
+			       {0.5f, 0.25f, 0.25f}};
 		sw_obb3_set_add(&set, &box, sw_v3(-9 * cosf(a), -9 * sinf(a), 0), NULL);
 	}
 	/* broadphase: swept bounding spheres that overlap */

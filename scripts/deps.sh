@@ -4,7 +4,7 @@
 #   scripts/deps.sh --bench    also Google Benchmark and the peer libraries (Bullet)
 set -euo pipefail
 
-pkgs=(meson ninja-build pkg-config gcc g++ clang python3 libsimde-dev libcriterion-dev gcc-aarch64-linux-gnu)
+pkgs=(meson ninja-build pkg-config gcc g++ clang clang-format python3 libsimde-dev libcriterion-dev gcc-aarch64-linux-gnu)
 if [[ "${1:-}" == "--bench" ]]; then
 	pkgs+=(libbenchmark-dev libbullet-dev)
 fi

@@ -44,7 +44,7 @@ static sw_error check_call(const sw_obb3_set *as, const sw_obb3_set *bs, const s
 static sw_sweep_results sweep_at(const sw_sweep_results *o, size_t k)
 {
 	sw_sweep_results r = {o->status + k, o->feature + k, o->t_first + k, o->t_last + k,
-	                      o->nx + k, o->ny + k, o->nz + k};
+			      o->nx + k,     o->ny + k,      o->nz + k};
 	return r;
 }
 
@@ -94,7 +94,7 @@ static void overlap_chunk(const void *ctx, size_t off, size_t cnt)
 }
 
 sw_error sw_obb3_sweep_batch(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs, size_t n,
-                             const sw_batch_opts *opts, const sw_sweep_results *out)
+			     const sw_batch_opts *opts, const sw_sweep_results *out)
 {
 	sw_error e = check_call(as, bs, pairs, n);
 	if (e == SW_OK)
@@ -107,7 +107,7 @@ sw_error sw_obb3_sweep_batch(const sw_obb3_set *as, const sw_obb3_set *bs, const
 }
 
 sw_error sw_obb3_overlap_batch(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs, size_t n,
-                               const sw_batch_opts *opts, const sw_overlap_results *out)
+			       const sw_batch_opts *opts, const sw_overlap_results *out)
 {
 	sw_error e = check_call(as, bs, pairs, n);
 	if (e == SW_OK && (!out || !out->status || !out->feature))
@@ -132,8 +132,7 @@ sw_error sw_obb3_sweep_packed(const sw_obb3_block *blocks, size_t n, const sw_sw
 	return SW_OK;
 }
 
-void sw_obb3_block_put(sw_obb3_block *blk, unsigned lane, const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b,
-                       sw_vec3 db)
+void sw_obb3_block_put(sw_obb3_block *blk, unsigned lane, const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b, sw_vec3 db)
 {
 	if (!blk || !a || !b || lane >= SW_BLOCK)
 		return;

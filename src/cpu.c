@@ -21,7 +21,8 @@ sw_isa sw_isa_from_name(const char *name)
 unsigned sw_isa_lanes(sw_isa isa)
 {
 	switch (isa) {
-	case SW_ISA_SSE4: case SW_ISA_NEON: return 4;
+	case SW_ISA_SSE4:
+	case SW_ISA_NEON: return 4;
 	case SW_ISA_AVX2: return 8;
 	case SW_ISA_AVX512: return 16;
 	default: return 1;

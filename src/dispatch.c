@@ -22,7 +22,8 @@ static const tier_row rows[] = {
 	{SW_ISA_AVX2, {SW_ISA_AVX2, sw_obb3_sweep_idx_avx2, sw_obb3_sweep_packed_avx2, sw_obb3_overlap_idx_avx2}},
 #endif
 #ifdef SW_HAVE_AVX512
-	{SW_ISA_AVX512, {SW_ISA_AVX512, sw_obb3_sweep_idx_avx512, sw_obb3_sweep_packed_avx512, sw_obb3_overlap_idx_avx512}},
+	{SW_ISA_AVX512,
+	 {SW_ISA_AVX512, sw_obb3_sweep_idx_avx512, sw_obb3_sweep_packed_avx512, sw_obb3_overlap_idx_avx512}},
 #endif
 #ifdef SW_HAVE_NEON
 	{SW_ISA_NEON, {SW_ISA_NEON, sw_obb3_sweep_idx_neon, sw_obb3_sweep_packed_neon, sw_obb3_overlap_idx_neon}},
@@ -31,7 +32,7 @@ static const tier_row rows[] = {
 };
 
 static const sw_kernels ref_row = {SW_ISA_REF, sw_obb3_sweep_idx_ref, sw_obb3_sweep_packed_ref,
-                                   sw_obb3_overlap_idx_ref};
+				   sw_obb3_overlap_idx_ref};
 
 static sw_kernels tables[SW_ISA_COUNT]; /* tables[isa]: the table capped at isa */
 static _Atomic(const sw_kernels *) active;

@@ -11,7 +11,7 @@
 static float **arrays(sw_obb3_set *s, int k)
 {
 	float **a[OBB3_ARRAYS] = {&s->cx, &s->cy, &s->cz, &s->qx, &s->qy, &s->qz, &s->qw,
-	                          &s->hx, &s->hy, &s->hz, &s->dx, &s->dy, &s->dz};
+				  &s->hx, &s->hy, &s->hz, &s->dx, &s->dy, &s->dz};
 	return a[k];
 }
 

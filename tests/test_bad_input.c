@@ -44,13 +44,15 @@ static void expect_only_victim_invalid(fixture *x, size_t victim, const char *wh
 	cr_assert_eq(sw_obb3_sweep_batch(&x->s, &x->s, x->pairs, N, NULL, &x->res), SW_OK);
 	for (size_t k = 0; k < N; k++) {
 		if (k == victim) {
-			cr_expect_eq(x->st[k], SW_PAIR_INVALID, "%s: pair %zu on %s", what, k, sw_isa_name(sw_active_isa()));
+			cr_expect_eq(x->st[k], SW_PAIR_INVALID, "%s: pair %zu on %s", what, k,
+				     sw_isa_name(sw_active_isa()));
 			cr_expect_eq(x->ft[k], SW_AXIS_NONE);
 			cr_expect(isnan(x->f[0][k]) && isnan(x->f[1][k]) && isnan(x->f[2][k]));
 		} else {
 			cr_expect_eq(x->st[k], before.st[k], "%s: neighbour %zu changed", what, k);
 			for (int q = 0; q < 5; q++)
-				cr_expect(memcmp(&x->f[q][k], &before.f[q][k], 4) == 0, "%s: neighbour %zu changed", what, k);
+				cr_expect(memcmp(&x->f[q][k], &before.f[q][k], 4) == 0, "%s: neighbour %zu changed",
+					  what, k);
 		}
 	}
 }

@@ -200,7 +200,8 @@ static int check_unique_feature(const judge *j, const sw_sweep_output *o, char *
 	if (id_c != id_a || gap_c <= margin)
 		return 0;
 	if (o->feature != id_c)
-		return FAIL("feature %d, the oracle's axis %d wins by %.3g (margin %.3g)", o->feature, id_c, gap_c, margin);
+		return FAIL("feature %d, the oracle's axis %d wins by %.3g (margin %.3g)", o->feature, id_c, gap_c,
+			    margin);
 	return 0;
 }
 
@@ -225,15 +226,15 @@ static void print_vec(const char *name, sw_vec3 v)
 	cr_log_error("  %s = (%a, %a, %a) = (%.9g, %.9g, %.9g)", name, v.x, v.y, v.z, v.x, v.y, v.z);
 }
 
-static void report(const char *pop, uint64_t seed, int i, const pair_case *c, const sw_sweep_output *o,
-                   const judge *j, const char *why)
+static void report(const char *pop, uint64_t seed, int i, const pair_case *c, const sw_sweep_output *o, const judge *j,
+		   const char *why)
 {
 	cr_log_error("%s case %d (seed %llu): %s", pop, i, (unsigned long long)seed, why);
 	cr_log_error("  library: %s t = [%.9g, %.9g] n = (%.9g, %.9g, %.9g) feature %d", sw_status_name(o->status),
-	             o->t_first, o->t_last, o->normal.x, o->normal.y, o->normal.z, o->feature);
+		     o->t_first, o->t_last, o->normal.x, o->normal.y, o->normal.z, o->feature);
 	cr_log_error("  oracle:  %s t = [%.9g, %.9g] min f %.9g at %.9g, f(0) %.9g, f(1) %.9g, eps %.3g",
-	             sw_status_name(j->ra.status), j->ra.t_first, j->ra.t_last, j->ra.min_sep, j->ra.t_at_min,
-	             j->ra.sep0, j->ra.sep1, j->eps);
+		     sw_status_name(j->ra.status), j->ra.t_first, j->ra.t_last, j->ra.min_sep, j->ra.t_at_min,
+		     j->ra.sep0, j->ra.sep1, j->eps);
 	const sw_obb3 *bx[2] = {&c->a, &c->b};
 	const char *nm[2][4] = {{"a.center", "a.half", "da", "a.quat"}, {"b.center", "b.half", "db", "b.quat"}};
 	for (int k = 0; k < 2; k++) {
@@ -241,8 +242,8 @@ static void report(const char *pop, uint64_t seed, int i, const pair_case *c, co
 		print_vec(nm[k][1], bx[k]->half);
 		print_vec(nm[k][2], k ? c->db : c->da);
 		sw_quat q = bx[k]->rot;
-		cr_log_error("  %s = (%a, %a, %a, %a) = (%.9g, %.9g, %.9g, %.9g)", nm[k][3], q.x, q.y, q.z, q.w, q.x, q.y,
-		             q.z, q.w);
+		cr_log_error("  %s = (%a, %a, %a, %a) = (%.9g, %.9g, %.9g, %.9g)", nm[k][3], q.x, q.y, q.z, q.w, q.x,
+			     q.y, q.z, q.w);
 	}
 }
 
@@ -295,12 +296,12 @@ static void run_population(const char *pop, uint64_t seed_base, sc_obb3_params p
 	}
 	sw_obb3_set_free(&set);
 	cr_log_info("%s: %d pairs: %d miss, %d hit, %d starts overlapped; %d in the touching band, "
-	            "%d decided differently by the near-parallel contract; %d failed",
-	            pop, t.n, t.miss, t.hit, t.overlapped, t.band, t.contract, t.failed);
-	cr_expect_eq(t.failed, 0, "%s: %d of %d pairs disagree with the oracle (first ones logged above)", pop, t.failed,
-	             t.n);
+		    "%d decided differently by the near-parallel contract; %d failed",
+		    pop, t.n, t.miss, t.hit, t.overlapped, t.band, t.contract, t.failed);
+	cr_expect_eq(t.failed, 0, "%s: %d of %d pairs disagree with the oracle (first ones logged above)", pop,
+		     t.failed, t.n);
 	cr_expect(t.band * 100 <= t.n, "%s: %d of %d pairs in the touching band (> 1%%): the band is too wide", pop,
-	          t.band, t.n);
+		  t.band, t.n);
 }
 
 static void shape_sliver(sc_rng *r, pair_case *c)
@@ -333,10 +334,7 @@ static void shape_fast(sc_rng *r, pair_case *c)
 	c->db = sw_v3_add(c->da, sw_v3_scale(aim, sc_uniform(r, 20, 300)));
 }
 
-Test(obb3_brute, random_close_pairs)
-{
-	run_population("random", 1000000, sc_obb3_defaults(), NULL);
-}
+Test(obb3_brute, random_close_pairs) { run_population("random", 1000000, sc_obb3_defaults(), NULL); }
 
 Test(obb3_brute, axis_aligned)
 {
@@ -359,20 +357,14 @@ Test(obb3_brute, tiny_boxes)
 	run_population("tiny", 4000000, p, NULL);
 }
 
-Test(obb3_brute, thin_slivers)
-{
-	run_population("sliver", 5000000, sc_obb3_defaults(), shape_sliver);
-}
+Test(obb3_brute, thin_slivers) { run_population("sliver", 5000000, sc_obb3_defaults(), shape_sliver); }
 
 Test(obb3_brute, near_parallel_edges)
 {
 	run_population("near_parallel", 6000000, sc_obb3_defaults(), shape_near_parallel);
 }
 
-Test(obb3_brute, fast_motion)
-{
-	run_population("fast", 7000000, sc_obb3_defaults(), shape_fast);
-}
+Test(obb3_brute, fast_motion) { run_population("fast", 7000000, sc_obb3_defaults(), shape_fast); }
 
 /* the oracle itself on three hand-derived cases (see test_obb3_hand.c for the derivations) */
 Test(obb3_brute, oracle_matches_hand_cases)
@@ -386,7 +378,7 @@ Test(obb3_brute, oracle_matches_hand_cases)
 	b.center = sw_v3(4, 0, 0);
 	oracle_obb3_sweep(&a, sw_v3(0, 0, 0), &b, sw_v3(-8, 0, 0), &o);
 	cr_assert(fabs(o.t_first - 0.25) < 1e-12 && fabs(o.t_last - 0.75) < 1e-12, "through: %.17g %.17g", o.t_first,
-	          o.t_last);
+		  o.t_last);
 	b.center = sw_v3(3, 3, 0);
 	sw_mat3 m = {{sw_v3(0.5f, 0.5f, r2), sw_v3(-r2, r2, 0), sw_v3(-0.5f, -0.5f, r2)}};
 	b.rot = sw_quat_from_mat3(&m);

@@ -62,11 +62,11 @@ static sw_sweep_output sweep(const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b, sw_
 	float t = s == SW_HIT ? o.t_first : 0.0f;
 	sw_vec3 rel = sw_v3_sub(sw_v3_add(b->center, sw_v3_scale(db, t)), sw_v3_add(a->center, sw_v3_scale(da, t)));
 	cr_assert(sw_v3_dot(o.normal, rel) >= -1e-4f * sw_v3_len(rel), "normal (%g %g %g) points from B to A",
-	          o.normal.x, o.normal.y, o.normal.z);
+		  o.normal.x, o.normal.y, o.normal.z);
 	cr_assert(o.feature < SW_AXIS_COUNT, "feature %d out of range", o.feature);
 	sw_vec3 ax = feature_axis(a, b, o.feature);
 	cr_assert(fabsf(fabsf(sw_v3_dot(ax, o.normal)) - 1.0f) <= 1e-4f, "feature %d is not parallel to the normal",
-	          o.feature);
+		  o.feature);
 	return o;
 }
 
@@ -85,7 +85,7 @@ static void expect_normal(const sw_sweep_output *o, sw_vec3 n)
 {
 	sw_vec3 d = sw_v3_sub(o->normal, n);
 	cr_assert(sw_v3_len(d) <= N_TOL * 10, "normal (%.7g %.7g %.7g), want (%.7g %.7g %.7g)", o->normal.x,
-	          o->normal.y, o->normal.z, n.x, n.y, n.z);
+		  o->normal.y, o->normal.z, n.x, n.y, n.z);
 }
 
 /* ---- approach from a distance ---- */
@@ -197,8 +197,9 @@ Test(obb3_hand, both_rotated_45_vertex_to_vertex)
 	/* along the face normal (1,1,0)/√2 the centres are 5/√2 apart and radii sum to 2:
 	 * 5/√2 − 4t/√2 = 2 → t = (5 − 2√2)/4; the normal is either face diagonal */
 	expect_times(&o, (5.0 - 2.0 * sqrt(2.0)) / 4.0, 1.0, T_TOL);
-	cr_assert(fabsf(o.normal.x - R2) <= 1e-4f && fabsf(fabsf(o.normal.y) - R2) <= 1e-4f && fabsf(o.normal.z) <= 1e-4f,
-	          "normal (%g %g %g), want (1, ±1, 0)/√2", o.normal.x, o.normal.y, o.normal.z);
+	cr_assert(fabsf(o.normal.x - R2) <= 1e-4f && fabsf(fabsf(o.normal.y) - R2) <= 1e-4f &&
+			  fabsf(o.normal.z) <= 1e-4f,
+		  "normal (%g %g %g), want (1, ±1, 0)/√2", o.normal.x, o.normal.y, o.normal.z);
 }
 
 Test(obb3_hand, near_parallel_edges_no_false_separation)
@@ -270,8 +271,8 @@ Test(obb3_hand, overlapping_at_start_least_penetration)
 	 * B leaves when 2.5 + 3t = 3 → t_last = 1/6 */
 	expect_times(&o, 0.0, 1.0 / 6.0, T_TOL);
 	expect_normal(&o, v3(1, 0, 0));
-	cr_assert(o.feature == 0 || o.feature == 3 || o.feature == 11 || o.feature == 13,
-	          "feature %d is not an x axis", o.feature);
+	cr_assert(o.feature == 0 || o.feature == 3 || o.feature == 11 || o.feature == 13, "feature %d is not an x axis",
+		  o.feature);
 }
 
 Test(obb3_hand, overlapping_at_start_negative_side)

@@ -64,24 +64,24 @@ static void print_pair(const sw_obb3_set *s, const sw_pair *p)
 
 /* compares n sweep results; returns the number of mismatching pairs (first few printed) */
 static size_t compare_sweep(const char *what, uint64_t seed, sw_isa isa, const sw_obb3_set *s, const sw_pair *pairs,
-                            size_t n, const sw_sweep_results *got, const sw_sweep_results *want)
+			    size_t n, const sw_sweep_results *got, const sw_sweep_results *want)
 {
 	size_t bad = 0;
 	for (size_t k = 0; k < n; k++) {
 		int ok = got->status[k] == want->status[k] && got->feature[k] == want->feature[k] &&
-		         same_bits(got->t_first[k], want->t_first[k]) && same_bits(got->t_last[k], want->t_last[k]) &&
-		         same_bits(got->nx[k], want->nx[k]) && same_bits(got->ny[k], want->ny[k]) &&
-		         same_bits(got->nz[k], want->nz[k]);
+			 same_bits(got->t_first[k], want->t_first[k]) && same_bits(got->t_last[k], want->t_last[k]) &&
+			 same_bits(got->nx[k], want->nx[k]) && same_bits(got->ny[k], want->ny[k]) &&
+			 same_bits(got->nz[k], want->nz[k]);
 		if (ok)
 			continue;
 		if (bad++ < 5) {
 			fprintf(stderr,
-			        "%s mismatch: tier %s seed %llu pair %zu lane %zu\n"
-			        "  got  st %u ft %u t %a %a n %a %a %a\n  want st %u ft %u t %a %a n %a %a %a\n",
-			        what, sw_isa_name(isa), (unsigned long long)seed, k, k % sw_isa_lanes(isa), got->status[k],
-			        got->feature[k], got->t_first[k], got->t_last[k], got->nx[k], got->ny[k], got->nz[k],
-			        want->status[k], want->feature[k], want->t_first[k], want->t_last[k], want->nx[k], want->ny[k],
-			        want->nz[k]);
+				"%s mismatch: tier %s seed %llu pair %zu lane %zu\n"
+				"  got  st %u ft %u t %a %a n %a %a %a\n  want st %u ft %u t %a %a n %a %a %a\n",
+				what, sw_isa_name(isa), (unsigned long long)seed, k, k % sw_isa_lanes(isa),
+				got->status[k], got->feature[k], got->t_first[k], got->t_last[k], got->nx[k],
+				got->ny[k], got->nz[k], want->status[k], want->feature[k], want->t_first[k],
+				want->t_last[k], want->nx[k], want->ny[k], want->nz[k]);
 			if (s)
 				print_pair(s, &pairs[k]);
 		}
@@ -123,8 +123,10 @@ static void run_population(sw_isa isa, uint64_t seed, sc_obb3_params p, size_t n
 	for (size_t q = 0; q < n; q++) {
 		sw_obb3 a, b;
 		sw_vec3 da, db;
-		if (sw_obb3_set_get(&s, pairs[q].a, &a, &da) != SW_OK || sw_obb3_set_get(&s, pairs[q].b, &b, &db) != SW_OK)
-			sw_obb3_block_fill(&blocks[q / SW_BLOCK], (unsigned)(q % SW_BLOCK)); /* later lanes are put again */
+		if (sw_obb3_set_get(&s, pairs[q].a, &a, &da) != SW_OK ||
+		    sw_obb3_set_get(&s, pairs[q].b, &b, &db) != SW_OK)
+			sw_obb3_block_fill(&blocks[q / SW_BLOCK],
+					   (unsigned)(q % SW_BLOCK)); /* later lanes are put again */
 		else
 			sw_obb3_block_put(&blocks[q / SW_BLOCK], (unsigned)(q % SW_BLOCK), &a, da, &b, db);
 	}
@@ -146,8 +148,9 @@ static void run_population(sw_isa isa, uint64_t seed, sc_obb3_params p, size_t n
 		if (og.status[q] == ow.status[q] && og.feature[q] == ow.feature[q])
 			continue;
 		if (obad++ < 5) {
-			fprintf(stderr, "overlap mismatch: tier %s seed %llu pair %zu: got %u/%u want %u/%u\n", sw_isa_name(isa),
-			        (unsigned long long)seed, q, og.status[q], og.feature[q], ow.status[q], ow.feature[q]);
+			fprintf(stderr, "overlap mismatch: tier %s seed %llu pair %zu: got %u/%u want %u/%u\n",
+				sw_isa_name(isa), (unsigned long long)seed, q, og.status[q], og.feature[q],
+				ow.status[q], ow.feature[q]);
 			print_pair(&s, &pairs[q]);
 		}
 	}

@@ -7,7 +7,8 @@
 
 static void check_layout(const sw_obb3_set *s)
 {
-	const float *arr[] = {s->cx, s->cy, s->cz, s->qx, s->qy, s->qz, s->qw, s->hx, s->hy, s->hz, s->dx, s->dy, s->dz};
+	const float *arr[] = {s->cx, s->cy, s->cz, s->qx, s->qy, s->qz, s->qw,
+			      s->hx, s->hy, s->hz, s->dx, s->dy, s->dz};
 	for (size_t k = 0; k < sizeof arr / sizeof arr[0]; k++)
 		cr_expect_eq((uintptr_t)arr[k] % SW_SET_ALIGN, 0, "array %zu misaligned", k);
 	cr_expect_eq(s->capacity % SW_SET_PAD, 0);

@@ -40,12 +40,12 @@ typedef struct sw_overlap_results {
 /// displacements. An index ≥ the set's count makes that pair SW_PAIR_INVALID. The two sets may be
 /// the same set. Returns SW_ERR_NULL / SW_ERR_SIZE / SW_ERR_ARG for a malformed call, in which
 /// case nothing is written.
-SW_API sw_error sw_obb3_sweep_batch(const sw_obb3_set *a_set, const sw_obb3_set *b_set, const sw_pair *pairs,
-                                    size_t n, const sw_batch_opts *opts, const sw_sweep_results *out);
+SW_API sw_error sw_obb3_sweep_batch(const sw_obb3_set *a_set, const sw_obb3_set *b_set, const sw_pair *pairs, size_t n,
+				    const sw_batch_opts *opts, const sw_sweep_results *out);
 
 /// Static OBB–OBB overlap for each pair (displacements ignored).
 SW_API sw_error sw_obb3_overlap_batch(const sw_obb3_set *a_set, const sw_obb3_set *b_set, const sw_pair *pairs,
-                                      size_t n, const sw_batch_opts *opts, const sw_overlap_results *out);
+				      size_t n, const sw_batch_opts *opts, const sw_overlap_results *out);
 
 /// Lanes of a packed block; the packed format is the same for every tier.
 #define SW_BLOCK 16
@@ -61,17 +61,17 @@ SW_API sw_error sw_obb3_overlap_batch(const sw_obb3_set *a_set, const sw_obb3_se
 /// Unused lanes of the last block must hold a valid pair (sw_obb3_block_fill() writes one).
 typedef struct sw_obb3_block {
 	SW_ALIGN64 float ac[3][SW_BLOCK]; ///< A centre
-	float aq[4][SW_BLOCK];              ///< A orientation quaternion (x, y, z, w)
-	float ah[3][SW_BLOCK];              ///< A half extents
-	float bc[3][SW_BLOCK];              ///< B centre
-	float bq[4][SW_BLOCK];              ///< B orientation quaternion
-	float bh[3][SW_BLOCK];              ///< B half extents
-	float v[3][SW_BLOCK];               ///< relative displacement (B's minus A's)
+	float aq[4][SW_BLOCK];            ///< A orientation quaternion (x, y, z, w)
+	float ah[3][SW_BLOCK];            ///< A half extents
+	float bc[3][SW_BLOCK];            ///< B centre
+	float bq[4][SW_BLOCK];            ///< B orientation quaternion
+	float bh[3][SW_BLOCK];            ///< B half extents
+	float v[3][SW_BLOCK];             ///< relative displacement (B's minus A's)
 } sw_obb3_block;
 
 /// Writes one pair into lane `lane` of a block.
 SW_API void sw_obb3_block_put(sw_obb3_block *blk, unsigned lane, const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b,
-                              sw_vec3 db);
+			      sw_vec3 db);
 /// Fills lanes [from, SW_BLOCK) with a harmless valid pair.
 SW_API void sw_obb3_block_fill(sw_obb3_block *blk, unsigned from);
 

@@ -81,7 +81,7 @@ static inline sw_quat sw_quat_from_axis_angle(sw_vec3 axis, float angle)
 static inline sw_quat sw_quat_mul(sw_quat p, sw_quat q)
 {
 	sw_quat r = {p.w * q.x + p.x * q.w + p.y * q.z - p.z * q.y, p.w * q.y - p.x * q.z + p.y * q.w + p.z * q.x,
-	             p.w * q.z + p.x * q.y - p.y * q.x + p.z * q.w, p.w * q.w - p.x * q.x - p.y * q.y - p.z * q.z};
+		     p.w * q.z + p.x * q.y - p.y * q.x + p.z * q.w, p.w * q.w - p.x * q.x - p.y * q.y - p.z * q.z};
 	return r;
 }
 
@@ -119,7 +119,7 @@ static inline sw_mat3 sw_mat3_from_axis_angle(sw_vec3 axis, float angle)
 static inline sw_vec3 sw_mat3_mul(const sw_mat3 *m, sw_vec3 v)
 {
 	return sw_v3_add(sw_v3_add(sw_v3_scale(m->col[0], v.x), sw_v3_scale(m->col[1], v.y)),
-	                 sw_v3_scale(m->col[2], v.z));
+			 sw_v3_scale(m->col[2], v.z));
 }
 
 /// mᵀ · v (v in world space, result in the rotated frame).

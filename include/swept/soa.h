@@ -31,10 +31,10 @@ typedef struct sw_pair {
 typedef struct sw_obb3_set {
 	size_t count;
 	size_t capacity;
-	float *cx, *cy, *cz; ///< centre
+	float *cx, *cy, *cz;      ///< centre
 	float *qx, *qy, *qz, *qw; ///< orientation quaternion
-	float *hx, *hy, *hz; ///< half extents
-	float *dx, *dy, *dz; ///< linear displacement over the step, t ∈ [0,1]
+	float *hx, *hy, *hz;      ///< half extents
+	float *dx, *dy, *dz;      ///< linear displacement over the step, t ∈ [0,1]
 } sw_obb3_set;
 
 /// Initialises an empty set able to hold `capacity` boxes without reallocating.

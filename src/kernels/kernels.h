@@ -8,22 +8,22 @@
 #include "swept/batch.h"
 #include "swept/cpu.h"
 
-#define decl_obb3_sweep_idx_fn(name)                                                                  \
-	void name(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs, size_t n,             \
-	          const sw_sweep_results *out)
+#define decl_obb3_sweep_idx_fn(name)                                                            \
+	void name(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs, size_t n, \
+		  const sw_sweep_results *out)
 #define decl_obb3_sweep_packed_fn(name) void name(const sw_obb3_block *blocks, size_t n, const sw_sweep_results *out)
-#define decl_obb3_overlap_idx_fn(name)                                                                \
-	void name(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs, size_t n,             \
-	          const sw_overlap_results *out)
+#define decl_obb3_overlap_idx_fn(name)                                                          \
+	void name(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs, size_t n, \
+		  const sw_overlap_results *out)
 
 typedef decl_obb3_sweep_idx_fn((*sw_obb3_sweep_idx_fn));
 typedef decl_obb3_sweep_packed_fn((*sw_obb3_sweep_packed_fn));
 typedef decl_obb3_overlap_idx_fn((*sw_obb3_overlap_idx_fn));
 
 /* per-tier prototypes: one line per tier */
-#define SW_DECL_TIER(sfx)                                                                             \
-	decl_obb3_sweep_idx_fn(sw_obb3_sweep_idx_##sfx);                                                  \
-	decl_obb3_sweep_packed_fn(sw_obb3_sweep_packed_##sfx);                                            \
+#define SW_DECL_TIER(sfx)                                      \
+	decl_obb3_sweep_idx_fn(sw_obb3_sweep_idx_##sfx);       \
+	decl_obb3_sweep_packed_fn(sw_obb3_sweep_packed_##sfx); \
 	decl_obb3_overlap_idx_fn(sw_obb3_overlap_idx_##sfx);
 
 SW_DECL_TIER(ref)

@@ -86,7 +86,7 @@ SW_INLINE void axis_get(const frame_w *f, int k, axis_w *x)
 		x->w = f->t[i];
 		x->u = f->v[i];
 		x->r = sw_add(f->ha[i], sw_add(sw_add(sw_mul(f->hb[0], f->ar[i][0]), sw_mul(f->hb[1], f->ar[i][1])),
-		                               sw_mul(f->hb[2], f->ar[i][2])));
+					       sw_mul(f->hb[2], f->ar[i][2])));
 		for (int c = 0; c < 3; c++)
 			x->l[c] = sw_set1(c == i ? 1.0f : 0.0f);
 		x->len2 = sw_set1(1.0f);
@@ -104,7 +104,7 @@ SW_INLINE void axis_get(const frame_w *f, int k, axis_w *x)
 		x->w = sw_sub(sw_mul(f->t[i2], f->rm[i1][j]), sw_mul(f->t[i1], f->rm[i2][j]));
 		x->u = sw_sub(sw_mul(f->v[i2], f->rm[i1][j]), sw_mul(f->v[i1], f->rm[i2][j]));
 		x->r = sw_add(sw_add(sw_mul(f->ha[i1], f->ar[i2][j]), sw_mul(f->ha[i2], f->ar[i1][j])),
-		              sw_add(sw_mul(f->hb[j1], f->ar[i][j2]), sw_mul(f->hb[j2], f->ar[i][j1])));
+			      sw_add(sw_mul(f->hb[j1], f->ar[i][j2]), sw_mul(f->hb[j2], f->ar[i][j1])));
 		x->l[i] = sw_set1(0.0f);
 		x->l[i1] = sw_neg(f->rm[i2][j]);
 		x->l[i2] = f->rm[i1][j];
@@ -129,8 +129,8 @@ SW_INLINE void axis_from_id(const frame_w *f, sw_fw id, sw_fw l[3], sw_fw *len2)
 		rc[c] = sw_sel(j0, f->rm[c][0], sw_sel(j1, f->rm[c][1], f->rm[c][2]));
 	/* e_i × column: i = 0 → (0, −c2, c1); i = 1 → (c2, 0, −c0); i = 2 → (−c1, c0, 0) */
 	sw_fw e[3] = {sw_sel(i0, zero, sw_sel(i1, rc[2], sw_neg(rc[1]))),
-	              sw_sel(i0, sw_neg(rc[2]), sw_sel(i1, zero, rc[0])),
-	              sw_sel(i0, rc[1], sw_sel(i1, sw_neg(rc[0]), zero))};
+		      sw_sel(i0, sw_neg(rc[2]), sw_sel(i1, zero, rc[0])),
+		      sw_sel(i0, rc[1], sw_sel(i1, sw_neg(rc[0]), zero))};
 	sw_fw fa[3] = {sw_sel(i0, one, zero), sw_sel(i1, one, zero), sw_sel(sw_mor(i0, i1), zero, one)};
 	for (int c = 0; c < 3; c++)
 		l[c] = sw_sel(face_a, fa[c], sw_sel(edge, e[c], rc[c]));
@@ -200,7 +200,7 @@ SW_INLINE void sweep_core(const box_w *a, const box_w *b, const sw_fw v[3], swee
 
 	o->overlapped = sw_mnot(s.sep0);
 	sw_mw touch = sw_mand(sw_le(sw_mul(s.in_num, s.out_den), sw_mul(s.out_num, s.in_den)),
-	                      sw_mand(sw_le(s.in_num, s.in_den), sw_ge(s.out_num, zero)));
+			      sw_mand(sw_le(s.in_num, s.in_den), sw_ge(s.out_num, zero)));
 	o->hit = sw_mandnot(sw_mor(o->overlapped, s.never), touch);
 	sw_mw any = sw_mor(o->overlapped, o->hit);
 	sw_fw t_last = sw_div(s.out_num, s.out_den);
@@ -211,24 +211,24 @@ SW_INLINE void sweep_core(const box_w *a, const box_w *b, const sw_fw v[3], swee
 	o->feature = sw_sel(any, axis, sw_set1((float)SW_AXIS_NONE));
 
 	/* normal: sign·L/|L| of the chosen axis, rebuilt from its id, rotated to world by A's columns */
-	sw_fw sign = sw_sel(o->overlapped, sw_sel(sw_lt(s.pen_w, zero), mone, one), sw_sel(sw_lt(s.in_u, zero), one, mone));
+	sw_fw sign =
+		sw_sel(o->overlapped, sw_sel(sw_lt(s.pen_w, zero), mone, one), sw_sel(sw_lt(s.in_u, zero), one, mone));
 	sw_fw l[3], len2;
 	axis_from_id(&f, axis, l, &len2);
 	sw_fw sc = sw_div(sign, sw_sqrt(len2));
 	sw_fw nl[3] = {sw_mul(l[0], sc), sw_mul(l[1], sc), sw_mul(l[2], sc)};
 	for (int c = 0; c < 3; c++) {
-		sw_fw nw = sw_add(sw_add(sw_mul(a->r[c], nl[0]), sw_mul(a->r[3 + c], nl[1])), sw_mul(a->r[6 + c], nl[2]));
+		sw_fw nw =
+			sw_add(sw_add(sw_mul(a->r[c], nl[0]), sw_mul(a->r[3 + c], nl[1])), sw_mul(a->r[6 + c], nl[2]));
 		o->n[c] = sw_sel(any, nw, zero);
 	}
 }
 
 /* writes lanes [0, cnt) of a block's results at `base`; `invalid` lanes become SW_PAIR_INVALID */
-SW_INLINE void sweep_store(const sw_sweep_results *out, size_t base, unsigned cnt, const sweep_w *o,
-                               unsigned invalid)
+SW_INLINE void sweep_store(const sw_sweep_results *out, size_t base, unsigned cnt, const sweep_w *o, unsigned invalid)
 {
 	_Alignas(64) float tmp[6][SW_W], feat[SW_W];
-	float *dst[6] = {out->t_first + base, out->t_last + base, out->nx + base,
-	                 out->ny + base, out->nz + base, NULL};
+	float *dst[6] = {out->t_first + base, out->t_last + base, out->nx + base, out->ny + base, out->nz + base, NULL};
 	const sw_fw src[5] = {o->t_first, o->t_last, o->n[0], o->n[1], o->n[2]};
 	if (cnt == SW_W) {
 		for (int k = 0; k < 5; k++)
@@ -257,8 +257,8 @@ SW_INLINE void sweep_store(const sw_sweep_results *out, size_t base, unsigned cn
 
 /* lanes' set indices for pairs [base, base+cnt); lanes past cnt repeat the last pair, and pairs
  * whose index is out of range read slot 0 and are flagged in the returned bits */
-SW_INLINE unsigned lanes_indices(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs,
-                                     unsigned cnt, int32_t *ia, int32_t *ib)
+SW_INLINE unsigned lanes_indices(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs, unsigned cnt,
+				 int32_t *ia, int32_t *ib)
 {
 	unsigned bad = 0;
 	for (unsigned l = 0; l < SW_W; l++) {
@@ -281,7 +281,7 @@ SW_INLINE sw_mw box_gather(const sw_obb3_set *s, const int32_t *idx, box_w *b)
 	b->h[1] = sw_gather(s->hy, idx);
 	b->h[2] = sw_gather(s->hz, idx);
 	sw_mw q = box_rotation(b, sw_gather(s->qx, idx), sw_gather(s->qy, idx), sw_gather(s->qz, idx),
-	                       sw_gather(s->qw, idx));
+			       sw_gather(s->qw, idx));
 	return sw_mand(q, box_valid(b));
 }
 
@@ -322,9 +322,9 @@ decl_obb3_sweep_packed_fn(SW_FN(sw_obb3_sweep_packed))
 			v[k] = sw_load(&blk->v[k][off]);
 		}
 		sw_mw ok = sw_mand(box_rotation(&a, sw_load(&blk->aq[0][off]), sw_load(&blk->aq[1][off]),
-		                                sw_load(&blk->aq[2][off]), sw_load(&blk->aq[3][off])),
-		                   box_rotation(&b, sw_load(&blk->bq[0][off]), sw_load(&blk->bq[1][off]),
-		                                sw_load(&blk->bq[2][off]), sw_load(&blk->bq[3][off])));
+						sw_load(&blk->aq[2][off]), sw_load(&blk->aq[3][off])),
+				   box_rotation(&b, sw_load(&blk->bq[0][off]), sw_load(&blk->bq[1][off]),
+						sw_load(&blk->bq[2][off]), sw_load(&blk->bq[3][off])));
 		ok = sw_mand(ok, sw_mand(box_valid(&a), box_valid(&b)));
 		for (int c = 0; c < 3; c++)
 			ok = sw_mand(ok, in_range(v[c]));

@@ -38,7 +38,10 @@ static inline sw_mw sw_ge(sw_fw a, sw_fw b) { return simde_mm512_cmp_ps_mask(a, 
 static inline sw_mw sw_eq(sw_fw a, sw_fw b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_EQ_OQ); }
 static inline sw_fw sw_and(sw_fw a, sw_fw b) { return simde_mm512_and_ps(a, b); }
 static inline sw_fw sw_xor(sw_fw a, sw_fw b) { return simde_mm512_xor_ps(a, b); }
-static inline sw_fw sw_floor(sw_fw a) { return simde_mm512_roundscale_ps(a, SIMDE_MM_FROUND_TO_NEG_INF | SIMDE_MM_FROUND_NO_EXC); }
+static inline sw_fw sw_floor(sw_fw a)
+{
+	return simde_mm512_roundscale_ps(a, SIMDE_MM_FROUND_TO_NEG_INF | SIMDE_MM_FROUND_NO_EXC);
+}
 static inline sw_mw sw_mand(sw_mw a, sw_mw b) { return (sw_mw)(a & b); }
 static inline sw_mw sw_mor(sw_mw a, sw_mw b) { return (sw_mw)(a | b); }
 static inline sw_mw sw_mandnot(sw_mw a, sw_mw b) { return (sw_mw)(~a & b); } /* b and not a */
@@ -88,7 +91,10 @@ static inline sw_fw sw_floor(sw_fw a) { return simde_mm256_floor_ps(a); }
 static inline sw_mw sw_mand(sw_mw a, sw_mw b) { return simde_mm256_and_ps(a, b); }
 static inline sw_mw sw_mor(sw_mw a, sw_mw b) { return simde_mm256_or_ps(a, b); }
 static inline sw_mw sw_mandnot(sw_mw a, sw_mw b) { return simde_mm256_andnot_ps(a, b); }
-static inline sw_mw sw_mnot(sw_mw a) { return simde_mm256_xor_ps(a, simde_mm256_castsi256_ps(simde_mm256_set1_epi32(-1))); }
+static inline sw_mw sw_mnot(sw_mw a)
+{
+	return simde_mm256_xor_ps(a, simde_mm256_castsi256_ps(simde_mm256_set1_epi32(-1)));
+}
 static inline sw_mw sw_mfalse(void) { return simde_mm256_setzero_ps(); }
 static inline unsigned sw_mbits(sw_mw a) { return (unsigned)simde_mm256_movemask_ps(a); }
 static inline sw_fw sw_sel(sw_mw m, sw_fw a, sw_fw b) { return simde_mm256_blendv_ps(b, a, m); }

@@ -27,7 +27,7 @@ typedef struct sat_axis {
 
 /* the 15 axes of the pair, in feature-id order (face A 0..2, face B 3..5, edge A_i × B_j at 6+3i+j) */
 static void obb3_axes(const sw_obb3 *a, const sw_mat3 *ra, const sw_obb3 *b, const sw_mat3 *rb, sw_vec3 v,
-                      sat_axis ax[SW_AXIS_COUNT])
+		      sat_axis ax[SW_AXIS_COUNT])
 {
 	sw_vec3 d = sw_v3_sub(b->center, a->center);
 	const float ha[3] = {a->half.x, a->half.y, a->half.z}, hb[3] = {b->half.x, b->half.y, b->half.z};
@@ -85,8 +85,8 @@ static void obb3_axes(const sw_obb3 *a, const sw_mat3 *ra, const sw_obb3 *b, con
 /* running state of the sweep over the axes. Times are kept as fractions num/den with den ≥ 0 and
  * compared by cross-multiplying, so the loop needs no division; den = 0 encodes ∓infinity. */
 typedef struct sat_state {
-	float in_num, in_den;   /* latest entry time so far (starts at −1/0 = −∞) */
-	int in_axis;            /* axis of that entry, and its u (the normal's sign) */
+	float in_num, in_den; /* latest entry time so far (starts at −1/0 = −∞) */
+	int in_axis;          /* axis of that entry, and its u (the normal's sign) */
 	float in_u;
 	float out_num, out_den; /* earliest exit time so far (starts at 1/0 = +∞) */
 	int sep0;               /* some axis separates at t = 0 */
@@ -139,7 +139,7 @@ static sw_vec3 world_normal(const sw_mat3 *ra, const sat_axis *x, float sign)
 	float n0 = x->l[0] * s, n1 = x->l[1] * s, n2 = x->l[2] * s;
 	const sw_vec3 *c = ra->col;
 	return sw_v3((c[0].x * n0 + c[1].x * n1) + c[2].x * n2, (c[0].y * n0 + c[1].y * n1) + c[2].y * n2,
-	             (c[0].z * n0 + c[1].z * n1) + c[2].z * n2);
+		     (c[0].z * n0 + c[1].z * n1) + c[2].z * n2);
 }
 
 void sw_sweep_output_invalid(sw_sweep_output *out)
@@ -169,7 +169,7 @@ sw_status sw_obb3_sweep_rel_ref(const sw_obb3 *a, const sw_obb3 *b, sw_vec3 v, s
 		out->normal = world_normal(&ra, &ax[s.pen_axis], s.pen_w < 0 ? -1.0f : 1.0f);
 		out->feature = (uint8_t)s.pen_axis;
 	} else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den &&
-	           s.out_num >= 0.0f) {
+		   s.out_num >= 0.0f) {
 		/* t_in ≤ t_out, t_in ≤ 1, t_out ≥ 0. Separated at 0 ⇒ some slab has t_in > 0 or
 		 * t_out < 0 with an exact sign, so here t_in > 0 */
 		out->status = SW_HIT;

@@ -12,7 +12,7 @@ static int in_range(float x) { return fabsf(x) <= SW_MAX_COORD; }
 int sw_obb3_valid_ref(const sw_obb3 *box, sw_vec3 disp)
 {
 	const float v[9] = {box->center.x, box->center.y, box->center.z, box->half.x, box->half.y,
-	                    box->half.z, disp.x, disp.y, disp.z};
+			    box->half.z,   disp.x,        disp.y,        disp.z};
 	for (int k = 0; k < 9; k++)
 		if (!in_range(v[k]))
 			return 0;

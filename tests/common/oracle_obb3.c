@@ -26,10 +26,7 @@ static void vec_of(sw_vec3 v, double o[3])
 	o[2] = v.z;
 }
 
-static double dot3(const double a[3], const double b[3])
-{
-	return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
+static double dot3(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
 static void cross3(const double a[3], const double b[3], double o[3])
 {
@@ -78,7 +75,7 @@ static double max_abs3(const double a[3], double m)
 }
 
 void oracle_obb3_prepare(const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b, sw_vec3 db, double min_cross2,
-                         oracle_obb3_problem *p)
+			 oracle_obb3_problem *p)
 {
 	double ca[3], cb[3], va[3], vb[3];
 	vec_of(a->center, ca), vec_of(b->center, cb), vec_of(da, va), vec_of(db, vb);
@@ -97,7 +94,7 @@ void oracle_obb3_prepare(const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b, sw_vec3
 		p->p0[id] = dot3(p->axis[id], p->d0);
 		p->w[id] = dot3(p->axis[id], p->v);
 		p->rsum[id] = radius_along(&p->col_a[0][0], p->half_a, p->axis[id]) +
-		              radius_along(&p->col_b[0][0], p->half_b, p->axis[id]);
+			      radius_along(&p->col_b[0][0], p->half_b, p->axis[id]);
 	}
 	p->sum_half = p->half_a[0] + p->half_a[1] + p->half_a[2] + p->half_b[0] + p->half_b[1] + p->half_b[2];
 	p->len_d0 = sqrt(dot3(p->d0, p->d0));
@@ -167,7 +164,8 @@ double oracle_obb3_sep_along(const oracle_obb3_problem *p, const double n[3], do
 		u[k] = n[k] / len;
 		d[k] = p->d0[k] + t * p->v[k];
 	}
-	return fabs(dot3(u, d)) - radius_along(&p->col_a[0][0], p->half_a, u) - radius_along(&p->col_b[0][0], p->half_b, u);
+	return fabs(dot3(u, d)) - radius_along(&p->col_a[0][0], p->half_a, u) -
+	       radius_along(&p->col_b[0][0], p->half_b, u);
 }
 
 double oracle_obb3_dir_along(const oracle_obb3_problem *p, const double n[3], double t)

@@ -27,27 +27,27 @@ extern "C" {
 /// One pair, converted to double and projected once onto each axis. Radii do not depend on t
 /// (no rotation), so each axis term is |p0 + t·w| − rsum.
 typedef struct oracle_obb3_problem {
-	double d0[3];        ///< cB − cA at t = 0
-	double v[3];         ///< dB − dA
-	double col_a[3][3];  ///< columns of A's rotation, as given (not re-orthonormalised)
+	double d0[3];       ///< cB − cA at t = 0
+	double v[3];        ///< dB − dA
+	double col_a[3][3]; ///< columns of A's rotation, as given (not re-orthonormalised)
 	double col_b[3][3];
 	double half_a[3], half_b[3];
-	double axis[15][3];  ///< unit axes; zero for skipped ones
-	int used[15];        ///< 0: degenerate edge axis, never separates
+	double axis[15][3];   ///< unit axes; zero for skipped ones
+	int used[15];         ///< 0: degenerate edge axis, never separates
 	double cross_len[15]; ///< |a_i × b_j| for edge axes (1 for face axes)
 	double p0[15], w[15], rsum[15];
 	double t_min, f_min; ///< where f reaches its minimum on [0,1], and that minimum
 	double sum_half;     ///< Σ half extents of both boxes
 	double len_d0, len_v;
-	double max_coord;    ///< largest |coordinate| of either centre, at t = 0 or t = 1
+	double max_coord; ///< largest |coordinate| of either centre, at t = 0 or t = 1
 } oracle_obb3_problem;
 
 /// The oracle's answer. Times are exact up to double rounding of the float inputs.
 typedef struct oracle_obb3_result {
-	sw_status status;  ///< SW_MISS, SW_HIT or SW_STARTS_OVERLAPPED
-	double t_first;    ///< as the library's contract: 0 when starts overlapped, 1 on a miss
-	double t_last;     ///< 1 on a miss
-	double min_sep;    ///< min of f on [0,1] (≤ 0: they touch at some time)
+	sw_status status; ///< SW_MISS, SW_HIT or SW_STARTS_OVERLAPPED
+	double t_first;   ///< as the library's contract: 0 when starts overlapped, 1 on a miss
+	double t_last;    ///< 1 on a miss
+	double min_sep;   ///< min of f on [0,1] (≤ 0: they touch at some time)
 	double t_at_min;
 	double sep0, sep1; ///< f(0), f(1)
 	double scale;      ///< Σ half extents + |dB − dA|: the length scale of the pair
@@ -55,7 +55,7 @@ typedef struct oracle_obb3_result {
 
 /// Converts a pair; edge axes with |a_i × b_j|² < min_cross2 · |a_i|²|b_j|² are skipped.
 void oracle_obb3_prepare(const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b, sw_vec3 db, double min_cross2,
-                         oracle_obb3_problem *p);
+			 oracle_obb3_problem *p);
 /// f(t). When axis_id / axis are not NULL, they receive the id of the maximising axis and that
 /// axis oriented from A towards B at time t (L·(cB − cA) ≥ 0).
 double oracle_obb3_sep(const oracle_obb3_problem *p, double t, int *axis_id, double axis[3]);

@@ -29,10 +29,7 @@ float sc_uniform(sc_rng *r, float lo, float hi)
 	return lo + (hi - lo) * u;
 }
 
-uint32_t sc_below(sc_rng *r, uint32_t n)
-{
-	return (uint32_t)(((sc_next(r) >> 32) * (uint64_t)n) >> 32);
-}
+uint32_t sc_below(sc_rng *r, uint32_t n) { return (uint32_t)(((sc_next(r) >> 32) * (uint64_t)n) >> 32); }
 
 sw_quat sc_rotation(sc_rng *r)
 {
@@ -52,13 +49,13 @@ sc_obb3_params sc_obb3_defaults(void)
 void sc_obb3(sc_rng *r, const sc_obb3_params *p, sw_obb3 *box, sw_vec3 *disp)
 {
 	box->center = sw_v3(p->offset.x + sc_uniform(r, -p->world, p->world),
-	                    p->offset.y + sc_uniform(r, -p->world, p->world),
-	                    p->offset.z + sc_uniform(r, -p->world, p->world));
+			    p->offset.y + sc_uniform(r, -p->world, p->world),
+			    p->offset.z + sc_uniform(r, -p->world, p->world));
 	box->rot = p->axis_aligned ? (sw_quat){0, 0, 0, 1} : sc_rotation(r);
 	box->half = sw_v3(sc_uniform(r, p->half_lo, p->half_hi), sc_uniform(r, p->half_lo, p->half_hi),
-	                  sc_uniform(r, p->half_lo, p->half_hi));
+			  sc_uniform(r, p->half_lo, p->half_hi));
 	*disp = sw_v3(sc_uniform(r, -p->motion, p->motion), sc_uniform(r, -p->motion, p->motion),
-	              sc_uniform(r, -p->motion, p->motion));
+		      sc_uniform(r, -p->motion, p->motion));
 }
 
 sw_error sc_obb3_set_fill(sc_rng *r, const sc_obb3_params *p, sw_obb3_set *set, size_t n)
@@ -92,7 +89,7 @@ sw_error sc_obb3_close_pairs(sc_rng *r, const sc_obb3_params *p, sw_obb3_set *se
 		/* put B near A: a gap of up to two box sizes in a random direction */
 		float s = 2.0f * p->half_hi;
 		b.center = sw_v3(a.center.x + sc_uniform(r, -2 * s, 2 * s), a.center.y + sc_uniform(r, -2 * s, 2 * s),
-		                 a.center.z + sc_uniform(r, -2 * s, 2 * s));
+				 a.center.z + sc_uniform(r, -2 * s, 2 * s));
 		/* relative motion that points roughly towards A half of the time */
 		if (sc_next(r) & 1) {
 			sw_vec3 to_a = sw_v3_sub(a.center, b.center);

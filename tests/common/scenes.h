@@ -26,11 +26,11 @@ sw_quat sc_rotation(sc_rng *r);
 
 /// Parameters of a random box scene.
 typedef struct sc_obb3_params {
-	float world;     ///< centres uniform in [-world, world]^3 around `offset`
-	sw_vec3 offset;  ///< added to every centre (e.g. 1e4 to test precision far from the origin)
-	float half_lo;   ///< half extents uniform in [half_lo, half_hi]
+	float world;    ///< centres uniform in [-world, world]^3 around `offset`
+	sw_vec3 offset; ///< added to every centre (e.g. 1e4 to test precision far from the origin)
+	float half_lo;  ///< half extents uniform in [half_lo, half_hi]
 	float half_hi;
-	float motion;    ///< displacement components uniform in [-motion, motion]
+	float motion;     ///< displacement components uniform in [-motion, motion]
 	int axis_aligned; ///< 1: identity orientation for every box
 } sc_obb3_params;
 
