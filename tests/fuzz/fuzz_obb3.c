@@ -55,8 +55,8 @@ static void expect_same(const char *what, sw_isa isa, const res16 *got, const re
 			ok = ok && same(got->f[k][l], want->f[k][l]);
 		if (!ok) {
 			fprintf(stderr, "%s: tier %s lane %zu: got st %u ft %u t %a, want st %u ft %u t %a\n", what,
-			        sw_isa_name(isa), l, got->st[l], got->ft[l], got->f[0][l], want->st[l], want->ft[l],
-			        want->f[0][l]);
+				sw_isa_name(isa), l, got->st[l], got->ft[l], got->f[0][l], want->st[l], want->ft[l],
+				want->f[0][l]);
 			abort();
 		}
 	}
