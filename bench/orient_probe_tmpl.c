@@ -90,7 +90,12 @@ SW_INLINE float sink_sum(const sw_fw acc[9])
 	return (float)s;
 }
 
-decl_orient_probe_fn(SW_FN(sw_orient_probe_matrix))
+/* the timed loop of both variants: fetch two boxes' orientations per lane block, count invalid
+ * lanes, consume all nine entries */
+typedef sw_mw (*fetch_fn)(const float *const *src, const int32_t *idx, sw_fw out[9]);
+
+SW_INLINE float probe_run(const float *const *src, const int32_t *ia, const int32_t *ib, size_t n, size_t *invalid,
+			  fetch_fn fetch)
 {
 	sw_fw acc[9];
 	size_t bad = 0;
@@ -98,7 +103,7 @@ decl_orient_probe_fn(SW_FN(sw_orient_probe_matrix))
 		acc[k] = sw_set1(0.0f);
 	for (size_t base = 0; base < n; base += SW_W) {
 		sw_fw a[9], b[9];
-		sw_mw ok = sw_mand(matrix_fetch(src, ia + base, a), matrix_fetch(src, ib + base, b));
+		sw_mw ok = sw_mand(fetch(src, ia + base, a), fetch(src, ib + base, b));
 		bad += invalid_lanes(ok);
 		sink_add(acc, a, b);
 	}
@@ -106,18 +111,6 @@ decl_orient_probe_fn(SW_FN(sw_orient_probe_matrix))
 	return sink_sum(acc);
 }
 
-decl_orient_probe_fn(SW_FN(sw_orient_probe_quat))
-{
-	sw_fw acc[9];
-	size_t bad = 0;
-	for (int k = 0; k < 9; k++)
-		acc[k] = sw_set1(0.0f);
-	for (size_t base = 0; base < n; base += SW_W) {
-		sw_fw a[9], b[9];
-		sw_mw ok = sw_mand(quat_fetch(src, ia + base, a), quat_fetch(src, ib + base, b));
-		bad += invalid_lanes(ok);
-		sink_add(acc, a, b);
-	}
-	*invalid = bad;
-	return sink_sum(acc);
-}
+decl_orient_probe_fn(SW_FN(sw_orient_probe_matrix)) { return probe_run(src, ia, ib, n, invalid, matrix_fetch); }
+
+decl_orient_probe_fn(SW_FN(sw_orient_probe_quat)) { return probe_run(src, ia, ib, n, invalid, quat_fetch); }

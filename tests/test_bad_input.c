@@ -57,16 +57,24 @@ static void expect_only_victim_invalid(fixture *x, size_t victim, const char *wh
 	}
 }
 
+/* caps the tier at `isa` and builds a fixture with its answers; 0 when the CPU lacks the tier */
+static int tier_fixture(int isa, fixture *x)
+{
+	if (!sw_isa_available((sw_isa)isa))
+		return 0;
+	sw_set_isa_cap((sw_isa)isa);
+	fixture_init(x);
+	cr_assert_eq(sw_obb3_sweep_batch(&x->s, &x->s, x->pairs, N, NULL, &x->res), SW_OK);
+	return 1;
+}
+
 /* each bad value in each field of A and of B, on every tier the CPU has */
 static void sweep_all_fields(const float *bad_values, int nbad, int first_field, int last_field, const char *what)
 {
 	for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
-		if (!sw_isa_available((sw_isa)isa))
-			continue;
-		sw_set_isa_cap((sw_isa)isa);
 		fixture x;
-		fixture_init(&x);
-		cr_assert_eq(sw_obb3_sweep_batch(&x.s, &x.s, x.pairs, N, NULL, &x.res), SW_OK);
+		if (!tier_fixture(isa, &x))
+			continue;
 		for (int k = first_field; k <= last_field; k++) {
 			for (int v = 0; v < nbad; v++) {
 				size_t victim = (size_t)(k * 7 + v) % N;
@@ -123,12 +131,9 @@ Test(bad_input, quaternion_within_tolerance_is_accepted)
 Test(bad_input, index_out_of_range)
 {
 	for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
-		if (!sw_isa_available((sw_isa)isa))
-			continue;
-		sw_set_isa_cap((sw_isa)isa);
 		fixture x;
-		fixture_init(&x);
-		cr_assert_eq(sw_obb3_sweep_batch(&x.s, &x.s, x.pairs, N, NULL, &x.res), SW_OK);
+		if (!tier_fixture(isa, &x))
+			continue;
 		const uint32_t bad[] = {(uint32_t)x.s.count, (uint32_t)x.s.capacity, UINT32_MAX};
 		for (int v = 0; v < 3; v++) {
 			size_t victim = 5 + 17 * (size_t)v;

@@ -61,18 +61,6 @@ typedef struct judge {
 	double eps;
 } judge;
 
-static sw_vec3 feature_axis(const sw_obb3 *a, const sw_obb3 *b, uint8_t id)
-{
-	sw_axis_info f = sw_axis_decode(id);
-	sw_mat3 ra = sw_obb3_axes(a), rb = sw_obb3_axes(b);
-	if (f.kind == SW_AXIS_KIND_FACE_A)
-		return ra.col[f.edge_a];
-	if (f.kind == SW_AXIS_KIND_FACE_B)
-		return rb.col[f.edge_b];
-	sw_vec3 c = sw_v3_cross(ra.col[f.edge_a], rb.col[f.edge_b]);
-	return sw_v3_scale(c, 1.0f / sw_v3_len(c));
-}
-
 static double band_eps(const oracle_obb3_problem *p)
 {
 	double s_min = 1.0;
@@ -170,7 +158,7 @@ static int check_normal(const judge *j, const pair_case *c, const sw_sweep_outpu
 		return FAIL("normal not unit: |n| = %.9g", len);
 	if (o->feature >= SW_AXIS_COUNT)
 		return FAIL("feature %d out of range", o->feature);
-	sw_vec3 ax = feature_axis(&c->a, &c->b, o->feature);
+	sw_vec3 ax = sc_obb3_feature_axis(&c->a, &c->b, o->feature);
 	if (!(fabsf(sw_v3_dot(ax, o->normal)) >= 1 - 1e-5f))
 		return FAIL("feature %d is not parallel to the normal", o->feature);
 	double t = o->status == SW_HIT ? o->t_first : 0.0;

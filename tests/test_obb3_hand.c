@@ -13,6 +13,8 @@
 #include <math.h>
 #include <swept/swept.h>
 
+#include "scenes.h"
+
 #define T_TOL 1e-5
 #define N_TOL 1e-5
 #define R2 0.70710678f /* 1/√2 */
@@ -29,19 +31,6 @@ static sw_vec3 shifted(sw_vec3 c, sw_vec3 by) { return sw_v3_add(c, by); }
 
 /* ulp(1e4) = 2^-10; a few of them divided by how fast the gap closes */
 static double offset_tol(double speed) { return 4.0 * 0x1p-10 / speed; }
-
-/* world direction of a feature id (normalised edge cross product for edge pairs) */
-static sw_vec3 feature_axis(const sw_obb3 *a, const sw_obb3 *b, uint8_t id)
-{
-	sw_axis_info f = sw_axis_decode(id);
-	sw_mat3 ra = sw_obb3_axes(a), rb = sw_obb3_axes(b);
-	if (f.kind == SW_AXIS_KIND_FACE_A)
-		return ra.col[f.edge_a];
-	if (f.kind == SW_AXIS_KIND_FACE_B)
-		return rb.col[f.edge_b];
-	sw_vec3 c = sw_v3_cross(ra.col[f.edge_a], rb.col[f.edge_b]);
-	return sw_v3_scale(c, 1.0f / sw_v3_len(c));
-}
 
 /* runs the sweep and checks what holds for every answer: MISS fields, unit normal from A to B,
  * feature id in range and parallel to the normal */
@@ -64,7 +53,7 @@ static sw_sweep_output sweep(const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b, sw_
 	cr_assert(sw_v3_dot(o.normal, rel) >= -1e-4f * sw_v3_len(rel), "normal (%g %g %g) points from B to A",
 		  o.normal.x, o.normal.y, o.normal.z);
 	cr_assert(o.feature < SW_AXIS_COUNT, "feature %d out of range", o.feature);
-	sw_vec3 ax = feature_axis(a, b, o.feature);
+	sw_vec3 ax = sc_obb3_feature_axis(a, b, o.feature);
 	cr_assert(fabsf(fabsf(sw_v3_dot(ax, o.normal)) - 1.0f) <= 1e-4f, "feature %d is not parallel to the normal",
 		  o.feature);
 	return o;

@@ -176,24 +176,30 @@ double oracle_obb3_dir_along(const oracle_obb3_problem *p, const double n[3], do
 	return dot3(n, d);
 }
 
+/* the crossing of f = c between `out` (f > c) and `in` (f ≤ c), f monotonic between them; returns
+ * the end of the bracket on the f ≤ c side, so the answer is always a time that touches */
+static double bisect_crossing(const oracle_obb3_problem *p, double c, double out, double in)
+{
+	for (int it = 0; it < bisect_iters; it++) {
+		double mid = 0.5 * (out + in);
+		if (mid == out || mid == in)
+			break;
+		if (oracle_obb3_sep(p, mid, NULL, NULL) <= c)
+			in = mid;
+		else
+			out = mid;
+	}
+	return in;
+}
+
 double oracle_obb3_first_at_or_below(const oracle_obb3_problem *p, double c)
 {
 	if (oracle_obb3_sep(p, 0, NULL, NULL) <= c)
 		return 0;
 	if (p->f_min > c)
 		return -1;
-	/* invariant: f(lo) > c, f(hi) ≤ c; f is non-increasing on [0, t_min] */
-	double lo = 0, hi = p->t_min;
-	for (int it = 0; it < bisect_iters; it++) {
-		double mid = 0.5 * (lo + hi);
-		if (mid <= lo || mid >= hi)
-			break;
-		if (oracle_obb3_sep(p, mid, NULL, NULL) <= c)
-			hi = mid;
-		else
-			lo = mid;
-	}
-	return hi;
+	/* f is non-increasing on [0, t_min]: f(0) > c ≥ f(t_min) */
+	return bisect_crossing(p, c, 0, p->t_min);
 }
 
 double oracle_obb3_last_at_or_below(const oracle_obb3_problem *p, double c)
@@ -202,18 +208,8 @@ double oracle_obb3_last_at_or_below(const oracle_obb3_problem *p, double c)
 		return -1;
 	if (oracle_obb3_sep(p, 1, NULL, NULL) <= c)
 		return 1;
-	/* invariant: f(lo) ≤ c, f(hi) > c; f is non-decreasing on [t_min, 1] */
-	double lo = p->t_min, hi = 1;
-	for (int it = 0; it < bisect_iters; it++) {
-		double mid = 0.5 * (lo + hi);
-		if (mid <= lo || mid >= hi)
-			break;
-		if (oracle_obb3_sep(p, mid, NULL, NULL) <= c)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return lo;
+	/* f is non-decreasing on [t_min, 1]: f(t_min) ≤ c < f(1) */
+	return bisect_crossing(p, c, 1, p->t_min);
 }
 
 sw_status oracle_obb3_solve(const oracle_obb3_problem *p, oracle_obb3_result *out)

@@ -106,3 +106,15 @@ sw_error sc_obb3_close_pairs(sc_rng *r, const sc_obb3_params *p, sw_obb3_set *se
 	}
 	return SW_OK;
 }
+
+sw_vec3 sc_obb3_feature_axis(const sw_obb3 *a, const sw_obb3 *b, uint8_t id)
+{
+	sw_axis_info f = sw_axis_decode(id);
+	sw_mat3 ra = sw_obb3_axes(a), rb = sw_obb3_axes(b);
+	if (f.kind == SW_AXIS_KIND_FACE_A)
+		return ra.col[f.edge_a];
+	if (f.kind == SW_AXIS_KIND_FACE_B)
+		return rb.col[f.edge_b];
+	sw_vec3 c = sw_v3_cross(ra.col[f.edge_a], rb.col[f.edge_b]);
+	return sw_v3_scale(c, 1.0f / sw_v3_len(c));
+}

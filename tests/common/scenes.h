@@ -47,6 +47,10 @@ void sc_pairs(sc_rng *r, sw_pair *pairs, size_t n, uint32_t na, uint32_t nb);
 /// a broadphase of swept bounds emits.
 sw_error sc_obb3_close_pairs(sc_rng *r, const sc_obb3_params *p, sw_obb3_set *set, sw_pair *pairs, size_t n);
 
+/// World direction of an OBB–OBB feature id: a face normal, or the normalised cross product of the
+/// two edge directions (unsigned; the tests compare it with the reported normal up to sign).
+sw_vec3 sc_obb3_feature_axis(const sw_obb3 *a, const sw_obb3 *b, uint8_t id);
+
 #ifdef __cplusplus
 }
 #endif
