@@ -31,6 +31,8 @@
 #ifdef SW_HAVE_BULLET
 #include "peer_bullet.h"
 #endif
+#include "bench_poly2.h"
+#include "bench_tri3.h"
 #ifdef SW_HAVE_ORIENT_PROBE
 #include "orient_probe.h"
 #endif
@@ -468,6 +470,8 @@ int main(int argc, char **argv)
 #ifdef SW_HAVE_ORIENT_PROBE
 	bench_orient_register();
 #endif
+	bench_poly2_register();
+	bench_tri3_register();
 
 	int rc = sw_bench_run(argc, argv);
 

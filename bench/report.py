@@ -23,9 +23,11 @@ import sys
 # Tier columns in this order; tiers not listed here follow in order of appearance.
 TIER_ORDER = ["ref", "sse4", "avx2", "avx512", "neon"]
 API = {"obb3_sweep": "indexed", "obb3_sweep_packed": "packed", "obb3_overlap": "indexed",
-       "orient_matrix": "probe", "orient_quat": "probe"}
+       "orient_matrix": "probe", "orient_quat": "probe",
+       "poly2_sweep": "indexed", "poly2_sweep_box": "indexed", "poly2_sweep_mixed": "indexed",
+       "poly2_overlap": "indexed"}
 # Peers answer the moving query: they are compared with these swept queries.
-PEER_OF = {"obb3_sweep_peer": ["obb3_sweep", "obb3_sweep_packed"]}
+PEER_OF = {"obb3_sweep_peer": ["obb3_sweep", "obb3_sweep_packed"], "poly2_sweep_peer": ["poly2_sweep"]}
 
 
 def load(paths):
@@ -112,6 +114,8 @@ def machine_line(ctx):
                     f"{ctx.get('swept_best_isa', '?')})")
     if ctx.get("bullet_version"):
         bits.append(f"Bullet {ctx['bullet_version']}")
+    if ctx.get("box2d_version"):
+        bits.append(f"Box2D {ctx['box2d_version']}")
     if ctx.get("date"):
         bits.append(ctx["date"])
     return ", ".join(bits)

@@ -16,7 +16,10 @@ for f in "$src"/src/kernels/*_tmpl.c; do
 		-I"$src/include" -I"$src/src" -isystem "$tmp" -c "$f" -o "$tmp/$(basename "$f" .c).o"
 done
 syms=$(aarch64-linux-gnu-nm "$tmp"/*.o | awk '$2 == "T" {print $3}')
-for want in sw_obb3_sweep_idx_neon sw_obb3_sweep_packed_neon sw_obb3_overlap_idx_neon; do
+# every kernel SW_DECL_TIER declares must exist with the _neon suffix
+wanted=$(grep -o 'decl_[a-z0-9_]*_fn(sw_[a-z0-9_]*_##sfx)' "$src/src/kernels/kernels.h" | sed 's/.*(\(sw_[a-z0-9_]*\)_##sfx)/\1_neon/')
+[[ -n $wanted ]] || { echo "no kernels found in kernels.h"; exit 1; }
+for want in $wanted; do
 	grep -qx "$want" <<<"$syms" || { echo "missing $want"; exit 1; }
 done
 echo "neon tier compiles: $(wc -w <<<"$syms") kernels"

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # scripts/deps.sh — installs the Debian packages swept needs that are missing. Usage:
 #   scripts/deps.sh            build + test dependencies
-#   scripts/deps.sh --bench    also Google Benchmark and the peer libraries (Bullet)
+#   scripts/deps.sh --bench    also Google Benchmark and the peer libraries (Bullet, Box2D)
 set -euo pipefail
 
 pkgs=(meson ninja-build pkg-config gcc g++ clang clang-format python3 libsimde-dev libcriterion-dev gcc-aarch64-linux-gnu)
 if [[ "${1:-}" == "--bench" ]]; then
-	pkgs+=(libbenchmark-dev libbullet-dev)
+	pkgs+=(libbenchmark-dev libbullet-dev libbox2d-dev)
 fi
 
 missing=()

@@ -16,23 +16,67 @@ typedef struct tier_row {
 
 static const tier_row rows[] = {
 #ifdef SW_HAVE_SSE4
-	{SW_ISA_SSE4, {SW_ISA_SSE4, sw_obb3_sweep_idx_sse4, sw_obb3_sweep_packed_sse4, sw_obb3_overlap_idx_sse4}},
+	{SW_ISA_SSE4,
+	 {.isa = SW_ISA_SSE4,
+	  .obb3_sweep_idx = sw_obb3_sweep_idx_sse4,
+	  .obb3_sweep_packed = sw_obb3_sweep_packed_sse4,
+	  .obb3_overlap_idx = sw_obb3_overlap_idx_sse4,
+	  .obb3_tri3_sweep_idx = sw_obb3_tri3_sweep_idx_sse4,
+	  .obb3_tri3_overlap_idx = sw_obb3_tri3_overlap_idx_sse4,
+	  .poly2_sweep_idx = sw_poly2_sweep_idx_sse4,
+	  .poly2_overlap_idx = sw_poly2_overlap_idx_sse4,
+	  .poly2_sweep_packed = sw_poly2_sweep_packed_sse4}},
 #endif
 #ifdef SW_HAVE_AVX2
-	{SW_ISA_AVX2, {SW_ISA_AVX2, sw_obb3_sweep_idx_avx2, sw_obb3_sweep_packed_avx2, sw_obb3_overlap_idx_avx2}},
+	{SW_ISA_AVX2,
+	 {.isa = SW_ISA_AVX2,
+	  .obb3_sweep_idx = sw_obb3_sweep_idx_avx2,
+	  .obb3_sweep_packed = sw_obb3_sweep_packed_avx2,
+	  .obb3_overlap_idx = sw_obb3_overlap_idx_avx2,
+	  .obb3_tri3_sweep_idx = sw_obb3_tri3_sweep_idx_avx2,
+	  .obb3_tri3_overlap_idx = sw_obb3_tri3_overlap_idx_avx2,
+	  .poly2_sweep_idx = sw_poly2_sweep_idx_avx2,
+	  .poly2_overlap_idx = sw_poly2_overlap_idx_avx2,
+	  .poly2_sweep_packed = sw_poly2_sweep_packed_avx2}},
 #endif
 #ifdef SW_HAVE_AVX512
 	{SW_ISA_AVX512,
-	 {SW_ISA_AVX512, sw_obb3_sweep_idx_avx512, sw_obb3_sweep_packed_avx512, sw_obb3_overlap_idx_avx512}},
+	 {.isa = SW_ISA_AVX512,
+	  .obb3_sweep_idx = sw_obb3_sweep_idx_avx512,
+	  .obb3_sweep_packed = sw_obb3_sweep_packed_avx512,
+	  .obb3_overlap_idx = sw_obb3_overlap_idx_avx512,
+	  .obb3_tri3_sweep_idx = sw_obb3_tri3_sweep_idx_avx512,
+	  .obb3_tri3_overlap_idx = sw_obb3_tri3_overlap_idx_avx512,
+	  .poly2_sweep_idx = sw_poly2_sweep_idx_avx512,
+	  .poly2_overlap_idx = sw_poly2_overlap_idx_avx512,
+	  .poly2_sweep_packed = sw_poly2_sweep_packed_avx512}},
 #endif
 #ifdef SW_HAVE_NEON
-	{SW_ISA_NEON, {SW_ISA_NEON, sw_obb3_sweep_idx_neon, sw_obb3_sweep_packed_neon, sw_obb3_overlap_idx_neon}},
+	{SW_ISA_NEON,
+	 {.isa = SW_ISA_NEON,
+	  .obb3_sweep_idx = sw_obb3_sweep_idx_neon,
+	  .obb3_sweep_packed = sw_obb3_sweep_packed_neon,
+	  .obb3_overlap_idx = sw_obb3_overlap_idx_neon,
+	  .obb3_tri3_sweep_idx = sw_obb3_tri3_sweep_idx_neon,
+	  .obb3_tri3_overlap_idx = sw_obb3_tri3_overlap_idx_neon,
+	  .poly2_sweep_idx = sw_poly2_sweep_idx_neon,
+	  .poly2_overlap_idx = sw_poly2_overlap_idx_neon,
+	  .poly2_sweep_packed = sw_poly2_sweep_packed_neon}},
 #endif
-	{SW_ISA_COUNT, {SW_ISA_REF, NULL, NULL, NULL}},
+	{SW_ISA_COUNT, {.isa = SW_ISA_REF}},
 };
 
-static const sw_kernels ref_row = {SW_ISA_REF, sw_obb3_sweep_idx_ref, sw_obb3_sweep_packed_ref,
-				   sw_obb3_overlap_idx_ref};
+static const sw_kernels ref_row = {
+	.isa = SW_ISA_REF,
+	.obb3_sweep_idx = sw_obb3_sweep_idx_ref,
+	.obb3_sweep_packed = sw_obb3_sweep_packed_ref,
+	.obb3_overlap_idx = sw_obb3_overlap_idx_ref,
+	.obb3_tri3_sweep_idx = sw_obb3_tri3_sweep_idx_ref,
+	.obb3_tri3_overlap_idx = sw_obb3_tri3_overlap_idx_ref,
+	.poly2_sweep_idx = sw_poly2_sweep_idx_ref,
+	.poly2_overlap_idx = sw_poly2_overlap_idx_ref,
+	.poly2_sweep_packed = sw_poly2_sweep_packed_ref,
+};
 
 static sw_kernels tables[SW_ISA_COUNT]; /* tables[isa]: the table capped at isa */
 static _Atomic(const sw_kernels *) active;

@@ -67,7 +67,7 @@ Test(dispatch, batch_agrees_across_caps)
 		int slot = k != SW_ISA_REF;
 		sw_set_isa_cap((sw_isa)k);
 		sw_sweep_results res = {st[slot], ft[slot], f[slot][0], f[slot][1], f[slot][2], f[slot][3], f[slot][4]};
-		sw_batch_opts opts = {0, 100}; /* small odd chunks: the chunk seams must not show */
+		sw_batch_opts opts = {.chunk = 100}; /* small odd chunks: the chunk seams must not show */
 		cr_assert_eq(sw_obb3_sweep_batch(&s, &s, pairs, N, &opts, &res), SW_OK);
 		if (slot)
 			cr_expect_arr_eq(st[0], st[1], N, "statuses differ on %s", sw_isa_name((sw_isa)k));

@@ -103,6 +103,35 @@ static inline sw_axis_info sw_axis_decode(uint8_t id)
 	return r;
 }
 
+/// Separating-axis feature ids reported by the OBB–triangle queries (A is the box, B the
+/// triangle). 0..2: face normal i of the box; 3: the triangle's normal; 4..12: box edge i ×
+/// triangle edge j as 4 + 3·i + j, where triangle edge 0 runs a→b, 1 b→c, 2 c→a.
+enum {
+	SW_TRI3_AXIS_FACE_BOX0 = 0,
+	SW_TRI3_AXIS_FACE_TRI = 3,
+	SW_TRI3_AXIS_EDGE0 = 4,
+	SW_TRI3_AXIS_COUNT = 13,
+};
+
+/// Decodes a feature id written by an OBB–triangle query: SW_AXIS_KIND_FACE_A with edge_a = i for
+/// a box face, SW_AXIS_KIND_FACE_B for the triangle's face (edge_a = edge_b = −1: it has only one),
+/// SW_AXIS_KIND_EDGE_EDGE with box edge edge_a and triangle edge edge_b.
+static inline sw_axis_info sw_tri3_axis_decode(uint8_t id)
+{
+	sw_axis_info r = {SW_AXIS_KIND_NONE, -1, -1};
+	if (id < 3) {
+		r.kind = SW_AXIS_KIND_FACE_A;
+		r.edge_a = id;
+	} else if (id == 3) {
+		r.kind = SW_AXIS_KIND_FACE_B;
+	} else if (id < 13) {
+		r.kind = SW_AXIS_KIND_EDGE_EDGE;
+		r.edge_a = (id - 4) / 3;
+		r.edge_b = (id - 4) % 3;
+	}
+	return r;
+}
+
 /// Short name of a status ("hit", "miss", "starts_overlapped", "invalid").
 SW_API const char *sw_status_name(sw_status s);
 

@@ -128,6 +128,60 @@ static inline sw_vec3 sw_mat3_tmul(const sw_mat3 *m, sw_vec3 v)
 	return sw_v3(sw_v3_dot(m->col[0], v), sw_v3_dot(m->col[1], v), sw_v3_dot(m->col[2], v));
 }
 
+/* ---- 2D ---- */
+
+/// A 2D vector.
+typedef struct sw_vec2 {
+	float x, y;
+} sw_vec2;
+
+/// A 2D rotation as a unit complex number: (c, s) = (cos θ, sin θ).
+typedef struct sw_rot2 {
+	float c, s;
+} sw_rot2;
+
+/// A 2D placement: rotation then translation, x_world = q·x_local + p.
+typedef struct sw_xf2 {
+	sw_vec2 p;
+	sw_rot2 q;
+} sw_xf2;
+
+static inline sw_vec2 sw_v2(float x, float y)
+{
+	sw_vec2 v = {x, y};
+	return v;
+}
+
+static inline sw_vec2 sw_v2_add(sw_vec2 a, sw_vec2 b) { return sw_v2(a.x + b.x, a.y + b.y); }
+static inline sw_vec2 sw_v2_sub(sw_vec2 a, sw_vec2 b) { return sw_v2(a.x - b.x, a.y - b.y); }
+static inline sw_vec2 sw_v2_scale(sw_vec2 a, float s) { return sw_v2(a.x * s, a.y * s); }
+static inline float sw_v2_dot(sw_vec2 a, sw_vec2 b) { return a.x * b.x + a.y * b.y; }
+/// z component of the 3D cross product: > 0 when b is counter-clockwise from a.
+static inline float sw_v2_cross(sw_vec2 a, sw_vec2 b) { return a.x * b.y - a.y * b.x; }
+static inline float sw_v2_len(sw_vec2 a) { return sqrtf(sw_v2_dot(a, a)); }
+
+/// Rotation by `angle` radians.
+static inline sw_rot2 sw_rot2_from_angle(float angle)
+{
+	sw_rot2 q = {cosf(angle), sinf(angle)};
+	return q;
+}
+
+/// q·v
+static inline sw_vec2 sw_rot2_mul(sw_rot2 q, sw_vec2 v) { return sw_v2(q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y); }
+/// qᵀ·v (the inverse rotation)
+static inline sw_vec2 sw_rot2_tmul(sw_rot2 q, sw_vec2 v)
+{
+	return sw_v2(q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y);
+}
+
+/// The identity placement moved to `p` and turned by `angle`.
+static inline sw_xf2 sw_xf2_make(sw_vec2 p, float angle)
+{
+	sw_xf2 x = {p, sw_rot2_from_angle(angle)};
+	return x;
+}
+
 #ifdef __cplusplus
 }
 #endif

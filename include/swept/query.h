@@ -37,6 +37,54 @@ SW_API sw_status sw_obb3_sweep(const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b, s
 /// the boxes, a cheap cache for the next step; otherwise SW_AXIS_NONE.
 SW_API sw_status sw_obb3_overlap(const sw_obb3 *a, const sw_obb3 *b, uint8_t *separating_axis);
 
+/// Moving OBB–triangle separating-axis test (13 axes). Box A moves by `da` and triangle `t` by `dt`
+/// over the step (constant velocity, no rotation). The normal points from the box towards the
+/// triangle; `feature` is an SW_TRI3_AXIS_* id (sw_tri3_axis_decode()). With `one_sided` ≠ 0 the
+/// triangle is only hit from its front: a pair separated at t = 0 whose relative motion does not
+/// approach the front ((dt − da) · ((b − a) × (c − a)) not above the no-motion threshold) is a
+/// MISS; a pair already touching at t = 0 is SW_STARTS_OVERLAPPED whichever side it touches from
+/// (doc/numerics.md). Returns out->status.
+SW_API sw_status sw_obb3_tri3_sweep(const sw_obb3 *a, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt, int one_sided,
+				    sw_sweep_output *out);
+
+/// Static OBB–triangle overlap (touching counts): SW_HIT, SW_MISS or SW_PAIR_INVALID. On SW_MISS,
+/// `*separating_axis` (may be NULL) receives the first of the 13 axes, in id order, that separates
+/// them; otherwise SW_AXIS_NONE.
+SW_API sw_status sw_obb3_tri3_overlap(const sw_obb3 *a, const sw_tri3 *t, uint8_t *separating_axis);
+
+/// Answer of a 2D moving query over t ∈ [0,1]; fields as in sw_sweep_output, in the plane.
+typedef struct sw_sweep2_output {
+	sw_status status;
+	float t_first;
+	float t_last;
+	sw_vec2 normal;
+	/// Polygon pairs: edge i of A is feature i, edge j of B is SW_POLY2_MAX_VERTS + j;
+	/// SW_AXIS_NONE on MISS and INVALID.
+	uint8_t feature;
+} sw_sweep2_output;
+
+/// Answer of a 2D static overlap query.
+typedef struct sw_overlap2_output {
+	/// SW_HIT (overlap or touch), SW_MISS or SW_PAIR_INVALID.
+	sw_status status;
+	/// HIT: the axis of least penetration; MISS: the first separating axis (A's edges, then B's).
+	uint8_t feature;
+	/// HIT: penetration depth ≥ 0 along `normal` (moving B by depth·normal leaves them touching).
+	/// MISS: the gap along the separating axis (> 0). INVALID: NaN.
+	float depth;
+	/// Unit normal of that axis, from A to B, world space (NaN when INVALID).
+	sw_vec2 normal;
+} sw_overlap2_output;
+
+/// Moving SAT for two 2D convex polygons (or segments, count = 2), placed by xa and xb and
+/// translating by da and db over the step. The polygons must pass sw_poly2_check(p, 1) and the
+/// rotations be unit within SW_QUAT_TOL, else SW_PAIR_INVALID. Returns out->status.
+SW_API sw_status sw_poly2_sweep(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b, sw_xf2 xb, sw_vec2 db,
+				sw_sweep2_output *out);
+
+/// Static 2D polygon overlap with the axis of least penetration and its depth.
+SW_API sw_status sw_poly2_overlap(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, sw_xf2 xb, sw_overlap2_output *out);
+
 #ifdef __cplusplus
 }
 #endif

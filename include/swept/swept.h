@@ -9,5 +9,7 @@
 #include "swept/query.h"
 #include "swept/batch.h"
 #include "swept/cpu.h"
+#include "swept/hull.h"
+#include "swept/poly2.h"
 
 #endif

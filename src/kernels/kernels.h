@@ -16,15 +16,43 @@
 	void name(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs, size_t n, \
 		  const sw_overlap_results *out)
 
+#define decl_obb3_tri3_sweep_idx_fn(name)                                                                      \
+	void name(const sw_obb3_set *as, const sw_tri3_set *ts, const sw_pair *pairs, size_t n, int one_sided, \
+		  const sw_sweep_results *out)
+#define decl_obb3_tri3_overlap_idx_fn(name)                                                     \
+	void name(const sw_obb3_set *as, const sw_tri3_set *ts, const sw_pair *pairs, size_t n, \
+		  const sw_overlap_results *out)
+
+/* polygon kernels take pairs in the order `order` gives (NULL: as they come) and write each pair's
+ * results at its own index, so the batch layer can group pairs of similar size into one block */
+#define decl_poly2_sweep_idx_fn(name)                                                             \
+	void name(const sw_poly2_set *as, const sw_poly2_set *bs, const sw_pair *pairs, size_t n, \
+		  const uint32_t *order, const sw_sweep2_results *out)
+#define decl_poly2_overlap_idx_fn(name)                                                           \
+	void name(const sw_poly2_set *as, const sw_poly2_set *bs, const sw_pair *pairs, size_t n, \
+		  const uint32_t *order, const sw_overlap2_results *out)
+
+#define decl_poly2_sweep_packed_fn(name) void name(const sw_poly2_block *blocks, size_t n, const sw_sweep2_results *out)
+
 typedef decl_obb3_sweep_idx_fn((*sw_obb3_sweep_idx_fn));
 typedef decl_obb3_sweep_packed_fn((*sw_obb3_sweep_packed_fn));
 typedef decl_obb3_overlap_idx_fn((*sw_obb3_overlap_idx_fn));
+typedef decl_obb3_tri3_sweep_idx_fn((*sw_obb3_tri3_sweep_idx_fn));
+typedef decl_obb3_tri3_overlap_idx_fn((*sw_obb3_tri3_overlap_idx_fn));
+typedef decl_poly2_sweep_idx_fn((*sw_poly2_sweep_idx_fn));
+typedef decl_poly2_overlap_idx_fn((*sw_poly2_overlap_idx_fn));
+typedef decl_poly2_sweep_packed_fn((*sw_poly2_sweep_packed_fn));
 
 /* per-tier prototypes: one line per tier */
-#define SW_DECL_TIER(sfx)                                      \
-	decl_obb3_sweep_idx_fn(sw_obb3_sweep_idx_##sfx);       \
-	decl_obb3_sweep_packed_fn(sw_obb3_sweep_packed_##sfx); \
-	decl_obb3_overlap_idx_fn(sw_obb3_overlap_idx_##sfx);
+#define SW_DECL_TIER(sfx)                                              \
+	decl_obb3_sweep_idx_fn(sw_obb3_sweep_idx_##sfx);               \
+	decl_obb3_sweep_packed_fn(sw_obb3_sweep_packed_##sfx);         \
+	decl_obb3_overlap_idx_fn(sw_obb3_overlap_idx_##sfx);           \
+	decl_obb3_tri3_sweep_idx_fn(sw_obb3_tri3_sweep_idx_##sfx);     \
+	decl_obb3_tri3_overlap_idx_fn(sw_obb3_tri3_overlap_idx_##sfx); \
+	decl_poly2_sweep_idx_fn(sw_poly2_sweep_idx_##sfx);             \
+	decl_poly2_overlap_idx_fn(sw_poly2_overlap_idx_##sfx);         \
+	decl_poly2_sweep_packed_fn(sw_poly2_sweep_packed_##sfx);
 
 SW_DECL_TIER(ref)
 SW_DECL_TIER(sse4)
@@ -38,6 +66,11 @@ typedef struct sw_kernels {
 	sw_obb3_sweep_idx_fn obb3_sweep_idx;
 	sw_obb3_sweep_packed_fn obb3_sweep_packed;
 	sw_obb3_overlap_idx_fn obb3_overlap_idx;
+	sw_obb3_tri3_sweep_idx_fn obb3_tri3_sweep_idx;
+	sw_obb3_tri3_overlap_idx_fn obb3_tri3_overlap_idx;
+	sw_poly2_sweep_idx_fn poly2_sweep_idx;
+	sw_poly2_overlap_idx_fn poly2_overlap_idx;
+	sw_poly2_sweep_packed_fn poly2_sweep_packed;
 } sw_kernels;
 
 /// The active table (initialised on first use).

@@ -38,6 +38,8 @@ static inline sw_mw sw_ge(sw_fw a, sw_fw b) { return simde_mm512_cmp_ps_mask(a, 
 static inline sw_mw sw_eq(sw_fw a, sw_fw b) { return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_EQ_OQ); }
 static inline sw_fw sw_and(sw_fw a, sw_fw b) { return simde_mm512_and_ps(a, b); }
 static inline sw_fw sw_xor(sw_fw a, sw_fw b) { return simde_mm512_xor_ps(a, b); }
+static inline sw_fw sw_min(sw_fw a, sw_fw b) { return simde_mm512_min_ps(a, b); }
+static inline sw_fw sw_max(sw_fw a, sw_fw b) { return simde_mm512_max_ps(a, b); }
 static inline sw_fw sw_floor(sw_fw a)
 {
 	return simde_mm512_roundscale_ps(a, SIMDE_MM_FROUND_TO_NEG_INF | SIMDE_MM_FROUND_NO_EXC);
@@ -88,6 +90,8 @@ static inline sw_mw sw_eq(sw_fw a, sw_fw b) { return simde_mm256_cmp_ps(a, b, SI
 static inline sw_fw sw_and(sw_fw a, sw_fw b) { return simde_mm256_and_ps(a, b); }
 static inline sw_fw sw_xor(sw_fw a, sw_fw b) { return simde_mm256_xor_ps(a, b); }
 static inline sw_fw sw_floor(sw_fw a) { return simde_mm256_floor_ps(a); }
+static inline sw_fw sw_min(sw_fw a, sw_fw b) { return simde_mm256_min_ps(a, b); }
+static inline sw_fw sw_max(sw_fw a, sw_fw b) { return simde_mm256_max_ps(a, b); }
 static inline sw_mw sw_mand(sw_mw a, sw_mw b) { return simde_mm256_and_ps(a, b); }
 static inline sw_mw sw_mor(sw_mw a, sw_mw b) { return simde_mm256_or_ps(a, b); }
 static inline sw_mw sw_mandnot(sw_mw a, sw_mw b) { return simde_mm256_andnot_ps(a, b); }
@@ -134,6 +138,8 @@ static inline sw_mw sw_eq(sw_fw a, sw_fw b) { return simde_mm_cmpeq_ps(a, b); }
 static inline sw_fw sw_and(sw_fw a, sw_fw b) { return simde_mm_and_ps(a, b); }
 static inline sw_fw sw_xor(sw_fw a, sw_fw b) { return simde_mm_xor_ps(a, b); }
 static inline sw_fw sw_floor(sw_fw a) { return simde_mm_floor_ps(a); }
+static inline sw_fw sw_min(sw_fw a, sw_fw b) { return simde_mm_min_ps(a, b); }
+static inline sw_fw sw_max(sw_fw a, sw_fw b) { return simde_mm_max_ps(a, b); }
 static inline sw_mw sw_mand(sw_mw a, sw_mw b) { return simde_mm_and_ps(a, b); }
 static inline sw_mw sw_mor(sw_mw a, sw_mw b) { return simde_mm_or_ps(a, b); }
 static inline sw_mw sw_mandnot(sw_mw a, sw_mw b) { return simde_mm_andnot_ps(a, b); }

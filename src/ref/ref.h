@@ -26,4 +26,12 @@ sw_status sw_obb3_sweep_rel_ref(const sw_obb3 *a, const sw_obb3 *b, sw_vec3 v, s
 /// Writes the INVALID answer.
 void sw_sweep_output_invalid(sw_sweep_output *out);
 
+/* a triangle with |(b − a) × (c − a)|² below this times (longest edge²)² is degenerate (its sine of
+ * the smallest angle is below ~1e-6): its normal would be rounding noise */
+#define SW_TRI3_DEGEN_EPS 1.0e-12f
+
+/// Whether a triangle and its displacement satisfy the input contract (every coordinate finite with
+/// |x| ≤ SW_MAX_COORD, not degenerate as above).
+int sw_tri3_valid_ref(const sw_tri3 *tri, sw_vec3 disp);
+
 #endif

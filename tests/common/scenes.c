@@ -118,3 +118,138 @@ sw_vec3 sc_obb3_feature_axis(const sw_obb3 *a, const sw_obb3 *b, uint8_t id)
 	sw_vec3 c = sw_v3_cross(ra.col[f.edge_a], rb.col[f.edge_b]);
 	return sw_v3_scale(c, 1.0f / sw_v3_len(c));
 }
+
+/* ---- box–triangle scenes ---- */
+
+sc_tri3_params sc_tri3_defaults(void)
+{
+	sc_tri3_params p = {sc_obb3_defaults(), 0.5f, 2.5f};
+	return p;
+}
+
+static sw_vec3 unit_dir(sc_rng *r)
+{
+	for (;;) {
+		sw_vec3 v = sw_v3(sc_uniform(r, -1, 1), sc_uniform(r, -1, 1), sc_uniform(r, -1, 1));
+		float l = sw_v3_len(v);
+		if (l > 0.1f && l <= 1.0f)
+			return sw_v3_scale(v, 1.0f / l);
+	}
+}
+
+void sc_tri3(sc_rng *r, const sc_tri3_params *p, sw_vec3 centre, sw_tri3 *tri, sw_vec3 *disp)
+{
+	sw_vec3 *v[3] = {&tri->a, &tri->b, &tri->c};
+	for (;;) {
+		for (int k = 0; k < 3; k++)
+			*v[k] = sw_v3_add(centre, sw_v3_scale(unit_dir(r), sc_uniform(r, p->edge_lo, p->edge_hi)));
+		/* keep clearly non-degenerate triangles: sine of the smallest angle above 0.05 */
+		sw_vec3 e[3] = {sw_v3_sub(tri->b, tri->a), sw_v3_sub(tri->c, tri->b), sw_v3_sub(tri->a, tri->c)};
+		float n = sw_v3_len(sw_v3_cross(e[0], e[1]));
+		int ok = 1;
+		for (int k = 0; k < 3; k++)
+			ok = ok && n > 0.05f * sw_v3_len(e[k]) * sw_v3_len(e[(k + 1) % 3]);
+		if (ok)
+			break;
+	}
+	float m = p->box.motion;
+	*disp = sw_v3(sc_uniform(r, -m, m), sc_uniform(r, -m, m), sc_uniform(r, -m, m));
+}
+
+sw_error sc_tri3_close_pairs(sc_rng *r, const sc_tri3_params *p, sw_obb3_set *boxes, sw_tri3_set *tris, sw_pair *pairs,
+			     size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		sw_obb3 a;
+		sw_tri3 t;
+		sw_vec3 da, dt;
+		sc_obb3(r, &p->box, &a, &da);
+		/* the centroid within two box sizes of the box centre */
+		float s = 2.0f * p->box.half_hi;
+		sw_vec3 c = sw_v3(a.center.x + sc_uniform(r, -2 * s, 2 * s), a.center.y + sc_uniform(r, -2 * s, 2 * s),
+				  a.center.z + sc_uniform(r, -2 * s, 2 * s));
+		sc_tri3(r, p, c, &t, &dt);
+		if (sc_next(r) & 1)
+			dt = sw_v3_add(da, sw_v3_scale(sw_v3_sub(a.center, c), sc_uniform(r, 0.5f, 3.0f)));
+		uint32_t ia, ib;
+		sw_error e = sw_obb3_set_add(boxes, &a, da, &ia);
+		if (e == SW_OK)
+			e = sw_tri3_set_add(tris, &t, dt, &ib);
+		if (e != SW_OK)
+			return e;
+		pairs[k].a = ia;
+		pairs[k].b = ib;
+	}
+	return SW_OK;
+}
+
+sw_vec3 sc_tri3_feature_axis(const sw_obb3 *a, const sw_tri3 *t, uint8_t id)
+{
+	sw_axis_info f = sw_tri3_axis_decode(id);
+	sw_mat3 ra = sw_obb3_axes(a);
+	/* unit edges: squares of huge triangles' raw cross products would overflow */
+	sw_vec3 e[3] = {sw_v3_sub(t->b, t->a), sw_v3_sub(t->c, t->b), sw_v3_sub(t->a, t->c)};
+	for (int k = 0; k < 3; k++) {
+		e[k] = sw_v3_scale(e[k], 1.0f / fmaxf(fabsf(e[k].x), fmaxf(fabsf(e[k].y), fabsf(e[k].z))));
+		e[k] = sw_v3_scale(e[k], 1.0f / sw_v3_len(e[k]));
+	}
+	sw_vec3 c;
+	if (f.kind == SW_AXIS_KIND_FACE_A)
+		return ra.col[f.edge_a];
+	if (f.kind == SW_AXIS_KIND_FACE_B)
+		c = sw_v3_cross(e[0], sw_v3_scale(e[2], -1.0f));
+	else
+		c = sw_v3_cross(ra.col[f.edge_a], e[f.edge_b]);
+	return sw_v3_scale(c, 1.0f / sw_v3_len(c));
+}
+
+sw_poly2 sc_poly2(sc_rng *r, uint32_t count, float size)
+{
+	sw_poly2 p;
+	if (count <= 2) {
+		float a = sc_uniform(r, 0, 6.2831853f);
+		return sw_poly2_segment(sw_v2(-size * cosf(a), -size * sinf(a)), sw_v2(size * cosf(a), size * sinf(a)));
+	}
+	/* count points at sorted random angles on a ring of jittered radius: convex, no three collinear */
+	for (;;) {
+		float ang[SW_POLY2_MAX_VERTS];
+		for (uint32_t i = 0; i < count; i++)
+			ang[i] = 6.2831853f * ((float)i + sc_uniform(r, 0.1f, 0.9f)) / (float)count;
+		sw_vec2 pts[SW_POLY2_MAX_VERTS];
+		float rad = size * sc_uniform(r, 0.8f, 1.0f);
+		for (uint32_t i = 0; i < count; i++)
+			pts[i] = sw_v2(rad * cosf(ang[i]), rad * sinf(ang[i]));
+		if (sw_poly2_build(pts, count, &p) == SW_POLY2_OK && p.count == count)
+			return p;
+	}
+}
+
+sc_poly2_params sc_poly2_defaults(void)
+{
+	sc_poly2_params p = {3.0f, 0.0f, 0.25f, 1.5f, 4.0f, 3, 8};
+	return p;
+}
+
+sw_error sc_poly2_close_pairs(sc_rng *r, const sc_poly2_params *p, sw_poly2_set *set, sw_pair *pairs, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		uint32_t idx[2];
+		sw_vec2 at = sw_v2(p->offset + sc_uniform(r, -p->world, p->world),
+				   -p->offset + sc_uniform(r, -p->world, p->world));
+		for (int s = 0; s < 2; s++) {
+			uint32_t cnt = p->count_lo + sc_below(r, p->count_hi - p->count_lo + 1);
+			sw_poly2 poly = sc_poly2(r, cnt, sc_uniform(r, p->size_lo, p->size_hi));
+			float g = 2.0f * p->size_hi;
+			sw_vec2 c = s ? sw_v2(at.x + sc_uniform(r, -2 * g, 2 * g), at.y + sc_uniform(r, -2 * g, 2 * g))
+				      : at;
+			sw_vec2 d = sw_v2(sc_uniform(r, -p->motion, p->motion), sc_uniform(r, -p->motion, p->motion));
+			sw_error e =
+				sw_poly2_set_add(set, &poly, sw_xf2_make(c, sc_uniform(r, 0, 6.2831853f)), d, &idx[s]);
+			if (e != SW_OK)
+				return e;
+		}
+		pairs[k].a = idx[0];
+		pairs[k].b = idx[1];
+	}
+	return SW_OK;
+}

@@ -51,6 +51,44 @@ sw_error sc_obb3_close_pairs(sc_rng *r, const sc_obb3_params *p, sw_obb3_set *se
 /// two edge directions (unsigned; the tests compare it with the reported normal up to sign).
 sw_vec3 sc_obb3_feature_axis(const sw_obb3 *a, const sw_obb3 *b, uint8_t id);
 
+/// Parameters of a random box–triangle scene.
+typedef struct sc_tri3_params {
+	sc_obb3_params box; ///< boxes (and the triangles' placement: `world`, `offset`, `motion`)
+	float edge_lo;      ///< triangle vertices lie at distances uniform in [edge_lo, edge_hi]
+	float edge_hi;      ///< from the triangle's centroid, in random directions
+} sc_tri3_params;
+
+/// Defaults: sc_obb3_defaults() boxes, vertices 0.5 to 2.5 from the centroid.
+sc_tri3_params sc_tri3_defaults(void);
+/// One random triangle around `centre` (never degenerate by swept's contract) and its displacement.
+void sc_tri3(sc_rng *r, const sc_tri3_params *p, sw_vec3 centre, sw_tri3 *tri, sw_vec3 *disp);
+/// Adds n close box–triangle pairs to `boxes` and `tris` (both initialised by the caller) and writes
+/// pairs (box index, triangle index): the triangle's centroid within two box sizes of the box, its
+/// relative motion aimed at the box half of the time.
+sw_error sc_tri3_close_pairs(sc_rng *r, const sc_tri3_params *p, sw_obb3_set *boxes, sw_tri3_set *tris, sw_pair *pairs,
+			     size_t n);
+/// World direction of an OBB–triangle feature id: a box face normal, the triangle's normal, or the
+/// normalised cross product box edge × triangle edge (unsigned, as sc_obb3_feature_axis()).
+sw_vec3 sc_tri3_feature_axis(const sw_obb3 *a, const sw_tri3 *t, uint8_t id);
+
+/// A random convex polygon of `count` vertices (2: a segment; 3..SW_POLY2_MAX_VERTS: built from
+/// points on a ring, so it is strictly convex), of radius about `size`.
+sw_poly2 sc_poly2(sc_rng *r, uint32_t count, float size);
+
+/// Parameters of a random 2D polygon scene.
+typedef struct sc_poly2_params {
+	float world; ///< positions uniform in [-world, world]² around (offset, −offset)
+	float offset;
+	float size_lo, size_hi;      ///< polygon radius
+	float motion;                ///< displacement components uniform in [-motion, motion]
+	uint32_t count_lo, count_hi; ///< vertex counts uniform in [count_lo, count_hi] (2 = segment)
+} sc_poly2_params;
+
+/// Defaults: world 3, no offset, size [0.25, 1.5], motion 4, 3 to 8 vertices.
+sc_poly2_params sc_poly2_defaults(void);
+/// Fills `set` with 2n polygons where 2k and 2k+1 form a close pair and writes pairs (2k, 2k+1).
+sw_error sc_poly2_close_pairs(sc_rng *r, const sc_poly2_params *p, sw_poly2_set *set, sw_pair *pairs, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,677 @@
+/* src/hull3_check.c — a hull's derived data (planes, edges, edge directions, centroid, radius), the
+ * validation behind sw_hull3_check and sw_hull3_from_faces, and the small helpers (box, support).
+ *
+ * Everything geometric is recomputed in double relative to a point of the hull (the bounding-box
+ * centre while finishing, the centroid while checking): differences of floats are exact in double, so
+ * the judgement does not degrade far from the origin. Face normals are Newell's (the polygon's
+ * vector area), which is exact for planar loops and a least-squares-like average for nearly planar
+ * ones.
+ */
+#include "hull3_int.h"
+#include "ref/ref.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* a full turn, for the winding of face loops (M_PI is not ISO C) */
+#define SW_TWO_PI 6.283185307179586
+
+#define FAIL(st, ...)                                        \
+	do {                                                 \
+		if (why && why_len)                          \
+			snprintf(why, why_len, __VA_ARGS__); \
+		return (st);                                 \
+	} while (0)
+
+const char *sw_hull_status_name(sw_hull_status s)
+{
+	switch (s) {
+	case SW_HULL_OK: return "ok";
+	case SW_HULL_EMPTY: return "empty";
+	case SW_HULL_TOO_FEW: return "too_few";
+	case SW_HULL_COLLINEAR: return "collinear";
+	case SW_HULL_FLAT: return "flat";
+	case SW_HULL_TOO_MANY: return "too_many";
+	case SW_HULL_INVALID_INPUT: return "invalid_input";
+	case SW_HULL_NO_MEMORY: return "no_memory";
+	case SW_HULL_NUMERIC: return "numeric";
+	case SW_HULL_BAD_FACES_INDEX: return "bad_faces_index";
+	case SW_HULL_BAD_FACES_DEGENERATE: return "bad_faces_degenerate";
+	case SW_HULL_BAD_FACES_OPEN: return "bad_faces_open";
+	case SW_HULL_BAD_FACES_NONMANIFOLD: return "bad_faces_nonmanifold";
+	case SW_HULL_BAD_FACES_WINDING: return "bad_faces_winding";
+	case SW_HULL_BAD_FACES_EULER: return "bad_faces_euler";
+	case SW_HULL_BAD_FACES_INWARD: return "bad_faces_inward";
+	case SW_HULL_BAD_FACES_NONPLANAR: return "bad_faces_nonplanar";
+	case SW_HULL_BAD_FACES_NONCONVEX: return "bad_faces_nonconvex";
+	case SW_HULL_BAD_FACES_COPLANAR: return "bad_faces_coplanar";
+	}
+	return "?";
+}
+
+void sw_hull3_clear_(sw_hull3 *h) { h->num_verts = h->num_faces = h->num_edges = h->num_dirs = 0; }
+
+void sw_hull3_tolerances_(const sw_vec3 *p, size_t n, double rel, double c[3], double *eps, double *tol)
+{
+	double lo[3] = {p[0].x, p[0].y, p[0].z}, hi[3] = {p[0].x, p[0].y, p[0].z};
+	for (size_t i = 1; i < n; i++) {
+		const double q[3] = {p[i].x, p[i].y, p[i].z};
+		for (int k = 0; k < 3; k++) {
+			lo[k] = q[k] < lo[k] ? q[k] : lo[k];
+			hi[k] = q[k] > hi[k] ? q[k] : hi[k];
+		}
+	}
+	double s = 0, cabs = 0;
+	for (int k = 0; k < 3; k++) {
+		c[k] = 0.5 * (lo[k] + hi[k]); /* exact: a sum of two floats fits a double */
+		s += 0.5 * (hi[k] - lo[k]);
+		cabs += fabs(c[k]);
+	}
+	*eps = rel * s;
+	*tol = 4.0 * *eps + 4.0 * FLT_EPSILON * cabs;
+}
+
+/* ---- small double vector helpers ---- */
+
+static void rel3(sw_vec3 v, const double ref[3], double out[3])
+{
+	out[0] = (double)v.x - ref[0];
+	out[1] = (double)v.y - ref[1];
+	out[2] = (double)v.z - ref[2];
+}
+
+static double dot3(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+static void cross3(const double a[3], const double b[3], double out[3])
+{
+	out[0] = a[1] * b[2] - a[2] * b[1];
+	out[1] = a[2] * b[0] - a[0] * b[2];
+	out[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+static double len3(const double a[3]) { return sqrt(dot3(a, a)); }
+
+static uint32_t loop_vert(const sw_hull3 *h, uint32_t f, uint32_t k)
+{
+	const sw_hull_face *fc = &h->faces[f];
+	return h->face_verts[fc->first + k % fc->count];
+}
+
+/* Newell's normal of face f (twice its vector area, relative to ref); returns its length */
+static double face_newell(const sw_hull3 *h, uint32_t f, const double ref[3], double n[3])
+{
+	n[0] = n[1] = n[2] = 0;
+	for (uint32_t k = 0; k < h->faces[f].count; k++) {
+		double a[3], b[3];
+		rel3(h->verts[loop_vert(h, f, k)], ref, a);
+		rel3(h->verts[loop_vert(h, f, k + 1)], ref, b);
+		n[0] += (a[1] - b[1]) * (a[2] + b[2]);
+		n[1] += (a[2] - b[2]) * (a[0] + b[0]);
+		n[2] += (a[0] - b[0]) * (a[1] + b[1]);
+	}
+	return len3(n);
+}
+
+/* longest edge of face f: the scale against which its area is judged */
+static double face_longest_edge(const sw_hull3 *h, uint32_t f)
+{
+	double m = 0, z[3] = {0, 0, 0};
+	for (uint32_t k = 0; k < h->faces[f].count; k++) {
+		double a[3], b[3], e[3];
+		rel3(h->verts[loop_vert(h, f, k)], z, a);
+		rel3(h->verts[loop_vert(h, f, k + 1)], z, b);
+		e[0] = b[0] - a[0], e[1] = b[1] - a[1], e[2] = b[2] - a[2];
+		m = fmax(m, len3(e));
+	}
+	return m;
+}
+
+/* ---- edges: pair the half-edges of the face loops ---- */
+
+typedef struct half_edge {
+	uint8_t lo, hi, face, fwd; /* fwd: the loop runs lo → hi */
+} half_edge;
+
+static int half_edge_cmp(const void *pa, const void *pb)
+{
+	const half_edge *a = pa, *b = pb;
+	int ka = (a->lo << 16) | (a->hi << 8) | a->fwd, kb = (b->lo << 16) | (b->hi << 8) | b->fwd;
+	if (ka != kb)
+		return ka < kb ? -1 : 1;
+	return (a->face > b->face) - (a->face < b->face);
+}
+
+/* gathers and sorts the half-edges of all loops; returns their number */
+static uint32_t gather_half_edges(const sw_hull3 *h, half_edge *he)
+{
+	uint32_t m = 0;
+	for (uint32_t f = 0; f < h->num_faces; f++) {
+		for (uint32_t k = 0; k < h->faces[f].count; k++) {
+			uint32_t a = loop_vert(h, f, k), b = loop_vert(h, f, k + 1);
+			half_edge e = {(uint8_t)(a < b ? a : b), (uint8_t)(a < b ? b : a), (uint8_t)f, a < b};
+			he[m++] = e;
+		}
+	}
+	qsort(he, m, sizeof *he, half_edge_cmp);
+	return m;
+}
+
+/* pairs the half-edges into edges (sorted by vertex pair); the status says how pairing failed */
+static sw_hull_status pair_edges(const sw_hull3 *h, sw_hull_edge *edges, uint32_t *ne, char *why, size_t why_len)
+{
+	half_edge he[SW_HULL_MAX_FACE_INDICES];
+	uint32_t m = gather_half_edges(h, he), e = 0;
+	for (uint32_t i = 0; i < m;) {
+		uint32_t j = i;
+		while (j < m && he[j].lo == he[i].lo && he[j].hi == he[i].hi)
+			j++;
+		if (j - i == 1)
+			FAIL(SW_HULL_BAD_FACES_OPEN, "edge %u-%u has one face (%u)", he[i].lo, he[i].hi, he[i].face);
+		if (j - i > 2)
+			FAIL(SW_HULL_BAD_FACES_NONMANIFOLD, "edge %u-%u has %u faces", he[i].lo, he[i].hi, j - i);
+		if (he[i].fwd == he[i + 1].fwd)
+			FAIL(SW_HULL_BAD_FACES_WINDING, "faces %u and %u both run %u-%u the same way", he[i].face,
+			     he[i + 1].face, he[i].lo, he[i].hi);
+		/* sorted with fwd = 0 first: he[i + 1] runs lo → hi */
+		sw_hull_edge ed = {{he[i].lo, he[i].hi}, {he[i + 1].face, he[i].face}, 0};
+		edges[e++] = ed;
+		i = j;
+	}
+	*ne = e;
+	return SW_HULL_OK;
+}
+
+/* ---- derived data ---- */
+
+/* unit direction of edge e with the sign making its largest-magnitude component positive */
+static void edge_unit(const sw_hull3 *h, uint32_t e, double u[3])
+{
+	double z[3] = {0, 0, 0}, a[3], b[3];
+	rel3(h->verts[h->edges[e].v[0]], z, a);
+	rel3(h->verts[h->edges[e].v[1]], z, b);
+	for (int k = 0; k < 3; k++)
+		u[k] = b[k] - a[k];
+	double l = len3(u);
+	int big = 0;
+	for (int k = 1; k < 3; k++)
+		big = fabs(u[k]) > fabs(u[big]) ? k : big;
+	double s = u[big] < 0 ? -1.0 / l : 1.0 / l;
+	for (int k = 0; k < 3; k++)
+		u[k] *= s;
+}
+
+/* classes of parallel edges, greedy in edge order: an edge joins the first class whose direction is
+ * within SW_HULL_DIR_EPS (|u × w|, sign-blind), else founds one */
+static void edge_dirs(sw_hull3 *h)
+{
+	double rep[SW_HULL_MAX_EDGES][3];
+	uint32_t nd = 0;
+	for (uint32_t e = 0; e < h->num_edges; e++) {
+		double u[3], x[3];
+		edge_unit(h, e, u);
+		uint32_t k = 0;
+		for (; k < nd; k++) {
+			cross3(u, rep[k], x);
+			if (len3(x) <= SW_HULL_DIR_EPS)
+				break;
+		}
+		if (k == nd) {
+			memcpy(rep[nd], u, sizeof u);
+			h->dirs[nd++] = sw_v3((float)u[0], (float)u[1], (float)u[2]);
+		}
+		h->edges[e].dir = (uint8_t)k;
+	}
+	h->num_dirs = nd;
+}
+
+/* unit normals (Newell) and offsets d = max over all vertices of n·v, the support value along n */
+static sw_hull_status face_planes(sw_hull3 *h, const double c[3])
+{
+	for (uint32_t f = 0; f < h->num_faces; f++) {
+		double n[3], l = face_newell(h, f, c, n), dmax = -INFINITY;
+		if (!(l > 0))
+			return SW_HULL_BAD_FACES_DEGENERATE;
+		for (int k = 0; k < 3; k++)
+			n[k] /= l;
+		for (uint32_t v = 0; v < h->num_verts; v++) {
+			double r[3];
+			rel3(h->verts[v], c, r);
+			dmax = fmax(dmax, dot3(n, r));
+		}
+		h->faces[f].normal = sw_v3((float)n[0], (float)n[1], (float)n[2]);
+		h->faces[f].d = (float)(dmax + dot3(n, c));
+	}
+	return SW_HULL_OK;
+}
+
+/* centre of mass from the fan tetrahedra (c, loop[0], loop[k], loop[k+1]); the vertex mean when the
+ * volume is not positive (a hull about to be rejected as inward). Radius rounded up to cover. */
+static void centroid_radius(sw_hull3 *h, const double c[3])
+{
+	double vol = 0, acc[3] = {0, 0, 0}, mean[3] = {0, 0, 0}, g[3];
+	for (uint32_t f = 0; f < h->num_faces; f++) {
+		double a[3], b[3], d[3], x[3];
+		rel3(h->verts[loop_vert(h, f, 0)], c, a);
+		for (uint32_t k = 1; k + 1 < h->faces[f].count; k++) {
+			rel3(h->verts[loop_vert(h, f, k)], c, b);
+			rel3(h->verts[loop_vert(h, f, k + 1)], c, d);
+			cross3(b, d, x);
+			double v = dot3(a, x);
+			vol += v;
+			for (int i = 0; i < 3; i++)
+				acc[i] += v * (a[i] + b[i] + d[i]) * 0.25;
+		}
+	}
+	for (uint32_t v = 0; v < h->num_verts; v++) {
+		double r[3];
+		rel3(h->verts[v], c, r);
+		for (int i = 0; i < 3; i++)
+			mean[i] += r[i] / h->num_verts;
+	}
+	for (int i = 0; i < 3; i++)
+		g[i] = (vol > 0 ? acc[i] / vol : mean[i]) + c[i];
+	h->centroid = sw_v3((float)g[0], (float)g[1], (float)g[2]);
+	double gc[3] = {h->centroid.x, h->centroid.y, h->centroid.z}, r2 = 0;
+	for (uint32_t v = 0; v < h->num_verts; v++) {
+		double r[3];
+		rel3(h->verts[v], gc, r);
+		r2 = fmax(r2, dot3(r, r));
+	}
+	h->radius = nextafterf((float)sqrt(r2), INFINITY);
+}
+
+sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol)
+{
+	double c[3], e_unused, t_unused;
+	sw_hull3_tolerances_(h->verts, h->num_verts, 0.0, c, &e_unused, &t_unused);
+	h->eps = (float)eps;
+	h->tol = nextafterf((float)tol, INFINITY);
+	sw_hull_status st = pair_edges(h, h->edges, &h->num_edges, NULL, 0);
+	if (st != SW_HULL_OK)
+		return st;
+	st = face_planes(h, c);
+	if (st != SW_HULL_OK)
+		return st;
+	edge_dirs(h);
+	centroid_radius(h, c);
+	return SW_HULL_OK;
+}
+
+/* ---- validation, one rule group per function, in the order of the statuses ---- */
+
+static sw_hull_status v_counts(const sw_hull3 *h, char *why, size_t why_len)
+{
+	if (h->num_verts < 4 || h->num_verts > SW_HULL_MAX_VERTS || h->num_faces < 4 ||
+	    h->num_faces > SW_HULL_MAX_FACES || h->num_edges > SW_HULL_MAX_EDGES || h->num_dirs < 1 ||
+	    h->num_dirs > h->num_edges)
+		FAIL(SW_HULL_BAD_FACES_INDEX, "counts out of range: V %u F %u E %u dirs %u", h->num_verts, h->num_faces,
+		     h->num_edges, h->num_dirs);
+	if (!(h->eps > 0) || !(h->tol >= h->eps) || !isfinite(h->tol))
+		FAIL(SW_HULL_BAD_FACES_INDEX, "tolerances eps %g tol %g", h->eps, h->tol);
+	for (uint32_t v = 0; v < h->num_verts; v++)
+		if (!isfinite(h->verts[v].x) || !isfinite(h->verts[v].y) || !isfinite(h->verts[v].z))
+			FAIL(SW_HULL_INVALID_INPUT, "vertex %u not finite", v);
+	for (uint32_t f = 0; f < h->num_faces; f++) {
+		const sw_hull_face *fc = &h->faces[f];
+		if (fc->count < 3 || fc->first + fc->count > SW_HULL_MAX_FACE_INDICES)
+			FAIL(SW_HULL_BAD_FACES_INDEX, "face %u: first %u count %u", f, fc->first, fc->count);
+		for (uint32_t k = 0; k < fc->count; k++) {
+			if (loop_vert(h, f, k) >= h->num_verts)
+				FAIL(SW_HULL_BAD_FACES_INDEX, "face %u: vertex index out of range", f);
+			for (uint32_t j = 0; j < k; j++)
+				if (loop_vert(h, f, j) == loop_vert(h, f, k))
+					FAIL(SW_HULL_BAD_FACES_INDEX, "face %u repeats vertex %u", f,
+					     loop_vert(h, f, k));
+		}
+	}
+	return SW_HULL_OK;
+}
+
+static sw_hull_status v_positions(const sw_vec3 *v, size_t n, char *why, size_t why_len)
+{
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < i; j++)
+			if (v[i].x == v[j].x && v[i].y == v[j].y && v[i].z == v[j].z)
+				FAIL(SW_HULL_BAD_FACES_DEGENERATE, "vertices %zu and %zu coincide", j, i);
+	return SW_HULL_OK;
+}
+
+/* closed, consistently wound 2-manifold; the stored edges are exactly its edges; Euler; degree ≥ 3 */
+static sw_hull_status v_topology(const sw_hull3 *h, char *why, size_t why_len)
+{
+	sw_hull_edge e[SW_HULL_MAX_EDGES];
+	uint32_t ne = 0, deg[SW_HULL_MAX_VERTS] = {0};
+	sw_hull_status st = pair_edges(h, e, &ne, why, why_len);
+	if (st != SW_HULL_OK)
+		return st;
+	if ((int)h->num_verts - (int)ne + (int)h->num_faces != 2)
+		FAIL(SW_HULL_BAD_FACES_EULER, "V - E + F = %u - %u + %u != 2", h->num_verts, ne, h->num_faces);
+	for (uint32_t i = 0; i < ne; i++) {
+		deg[e[i].v[0]]++;
+		deg[e[i].v[1]]++;
+	}
+	for (uint32_t v = 0; v < h->num_verts; v++)
+		if (deg[v] < 3)
+			FAIL(SW_HULL_BAD_FACES_DEGENERATE, "vertex %u is on %u edges", v, deg[v]);
+	if (ne != h->num_edges)
+		FAIL(SW_HULL_NUMERIC, "%u edges stored, loops give %u", h->num_edges, ne);
+	for (uint32_t i = 0; i < ne; i++)
+		if (memcmp(e[i].v, h->edges[i].v, 2) || memcmp(e[i].f, h->edges[i].f, 2))
+			FAIL(SW_HULL_NUMERIC, "edge record %u differs from the loops", i);
+	return SW_HULL_OK;
+}
+
+/* per-face geometry recomputed in double relative to ref: unit normal, max and min of n·v over the
+ * face's own vertices */
+typedef struct face_geo {
+	double n[3], dmax, dmin;
+} face_geo;
+
+static sw_hull_status v_face_areas(const sw_hull3 *h, const double ref[3], face_geo *g, char *why, size_t why_len)
+{
+	for (uint32_t f = 0; f < h->num_faces; f++) {
+		double l = face_newell(h, f, ref, g[f].n);
+		if (!(l > h->eps * face_longest_edge(h, f)))
+			FAIL(SW_HULL_BAD_FACES_DEGENERATE, "face %u has (near) zero area", f);
+		g[f].dmax = -INFINITY;
+		g[f].dmin = INFINITY;
+		for (int k = 0; k < 3; k++)
+			g[f].n[k] /= l;
+		for (uint32_t k = 0; k < h->faces[f].count; k++) {
+			double r[3];
+			rel3(h->verts[loop_vert(h, f, k)], ref, r);
+			g[f].dmax = fmax(g[f].dmax, dot3(g[f].n, r));
+			g[f].dmin = fmin(g[f].dmin, dot3(g[f].n, r));
+		}
+	}
+	return SW_HULL_OK;
+}
+
+static sw_hull_status v_volume_planar(const sw_hull3 *h, const double ref[3], const face_geo *g, char *why,
+				      size_t why_len)
+{
+	double vol = 0;
+	for (uint32_t f = 0; f < h->num_faces; f++) {
+		double a[3], b[3], d[3], x[3];
+		rel3(h->verts[loop_vert(h, f, 0)], ref, a);
+		for (uint32_t k = 1; k + 1 < h->faces[f].count; k++) {
+			rel3(h->verts[loop_vert(h, f, k)], ref, b);
+			rel3(h->verts[loop_vert(h, f, k + 1)], ref, d);
+			cross3(b, d, x);
+			vol += dot3(a, x);
+		}
+	}
+	if (!(vol > 0))
+		FAIL(SW_HULL_BAD_FACES_INWARD, "volume %g is not positive: faces wound inwards", vol / 6);
+	for (uint32_t f = 0; f < h->num_faces; f++)
+		if (g[f].dmax - g[f].dmin > h->tol)
+			FAIL(SW_HULL_BAD_FACES_NONPLANAR, "face %u spans %g off its plane (tol %g)", f,
+			     g[f].dmax - g[f].dmin, h->tol);
+	return SW_HULL_OK;
+}
+
+/* corners turn left by no less than −eps, once around in total */
+static sw_hull_status v_face_convex(const sw_hull3 *h, uint32_t f, const double ref[3], const face_geo *g, char *why,
+				    size_t why_len)
+{
+	uint32_t m = h->faces[f].count;
+	double turn = 0;
+	for (uint32_t k = 0; k < m; k++) {
+		double a[3], b[3], c[3], e1[3], e2[3], ac[3], x[3];
+		rel3(h->verts[loop_vert(h, f, k + m - 1)], ref, a);
+		rel3(h->verts[loop_vert(h, f, k)], ref, b);
+		rel3(h->verts[loop_vert(h, f, k + 1)], ref, c);
+		for (int i = 0; i < 3; i++)
+			e1[i] = b[i] - a[i], e2[i] = c[i] - b[i], ac[i] = c[i] - a[i];
+		cross3(e1, e2, x);
+		double s = dot3(x, g[f].n);
+		if (s < -h->eps * len3(ac))
+			FAIL(SW_HULL_BAD_FACES_NONCONVEX, "face %u has a reflex corner at vertex %u", f,
+			     loop_vert(h, f, k));
+		turn += atan2(s, dot3(e1, e2));
+	}
+	if (fabs(turn - SW_TWO_PI) > 1.0)
+		FAIL(SW_HULL_BAD_FACES_NONCONVEX, "face %u winds %g turns", f, turn / (SW_TWO_PI));
+	return SW_HULL_OK;
+}
+
+static int face_has(const sw_hull3 *h, uint32_t f, uint32_t v)
+{
+	for (uint32_t k = 0; k < h->faces[f].count; k++)
+		if (loop_vert(h, f, k) == v)
+			return 1;
+	return 0;
+}
+
+/* convex faces, every vertex behind every face, and neighbours clearly bent: some vertex of one
+ * face within eps/2 of the other's plane means they should have been one face */
+static sw_hull_status v_convex(const sw_hull3 *h, const double ref[3], const face_geo *g, char *why, size_t why_len)
+{
+	for (uint32_t f = 0; f < h->num_faces; f++) {
+		sw_hull_status st = v_face_convex(h, f, ref, g, why, why_len);
+		if (st != SW_HULL_OK)
+			return st;
+		for (uint32_t v = 0; v < h->num_verts; v++) {
+			double r[3];
+			rel3(h->verts[v], ref, r);
+			if (dot3(g[f].n, r) - g[f].dmax > h->tol)
+				FAIL(SW_HULL_BAD_FACES_NONCONVEX, "vertex %u is %g in front of face %u", v,
+				     dot3(g[f].n, r) - g[f].dmax, f);
+		}
+	}
+	for (uint32_t e = 0; e < h->num_edges; e++) {
+		for (int s = 0; s < 2; s++) {
+			uint32_t fa = h->edges[e].f[s], fb = h->edges[e].f[1 - s];
+			for (uint32_t k = 0; k < h->faces[fb].count; k++) {
+				uint32_t v = loop_vert(h, fb, k);
+				double r[3];
+				rel3(h->verts[v], ref, r);
+				if (!face_has(h, fa, v) && dot3(g[fa].n, r) - g[fa].dmax >= -0.5 * h->eps)
+					FAIL(SW_HULL_BAD_FACES_COPLANAR, "faces %u and %u are coplanar", fa, fb);
+			}
+		}
+	}
+	return SW_HULL_OK;
+}
+
+/* stored planes against the recomputed ones: unit normals, d the support value within tol */
+static sw_hull_status v_stored_planes(const sw_hull3 *h, const face_geo *g, char *why, size_t why_len)
+{
+	for (uint32_t f = 0; f < h->num_faces; f++) {
+		const sw_hull_face *fc = &h->faces[f];
+		double n[3] = {fc->normal.x, fc->normal.y, fc->normal.z}, z[3] = {0, 0, 0};
+		if (fabs(len3(n) - 1) > 1e-5 || fabs(n[0] - g[f].n[0]) > 1e-5 || fabs(n[1] - g[f].n[1]) > 1e-5 ||
+		    fabs(n[2] - g[f].n[2]) > 1e-5)
+			FAIL(SW_HULL_NUMERIC, "face %u: stored normal is not the unit normal of its loop", f);
+		for (uint32_t v = 0; v < h->num_verts; v++) {
+			double r[3];
+			rel3(h->verts[v], z, r);
+			double s = dot3(n, r) - fc->d;
+			if (s > h->tol || (face_has(h, f, v) && s < -h->tol))
+				FAIL(SW_HULL_NUMERIC, "face %u: vertex %u at %g from the stored plane", f, v, s);
+		}
+	}
+	return SW_HULL_OK;
+}
+
+static sw_hull_status v_stored_dirs(const sw_hull3 *h, char *why, size_t why_len)
+{
+	uint8_t used[SW_HULL_MAX_EDGES] = {0};
+	for (uint32_t e = 0; e < h->num_edges; e++) {
+		double u[3], x[3];
+		uint32_t k = h->edges[e].dir;
+		if (k >= h->num_dirs)
+			FAIL(SW_HULL_NUMERIC, "edge %u: direction index %u out of range", e, k);
+		double w[3] = {h->dirs[k].x, h->dirs[k].y, h->dirs[k].z};
+		edge_unit(h, e, u);
+		cross3(u, w, x);
+		if (fabs(len3(w) - 1) > 1e-5 || len3(x) > SW_HULL_DIR_EPS + 1e-6)
+			FAIL(SW_HULL_NUMERIC, "edge %u is not along direction %u", e, k);
+		used[k] = 1;
+	}
+	for (uint32_t k = 0; k < h->num_dirs; k++) {
+		double a[3] = {h->dirs[k].x, h->dirs[k].y, h->dirs[k].z}, x[3];
+		if (!used[k])
+			FAIL(SW_HULL_NUMERIC, "direction %u belongs to no edge", k);
+		for (uint32_t j = 0; j < k; j++) {
+			double b[3] = {h->dirs[j].x, h->dirs[j].y, h->dirs[j].z};
+			cross3(a, b, x);
+			if (len3(x) < SW_HULL_DIR_EPS - 1e-6)
+				FAIL(SW_HULL_NUMERIC, "directions %u and %u are parallel", j, k);
+		}
+	}
+	return SW_HULL_OK;
+}
+
+/* centroid strictly behind every face (g is relative to the centroid) and radius covering */
+static sw_hull_status v_stored_centre(const sw_hull3 *h, const double ref[3], const face_geo *g, char *why,
+				      size_t why_len)
+{
+	for (uint32_t f = 0; f < h->num_faces; f++)
+		if (!(g[f].dmax > 0))
+			FAIL(SW_HULL_NUMERIC, "centroid not inside face %u", f);
+	for (uint32_t v = 0; v < h->num_verts; v++) {
+		double r[3];
+		rel3(h->verts[v], ref, r);
+		if (len3(r) > h->radius)
+			FAIL(SW_HULL_NUMERIC, "vertex %u outside the radius", v);
+	}
+	return SW_HULL_OK;
+}
+
+sw_hull_status sw_hull3_validate_(const sw_hull3 *h, char *why, size_t why_len)
+{
+	if (why && why_len)
+		why[0] = 0;
+	if (!h)
+		FAIL(SW_HULL_INVALID_INPUT, "NULL hull");
+	sw_hull_status st = v_counts(h, why, why_len);
+	if (st == SW_HULL_OK)
+		st = v_positions(h->verts, h->num_verts, why, why_len);
+	if (st == SW_HULL_OK)
+		st = v_topology(h, why, why_len);
+	if (st != SW_HULL_OK)
+		return st;
+	face_geo g[SW_HULL_MAX_FACES];
+	const double ref[3] = {h->centroid.x, h->centroid.y, h->centroid.z};
+	if (!isfinite(ref[0]) || !isfinite(ref[1]) || !isfinite(ref[2]) || !(h->radius >= 0))
+		FAIL(SW_HULL_NUMERIC, "centroid or radius not finite");
+	st = v_face_areas(h, ref, g, why, why_len);
+	if (st == SW_HULL_OK)
+		st = v_volume_planar(h, ref, g, why, why_len);
+	if (st == SW_HULL_OK)
+		st = v_convex(h, ref, g, why, why_len);
+	if (st == SW_HULL_OK)
+		st = v_stored_planes(h, g, why, why_len);
+	if (st == SW_HULL_OK)
+		st = v_stored_dirs(h, why, why_len);
+	if (st == SW_HULL_OK)
+		st = v_stored_centre(h, ref, g, why, why_len);
+	return st;
+}
+
+int sw_hull3_check(const sw_hull3 *h, char *why, size_t why_len)
+{
+	return sw_hull3_validate_(h, why, why_len) == SW_HULL_OK;
+}
+
+/* ---- construction from faces, box, support ---- */
+
+static int coord_ok(float x) { return isfinite(x) && fabsf(x) <= SW_MAX_COORD; }
+
+/* copies the loops after the index rules (sizes ≥ 3, capacity, indices < nv, no repeats) */
+static sw_hull_status copy_faces(const uint32_t *sizes, const uint32_t *idx, size_t nf, size_t nv, sw_hull3 *h)
+{
+	size_t total = 0;
+	if (!sizes || !idx || nf < 4 || nf > SW_HULL_MAX_FACES)
+		return SW_HULL_BAD_FACES_INDEX;
+	for (size_t f = 0; f < nf; f++) {
+		if (sizes[f] < 3 || sizes[f] > SW_HULL_MAX_FACE_INDICES - total)
+			return SW_HULL_BAD_FACES_INDEX;
+		h->faces[f].first = (uint16_t)total;
+		h->faces[f].count = (uint16_t)sizes[f];
+		for (uint32_t k = 0; k < sizes[f]; k++) {
+			uint32_t v = idx[total + k];
+			if (v >= nv)
+				return SW_HULL_BAD_FACES_INDEX;
+			for (uint32_t j = 0; j < k; j++)
+				if (idx[total + j] == v)
+					return SW_HULL_BAD_FACES_INDEX;
+			h->face_verts[total + k] = (uint8_t)v;
+		}
+		total += sizes[f];
+	}
+	h->num_faces = (uint32_t)nf;
+	return SW_HULL_OK;
+}
+
+sw_hull_status sw_hull3_from_faces(const sw_vec3 *verts, size_t nv, const uint32_t *face_sizes,
+				   const uint32_t *face_indices, size_t nf, sw_hull3 *out)
+{
+	if (!out)
+		return SW_HULL_INVALID_INPUT;
+	memset(out, 0, sizeof *out);
+	if (!verts || nv == 0)
+		return SW_HULL_EMPTY;
+	for (size_t i = 0; i < nv; i++)
+		if (!coord_ok(verts[i].x) || !coord_ok(verts[i].y) || !coord_ok(verts[i].z))
+			return SW_HULL_INVALID_INPUT;
+	if (nv > SW_HULL_MAX_VERTS)
+		return SW_HULL_TOO_MANY;
+	if (nv < 4)
+		return SW_HULL_TOO_FEW;
+	sw_hull_status st = copy_faces(face_sizes, face_indices, nf, nv, out);
+	if (st == SW_HULL_OK)
+		st = v_positions(verts, nv, NULL, 0);
+	if (st == SW_HULL_OK) {
+		double c[3], eps, tol;
+		memcpy(out->verts, verts, nv * sizeof *verts);
+		out->num_verts = (uint32_t)nv;
+		sw_hull3_tolerances_(verts, nv, SW_HULL_REL_EPS, c, &eps, &tol);
+		st = sw_hull3_finish_(out, eps, tol);
+	}
+	if (st == SW_HULL_OK)
+		st = sw_hull3_validate_(out, NULL, 0);
+	if (st != SW_HULL_OK)
+		sw_hull3_clear_(out);
+	return st;
+}
+
+sw_hull_status sw_hull3_box(const sw_obb3 *box, sw_hull3 *out)
+{
+	static const uint32_t sizes[6] = {4, 4, 4, 4, 4, 4};
+	static const uint32_t loops[24] = {0, 4, 6, 2, 1, 3, 7, 5, 0, 1, 5, 4, 2, 6, 7, 3, 0, 2, 3, 1, 4, 5, 7, 6};
+	if (!out)
+		return SW_HULL_INVALID_INPUT;
+	if (!box || !sw_obb3_valid_ref(box, sw_v3(0, 0, 0))) {
+		sw_hull3_clear_(out);
+		return SW_HULL_INVALID_INPUT;
+	}
+	sw_mat3 r = sw_obb3_axes(box);
+	sw_vec3 v[8];
+	for (int k = 0; k < 8; k++) {
+		sw_vec3 l = sw_v3(k & 1 ? box->half.x : -box->half.x, k & 2 ? box->half.y : -box->half.y,
+				  k & 4 ? box->half.z : -box->half.z);
+		v[k] = sw_v3_add(box->center, sw_mat3_mul(&r, l));
+	}
+	return sw_hull3_from_faces(v, 8, sizes, loops, 6, out);
+}
+
+int sw_hull3_support(const sw_hull3 *h, sw_vec3 dir)
+{
+	if (!h || h->num_verts == 0 || h->num_verts > SW_HULL_MAX_VERTS)
+		return -1;
+	int best = 0;
+	float bd = sw_v3_dot(h->verts[0], dir);
+	for (uint32_t v = 1; v < h->num_verts; v++) {
+		float d = sw_v3_dot(h->verts[v], dir);
+		if (d > bd) {
+			bd = d;
+			best = (int)v;
+		}
+	}
+	return best;
+}

@@ -1,0 +1,419 @@
+/* src/kernels/tri3_sat_tmpl.c — moving and static OBB–triangle SAT, written once over the lane
+ * vocabulary and compiled once per tier. It repeats ref/tri3_sat.c lane-wise, operation for operation
+ * (see that file for the method): keep the two in step, or the tier tests will say so. The box
+ * helpers repeat those of obb3_sat_tmpl.c (same arithmetic as sw_mat3_from_quat()). */
+#include <math.h>
+#include <string.h>
+
+#include "kernels/wide.h"
+#include "kernels/kernels.h"
+#include "ref/ref.h"
+
+/* one box per lane: centre, rotation (r[3*j + i]: component i of local axis j), half extents */
+typedef struct tbox_w {
+	sw_fw c[3], r[9], h[3];
+} tbox_w;
+
+/* the frame of ref/tri3_sat.c's tri_frame, one pair per lane */
+typedef struct tframe_w {
+	sw_fw h[3], d[3], v[3], f[3][3], x[3], y[3], n[3], nh[3], f2[3];
+} tframe_w;
+
+/* one candidate axis (tri_axis in the reference); `ok` is the reference's !skip */
+typedef struct taxis_w {
+	sw_fw lo, hi, r, u, l[3], len2;
+	sw_mw ok;
+} taxis_w;
+
+SW_INLINE sw_fw dot3(sw_fw ax, sw_fw ay, sw_fw az, sw_fw bx, sw_fw by, sw_fw bz)
+{
+	return sw_add(sw_add(sw_mul(ax, bx), sw_mul(ay, by)), sw_mul(az, bz));
+}
+
+SW_INLINE sw_mw in_range(sw_fw x) { return sw_le(sw_abs(x), sw_set1(SW_MAX_COORD)); }
+
+/* a < b ? a : b and a > b ? a : b, as the reference writes them */
+SW_INLINE sw_fw lt_sel(sw_fw a, sw_fw b) { return sw_sel(sw_lt(a, b), a, b); }
+SW_INLINE sw_fw gt_sel(sw_fw a, sw_fw b) { return sw_sel(sw_gt(a, b), a, b); }
+
+/* the box's rotation from its quaternion; returns the lanes whose quaternion is unit within
+ * SW_QUAT_TOL and whose centre and half extents are valid (sw_obb3_valid_ref without the motion) */
+SW_INLINE sw_mw tbox_load(tbox_w *b, sw_fw x, sw_fw y, sw_fw z, sw_fw w)
+{
+	const sw_fw one = sw_set1(1.0f);
+	sw_fw x2 = sw_add(x, x), y2 = sw_add(y, y), z2 = sw_add(z, z);
+	sw_fw xx = sw_mul(x, x2), yy = sw_mul(y, y2), zz = sw_mul(z, z2);
+	sw_fw xy = sw_mul(x, y2), xz = sw_mul(x, z2), yz = sw_mul(y, z2);
+	sw_fw wx = sw_mul(w, x2), wy = sw_mul(w, y2), wz = sw_mul(w, z2);
+	b->r[0] = sw_sub(one, sw_add(yy, zz));
+	b->r[1] = sw_add(xy, wz);
+	b->r[2] = sw_sub(xz, wy);
+	b->r[3] = sw_sub(xy, wz);
+	b->r[4] = sw_sub(one, sw_add(xx, zz));
+	b->r[5] = sw_add(yz, wx);
+	b->r[6] = sw_add(xz, wy);
+	b->r[7] = sw_sub(yz, wx);
+	b->r[8] = sw_sub(one, sw_add(xx, yy));
+	sw_fw n2 = sw_add(dot3(x, y, z, x, y, z), sw_mul(w, w));
+	sw_mw ok = sw_le(sw_abs(sw_sub(n2, one)), sw_set1(SW_QUAT_TOL));
+	for (int k = 0; k < 3; k++) {
+		ok = sw_mand(ok, in_range(b->c[k]));
+		ok = sw_mand(ok, sw_mand(in_range(b->h[k]), sw_gt(b->h[k], sw_set1(0.0f))));
+	}
+	return ok;
+}
+
+/* scaled world edges (tri_edges_scaled): w[j][k], and p, the power of two the scale divides by */
+SW_INLINE void tedges(const sw_fw a[3], const sw_fw b[3], const sw_fw c[3], sw_fw w[3][3], sw_fw *p)
+{
+	const sw_fw *v[3] = {a, b, c};
+	sw_fw raw[3][3], m = sw_set1(0.0f);
+	for (int j = 0; j < 3; j++) {
+		for (int k = 0; k < 3; k++) {
+			raw[j][k] = sw_sub(v[(j + 1) % 3][k], v[j][k]);
+			m = gt_sel(sw_abs(raw[j][k]), m);
+		}
+	}
+	/* clearing the mantissa: an AND with +Inf's bit pattern 0x7f800000 */
+	*p = sw_and(m, sw_set1(INFINITY));
+	sw_fw s = sw_div(sw_set1(1.0f), *p);
+	for (int j = 0; j < 3; j++)
+		for (int k = 0; k < 3; k++)
+			w[j][k] = sw_mul(raw[j][k], s);
+}
+
+/* the triangle's contract: coordinates in range (checked by the caller) and not degenerate */
+SW_INLINE sw_mw tri_not_degenerate(sw_fw w[3][3])
+{
+	sw_fw g[3] = {sw_neg(w[2][0]), sw_neg(w[2][1]), sw_neg(w[2][2])};
+	sw_fw n0 = sw_sub(sw_mul(w[0][1], g[2]), sw_mul(w[0][2], g[1]));
+	sw_fw n1 = sw_sub(sw_mul(w[0][2], g[0]), sw_mul(w[0][0], g[2]));
+	sw_fw n2 = sw_sub(sw_mul(w[0][0], g[1]), sw_mul(w[0][1], g[0]));
+	sw_fw l0 = dot3(w[0][0], w[0][1], w[0][2], w[0][0], w[0][1], w[0][2]);
+	sw_fw l1 = dot3(w[1][0], w[1][1], w[1][2], w[1][0], w[1][1], w[1][2]);
+	sw_fw l2 = dot3(w[2][0], w[2][1], w[2][2], w[2][0], w[2][1], w[2][2]);
+	sw_fw big = gt_sel(l0, l1);
+	big = gt_sel(l2, big);
+	return sw_ge(dot3(n0, n1, n2, n0, n1, n2), sw_mul(sw_set1(SW_TRI3_DEGEN_EPS), sw_mul(big, big)));
+}
+
+SW_INLINE void tframe_build(const tbox_w *bx, const sw_fw ta[3], sw_fw w[3][3], sw_fw p, const sw_fw v[3], tframe_w *f)
+{
+	sw_fw d0 = sw_sub(ta[0], bx->c[0]), d1 = sw_sub(ta[1], bx->c[1]), d2 = sw_sub(ta[2], bx->c[2]);
+	for (int i = 0; i < 3; i++) {
+		f->h[i] = bx->h[i];
+		const sw_fw *c = &bx->r[3 * i];
+		f->d[i] = dot3(c[0], c[1], c[2], d0, d1, d2);
+		f->v[i] = dot3(c[0], c[1], c[2], v[0], v[1], v[2]);
+		for (int j = 0; j < 3; j++)
+			f->f[j][i] = dot3(c[0], c[1], c[2], w[j][0], w[j][1], w[j][2]);
+	}
+	sw_fw g[3];
+	for (int i = 0; i < 3; i++) {
+		g[i] = sw_neg(f->f[2][i]);
+		f->x[i] = sw_mul(f->f[0][i], p);
+		f->y[i] = sw_mul(g[i], p);
+	}
+	const sw_fw *f0 = f->f[0];
+	f->n[0] = sw_sub(sw_mul(f0[1], g[2]), sw_mul(f0[2], g[1]));
+	f->n[1] = sw_sub(sw_mul(f0[2], g[0]), sw_mul(f0[0], g[2]));
+	f->n[2] = sw_sub(sw_mul(f0[0], g[1]), sw_mul(f0[1], g[0]));
+	for (int i = 0; i < 3; i++)
+		f->nh[i] = sw_mul(f->n[i], p);
+	for (int j = 0; j < 3; j++)
+		f->f2[j] = dot3(f->f[j][0], f->f[j][1], f->f[j][2], f->f[j][0], f->f[j][1], f->f[j][2]);
+}
+
+SW_INLINE sw_fw min0(sw_fw a) { return lt_sel(a, sw_set1(0.0f)); }
+SW_INLINE sw_fw max0(sw_fw a) { return gt_sel(a, sw_set1(0.0f)); }
+
+/* axis `id` in feature-id order, as tri_axis_get() builds it */
+SW_INLINE void taxis_get(const tframe_w *f, int id, taxis_w *x)
+{
+	x->ok = sw_mnot(sw_mfalse());
+	if (id < 3) {
+		int i = id;
+		sw_fw a = f->x[i], b = f->y[i];
+		sw_fw mn = min0(lt_sel(a, b)), mx = max0(gt_sel(a, b));
+		x->lo = sw_add(f->d[i], mn);
+		x->hi = sw_add(f->d[i], mx);
+		x->r = f->h[i];
+		x->u = f->v[i];
+		for (int c = 0; c < 3; c++)
+			x->l[c] = sw_set1(c == i ? 1.0f : 0.0f);
+		x->len2 = sw_set1(1.0f);
+	} else if (id == SW_TRI3_AXIS_FACE_TRI) {
+		const sw_fw *n = f->n;
+		x->lo = x->hi = dot3(f->d[0], f->d[1], f->d[2], n[0], n[1], n[2]);
+		x->r = sw_add(sw_add(sw_mul(f->h[0], sw_abs(n[0])), sw_mul(f->h[1], sw_abs(n[1]))),
+			      sw_mul(f->h[2], sw_abs(n[2])));
+		x->u = dot3(f->v[0], f->v[1], f->v[2], n[0], n[1], n[2]);
+		for (int c = 0; c < 3; c++)
+			x->l[c] = n[c];
+		x->len2 = dot3(n[0], n[1], n[2], n[0], n[1], n[2]);
+	} else {
+		int i = (id - SW_TRI3_AXIS_EDGE0) / 3, j = (id - SW_TRI3_AXIS_EDGE0) % 3;
+		int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+		const sw_fw *fj = f->f[j];
+		sw_fw p = sw_sub(sw_mul(f->d[i2], fj[i1]), sw_mul(f->d[i1], fj[i2]));
+		sw_fw o = j == 1 ? sw_neg(f->nh[i]) : f->nh[i];
+		x->lo = sw_add(p, min0(o));
+		x->hi = sw_add(p, max0(o));
+		x->r = sw_add(sw_mul(f->h[i1], sw_abs(fj[i2])), sw_mul(f->h[i2], sw_abs(fj[i1])));
+		x->u = sw_sub(sw_mul(f->v[i2], fj[i1]), sw_mul(f->v[i1], fj[i2]));
+		x->l[i] = sw_set1(0.0f);
+		x->l[i1] = sw_neg(fj[i2]);
+		x->l[i2] = fj[i1];
+		x->len2 = sw_add(sw_mul(fj[i1], fj[i1]), sw_mul(fj[i2], fj[i2]));
+		x->ok = sw_ge(x->len2, sw_mul(sw_set1(SW_PARALLEL_EPS), f->f2[j]));
+	}
+}
+
+/* running state (tri_state in the reference), with the chosen axes' vectors instead of their ids */
+typedef struct tsat_w {
+	sw_fw in_num, in_den, in_axis, in_u, in_l[3], in_len2;
+	sw_fw out_num, out_den;
+	sw_mw sep0, never;
+	sw_fw pen2, pen_len2, pen_axis, pen_sign, pen_l[3];
+} tsat_w;
+
+SW_INLINE void tsat_visit(tsat_w *s, int id, const taxis_w *x)
+{
+	const sw_fw zero = sw_set1(0.0f), fid = sw_set1((float)id);
+	sw_fw pos = sw_sub(x->r, x->lo), neg = sw_add(x->r, x->hi);
+	sw_mw plus = sw_le(pos, neg);
+	sw_fw pen = sw_sel(plus, pos, neg);
+	sw_mw sep = sw_lt(pen, zero);
+	s->sep0 = sw_mor(s->sep0, sw_mand(x->ok, sep));
+
+	sw_fw pen2 = sw_mul(pen, pen);
+	sw_mw up = sw_mand(x->ok, sw_lt(sw_mul(pen2, s->pen_len2), sw_mul(s->pen2, x->len2)));
+	s->pen2 = sw_sel(up, pen2, s->pen2);
+	s->pen_len2 = sw_sel(up, x->len2, s->pen_len2);
+	s->pen_axis = sw_sel(up, fid, s->pen_axis);
+	s->pen_sign = sw_sel(up, sw_sel(plus, sw_set1(1.0f), sw_set1(-1.0f)), s->pen_sign);
+	for (int c = 0; c < 3; c++)
+		s->pen_l[c] = sw_sel(up, x->l[c], s->pen_l[c]);
+
+	sw_fw a = sw_abs(x->u);
+	sw_mw moving = sw_mand(x->ok, sw_gt(a, sw_set1(SW_TINY_SPEED)));
+	s->never = sw_mor(s->never, sw_mand(sw_mandnot(moving, x->ok), sep));
+	sw_mw back = sw_lt(x->u, zero);
+	sw_fw nin = sw_sel(back, sw_neg(pos), sw_neg(neg)), nout = sw_sel(back, neg, pos);
+	sw_mw ui = sw_mand(moving, sw_gt(sw_mul(nin, s->in_den), sw_mul(s->in_num, a)));
+	s->in_num = sw_sel(ui, nin, s->in_num);
+	s->in_den = sw_sel(ui, a, s->in_den);
+	s->in_axis = sw_sel(ui, fid, s->in_axis);
+	s->in_u = sw_sel(ui, x->u, s->in_u);
+	s->in_len2 = sw_sel(ui, x->len2, s->in_len2);
+	for (int c = 0; c < 3; c++)
+		s->in_l[c] = sw_sel(ui, x->l[c], s->in_l[c]);
+	sw_mw uo = sw_mand(moving, sw_lt(sw_mul(nout, s->out_den), sw_mul(s->out_num, a)));
+	s->out_num = sw_sel(uo, nout, s->out_num);
+	s->out_den = sw_sel(uo, a, s->out_den);
+}
+
+/* lane results of the sweep before they are stored */
+typedef struct tsweep_w {
+	sw_mw overlapped, hit;
+	sw_fw t_first, t_last, n[3], feature;
+} tsweep_w;
+
+SW_INLINE void tsweep_core(const tbox_w *bx, const sw_fw ta[3], sw_fw w[3][3], sw_fw p, const sw_fw v[3], int one_sided,
+			   tsweep_w *o)
+{
+	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), mone = sw_set1(-1.0f);
+	tframe_w f;
+	tframe_build(bx, ta, w, p, v, &f);
+	tsat_w s = {.in_num = mone,
+		    .in_den = zero,
+		    .in_axis = zero,
+		    .in_u = zero,
+		    .in_l = {zero, zero, zero},
+		    .in_len2 = one,
+		    .out_num = one,
+		    .out_den = zero,
+		    .sep0 = sw_mfalse(),
+		    .never = sw_mfalse(),
+		    .pen2 = sw_set1(INFINITY),
+		    .pen_len2 = one,
+		    .pen_axis = zero,
+		    .pen_sign = one,
+		    .pen_l = {zero, zero, zero}};
+	sw_mw front = sw_mnot(sw_mfalse());
+	SW_UNROLL
+	for (int k = 0; k < SW_TRI3_AXIS_COUNT; k++) {
+		taxis_w x;
+		taxis_get(&f, k, &x);
+		tsat_visit(&s, k, &x);
+		if (k == SW_TRI3_AXIS_FACE_TRI && one_sided)
+			front = sw_gt(x.u, sw_set1(SW_TINY_SPEED));
+	}
+
+	o->overlapped = sw_mnot(s.sep0);
+	sw_mw touch = sw_mand(sw_le(sw_mul(s.in_num, s.out_den), sw_mul(s.out_num, s.in_den)),
+			      sw_mand(sw_le(s.in_num, s.in_den), sw_ge(s.out_num, zero)));
+	o->hit = sw_mandnot(sw_mor(o->overlapped, s.never), sw_mand(touch, front));
+	sw_mw any = sw_mor(o->overlapped, o->hit);
+	sw_fw t_last = sw_div(s.out_num, s.out_den);
+	t_last = lt_sel(t_last, one);
+	o->t_first = sw_sel(o->overlapped, zero, sw_sel(o->hit, sw_div(s.in_num, s.in_den), one));
+	o->t_last = sw_sel(any, t_last, one);
+	o->feature = sw_sel(any, sw_sel(o->overlapped, s.pen_axis, s.in_axis), sw_set1((float)SW_AXIS_NONE));
+
+	/* normal: sign·L/|L| of the chosen axis, rotated to world by the box's columns */
+	sw_fw sign = sw_sel(o->overlapped, s.pen_sign, sw_sel(sw_lt(s.in_u, zero), one, mone));
+	sw_fw len2 = sw_sel(o->overlapped, s.pen_len2, s.in_len2);
+	sw_fw sc = sw_div(sign, sw_sqrt(len2));
+	sw_fw nl[3];
+	for (int c = 0; c < 3; c++)
+		nl[c] = sw_mul(sw_sel(o->overlapped, s.pen_l[c], s.in_l[c]), sc);
+	for (int c = 0; c < 3; c++) {
+		sw_fw nw = sw_add(sw_add(sw_mul(bx->r[c], nl[0]), sw_mul(bx->r[3 + c], nl[1])),
+				  sw_mul(bx->r[6 + c], nl[2]));
+		o->n[c] = sw_sel(any, nw, zero);
+	}
+}
+
+/* writes lanes [0, cnt) of a block's results at `base`; `invalid` lanes become SW_PAIR_INVALID */
+SW_INLINE void tsweep_store(const sw_sweep_results *out, size_t base, unsigned cnt, const tsweep_w *o, unsigned invalid)
+{
+	_Alignas(64) float tmp[5][SW_W], feat[SW_W];
+	float *dst[5] = {out->t_first + base, out->t_last + base, out->nx + base, out->ny + base, out->nz + base};
+	const sw_fw src[5] = {o->t_first, o->t_last, o->n[0], o->n[1], o->n[2]};
+	if (cnt == SW_W) {
+		for (int k = 0; k < 5; k++)
+			sw_storeu(dst[k], src[k]);
+	} else {
+		for (int k = 0; k < 5; k++) {
+			sw_storeu(tmp[k], src[k]);
+			memcpy(dst[k], tmp[k], cnt * sizeof(float));
+		}
+	}
+	sw_storeu(feat, o->feature);
+	unsigned ov = sw_mbits(o->overlapped), hit = sw_mbits(o->hit);
+	for (unsigned l = 0; l < cnt; l++) {
+		uint8_t st = (ov >> l & 1) ? SW_STARTS_OVERLAPPED : (hit >> l & 1) ? SW_HIT : SW_MISS;
+		out->status[base + l] = st;
+		out->feature[base + l] = (uint8_t)feat[l];
+	}
+	for (unsigned bad = invalid & ((1u << cnt) - 1u); bad; bad &= bad - 1) {
+		unsigned l = (unsigned)__builtin_ctz(bad);
+		out->status[base + l] = SW_PAIR_INVALID;
+		out->feature[base + l] = SW_AXIS_NONE;
+		for (int k = 0; k < 5; k++)
+			dst[k][l] = NAN;
+	}
+}
+
+/* lanes' set indices for pairs [base, base+cnt); lanes past cnt repeat the last pair, and pairs
+ * whose index is out of range read slot 0 and are flagged in the returned bits */
+SW_INLINE unsigned tlanes_indices(const sw_obb3_set *as, const sw_tri3_set *ts, const sw_pair *pairs, unsigned cnt,
+				  int32_t *ia, int32_t *ib)
+{
+	unsigned bad = 0;
+	for (unsigned l = 0; l < SW_W; l++) {
+		sw_pair q = pairs[l < cnt ? l : cnt - 1];
+		int ok = q.a < as->count && q.b < ts->count;
+		ia[l] = ok ? (int32_t)q.a : 0;
+		ib[l] = ok ? (int32_t)q.b : 0;
+		bad |= (unsigned)!ok << l;
+	}
+	return bad;
+}
+
+/* one block of pairs gathered into lanes: box, triangle vertex a, scaled edges; `ok` holds the lanes
+ * whose inputs (box, triangle and, when `dv` is not NULL, both displacements) are valid */
+typedef struct tpairs_w {
+	tbox_w box;
+	sw_fw ta[3], w[3][3], p, v[3];
+	sw_mw ok;
+} tpairs_w;
+
+SW_INLINE void tpairs_gather(const sw_obb3_set *as, const sw_tri3_set *ts, const int32_t *ia, const int32_t *ib,
+			     int motion, tpairs_w *g)
+{
+	tbox_w *b = &g->box;
+	b->c[0] = sw_gather(as->cx, ia);
+	b->c[1] = sw_gather(as->cy, ia);
+	b->c[2] = sw_gather(as->cz, ia);
+	b->h[0] = sw_gather(as->hx, ia);
+	b->h[1] = sw_gather(as->hy, ia);
+	b->h[2] = sw_gather(as->hz, ia);
+	sw_mw ok = tbox_load(b, sw_gather(as->qx, ia), sw_gather(as->qy, ia), sw_gather(as->qz, ia),
+			     sw_gather(as->qw, ia));
+	sw_fw tb[3], tc[3];
+	g->ta[0] = sw_gather(ts->ax, ib);
+	g->ta[1] = sw_gather(ts->ay, ib);
+	g->ta[2] = sw_gather(ts->az, ib);
+	tb[0] = sw_gather(ts->bx, ib);
+	tb[1] = sw_gather(ts->by, ib);
+	tb[2] = sw_gather(ts->bz, ib);
+	tc[0] = sw_gather(ts->cx, ib);
+	tc[1] = sw_gather(ts->cy, ib);
+	tc[2] = sw_gather(ts->cz, ib);
+	for (int k = 0; k < 3; k++)
+		ok = sw_mand(ok, sw_mand(in_range(g->ta[k]), sw_mand(in_range(tb[k]), in_range(tc[k]))));
+	if (motion) {
+		sw_fw da[3] = {sw_gather(as->dx, ia), sw_gather(as->dy, ia), sw_gather(as->dz, ia)};
+		sw_fw dt[3] = {sw_gather(ts->dx, ib), sw_gather(ts->dy, ib), sw_gather(ts->dz, ib)};
+		for (int k = 0; k < 3; k++) {
+			ok = sw_mand(ok, sw_mand(in_range(da[k]), in_range(dt[k])));
+			g->v[k] = sw_sub(dt[k], da[k]);
+		}
+	} else {
+		g->v[0] = g->v[1] = g->v[2] = sw_set1(0.0f);
+	}
+	tedges(g->ta, tb, tc, g->w, &g->p);
+	g->ok = sw_mand(ok, tri_not_degenerate(g->w));
+}
+
+decl_obb3_tri3_sweep_idx_fn(SW_FN(sw_obb3_tri3_sweep_idx))
+{
+	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
+	for (size_t base = 0; base < n; base += SW_W) {
+		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
+		unsigned bad = tlanes_indices(as, ts, pairs + base, cnt, ia, ib);
+		tpairs_w g;
+		tpairs_gather(as, ts, ia, ib, 1, &g);
+		tsweep_w o;
+		tsweep_core(&g.box, g.ta, g.w, g.p, g.v, one_sided, &o);
+		tsweep_store(out, base, cnt, &o, bad | (~sw_mbits(g.ok) & SW_ALL_LANES));
+	}
+}
+
+decl_obb3_tri3_overlap_idx_fn(SW_FN(sw_obb3_tri3_overlap_idx))
+{
+	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
+	_Alignas(64) float feat[SW_W];
+	for (size_t base = 0; base < n; base += SW_W) {
+		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
+		unsigned bad = tlanes_indices(as, ts, pairs + base, cnt, ia, ib);
+		tpairs_w g;
+		tpairs_gather(as, ts, ia, ib, 0, &g);
+		unsigned invalid = bad | (~sw_mbits(g.ok) & SW_ALL_LANES);
+		tframe_w f;
+		tframe_build(&g.box, g.ta, g.w, g.p, g.v, &f);
+		/* first separating axis per lane; stop once every lane has one */
+		sw_mw sep = sw_mfalse();
+		sw_fw feature = sw_set1((float)SW_AXIS_NONE);
+		SW_UNROLL
+		for (int k = 0; k < SW_TRI3_AXIS_COUNT; k++) {
+			taxis_w x;
+			taxis_get(&f, k, &x);
+			sw_fw pos = sw_sub(x.r, x.lo), neg = sw_add(x.r, x.hi);
+			sw_mw s = sw_mand(x.ok, sw_lt(sw_sel(sw_le(pos, neg), pos, neg), sw_set1(0.0f)));
+			feature = sw_sel(sw_mandnot(sep, s), sw_set1((float)k), feature);
+			sep = sw_mor(sep, s);
+			if (sw_mbits(sep) == SW_ALL_LANES)
+				break;
+		}
+		sw_storeu(feat, feature);
+		unsigned sbits = sw_mbits(sep);
+		for (unsigned l = 0; l < cnt; l++) {
+			int inv = invalid >> l & 1;
+			out->status[base + l] = inv ? SW_PAIR_INVALID : (sbits >> l & 1) ? SW_MISS : SW_HIT;
+			out->feature[base + l] = inv ? SW_AXIS_NONE : (uint8_t)feat[l];
+		}
+	}
+}

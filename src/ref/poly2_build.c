@@ -1,0 +1,177 @@
+/* src/ref/poly2_build.c — 2D convex polygons from arbitrary points, and the check of polygons given
+ * as already convex. Method: Andrew's monotone chain (Andrew 1979; de Berg et al., Computational
+ * Geometry, 1.1), in double precision, with a collinearity tolerance relative to the cloud's extent. */
+#include "swept/poly2.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* relative size below which a point counts as on a line, or two points as one */
+#define POLY2_REL_TOL 1.0e-6
+
+typedef struct pt {
+	double x, y;
+	uint32_t src; /* index of the input point */
+} pt;
+
+static int pt_less(const void *pa, const void *pb)
+{
+	const pt *a = pa, *b = pb;
+	if (a->x != b->x)
+		return a->x < b->x ? -1 : 1;
+	if (a->y != b->y)
+		return a->y < b->y ? -1 : 1;
+	return 0;
+}
+
+/* (a − o) × (b − o): > 0 when o → a → b turns counter-clockwise */
+static double turn(const pt *o, const pt *a, const pt *b)
+{
+	return (a->x - o->x) * (b->y - o->y) - (a->y - o->y) * (b->x - o->x);
+}
+
+static int finite_in_range(float x) { return fabsf(x) <= SW_MAX_COORD; }
+
+/* one monotone chain over p[0..n) into h (room for n), popping every middle point that is not a
+ * strict left turn by more than tol (distance from the line through its neighbours); returns the
+ * chain length */
+static size_t chain(const pt *p, size_t n, int step, double tol, pt *h)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		const pt *q = &p[step > 0 ? i : n - 1 - i];
+		while (k >= 2) {
+			double dx = q->x - h[k - 2].x, dy = q->y - h[k - 2].y;
+			if (turn(&h[k - 2], &h[k - 1], q) > tol * sqrt(dx * dx + dy * dy))
+				break;
+			k--;
+		}
+		h[k++] = *q;
+	}
+	return k;
+}
+
+sw_poly2_status sw_poly2_build(const sw_vec2 *points, size_t n, sw_poly2 *out)
+{
+	if (out)
+		memset(out, 0, sizeof *out); /* unused slots are zero: equal polygons compare equal */
+	if (!points || n == 0 || !out)
+		return SW_POLY2_EMPTY;
+	for (size_t i = 0; i < n; i++)
+		if (!finite_in_range(points[i].x) || !finite_in_range(points[i].y))
+			return SW_POLY2_INVALID_INPUT;
+	/* the chains share their end points in h: at most 2n entries */
+	pt *p = malloc((3 * n + 2) * sizeof *p);
+	if (!p)
+		return SW_POLY2_EMPTY;
+	pt *h = p + n;
+	double cx = 0, cy = 0, ext = 0;
+	for (size_t i = 0; i < n; i++) {
+		p[i] = (pt){points[i].x, points[i].y, (uint32_t)i};
+		cx += p[i].x / (double)n, cy += p[i].y / (double)n;
+	}
+	for (size_t i = 0; i < n; i++)
+		ext = fmax(ext, fmax(fabs(p[i].x - cx), fabs(p[i].y - cy)));
+	double tol = POLY2_REL_TOL * ext;
+	qsort(p, n, sizeof *p, pt_less);
+	/* exact duplicates sort next to each other; near-duplicates are popped by the chains */
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++)
+		if (m == 0 || p[i].x != p[m - 1].x || p[i].y != p[m - 1].y)
+			p[m++] = p[i];
+	sw_poly2_status st = SW_POLY2_OK;
+	if (m < 3) {
+		st = SW_POLY2_TOO_FEW;
+	} else {
+		/* lower chain left → right, upper chain right → left; each ends where the other starts */
+		size_t lo = chain(p, m, 1, tol, h);
+		size_t up = chain(p, m, -1, tol, h + lo - 1);
+		size_t k = lo + up - 2;
+		if (k < 3)
+			st = SW_POLY2_COLLINEAR;
+		else if (k > SW_POLY2_MAX_VERTS)
+			st = SW_POLY2_TOO_MANY;
+		else
+			st = SW_POLY2_OK;
+		if (st == SW_POLY2_OK) {
+			/* start at the lowest, then leftmost vertex: independent of the input order */
+			size_t s = 0;
+			for (size_t i = 1; i < k; i++)
+				if (h[i].y < h[s].y || (h[i].y == h[s].y && h[i].x < h[s].x))
+					s = i;
+			out->count = (uint32_t)k;
+			for (size_t i = 0; i < k; i++)
+				out->v[i] = points[h[(s + i) % k].src];
+		}
+	}
+	free(p);
+	return st;
+}
+
+/* c × (d relative to c) sign test for the check: vertex q against edge a → b */
+static double side(sw_vec2 a, sw_vec2 b, sw_vec2 q)
+{
+	return ((double)b.x - a.x) * ((double)q.y - a.y) - ((double)b.y - a.y) * ((double)q.x - a.x);
+}
+
+sw_poly2_status sw_poly2_check(const sw_poly2 *poly, int allow_segment)
+{
+	if (!poly)
+		return SW_POLY2_EMPTY;
+	uint32_t n = poly->count;
+	if (n > SW_POLY2_MAX_VERTS || n < 2 || (n == 2 && !allow_segment))
+		return SW_POLY2_BAD_COUNT;
+	for (uint32_t i = 0; i < n; i++)
+		if (!finite_in_range(poly->v[i].x) || !finite_in_range(poly->v[i].y))
+			return SW_POLY2_INVALID_INPUT;
+	for (uint32_t i = 0; i < n; i++)
+		if (poly->v[i].x == poly->v[(i + 1) % n].x && poly->v[i].y == poly->v[(i + 1) % n].y)
+			return SW_POLY2_DUPLICATE;
+	if (n == 2)
+		return SW_POLY2_OK;
+	/* signed area first, so a clockwise polygon is named as such */
+	double area = 0;
+	for (uint32_t i = 0; i < n; i++)
+		area += side(poly->v[0], poly->v[i], poly->v[(i + 1) % n]);
+	if (area <= 0)
+		return SW_POLY2_CLOCKWISE;
+	for (uint32_t i = 0; i < n; i++) {
+		sw_vec2 a = poly->v[i], b = poly->v[(i + 1) % n];
+		if (!(side(a, b, poly->v[(i + 2) % n]) > 0))
+			return SW_POLY2_NOT_CONVEX;
+		for (uint32_t k = 0; k < n; k++)
+			if (side(a, b, poly->v[k]) < 0)
+				return SW_POLY2_NOT_CONVEX;
+	}
+	return SW_POLY2_OK;
+}
+
+sw_poly2 sw_poly2_box(float hx, float hy)
+{
+	sw_poly2 p;
+	memset(&p, 0, sizeof p);
+	p.count = 4;
+	p.v[0] = sw_v2(-hx, -hy);
+	p.v[1] = sw_v2(hx, -hy);
+	p.v[2] = sw_v2(hx, hy);
+	p.v[3] = sw_v2(-hx, hy);
+	return p;
+}
+
+sw_poly2 sw_poly2_segment(sw_vec2 a, sw_vec2 b)
+{
+	sw_poly2 p;
+	memset(&p, 0, sizeof p);
+	p.count = 2;
+	p.v[0] = a;
+	p.v[1] = b;
+	return p;
+}
+
+const char *sw_poly2_status_name(sw_poly2_status s)
+{
+	static const char *const names[] = {"ok",       "empty",     "invalid_input", "too_few",   "collinear",
+					    "too_many", "bad_count", "duplicate",     "clockwise", "not_convex"};
+	return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
+}

@@ -1,0 +1,207 @@
+/* src/ref/poly2_sat.c — moving separating-axis test and static overlap for two 2D convex polygons
+ * (segments included): the scalar reference.
+ *
+ * Method: two convex polygons are disjoint exactly when one lies wholly in front of an edge of the
+ * other (the 2D SAT, one-sided as in Box2D's b2FindMaxSeparation): the candidate directions are A's
+ * outward edge normals and B's outward edge normals reversed — the edge normals of the Minkowski
+ * difference. Along such a unit n, pointing from A towards B, the gap is
+ *   s(t) = min_B n·b − max_A n·a + (n·v)·t      (v: B's motion relative to A),
+ * and the polygons touch at t iff every s(t) ≤ 0. Along its own edge normal a polygon's support is
+ * that edge's first vertex, so only the other polygon is projected (as b2FindMaxSeparation does). Each direction gives
+ * a half-line in t: an entry time where n·v < 0, an exit time where n·v > 0 (Ericson, RTCD 5.5.8 for the moving form).
+ * First contact is the latest entry, last contact the earliest exit; the largest s(0) ≤ 0 is the least penetration.
+ * Everything is expressed in A's local frame. As in the OBB reference, times are fractions compared by
+ * cross-multiplying, divided once at the end. */
+#include "ref/ref.h"
+#include "swept/poly2.h"
+
+#include <math.h>
+
+/* a polygon's vertices in A's frame */
+typedef struct poly_in_a {
+	uint32_t n;
+	sw_vec2 v[SW_POLY2_MAX_VERTS];
+} poly_in_a;
+
+/* bookkeeping over the directions (cf. sat_state in obb3_sat.c) */
+typedef struct gap2 {
+	float in_num, in_den, out_num, out_den; /* latest entry, earliest exit (den ≥ 0; 0 = ∓∞) */
+	int in_axis;
+	sw_vec2 in_normal;
+	int sep0, never; /* separated at t = 0; separated with no motion along the direction */
+	int sep_axis;    /* first direction separating at t = 0, its gap and normal */
+	float sep_gap;
+	sw_vec2 sep_normal;
+	float best; /* largest gap at t = 0: minus the least penetration when overlapping */
+	int best_axis;
+	sw_vec2 best_normal;
+} gap2;
+
+static int xf_valid(sw_xf2 x)
+{
+	float n2 = x.q.c * x.q.c + x.q.s * x.q.s;
+	return fabsf(x.p.x) <= SW_MAX_COORD && fabsf(x.p.y) <= SW_MAX_COORD && fabsf(n2 - 1.0f) <= SW_QUAT_TOL;
+}
+
+static int v2_valid(sw_vec2 v) { return fabsf(v.x) <= SW_MAX_COORD && fabsf(v.y) <= SW_MAX_COORD; }
+
+/* B's vertices in A's frame: qAᵀ·(qB·b + pB − pA) */
+static void to_frame_a(const sw_poly2 *b, sw_xf2 xa, sw_xf2 xb, poly_in_a *out)
+{
+	sw_vec2 dp = sw_rot2_tmul(xa.q, sw_v2_sub(xb.p, xa.p));
+	sw_rot2 q = {xa.q.c * xb.q.c + xa.q.s * xb.q.s, xa.q.c * xb.q.s - xa.q.s * xb.q.c};
+	out->n = b->count;
+	for (uint32_t k = 0; k < b->count; k++)
+		out->v[k] = sw_v2_add(sw_rot2_mul(q, b->v[k]), dp);
+}
+
+static float project_min(const sw_vec2 *v, uint32_t n, sw_vec2 axis)
+{
+	float lo = sw_v2_dot(axis, v[0]);
+	for (uint32_t k = 1; k < n; k++) {
+		float d = sw_v2_dot(axis, v[k]);
+		lo = d < lo ? d : lo;
+	}
+	return lo;
+}
+
+static float project_max(const sw_vec2 *v, uint32_t n, sw_vec2 axis)
+{
+	float hi = sw_v2_dot(axis, v[0]);
+	for (uint32_t k = 1; k < n; k++) {
+		float d = sw_v2_dot(axis, v[k]);
+		hi = d > hi ? d : hi;
+	}
+	return hi;
+}
+
+/* outward unit normal of edge i of a counter-clockwise polygon (of a segment: the two sides) */
+static sw_vec2 edge_normal(const sw_vec2 *v, uint32_t n, uint32_t i)
+{
+	sw_vec2 e = sw_v2_sub(v[(i + 1) % n], v[i]);
+	float len = sw_v2_len(e);
+	return sw_v2(e.y / len, -e.x / len);
+}
+
+/* direction n (unit, from A towards B) with feature id `id` and gap min_B − max_A along it */
+static void gap_visit(gap2 *s, int id, sw_vec2 n, float gap, sw_vec2 v)
+{
+	float u = sw_v2_dot(n, v);
+	int sep = gap > 0;
+	if (sep && !s->sep0) {
+		s->sep_axis = id;
+		s->sep_gap = gap;
+		s->sep_normal = n;
+	}
+	s->sep0 |= sep;
+	if (gap > s->best) {
+		s->best = gap;
+		s->best_axis = id;
+		s->best_normal = n;
+	}
+	float a_u = fabsf(u);
+	if (!(a_u > SW_TINY_SPEED)) {
+		s->never |= sep;
+		return;
+	}
+	/* gap + u·t ≤ 0: u < 0 closes the gap (entry at gap/|u|), u > 0 opens it (exit at −gap/u) */
+	if (u < 0) {
+		if (gap * s->in_den > s->in_num * a_u) {
+			s->in_num = gap;
+			s->in_den = a_u;
+			s->in_axis = id;
+			s->in_normal = n;
+		}
+	} else if (-gap * s->out_den < s->out_num * a_u) {
+		s->out_num = -gap;
+		s->out_den = a_u;
+	}
+}
+
+/* A's outward edge normals, then B's reversed, into the state; v = relative motion in A's frame */
+static void gap_all(gap2 *s, const sw_poly2 *a, const poly_in_a *pb, sw_vec2 v)
+{
+	poly_in_a pa = {a->count, {{0, 0}}};
+	for (uint32_t k = 0; k < a->count; k++)
+		pa.v[k] = a->v[k];
+	*s = (gap2){-1.0f, 0.0f, 1.0f, 0.0f, 0, {0, 0}, 0, 0, SW_AXIS_NONE, 0.0f, {0, 0}, -INFINITY, 0, {0, 0}};
+	for (uint32_t i = 0; i < pa.n; i++) {
+		sw_vec2 n = edge_normal(pa.v, pa.n, i);
+		gap_visit(s, (int)i, n, project_min(pb->v, pb->n, n) - sw_v2_dot(n, pa.v[i]), v);
+	}
+	for (uint32_t j = 0; j < pb->n; j++) {
+		sw_vec2 m = edge_normal(pb->v, pb->n, j), n = sw_v2(-m.x, -m.y);
+		gap_visit(s, SW_POLY2_MAX_VERTS + (int)j, n, sw_v2_dot(n, pb->v[j]) - project_max(pa.v, pa.n, n), v);
+	}
+}
+
+static int pair_valid(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, sw_xf2 xb)
+{
+	return a && b && sw_poly2_check(a, 1) == SW_POLY2_OK && sw_poly2_check(b, 1) == SW_POLY2_OK && xf_valid(xa) &&
+	       xf_valid(xb);
+}
+
+static void sweep2_invalid(sw_sweep2_output *out)
+{
+	out->status = SW_PAIR_INVALID;
+	out->t_first = out->t_last = NAN;
+	out->normal = sw_v2(NAN, NAN);
+	out->feature = SW_AXIS_NONE;
+}
+
+sw_status sw_poly2_sweep(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b, sw_xf2 xb, sw_vec2 db,
+			 sw_sweep2_output *out)
+{
+	if (!out)
+		return SW_PAIR_INVALID;
+	if (!pair_valid(a, xa, b, xb) || !v2_valid(da) || !v2_valid(db)) {
+		sweep2_invalid(out);
+		return SW_PAIR_INVALID;
+	}
+	poly_in_a pb;
+	to_frame_a(b, xa, xb, &pb);
+	sw_vec2 v = sw_rot2_tmul(xa.q, sw_v2_sub(db, da));
+	gap2 s;
+	gap_all(&s, a, &pb, v);
+	float t_last = s.out_num / s.out_den;
+	t_last = t_last < 1.0f ? t_last : 1.0f;
+	if (!s.sep0) {
+		out->status = SW_STARTS_OVERLAPPED;
+		out->t_first = 0.0f;
+		out->t_last = t_last;
+		out->normal = sw_rot2_mul(xa.q, s.best_normal);
+		out->feature = (uint8_t)s.best_axis;
+	} else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den &&
+		   s.out_num >= 0.0f) {
+		out->status = SW_HIT;
+		out->t_first = s.in_num / s.in_den;
+		out->t_last = t_last;
+		out->normal = sw_rot2_mul(xa.q, s.in_normal);
+		out->feature = (uint8_t)s.in_axis;
+	} else {
+		out->status = SW_MISS;
+		out->t_first = out->t_last = 1.0f;
+		out->normal = sw_v2(0, 0);
+		out->feature = SW_AXIS_NONE;
+	}
+	return out->status;
+}
+
+sw_status sw_poly2_overlap(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, sw_xf2 xb, sw_overlap2_output *out)
+{
+	if (!out)
+		return SW_PAIR_INVALID;
+	if (!pair_valid(a, xa, b, xb)) {
+		*out = (sw_overlap2_output){SW_PAIR_INVALID, SW_AXIS_NONE, NAN, {NAN, NAN}};
+		return SW_PAIR_INVALID;
+	}
+	poly_in_a pb;
+	to_frame_a(b, xa, xb, &pb);
+	gap2 s;
+	gap_all(&s, a, &pb, sw_v2(0, 0));
+	if (s.sep0)
+		*out = (sw_overlap2_output){SW_MISS, (uint8_t)s.sep_axis, s.sep_gap, sw_rot2_mul(xa.q, s.sep_normal)};
+	else
+		*out = (sw_overlap2_output){SW_HIT, (uint8_t)s.best_axis, -s.best, sw_rot2_mul(xa.q, s.best_normal)};
+	return out->status;
+}

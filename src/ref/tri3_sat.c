@@ -1,0 +1,349 @@
+/* src/ref/tri3_sat.c — moving separating-axis test for an oriented box (A) and a triangle (B): the
+ * scalar reference, and the triangle's input contract.
+ *
+ * Method. The 13 axes of the static box–triangle test (Akenine-Möller, "Fast 3D triangle-box overlap
+ * testing", JGT 2001; Ericson, RTCD 5.2.9): the box's 3 face normals, the triangle's normal and the
+ * 9 cross products box edge i × triangle edge j. Extended to constant-velocity motion by slab
+ * clipping over t ∈ [0,1] as in ref/obb3_sat.c (Ericson, RTCD 5.5.8): on an axis L the box projects
+ * to [−r, r], the triangle to [lo, hi] + u·t, and they overlap on L while lo + u·t ≤ r and
+ * hi + u·t ≥ −r, an interval [t_in, t_out]. First contact = max t_in, last = min t_out, kept as
+ * fractions and compared by cross-multiplying; one division per time at the end.
+ *
+ * Frame and scale. Everything is expressed in the box's frame: the triangle's vertex a relative to
+ * the box centre, rotated once; its edges are formed in world space (b − a is as exact as the
+ * triangle's own size allows) and rotated. The edges are first scaled by s, the power of two that
+ * brings the largest edge coordinate into [1, 2): a power-of-two scale is exact, so the axes built
+ * from the scaled edges are the true axes times s or s², but their lengths stay near 1 whatever the
+ * triangle's size, and the products of the slab comparisons stay products of two lengths, as in the
+ * OBB–OBB test. Times do not depend on |L|.
+ *
+ * The triangle's projection. On every axis it is [p + min(0, x, y), p + max(0, x, y)] with p the
+ * projection of vertex a and x, y those of b − a and c − a. On the triangle's normal x = y = 0. On
+ * an edge axis L = e_i × f_j the two ends of edge j project alike and the third vertex lies at
+ * ±n_i from them (n = (b − a) × (c − a): L·g = e_i·(f_j × g) for the other edge g), so the
+ * interval is p + [min(0, σ_j n_i), max(0, σ_j n_i)] with σ = (+1, −1, +1); the triangle is
+ * flat along its normal and along edge j, exactly, not up to rounding.
+ *
+ * The SIMD kernels (kernels/tri3_sat_tmpl.c) perform these exact operations in this exact order.
+ */
+#include "ref/ref.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+_Static_assert(sizeof(sw_tri3) == 9 * sizeof(float), "sw_tri3 must be 9 packed floats");
+
+/* |x| ≤ SW_MAX_COORD is false for NaN and ±Inf */
+static int in_range(float x) { return fabsf(x) <= SW_MAX_COORD; }
+
+/* the largest power of two ≤ x for a normal float x > 0 (x with its mantissa bits cleared); 0 for
+ * zero or subnormal x. The kernels clear the same bits with an AND against +Inf's pattern */
+static float pow2_floor(float x)
+{
+	uint32_t u;
+	memcpy(&u, &x, sizeof u);
+	u &= 0x7f800000u;
+	memcpy(&x, &u, sizeof x);
+	return x;
+}
+
+/* world edges a→b, b→c, c→a scaled by s = 1/p; p = 0 (a point triangle) gives NaN edges, which
+ * fail every later comparison */
+typedef struct tri_edges {
+	float p;       /* the scale's inverse, a power of two */
+	float w[3][3]; /* w[j][k]: component k of scaled edge j */
+} tri_edges;
+
+static void tri_edges_scaled(const sw_tri3 *t, tri_edges *e)
+{
+	const sw_vec3 v[3] = {t->a, t->b, t->c};
+	float raw[3][3], m = 0.0f;
+	for (int j = 0; j < 3; j++) {
+		const sw_vec3 p = v[j], q = v[(j + 1) % 3];
+		raw[j][0] = q.x - p.x;
+		raw[j][1] = q.y - p.y;
+		raw[j][2] = q.z - p.z;
+		for (int k = 0; k < 3; k++) {
+			float x = fabsf(raw[j][k]);
+			m = x > m ? x : m;
+		}
+	}
+	e->p = pow2_floor(m);
+	float s = 1.0f / e->p;
+	for (int j = 0; j < 3; j++)
+		for (int k = 0; k < 3; k++)
+			e->w[j][k] = raw[j][k] * s;
+}
+
+static float dot3(const float a[3], const float b[3]) { return (a[0] * b[0] + a[1] * b[1]) + a[2] * b[2]; }
+
+/* n = f × g, the component order of sw_v3_cross() */
+static void cross3(const float f[3], const float g[3], float n[3])
+{
+	n[0] = f[1] * g[2] - f[2] * g[1];
+	n[1] = f[2] * g[0] - f[0] * g[2];
+	n[2] = f[0] * g[1] - f[1] * g[0];
+}
+
+/* |n|² ≥ eps·(max |edge|²)² on the scaled edges: the same decision as on the raw ones (the scale is
+ * a power of two), and no overflow or underflow whatever the triangle's size */
+static int tri_not_degenerate(const tri_edges *e)
+{
+	float g[3] = {-e->w[2][0], -e->w[2][1], -e->w[2][2]}, n[3];
+	cross3(e->w[0], g, n);
+	float l0 = dot3(e->w[0], e->w[0]), l1 = dot3(e->w[1], e->w[1]), l2 = dot3(e->w[2], e->w[2]);
+	float big = l0 > l1 ? l0 : l1;
+	big = l2 > big ? l2 : big;
+	return dot3(n, n) >= SW_TRI3_DEGEN_EPS * (big * big);
+}
+
+int sw_tri3_valid_ref(const sw_tri3 *tri, sw_vec3 disp)
+{
+	const float v[12] = {tri->a.x, tri->a.y, tri->a.z, tri->b.x, tri->b.y, tri->b.z,
+			     tri->c.x, tri->c.y, tri->c.z, disp.x,   disp.y,   disp.z};
+	for (int k = 0; k < 12; k++)
+		if (!in_range(v[k]))
+			return 0;
+	tri_edges e;
+	tri_edges_scaled(tri, &e);
+	return tri_not_degenerate(&e);
+}
+
+/* everything the 13 axes are built from, in the box's frame */
+typedef struct tri_frame {
+	float h[3];    /* half extents */
+	float d[3];    /* vertex a − box centre */
+	float v[3];    /* relative motion, triangle's minus box's */
+	float f[3][3]; /* scaled edges f[j] */
+	float x[3];    /* (b − a), unscaled */
+	float y[3];    /* (c − a), unscaled */
+	float n[3];    /* scaled normal f0 × (−f2) */
+	float nh[3];   /* n·p: the third vertex's offset on the edge axes */
+	float f2[3];   /* |f_j|² */
+} tri_frame;
+
+static void tri_frame_build(const sw_obb3 *box, const sw_mat3 *r, const sw_tri3 *t, const tri_edges *e, sw_vec3 v,
+			    tri_frame *fr)
+{
+	const float d[3] = {t->a.x - box->center.x, t->a.y - box->center.y, t->a.z - box->center.z};
+	const float vw[3] = {v.x, v.y, v.z};
+	fr->h[0] = box->half.x;
+	fr->h[1] = box->half.y;
+	fr->h[2] = box->half.z;
+	for (int i = 0; i < 3; i++) {
+		const float c[3] = {r->col[i].x, r->col[i].y, r->col[i].z};
+		fr->d[i] = dot3(c, d);
+		fr->v[i] = dot3(c, vw);
+		for (int j = 0; j < 3; j++)
+			fr->f[j][i] = dot3(c, e->w[j]);
+	}
+	float g[3];
+	for (int i = 0; i < 3; i++) {
+		g[i] = -fr->f[2][i];
+		fr->x[i] = fr->f[0][i] * e->p;
+		fr->y[i] = g[i] * e->p;
+	}
+	cross3(fr->f[0], g, fr->n);
+	for (int i = 0; i < 3; i++)
+		fr->nh[i] = fr->n[i] * e->p;
+	for (int j = 0; j < 3; j++)
+		fr->f2[j] = dot3(fr->f[j], fr->f[j]);
+}
+
+/* one candidate axis: the triangle's interval [lo, hi] at t = 0, the box's radius r, the speed u of
+ * the triangle along L, the axis (unnormalised) and its squared length; skip: near-parallel edges */
+typedef struct tri_axis {
+	float lo, hi, r, u;
+	float l[3];
+	float len2;
+	int skip;
+} tri_axis;
+
+static float min0(float a) { return a < 0.0f ? a : 0.0f; }
+static float max0(float a) { return a > 0.0f ? a : 0.0f; }
+
+/* axis `id` in feature-id order */
+static void tri_axis_get(const tri_frame *f, int id, tri_axis *x)
+{
+	x->skip = 0;
+	if (id < 3) {
+		/* box face i: L = e_i */
+		int i = id;
+		float a = f->x[i], b = f->y[i];
+		float mn = min0(a < b ? a : b), mx = max0(a > b ? a : b);
+		x->lo = f->d[i] + mn;
+		x->hi = f->d[i] + mx;
+		x->r = f->h[i];
+		x->u = f->v[i];
+		for (int c = 0; c < 3; c++)
+			x->l[c] = c == i ? 1.0f : 0.0f;
+		x->len2 = 1.0f;
+	} else if (id == SW_TRI3_AXIS_FACE_TRI) {
+		/* triangle normal: the triangle is a point on it */
+		x->lo = x->hi = dot3(f->d, f->n);
+		x->r = (f->h[0] * fabsf(f->n[0]) + f->h[1] * fabsf(f->n[1])) + f->h[2] * fabsf(f->n[2]);
+		x->u = dot3(f->v, f->n);
+		for (int c = 0; c < 3; c++)
+			x->l[c] = f->n[c];
+		x->len2 = dot3(f->n, f->n);
+	} else {
+		/* e_i × f_j = (L_i, L_i1, L_i2) = (0, −f_j[i2], f_j[i1]) */
+		int i = (id - SW_TRI3_AXIS_EDGE0) / 3, j = (id - SW_TRI3_AXIS_EDGE0) % 3;
+		int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+		const float *fj = f->f[j];
+		float p = f->d[i2] * fj[i1] - f->d[i1] * fj[i2];
+		float o = j == 1 ? -f->nh[i] : f->nh[i];
+		x->lo = p + min0(o);
+		x->hi = p + max0(o);
+		x->r = f->h[i1] * fabsf(fj[i2]) + f->h[i2] * fabsf(fj[i1]);
+		x->u = f->v[i2] * fj[i1] - f->v[i1] * fj[i2];
+		x->l[i] = 0.0f;
+		x->l[i1] = -fj[i2];
+		x->l[i2] = fj[i1];
+		x->len2 = fj[i1] * fj[i1] + fj[i2] * fj[i2];
+		/* |e_i × f_j|² < eps·|f_j|²: within ~1e-3 rad of parallel, the axis is rounding noise */
+		x->skip = !(x->len2 >= SW_PARALLEL_EPS * f->f2[j]);
+	}
+}
+
+/* running state over the axes; see sat_state in ref/obb3_sat.c (den = 0 encodes ∓infinity) */
+typedef struct tri_state {
+	float in_num, in_den;
+	int in_axis;
+	float in_u;
+	float out_num, out_den;
+	int sep0, never;
+	float pen2, pen_len2;
+	int pen_axis;
+	float pen_sign;
+} tri_state;
+
+static void tri_visit(tri_state *s, int id, const tri_axis *x)
+{
+	if (x->skip)
+		return;
+	/* pos: depth if the triangle left towards +L, neg: towards −L; the smaller is the penetration,
+	 * and it is < 0 exactly when L separates (a float difference has the exact sign) */
+	float pos = x->r - x->lo, neg = x->r + x->hi;
+	int plus = pos <= neg;
+	float pen = plus ? pos : neg;
+	int sep = pen < 0.0f;
+	s->sep0 |= sep;
+	/* least normalised penetration: pen²·len2_best < pen2_best·len2 (pen ≥ 0 when it matters) */
+	float pen2 = pen * pen;
+	if (pen2 * s->pen_len2 < s->pen2 * x->len2) {
+		s->pen2 = pen2;
+		s->pen_len2 = x->len2;
+		s->pen_axis = id;
+		s->pen_sign = plus ? 1.0f : -1.0f;
+	}
+	float a = fabsf(x->u);
+	if (!(a > SW_TINY_SPEED)) {
+		s->never |= sep; /* no motion along L: separated forever, or overlapping forever */
+		return;
+	}
+	/* u > 0: enters when hi + u t = −r, leaves when lo + u t = r; u < 0 the other way round */
+	float nin = x->u < 0 ? -pos : -neg, nout = x->u < 0 ? neg : pos;
+	if (nin * s->in_den > s->in_num * a) {
+		s->in_num = nin;
+		s->in_den = a;
+		s->in_axis = id;
+		s->in_u = x->u;
+	}
+	if (nout * s->out_den < s->out_num * a) {
+		s->out_num = nout;
+		s->out_den = a;
+	}
+}
+
+/* unit normal in world space: the box's rotation times sign·L/|L| (as in ref/obb3_sat.c) */
+static sw_vec3 world_normal(const sw_mat3 *ra, const tri_axis *x, float sign)
+{
+	float s = sign / sqrtf(x->len2);
+	float n0 = x->l[0] * s, n1 = x->l[1] * s, n2 = x->l[2] * s;
+	const sw_vec3 *c = ra->col;
+	return sw_v3((c[0].x * n0 + c[1].x * n1) + c[2].x * n2, (c[0].y * n0 + c[1].y * n1) + c[2].y * n2,
+		     (c[0].z * n0 + c[1].z * n1) + c[2].z * n2);
+}
+
+/* the sweep on valid inputs; v = triangle's displacement minus the box's */
+static sw_status tri3_sweep_core(const sw_obb3 *box, const sw_tri3 *t, sw_vec3 v, int one_sided, sw_sweep_output *out)
+{
+	sw_mat3 r = sw_obb3_axes(box);
+	tri_edges e;
+	tri_edges_scaled(t, &e);
+	tri_frame f;
+	tri_frame_build(box, &r, t, &e, v, &f);
+	tri_axis ax[SW_TRI3_AXIS_COUNT];
+	tri_state s = {-1.0f, 0.0f, 0, 0.0f, 1.0f, 0.0f, 0, 0, INFINITY, 1.0f, 0, 1.0f};
+	for (int k = 0; k < SW_TRI3_AXIS_COUNT; k++) {
+		tri_axis_get(&f, k, &ax[k]);
+		tri_visit(&s, k, &ax[k]);
+	}
+	/* one-sided: the triangle must move towards +n relative to the box, i.e. the box approach
+	 * its front; no motion along n does not approach */
+	int front = !one_sided || ax[SW_TRI3_AXIS_FACE_TRI].u > SW_TINY_SPEED;
+
+	float t_last = s.out_num / s.out_den;
+	t_last = t_last < 1.0f ? t_last : 1.0f;
+	if (!s.sep0) {
+		out->status = SW_STARTS_OVERLAPPED;
+		out->t_first = 0.0f;
+		out->t_last = t_last;
+		out->normal = world_normal(&r, &ax[s.pen_axis], s.pen_sign);
+		out->feature = (uint8_t)s.pen_axis;
+	} else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den &&
+		   s.out_num >= 0.0f && front) {
+		/* separated at 0, so t_in > 0 here (see ref/obb3_sat.c) */
+		out->status = SW_HIT;
+		out->t_first = s.in_num / s.in_den;
+		out->t_last = t_last;
+		/* u > 0: the triangle arrives from −L, so the normal from box to triangle is −L */
+		out->normal = world_normal(&r, &ax[s.in_axis], s.in_u < 0 ? 1.0f : -1.0f);
+		out->feature = (uint8_t)s.in_axis;
+	} else {
+		out->status = SW_MISS;
+		out->t_first = out->t_last = 1.0f;
+		out->normal = sw_v3(0, 0, 0);
+		out->feature = SW_AXIS_NONE;
+	}
+	return out->status;
+}
+
+sw_status sw_obb3_tri3_sweep(const sw_obb3 *a, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt, int one_sided,
+			     sw_sweep_output *out)
+{
+	if (!out)
+		return SW_PAIR_INVALID;
+	if (!a || !t || !sw_obb3_valid_ref(a, da) || !sw_tri3_valid_ref(t, dt)) {
+		sw_sweep_output_invalid(out);
+		return SW_PAIR_INVALID;
+	}
+	return tri3_sweep_core(a, t, sw_v3_sub(dt, da), one_sided, out);
+}
+
+sw_status sw_obb3_tri3_overlap(const sw_obb3 *a, const sw_tri3 *t, uint8_t *separating_axis)
+{
+	if (separating_axis)
+		*separating_axis = SW_AXIS_NONE;
+	sw_vec3 zero = {0, 0, 0};
+	if (!a || !t || !sw_obb3_valid_ref(a, zero) || !sw_tri3_valid_ref(t, zero))
+		return SW_PAIR_INVALID;
+	sw_mat3 r = sw_obb3_axes(a);
+	tri_edges e;
+	tri_edges_scaled(t, &e);
+	tri_frame f;
+	tri_frame_build(a, &r, t, &e, zero, &f);
+	for (int k = 0; k < SW_TRI3_AXIS_COUNT; k++) {
+		tri_axis x;
+		tri_axis_get(&f, k, &x);
+		float pos = x.r - x.lo, neg = x.r + x.hi;
+		if (!x.skip && (pos <= neg ? pos : neg) < 0.0f) {
+			if (separating_axis)
+				*separating_axis = (uint8_t)k;
+			return SW_MISS;
+		}
+	}
+	return SW_HIT;
+}
