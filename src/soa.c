@@ -1,30 +1,118 @@
-/* src/soa.c — the SoA box and triangle sets: aligned arrays, capacity in multiples of SW_SET_PAD, padding slots
- * holding a valid shape (unit box, unit right triangle) so kernels can read whole lanes past `count`. */
+/* src/soa.c — the SoA box and triangle sets: aligned float arrays, capacity in multiples of
+ * SW_SET_PAD, padding slots holding a valid shape (unit box, unit right triangle) so kernels can read
+ * whole lanes past `count`. Both sets are a list of float arrays, one per scalar of the shape and its
+ * displacement; the generic part below works on that list. */
 #include "swept/soa.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define OBB3_ARRAYS 13
+#define MAX_ARRAYS 16
 
-/* the set's arrays in the order of sw_obb3's floats, then the displacement */
-static float **arrays(sw_obb3_set *s, int k)
+/* a set seen as its arrays, the value each holds in a padding slot, and its count and capacity */
+typedef struct soa_view {
+	float **arr[MAX_ARRAYS];
+	const float *pad;
+	int n;
+	size_t *count, *capacity;
+} soa_view;
+
+static void soa_fill(const soa_view *v, size_t from)
 {
-	float **a[OBB3_ARRAYS] = {&s->cx, &s->cy, &s->cz, &s->qx, &s->qy, &s->qz, &s->qw,
-				  &s->hx, &s->hy, &s->hz, &s->dx, &s->dy, &s->dz};
-	return a[k];
+	for (int k = 0; k < v->n; k++)
+		for (size_t i = from; i < *v->capacity; i++)
+			(*v->arr[k])[i] = v->pad[k];
 }
 
-/* value of array k in a padding slot: identity orientation, unit half extents, zero elsewhere */
-static float pad_value(int k) { return k == 6 || (k >= 7 && k < 10) ? 1.0f : 0.0f; }
-
-static void fill_padding(sw_obb3_set *s, size_t from)
+static sw_error soa_reserve(const soa_view *v, size_t capacity)
 {
-	for (int k = 0; k < OBB3_ARRAYS; k++) {
-		float *a = *arrays(s, k), v = pad_value(k);
-		for (size_t i = from; i < s->capacity; i++)
-			a[i] = v;
+	if (capacity > SW_MAX_BATCH)
+		return SW_ERR_SIZE;
+	capacity = capacity < SW_SET_PAD ? SW_SET_PAD : (capacity + SW_SET_PAD - 1) / SW_SET_PAD * SW_SET_PAD;
+	if (*v->capacity >= capacity && *v->arr[0])
+		return SW_OK;
+	float *fresh[MAX_ARRAYS];
+	for (int k = 0; k < v->n; k++) {
+		fresh[k] = aligned_alloc(SW_SET_ALIGN, capacity * sizeof(float));
+		if (!fresh[k]) {
+			while (k--)
+				free(fresh[k]);
+			return SW_ERR_NOMEM;
+		}
 	}
+	for (int k = 0; k < v->n; k++) {
+		if (*v->arr[k])
+			memcpy(fresh[k], *v->arr[k], *v->count * sizeof(float));
+		free(*v->arr[k]);
+		*v->arr[k] = fresh[k];
+	}
+	*v->capacity = capacity;
+	soa_fill(v, *v->count);
+	return SW_OK;
+}
+
+/* room for one more shape; returns its index in *index */
+static sw_error soa_append(const soa_view *v, uint32_t *index)
+{
+	if (*v->count >= SW_MAX_BATCH)
+		return SW_ERR_SIZE;
+	if (*v->count >= *v->capacity || !*v->arr[0]) {
+		sw_error e = soa_reserve(v, *v->capacity < SW_SET_PAD ? SW_SET_PAD : 2 * *v->capacity);
+		if (e != SW_OK)
+			return e;
+	}
+	*index = (uint32_t)(*v->count)++;
+	return SW_OK;
+}
+
+/* writes (or, with `read`, reads) the n values of shape i */
+static void soa_copy(const soa_view *v, size_t i, float *vals, int read)
+{
+	for (int k = 0; k < v->n; k++) {
+		if (read)
+			vals[k] = (*v->arr[k])[i];
+		else
+			(*v->arr[k])[i] = vals[k];
+	}
+}
+
+static void soa_clear(const soa_view *v)
+{
+	if (!*v->arr[0])
+		return;
+	*v->count = 0;
+	soa_fill(v, 0);
+}
+
+static void soa_free(const soa_view *v)
+{
+	for (int k = 0; k < v->n; k++) {
+		free(*v->arr[k]);
+		*v->arr[k] = NULL;
+	}
+	*v->count = *v->capacity = 0;
+}
+
+/* ---- oriented boxes: the 10 floats of sw_obb3 (centre, quaternion, half extents), then the
+ * displacement; padding: identity orientation, unit half extents, at rest at the origin ---- */
+
+static const float obb3_pad[13] = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0};
+
+static soa_view obb3_view(sw_obb3_set *s)
+{
+	soa_view v = {{&s->cx, &s->cy, &s->cz, &s->qx, &s->qy, &s->qz, &s->qw, &s->hx, &s->hy, &s->hz, &s->dx, &s->dy,
+		       &s->dz},
+		      obb3_pad,
+		      13,
+		      &s->count,
+		      &s->capacity};
+	return v;
+}
+
+static void obb3_pack(const sw_obb3 *box, sw_vec3 d, float vals[13])
+{
+	memcpy(vals, &box->center.x, 10 * sizeof(float)); /* sw_obb3 is 10 packed floats */
+	vals[10] = d.x, vals[11] = d.y, vals[12] = d.z;
 }
 
 sw_error sw_obb3_set_init(sw_obb3_set *set, size_t capacity)
@@ -39,32 +127,8 @@ sw_error sw_obb3_set_reserve(sw_obb3_set *set, size_t capacity)
 {
 	if (!set)
 		return SW_ERR_NULL;
-	if (capacity > SW_MAX_BATCH)
-		return SW_ERR_SIZE;
-	if (capacity < SW_SET_PAD)
-		capacity = SW_SET_PAD;
-	capacity = (capacity + SW_SET_PAD - 1) / SW_SET_PAD * SW_SET_PAD;
-	if (set->capacity >= capacity && set->cx)
-		return SW_OK;
-	float *fresh[OBB3_ARRAYS];
-	for (int k = 0; k < OBB3_ARRAYS; k++) {
-		fresh[k] = aligned_alloc(SW_SET_ALIGN, capacity * sizeof(float));
-		if (!fresh[k]) {
-			while (k--)
-				free(fresh[k]);
-			return SW_ERR_NOMEM;
-		}
-	}
-	for (int k = 0; k < OBB3_ARRAYS; k++) {
-		float **a = arrays(set, k);
-		if (*a)
-			memcpy(fresh[k], *a, set->count * sizeof(float));
-		free(*a);
-		*a = fresh[k];
-	}
-	set->capacity = capacity;
-	fill_padding(set, set->count);
-	return SW_OK;
+	soa_view v = obb3_view(set);
+	return soa_reserve(&v, capacity);
 }
 
 sw_error sw_obb3_set_put(sw_obb3_set *set, uint32_t index, const sw_obb3 *box, sw_vec3 displacement)
@@ -73,12 +137,10 @@ sw_error sw_obb3_set_put(sw_obb3_set *set, uint32_t index, const sw_obb3 *box, s
 		return SW_ERR_NULL;
 	if (index >= set->count)
 		return SW_ERR_ARG;
-	const float *f = &box->center.x; /* 10 packed floats: centre, quaternion, half */
-	const float d[3] = {displacement.x, displacement.y, displacement.z};
-	for (int k = 0; k < 10; k++)
-		(*arrays(set, k))[index] = f[k];
-	for (int k = 0; k < 3; k++)
-		(*arrays(set, 10 + k))[index] = d[k];
+	float vals[13];
+	obb3_pack(box, displacement, vals);
+	soa_view v = obb3_view(set);
+	soa_copy(&v, index, vals, 0);
 	return SW_OK;
 }
 
@@ -86,14 +148,11 @@ sw_error sw_obb3_set_add(sw_obb3_set *set, const sw_obb3 *box, sw_vec3 displacem
 {
 	if (!set || !box)
 		return SW_ERR_NULL;
-	if (set->count >= SW_MAX_BATCH)
-		return SW_ERR_SIZE;
-	if (set->count >= set->capacity || !set->cx) {
-		sw_error e = sw_obb3_set_reserve(set, set->capacity < SW_SET_PAD ? SW_SET_PAD : 2 * set->capacity);
-		if (e != SW_OK)
-			return e;
-	}
-	uint32_t i = (uint32_t)set->count++;
+	soa_view v = obb3_view(set);
+	uint32_t i;
+	sw_error e = soa_append(&v, &i);
+	if (e != SW_OK)
+		return e;
 	if (index)
 		*index = i;
 	return sw_obb3_set_put(set, i, box, displacement);
@@ -105,60 +164,45 @@ sw_error sw_obb3_set_get(const sw_obb3_set *set, uint32_t index, sw_obb3 *box, s
 		return SW_ERR_NULL;
 	if (index >= set->count)
 		return SW_ERR_ARG;
-	sw_obb3_set *s = (sw_obb3_set *)set;
-	if (box) {
-		float *f = &box->center.x;
-		for (int k = 0; k < 10; k++)
-			f[k] = (*arrays(s, k))[index];
-	}
+	float vals[13];
+	soa_view v = obb3_view((sw_obb3_set *)set);
+	soa_copy(&v, index, vals, 1);
+	if (box)
+		memcpy(&box->center.x, vals, 10 * sizeof(float));
 	if (displacement)
-		*displacement = sw_v3(s->dx[index], s->dy[index], s->dz[index]);
+		*displacement = sw_v3(vals[10], vals[11], vals[12]);
 	return SW_OK;
 }
 
 void sw_obb3_set_clear(sw_obb3_set *set)
 {
-	if (!set || !set->cx)
+	if (!set)
 		return;
-	set->count = 0;
-	fill_padding(set, 0);
+	soa_view v = obb3_view(set);
+	soa_clear(&v);
 }
 
 void sw_obb3_set_free(sw_obb3_set *set)
 {
 	if (!set)
 		return;
-	for (int k = 0; k < OBB3_ARRAYS; k++) {
-		float **a = arrays(set, k);
-		free(*a);
-		*a = NULL;
-	}
-	set->count = set->capacity = 0;
+	soa_view v = obb3_view(set);
+	soa_free(&v);
 }
 
-/* ---- the SoA triangle set: same layout rules; padding slots hold the triangle (0,0,0), (1,0,0),
+/* ---- triangles: vertices a, b, c, then the displacement; padding: the triangle (0,0,0), (1,0,0),
  * (0,1,0), which is valid (not degenerate) and does not move ---- */
 
-#define TRI3_ARRAYS 12
+static const float tri3_pad[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0};
 
-/* the set's arrays in the order of sw_tri3's floats (a, b, c), then the displacement */
-static float **tri_arrays(sw_tri3_set *s, int k)
+static soa_view tri3_view(sw_tri3_set *s)
 {
-	float **a[TRI3_ARRAYS] = {&s->ax, &s->ay, &s->az, &s->bx, &s->by, &s->bz,
-				  &s->cx, &s->cy, &s->cz, &s->dx, &s->dy, &s->dz};
-	return a[k];
-}
-
-/* value of array k in a padding slot: b.x = c.y = 1, zero elsewhere */
-static float tri_pad_value(int k) { return k == 3 || k == 7 ? 1.0f : 0.0f; }
-
-static void tri_fill_padding(sw_tri3_set *s, size_t from)
-{
-	for (int k = 0; k < TRI3_ARRAYS; k++) {
-		float *a = *tri_arrays(s, k), v = tri_pad_value(k);
-		for (size_t i = from; i < s->capacity; i++)
-			a[i] = v;
-	}
+	soa_view v = {{&s->ax, &s->ay, &s->az, &s->bx, &s->by, &s->bz, &s->cx, &s->cy, &s->cz, &s->dx, &s->dy, &s->dz},
+		      tri3_pad,
+		      12,
+		      &s->count,
+		      &s->capacity};
+	return v;
 }
 
 sw_error sw_tri3_set_init(sw_tri3_set *set, size_t capacity)
@@ -173,32 +217,8 @@ sw_error sw_tri3_set_reserve(sw_tri3_set *set, size_t capacity)
 {
 	if (!set)
 		return SW_ERR_NULL;
-	if (capacity > SW_MAX_BATCH)
-		return SW_ERR_SIZE;
-	if (capacity < SW_SET_PAD)
-		capacity = SW_SET_PAD;
-	capacity = (capacity + SW_SET_PAD - 1) / SW_SET_PAD * SW_SET_PAD;
-	if (set->capacity >= capacity && set->ax)
-		return SW_OK;
-	float *fresh[TRI3_ARRAYS];
-	for (int k = 0; k < TRI3_ARRAYS; k++) {
-		fresh[k] = aligned_alloc(SW_SET_ALIGN, capacity * sizeof(float));
-		if (!fresh[k]) {
-			while (k--)
-				free(fresh[k]);
-			return SW_ERR_NOMEM;
-		}
-	}
-	for (int k = 0; k < TRI3_ARRAYS; k++) {
-		float **a = tri_arrays(set, k);
-		if (*a)
-			memcpy(fresh[k], *a, set->count * sizeof(float));
-		free(*a);
-		*a = fresh[k];
-	}
-	set->capacity = capacity;
-	tri_fill_padding(set, set->count);
-	return SW_OK;
+	soa_view v = tri3_view(set);
+	return soa_reserve(&v, capacity);
 }
 
 sw_error sw_tri3_set_put(sw_tri3_set *set, uint32_t index, const sw_tri3 *tri, sw_vec3 displacement)
@@ -207,12 +227,10 @@ sw_error sw_tri3_set_put(sw_tri3_set *set, uint32_t index, const sw_tri3 *tri, s
 		return SW_ERR_NULL;
 	if (index >= set->count)
 		return SW_ERR_ARG;
-	const float v[9] = {tri->a.x, tri->a.y, tri->a.z, tri->b.x, tri->b.y, tri->b.z, tri->c.x, tri->c.y, tri->c.z};
-	const float d[3] = {displacement.x, displacement.y, displacement.z};
-	for (int k = 0; k < 9; k++)
-		(*tri_arrays(set, k))[index] = v[k];
-	for (int k = 0; k < 3; k++)
-		(*tri_arrays(set, 9 + k))[index] = d[k];
+	float vals[12] = {tri->a.x, tri->a.y, tri->a.z, tri->b.x,       tri->b.y,       tri->b.z,
+			  tri->c.x, tri->c.y, tri->c.z, displacement.x, displacement.y, displacement.z};
+	soa_view v = tri3_view(set);
+	soa_copy(&v, index, vals, 0);
 	return SW_OK;
 }
 
@@ -220,14 +238,11 @@ sw_error sw_tri3_set_add(sw_tri3_set *set, const sw_tri3 *tri, sw_vec3 displacem
 {
 	if (!set || !tri)
 		return SW_ERR_NULL;
-	if (set->count >= SW_MAX_BATCH)
-		return SW_ERR_SIZE;
-	if (set->count >= set->capacity || !set->ax) {
-		sw_error e = sw_tri3_set_reserve(set, set->capacity < SW_SET_PAD ? SW_SET_PAD : 2 * set->capacity);
-		if (e != SW_OK)
-			return e;
-	}
-	uint32_t i = (uint32_t)set->count++;
+	soa_view v = tri3_view(set);
+	uint32_t i;
+	sw_error e = soa_append(&v, &i);
+	if (e != SW_OK)
+		return e;
 	if (index)
 		*index = i;
 	return sw_tri3_set_put(set, i, tri, displacement);
@@ -239,33 +254,28 @@ sw_error sw_tri3_set_get(const sw_tri3_set *set, uint32_t index, sw_tri3 *tri, s
 		return SW_ERR_NULL;
 	if (index >= set->count)
 		return SW_ERR_ARG;
-	const sw_tri3_set *s = set;
-	if (tri) {
-		tri->a = sw_v3(s->ax[index], s->ay[index], s->az[index]);
-		tri->b = sw_v3(s->bx[index], s->by[index], s->bz[index]);
-		tri->c = sw_v3(s->cx[index], s->cy[index], s->cz[index]);
-	}
+	float f[12];
+	soa_view v = tri3_view((sw_tri3_set *)set);
+	soa_copy(&v, index, f, 1);
+	if (tri)
+		*tri = (sw_tri3){{f[0], f[1], f[2]}, {f[3], f[4], f[5]}, {f[6], f[7], f[8]}};
 	if (displacement)
-		*displacement = sw_v3(s->dx[index], s->dy[index], s->dz[index]);
+		*displacement = sw_v3(f[9], f[10], f[11]);
 	return SW_OK;
 }
 
 void sw_tri3_set_clear(sw_tri3_set *set)
 {
-	if (!set || !set->ax)
+	if (!set)
 		return;
-	set->count = 0;
-	tri_fill_padding(set, 0);
+	soa_view v = tri3_view(set);
+	soa_clear(&v);
 }
 
 void sw_tri3_set_free(sw_tri3_set *set)
 {
 	if (!set)
 		return;
-	for (int k = 0; k < TRI3_ARRAYS; k++) {
-		float **a = tri_arrays(set, k);
-		free(*a);
-		*a = NULL;
-	}
-	set->count = set->capacity = 0;
+	soa_view v = tri3_view(set);
+	soa_free(&v);
 }
