@@ -4,14 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kernels/wide.h"
-#include "kernels/kernels.h"
-#include "ref/ref.h"
-
-/* one box per lane */
-typedef struct box_w {
-	sw_fw c[3], r[9], h[3]; /* r[3*j + i]: component i of local axis j, from the quaternion */
-} box_w;
+#include "kernels/box_lanes.h"
 
 /* everything the 15 axes are built from, in A's frame */
 typedef struct frame_w {
@@ -22,44 +15,6 @@ typedef struct frame_w {
 typedef struct axis_w {
 	sw_fw w, u, r, l[3], len2;
 } axis_w;
-
-SW_INLINE sw_fw dot3(sw_fw ax, sw_fw ay, sw_fw az, sw_fw bx, sw_fw by, sw_fw bz)
-{
-	return sw_add(sw_add(sw_mul(ax, bx), sw_mul(ay, by)), sw_mul(az, bz));
-}
-
-SW_INLINE sw_mw in_range(sw_fw x) { return sw_le(sw_abs(x), sw_set1(SW_MAX_COORD)); }
-
-/* expands unit quaternions into b->r with sw_mat3_from_quat()'s exact arithmetic, and returns the
- * lanes whose quaternion is unit within SW_QUAT_TOL (NaN and Inf fail the compare) */
-SW_INLINE sw_mw box_rotation(box_w *b, sw_fw x, sw_fw y, sw_fw z, sw_fw w)
-{
-	const sw_fw one = sw_set1(1.0f);
-	sw_fw x2 = sw_add(x, x), y2 = sw_add(y, y), z2 = sw_add(z, z);
-	sw_fw xx = sw_mul(x, x2), yy = sw_mul(y, y2), zz = sw_mul(z, z2);
-	sw_fw xy = sw_mul(x, y2), xz = sw_mul(x, z2), yz = sw_mul(y, z2);
-	sw_fw wx = sw_mul(w, x2), wy = sw_mul(w, y2), wz = sw_mul(w, z2);
-	b->r[0] = sw_sub(one, sw_add(yy, zz));
-	b->r[1] = sw_add(xy, wz);
-	b->r[2] = sw_sub(xz, wy);
-	b->r[3] = sw_sub(xy, wz);
-	b->r[4] = sw_sub(one, sw_add(xx, zz));
-	b->r[5] = sw_add(yz, wx);
-	b->r[6] = sw_add(xz, wy);
-	b->r[7] = sw_sub(yz, wx);
-	b->r[8] = sw_sub(one, sw_add(xx, yy));
-	sw_fw n2 = sw_add(dot3(x, y, z, x, y, z), sw_mul(w, w));
-	return sw_le(sw_abs(sw_sub(n2, one)), sw_set1(SW_QUAT_TOL));
-}
-
-/* the rest of sw_obb3_valid_ref's contract, lane-wise: centre and half extents in range, extents > 0 */
-SW_INLINE sw_mw box_valid(const box_w *b)
-{
-	sw_mw ok = sw_mand(in_range(b->c[0]), sw_mand(in_range(b->c[1]), in_range(b->c[2])));
-	for (int k = 0; k < 3; k++)
-		ok = sw_mand(ok, sw_mand(in_range(b->h[k]), sw_gt(b->h[k], sw_set1(0.0f))));
-	return ok;
-}
 
 SW_INLINE void frame_build(const box_w *a, const box_w *b, const sw_fw v[3], frame_w *f)
 {
@@ -179,12 +134,6 @@ SW_INLINE void sat_visit(sat_w *s, int id, const axis_w *x)
 	s->out_den = sw_sel(uo, a, s->out_den);
 }
 
-/* lane results of the sweep before they are stored */
-typedef struct sweep_w {
-	sw_mw overlapped, hit;
-	sw_fw t_first, t_last, n[3], feature;
-} sweep_w;
-
 SW_INLINE void sweep_core(const box_w *a, const box_w *b, const sw_fw v[3], sweep_w *o)
 {
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), mone = sw_set1(-1.0f);
@@ -224,53 +173,6 @@ SW_INLINE void sweep_core(const box_w *a, const box_w *b, const sw_fw v[3], swee
 	}
 }
 
-/* writes lanes [0, cnt) of a block's results at `base`; `invalid` lanes become SW_PAIR_INVALID */
-SW_INLINE void sweep_store(const sw_sweep_results *out, size_t base, unsigned cnt, const sweep_w *o, unsigned invalid)
-{
-	_Alignas(64) float tmp[6][SW_W], feat[SW_W];
-	float *dst[6] = {out->t_first + base, out->t_last + base, out->nx + base, out->ny + base, out->nz + base, NULL};
-	const sw_fw src[5] = {o->t_first, o->t_last, o->n[0], o->n[1], o->n[2]};
-	if (cnt == SW_W) {
-		for (int k = 0; k < 5; k++)
-			sw_storeu(dst[k], src[k]);
-	} else {
-		for (int k = 0; k < 5; k++) {
-			sw_storeu(tmp[k], src[k]);
-			memcpy(dst[k], tmp[k], cnt * sizeof(float));
-		}
-	}
-	sw_storeu(feat, o->feature);
-	unsigned ov = sw_mbits(o->overlapped), hit = sw_mbits(o->hit);
-	for (unsigned l = 0; l < cnt; l++) {
-		uint8_t st = (ov >> l & 1) ? SW_STARTS_OVERLAPPED : (hit >> l & 1) ? SW_HIT : SW_MISS;
-		out->status[base + l] = st;
-		out->feature[base + l] = (uint8_t)feat[l];
-	}
-	for (unsigned bad = invalid & ((1u << cnt) - 1u); bad; bad &= bad - 1) {
-		unsigned l = (unsigned)__builtin_ctz(bad);
-		out->status[base + l] = SW_PAIR_INVALID;
-		out->feature[base + l] = SW_AXIS_NONE;
-		for (int k = 0; k < 5; k++)
-			dst[k][l] = NAN;
-	}
-}
-
-/* lanes' set indices for pairs [base, base+cnt); lanes past cnt repeat the last pair, and pairs
- * whose index is out of range read slot 0 and are flagged in the returned bits */
-SW_INLINE unsigned lanes_indices(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs, unsigned cnt,
-				 int32_t *ia, int32_t *ib)
-{
-	unsigned bad = 0;
-	for (unsigned l = 0; l < SW_W; l++) {
-		sw_pair p = pairs[l < cnt ? l : cnt - 1];
-		int ok = p.a < as->count && p.b < bs->count;
-		ia[l] = ok ? (int32_t)p.a : 0;
-		ib[l] = ok ? (int32_t)p.b : 0;
-		bad |= (unsigned)!ok << l;
-	}
-	return bad;
-}
-
 /* gathers boxes idx[l] of a set; returns the lanes whose box is valid */
 SW_INLINE sw_mw box_gather(const sw_obb3_set *s, const int32_t *idx, box_w *b)
 {
@@ -290,7 +192,7 @@ decl_obb3_sweep_idx_fn(SW_FN(sw_obb3_sweep_idx))
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as, bs, pairs + base, cnt, ia, ib);
+		unsigned bad = lanes_indices(as->count, bs->count, pairs + base, cnt, ia, ib);
 		box_w a, b;
 		sw_mw ok = sw_mand(box_gather(as, ia, &a), box_gather(bs, ib, &b));
 		sw_fw da[3] = {sw_gather(as->dx, ia), sw_gather(as->dy, ia), sw_gather(as->dz, ia)};
@@ -342,7 +244,7 @@ decl_obb3_overlap_idx_fn(SW_FN(sw_obb3_overlap_idx))
 	const sw_fw v[3] = {zero, zero, zero};
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as, bs, pairs + base, cnt, ia, ib);
+		unsigned bad = lanes_indices(as->count, bs->count, pairs + base, cnt, ia, ib);
 		box_w a, b;
 		sw_mw ok = sw_mand(box_gather(as, ia, &a), box_gather(bs, ib, &b));
 		unsigned invalid = bad | (~sw_mbits(ok) & SW_ALL_LANES);

@@ -5,14 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kernels/wide.h"
-#include "kernels/kernels.h"
-#include "ref/ref.h"
-
-/* one box per lane: centre, rotation (r[3*j + i]: component i of local axis j), half extents */
-typedef struct tbox_w {
-	sw_fw c[3], r[9], h[3];
-} tbox_w;
+#include "kernels/box_lanes.h"
 
 /* the frame of ref/tri3_sat.c's tri_frame, one pair per lane */
 typedef struct tframe_w {
@@ -25,43 +18,9 @@ typedef struct taxis_w {
 	sw_mw ok;
 } taxis_w;
 
-SW_INLINE sw_fw dot3(sw_fw ax, sw_fw ay, sw_fw az, sw_fw bx, sw_fw by, sw_fw bz)
-{
-	return sw_add(sw_add(sw_mul(ax, bx), sw_mul(ay, by)), sw_mul(az, bz));
-}
-
-SW_INLINE sw_mw in_range(sw_fw x) { return sw_le(sw_abs(x), sw_set1(SW_MAX_COORD)); }
-
 /* a < b ? a : b and a > b ? a : b, as the reference writes them */
 SW_INLINE sw_fw lt_sel(sw_fw a, sw_fw b) { return sw_sel(sw_lt(a, b), a, b); }
 SW_INLINE sw_fw gt_sel(sw_fw a, sw_fw b) { return sw_sel(sw_gt(a, b), a, b); }
-
-/* the box's rotation from its quaternion; returns the lanes whose quaternion is unit within
- * SW_QUAT_TOL and whose centre and half extents are valid (sw_obb3_valid_ref without the motion) */
-SW_INLINE sw_mw tbox_load(tbox_w *b, sw_fw x, sw_fw y, sw_fw z, sw_fw w)
-{
-	const sw_fw one = sw_set1(1.0f);
-	sw_fw x2 = sw_add(x, x), y2 = sw_add(y, y), z2 = sw_add(z, z);
-	sw_fw xx = sw_mul(x, x2), yy = sw_mul(y, y2), zz = sw_mul(z, z2);
-	sw_fw xy = sw_mul(x, y2), xz = sw_mul(x, z2), yz = sw_mul(y, z2);
-	sw_fw wx = sw_mul(w, x2), wy = sw_mul(w, y2), wz = sw_mul(w, z2);
-	b->r[0] = sw_sub(one, sw_add(yy, zz));
-	b->r[1] = sw_add(xy, wz);
-	b->r[2] = sw_sub(xz, wy);
-	b->r[3] = sw_sub(xy, wz);
-	b->r[4] = sw_sub(one, sw_add(xx, zz));
-	b->r[5] = sw_add(yz, wx);
-	b->r[6] = sw_add(xz, wy);
-	b->r[7] = sw_sub(yz, wx);
-	b->r[8] = sw_sub(one, sw_add(xx, yy));
-	sw_fw n2 = sw_add(dot3(x, y, z, x, y, z), sw_mul(w, w));
-	sw_mw ok = sw_le(sw_abs(sw_sub(n2, one)), sw_set1(SW_QUAT_TOL));
-	for (int k = 0; k < 3; k++) {
-		ok = sw_mand(ok, in_range(b->c[k]));
-		ok = sw_mand(ok, sw_mand(in_range(b->h[k]), sw_gt(b->h[k], sw_set1(0.0f))));
-	}
-	return ok;
-}
 
 /* scaled world edges (tri_edges_scaled): w[j][k], and p, the power of two the scale divides by */
 SW_INLINE void tedges(const sw_fw a[3], const sw_fw b[3], const sw_fw c[3], sw_fw w[3][3], sw_fw *p)
@@ -97,7 +56,7 @@ SW_INLINE sw_mw tri_not_degenerate(sw_fw w[3][3])
 	return sw_ge(dot3(n0, n1, n2, n0, n1, n2), sw_mul(sw_set1(SW_TRI3_DEGEN_EPS), sw_mul(big, big)));
 }
 
-SW_INLINE void tframe_build(const tbox_w *bx, const sw_fw ta[3], sw_fw w[3][3], sw_fw p, const sw_fw v[3], tframe_w *f)
+SW_INLINE void tframe_build(const box_w *bx, const sw_fw ta[3], sw_fw w[3][3], sw_fw p, const sw_fw v[3], tframe_w *f)
 {
 	sw_fw d0 = sw_sub(ta[0], bx->c[0]), d1 = sw_sub(ta[1], bx->c[1]), d2 = sw_sub(ta[2], bx->c[2]);
 	for (int i = 0; i < 3; i++) {
@@ -213,14 +172,8 @@ SW_INLINE void tsat_visit(tsat_w *s, int id, const taxis_w *x)
 	s->out_den = sw_sel(uo, a, s->out_den);
 }
 
-/* lane results of the sweep before they are stored */
-typedef struct tsweep_w {
-	sw_mw overlapped, hit;
-	sw_fw t_first, t_last, n[3], feature;
-} tsweep_w;
-
-SW_INLINE void tsweep_core(const tbox_w *bx, const sw_fw ta[3], sw_fw w[3][3], sw_fw p, const sw_fw v[3], int one_sided,
-			   tsweep_w *o)
+SW_INLINE void tsweep_core(const box_w *bx, const sw_fw ta[3], sw_fw w[3][3], sw_fw p, const sw_fw v[3], int one_sided,
+			   sweep_w *o)
 {
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), mone = sw_set1(-1.0f);
 	tframe_w f;
@@ -275,57 +228,10 @@ SW_INLINE void tsweep_core(const tbox_w *bx, const sw_fw ta[3], sw_fw w[3][3], s
 	}
 }
 
-/* writes lanes [0, cnt) of a block's results at `base`; `invalid` lanes become SW_PAIR_INVALID */
-SW_INLINE void tsweep_store(const sw_sweep_results *out, size_t base, unsigned cnt, const tsweep_w *o, unsigned invalid)
-{
-	_Alignas(64) float tmp[5][SW_W], feat[SW_W];
-	float *dst[5] = {out->t_first + base, out->t_last + base, out->nx + base, out->ny + base, out->nz + base};
-	const sw_fw src[5] = {o->t_first, o->t_last, o->n[0], o->n[1], o->n[2]};
-	if (cnt == SW_W) {
-		for (int k = 0; k < 5; k++)
-			sw_storeu(dst[k], src[k]);
-	} else {
-		for (int k = 0; k < 5; k++) {
-			sw_storeu(tmp[k], src[k]);
-			memcpy(dst[k], tmp[k], cnt * sizeof(float));
-		}
-	}
-	sw_storeu(feat, o->feature);
-	unsigned ov = sw_mbits(o->overlapped), hit = sw_mbits(o->hit);
-	for (unsigned l = 0; l < cnt; l++) {
-		uint8_t st = (ov >> l & 1) ? SW_STARTS_OVERLAPPED : (hit >> l & 1) ? SW_HIT : SW_MISS;
-		out->status[base + l] = st;
-		out->feature[base + l] = (uint8_t)feat[l];
-	}
-	for (unsigned bad = invalid & ((1u << cnt) - 1u); bad; bad &= bad - 1) {
-		unsigned l = (unsigned)__builtin_ctz(bad);
-		out->status[base + l] = SW_PAIR_INVALID;
-		out->feature[base + l] = SW_AXIS_NONE;
-		for (int k = 0; k < 5; k++)
-			dst[k][l] = NAN;
-	}
-}
-
-/* lanes' set indices for pairs [base, base+cnt); lanes past cnt repeat the last pair, and pairs
- * whose index is out of range read slot 0 and are flagged in the returned bits */
-SW_INLINE unsigned tlanes_indices(const sw_obb3_set *as, const sw_tri3_set *ts, const sw_pair *pairs, unsigned cnt,
-				  int32_t *ia, int32_t *ib)
-{
-	unsigned bad = 0;
-	for (unsigned l = 0; l < SW_W; l++) {
-		sw_pair q = pairs[l < cnt ? l : cnt - 1];
-		int ok = q.a < as->count && q.b < ts->count;
-		ia[l] = ok ? (int32_t)q.a : 0;
-		ib[l] = ok ? (int32_t)q.b : 0;
-		bad |= (unsigned)!ok << l;
-	}
-	return bad;
-}
-
 /* one block of pairs gathered into lanes: box, triangle vertex a, scaled edges; `ok` holds the lanes
  * whose inputs (box, triangle and, when `dv` is not NULL, both displacements) are valid */
 typedef struct tpairs_w {
-	tbox_w box;
+	box_w box;
 	sw_fw ta[3], w[3][3], p, v[3];
 	sw_mw ok;
 } tpairs_w;
@@ -333,15 +239,15 @@ typedef struct tpairs_w {
 SW_INLINE void tpairs_gather(const sw_obb3_set *as, const sw_tri3_set *ts, const int32_t *ia, const int32_t *ib,
 			     int motion, tpairs_w *g)
 {
-	tbox_w *b = &g->box;
+	box_w *b = &g->box;
 	b->c[0] = sw_gather(as->cx, ia);
 	b->c[1] = sw_gather(as->cy, ia);
 	b->c[2] = sw_gather(as->cz, ia);
 	b->h[0] = sw_gather(as->hx, ia);
 	b->h[1] = sw_gather(as->hy, ia);
 	b->h[2] = sw_gather(as->hz, ia);
-	sw_mw ok = tbox_load(b, sw_gather(as->qx, ia), sw_gather(as->qy, ia), sw_gather(as->qz, ia),
-			     sw_gather(as->qw, ia));
+	sw_mw ok = box_checked(b, sw_gather(as->qx, ia), sw_gather(as->qy, ia), sw_gather(as->qz, ia),
+			       sw_gather(as->qw, ia));
 	sw_fw tb[3], tc[3];
 	g->ta[0] = sw_gather(ts->ax, ib);
 	g->ta[1] = sw_gather(ts->ay, ib);
@@ -373,12 +279,12 @@ decl_obb3_tri3_sweep_idx_fn(SW_FN(sw_obb3_tri3_sweep_idx))
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = tlanes_indices(as, ts, pairs + base, cnt, ia, ib);
+		unsigned bad = lanes_indices(as->count, ts->count, pairs + base, cnt, ia, ib);
 		tpairs_w g;
 		tpairs_gather(as, ts, ia, ib, 1, &g);
-		tsweep_w o;
+		sweep_w o;
 		tsweep_core(&g.box, g.ta, g.w, g.p, g.v, one_sided, &o);
-		tsweep_store(out, base, cnt, &o, bad | (~sw_mbits(g.ok) & SW_ALL_LANES));
+		sweep_store(out, base, cnt, &o, bad | (~sw_mbits(g.ok) & SW_ALL_LANES));
 	}
 }
 
@@ -388,7 +294,7 @@ decl_obb3_tri3_overlap_idx_fn(SW_FN(sw_obb3_tri3_overlap_idx))
 	_Alignas(64) float feat[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = tlanes_indices(as, ts, pairs + base, cnt, ia, ib);
+		unsigned bad = lanes_indices(as->count, ts->count, pairs + base, cnt, ia, ib);
 		tpairs_w g;
 		tpairs_gather(as, ts, ia, ib, 0, &g);
 		unsigned invalid = bad | (~sw_mbits(g.ok) & SW_ALL_LANES);

@@ -1,0 +1,117 @@
+/* src/kernels/box_lanes.h — lane helpers shared by the kernel templates that hold an oriented box per
+ * lane (OBB–OBB, OBB–triangle): the box, its rotation from the quaternion and its input checks, the
+ * sweep answer of a block and its store, and the lanes' set indices. Included by templates only, after
+ * kernels/wide.h, so every helper is compiled at the tier's width. */
+#ifndef SWEPT_BOX_LANES_H
+#define SWEPT_BOX_LANES_H
+
+#include <math.h>
+#include <string.h>
+
+#include "kernels/kernels.h"
+#include "kernels/wide.h"
+#include "ref/ref.h"
+
+/* one box per lane */
+typedef struct box_w {
+	sw_fw c[3], r[9], h[3]; /* r[3*j + i]: component i of local axis j, from the quaternion */
+} box_w;
+
+SW_INLINE sw_fw dot3(sw_fw ax, sw_fw ay, sw_fw az, sw_fw bx, sw_fw by, sw_fw bz)
+{
+	return sw_add(sw_add(sw_mul(ax, bx), sw_mul(ay, by)), sw_mul(az, bz));
+}
+
+SW_INLINE sw_mw in_range(sw_fw x) { return sw_le(sw_abs(x), sw_set1(SW_MAX_COORD)); }
+
+/* expands unit quaternions into b->r with sw_mat3_from_quat()'s exact arithmetic, and returns the
+ * lanes whose quaternion is unit within SW_QUAT_TOL (NaN and Inf fail the compare) */
+SW_INLINE sw_mw box_rotation(box_w *b, sw_fw x, sw_fw y, sw_fw z, sw_fw w)
+{
+	const sw_fw one = sw_set1(1.0f);
+	sw_fw x2 = sw_add(x, x), y2 = sw_add(y, y), z2 = sw_add(z, z);
+	sw_fw xx = sw_mul(x, x2), yy = sw_mul(y, y2), zz = sw_mul(z, z2);
+	sw_fw xy = sw_mul(x, y2), xz = sw_mul(x, z2), yz = sw_mul(y, z2);
+	sw_fw wx = sw_mul(w, x2), wy = sw_mul(w, y2), wz = sw_mul(w, z2);
+	b->r[0] = sw_sub(one, sw_add(yy, zz));
+	b->r[1] = sw_add(xy, wz);
+	b->r[2] = sw_sub(xz, wy);
+	b->r[3] = sw_sub(xy, wz);
+	b->r[4] = sw_sub(one, sw_add(xx, zz));
+	b->r[5] = sw_add(yz, wx);
+	b->r[6] = sw_add(xz, wy);
+	b->r[7] = sw_sub(yz, wx);
+	b->r[8] = sw_sub(one, sw_add(xx, yy));
+	sw_fw n2 = sw_add(dot3(x, y, z, x, y, z), sw_mul(w, w));
+	return sw_le(sw_abs(sw_sub(n2, one)), sw_set1(SW_QUAT_TOL));
+}
+
+/* the rest of sw_obb3_valid_ref's contract, lane-wise: centre and half extents in range, extents > 0 */
+SW_INLINE sw_mw box_valid(const box_w *b)
+{
+	sw_mw ok = sw_mand(in_range(b->c[0]), sw_mand(in_range(b->c[1]), in_range(b->c[2])));
+	for (int k = 0; k < 3; k++)
+		ok = sw_mand(ok, sw_mand(in_range(b->h[k]), sw_gt(b->h[k], sw_set1(0.0f))));
+	return ok;
+}
+
+/* lane results of the sweep before they are stored */
+typedef struct sweep_w {
+	sw_mw overlapped, hit;
+	sw_fw t_first, t_last, n[3], feature;
+} sweep_w;
+
+/* writes lanes [0, cnt) of a block's results at `base`; `invalid` lanes become SW_PAIR_INVALID */
+SW_INLINE void sweep_store(const sw_sweep_results *out, size_t base, unsigned cnt, const sweep_w *o, unsigned invalid)
+{
+	_Alignas(64) float tmp[6][SW_W], feat[SW_W];
+	float *dst[6] = {out->t_first + base, out->t_last + base, out->nx + base, out->ny + base, out->nz + base, NULL};
+	const sw_fw src[5] = {o->t_first, o->t_last, o->n[0], o->n[1], o->n[2]};
+	if (cnt == SW_W) {
+		for (int k = 0; k < 5; k++)
+			sw_storeu(dst[k], src[k]);
+	} else {
+		for (int k = 0; k < 5; k++) {
+			sw_storeu(tmp[k], src[k]);
+			memcpy(dst[k], tmp[k], cnt * sizeof(float));
+		}
+	}
+	sw_storeu(feat, o->feature);
+	unsigned ov = sw_mbits(o->overlapped), hit = sw_mbits(o->hit);
+	for (unsigned l = 0; l < cnt; l++) {
+		uint8_t st = (ov >> l & 1) ? SW_STARTS_OVERLAPPED : (hit >> l & 1) ? SW_HIT : SW_MISS;
+		out->status[base + l] = st;
+		out->feature[base + l] = (uint8_t)feat[l];
+	}
+	for (unsigned bad = invalid & ((1u << cnt) - 1u); bad; bad &= bad - 1) {
+		unsigned l = (unsigned)__builtin_ctz(bad);
+		out->status[base + l] = SW_PAIR_INVALID;
+		out->feature[base + l] = SW_AXIS_NONE;
+		for (int k = 0; k < 5; k++)
+			dst[k][l] = NAN;
+	}
+}
+
+/* lanes' set indices for pairs [base, base+cnt); lanes past cnt repeat the last pair, and pairs
+ * whose index is out of range read slot 0 and are flagged in the returned bits */
+SW_INLINE unsigned lanes_indices(size_t count_a, size_t count_b, const sw_pair *pairs, unsigned cnt, int32_t *ia,
+				 int32_t *ib)
+{
+	unsigned bad = 0;
+	for (unsigned l = 0; l < SW_W; l++) {
+		sw_pair p = pairs[l < cnt ? l : cnt - 1];
+		int ok = p.a < count_a && p.b < count_b;
+		ia[l] = ok ? (int32_t)p.a : 0;
+		ib[l] = ok ? (int32_t)p.b : 0;
+		bad |= (unsigned)!ok << l;
+	}
+	return bad;
+}
+
+/* box_rotation and box_valid together: the box part of sw_obb3_valid_ref (no displacement) */
+SW_INLINE sw_mw box_checked(box_w *b, sw_fw x, sw_fw y, sw_fw z, sw_fw w)
+{
+	return sw_mand(box_rotation(b, x, y, z, w), box_valid(b));
+}
+
+#endif
