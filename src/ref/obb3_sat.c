@@ -120,26 +120,16 @@ static void sat_visit(sat_state *s, int id, const sat_axis *x)
 	/* slab |w + u t| ≤ r: with sw = sign(u)·w, entry = (−r − sw)/|u|, exit = (r − sw)/|u| */
 	float sw = x->u < 0 ? -x->w : x->w;
 	float nin = -x->r - sw, nout = x->r - sw;
-	if (nin * s->in_den > s->in_num * a) {
-		s->in_num = nin;
-		s->in_den = a;
+	if (sw_ref_slab(nin, nout, a, &s->in_num, &s->in_den, &s->out_num, &s->out_den)) {
 		s->in_axis = id;
 		s->in_u = x->u;
-	}
-	if (nout * s->out_den < s->out_num * a) {
-		s->out_num = nout;
-		s->out_den = a;
 	}
 }
 
 /* unit normal in world space: A's rotation times sign·L/|L| */
 static sw_vec3 world_normal(const sw_mat3 *ra, const sat_axis *x, float sign)
 {
-	float s = sign / sqrtf(x->len2);
-	float n0 = x->l[0] * s, n1 = x->l[1] * s, n2 = x->l[2] * s;
-	const sw_vec3 *c = ra->col;
-	return sw_v3((c[0].x * n0 + c[1].x * n1) + c[2].x * n2, (c[0].y * n0 + c[1].y * n1) + c[2].y * n2,
-		     (c[0].z * n0 + c[1].z * n1) + c[2].z * n2);
+	return sw_ref_world_normal(ra, x->l, x->len2, sign);
 }
 
 void sw_sweep_output_invalid(sw_sweep_output *out)

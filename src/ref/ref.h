@@ -4,6 +4,8 @@
 #ifndef SWEPT_REF_H
 #define SWEPT_REF_H
 
+#include <math.h>
+
 #include "swept/query.h"
 #include "swept/batch.h"
 
@@ -33,5 +35,33 @@ void sw_sweep_output_invalid(sw_sweep_output *out);
 /// Whether a triangle and its displacement satisfy the input contract (every coordinate finite with
 /// |x| ≤ SW_MAX_COORD, not degenerate as above).
 int sw_tri3_valid_ref(const sw_tri3 *tri, sw_vec3 disp);
+
+/// One slab's entry and exit times, nin/a and nout/a (a > 0), folded into the running latest entry
+/// in_num/in_den and earliest exit out_num/out_den (fractions with den ≥ 0, compared by
+/// cross-multiplying). Returns whether the entry moved, so the caller records its axis.
+static inline int sw_ref_slab(float nin, float nout, float a, float *in_num, float *in_den, float *out_num,
+			      float *out_den)
+{
+	int moved = nin * *in_den > *in_num * a;
+	if (moved) {
+		*in_num = nin;
+		*in_den = a;
+	}
+	if (nout * *out_den < *out_num * a) {
+		*out_num = nout;
+		*out_den = a;
+	}
+	return moved;
+}
+
+/// Unit normal in world space: rotation ra times sign·l/|l| (len2 = |l|²), in the kernels' order.
+static inline sw_vec3 sw_ref_world_normal(const sw_mat3 *ra, const float l[3], float len2, float sign)
+{
+	float s = sign / sqrtf(len2);
+	float n0 = l[0] * s, n1 = l[1] * s, n2 = l[2] * s;
+	const sw_vec3 *c = ra->col;
+	return sw_v3((c[0].x * n0 + c[1].x * n1) + c[2].x * n2, (c[0].y * n0 + c[1].y * n1) + c[2].y * n2,
+		     (c[0].z * n0 + c[1].z * n1) + c[2].z * n2);
+}
 
 #endif

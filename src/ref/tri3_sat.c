@@ -245,26 +245,16 @@ static void tri_visit(tri_state *s, int id, const tri_axis *x)
 	}
 	/* u > 0: enters when hi + u t = −r, leaves when lo + u t = r; u < 0 the other way round */
 	float nin = x->u < 0 ? -pos : -neg, nout = x->u < 0 ? neg : pos;
-	if (nin * s->in_den > s->in_num * a) {
-		s->in_num = nin;
-		s->in_den = a;
+	if (sw_ref_slab(nin, nout, a, &s->in_num, &s->in_den, &s->out_num, &s->out_den)) {
 		s->in_axis = id;
 		s->in_u = x->u;
 	}
-	if (nout * s->out_den < s->out_num * a) {
-		s->out_num = nout;
-		s->out_den = a;
-	}
 }
 
-/* unit normal in world space: the box's rotation times sign·L/|L| (as in ref/obb3_sat.c) */
+/* unit normal in world space: the box's rotation times sign·L/|L| */
 static sw_vec3 world_normal(const sw_mat3 *ra, const tri_axis *x, float sign)
 {
-	float s = sign / sqrtf(x->len2);
-	float n0 = x->l[0] * s, n1 = x->l[1] * s, n2 = x->l[2] * s;
-	const sw_vec3 *c = ra->col;
-	return sw_v3((c[0].x * n0 + c[1].x * n1) + c[2].x * n2, (c[0].y * n0 + c[1].y * n1) + c[2].y * n2,
-		     (c[0].z * n0 + c[1].z * n1) + c[2].z * n2);
+	return sw_ref_world_normal(ra, x->l, x->len2, sign);
 }
 
 /* the sweep on valid inputs; v = triangle's displacement minus the box's */
