@@ -427,3 +427,46 @@ sw_error sw_poly2_sweep_packed(const sw_poly2_block *blocks, size_t n, const sw_
 		sw_kernels_get()->poly2_sweep_packed(blocks, n, out);
 	return SW_OK;
 }
+
+void sw_obb3_tri3_block_put(sw_obb3_tri3_block *blk, unsigned lane, const sw_obb3 *box, sw_vec3 da, const sw_tri3 *tri,
+			    sw_vec3 dt)
+{
+	if (!blk || !box || !tri || lane >= SW_BLOCK)
+		return;
+	const float *f = &box->center.x; /* centre, quaternion, half: 10 floats */
+	const sw_vec3 *tv = &tri->a;
+	sw_vec3 v = sw_v3_sub(dt, da);
+	const float vv[3] = {v.x, v.y, v.z};
+	for (int k = 0; k < 3; k++) {
+		blk->ac[k][lane] = f[k];
+		blk->ah[k][lane] = f[7 + k];
+		blk->ta[k][lane] = (&tv[0].x)[k];
+		blk->tb[k][lane] = (&tv[1].x)[k];
+		blk->tc[k][lane] = (&tv[2].x)[k];
+		blk->v[k][lane] = vv[k];
+	}
+	for (int k = 0; k < 4; k++)
+		blk->aq[k][lane] = f[3 + k];
+}
+
+void sw_obb3_tri3_block_fill(sw_obb3_tri3_block *blk, unsigned from)
+{
+	sw_obb3 unit = {{0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1}};
+	sw_tri3 far = {{4, 0, 0}, {5, 0, 0}, {4, 1, 0}};
+	for (unsigned l = from; blk && l < SW_BLOCK; l++)
+		sw_obb3_tri3_block_put(blk, l, &unit, sw_v3(0, 0, 0), &far, sw_v3(0, 0, 0));
+}
+
+sw_error sw_obb3_tri3_sweep_packed(const sw_obb3_tri3_block *blocks, size_t n, int one_sided,
+				   const sw_sweep_results *out)
+{
+	if (n > SW_MAX_BATCH)
+		return SW_ERR_SIZE;
+	sw_error e = check_sweep_out(out);
+	if (e == SW_OK && n && !blocks)
+		e = SW_ERR_NULL;
+	if (e != SW_OK || n == 0)
+		return e;
+	sw_kernels_get()->obb3_tri3_sweep_packed(blocks, n, one_sided, out);
+	return SW_OK;
+}

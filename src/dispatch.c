@@ -25,7 +25,8 @@ static const tier_row rows[] = {
 	  .obb3_tri3_overlap_idx = sw_obb3_tri3_overlap_idx_sse4,
 	  .poly2_sweep_idx = sw_poly2_sweep_idx_sse4,
 	  .poly2_overlap_idx = sw_poly2_overlap_idx_sse4,
-	  .poly2_sweep_packed = sw_poly2_sweep_packed_sse4}},
+	  .poly2_sweep_packed = sw_poly2_sweep_packed_sse4,
+	  .obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_sse4}},
 #endif
 #ifdef SW_HAVE_AVX2
 	{SW_ISA_AVX2,
@@ -37,7 +38,8 @@ static const tier_row rows[] = {
 	  .obb3_tri3_overlap_idx = sw_obb3_tri3_overlap_idx_avx2,
 	  .poly2_sweep_idx = sw_poly2_sweep_idx_avx2,
 	  .poly2_overlap_idx = sw_poly2_overlap_idx_avx2,
-	  .poly2_sweep_packed = sw_poly2_sweep_packed_avx2}},
+	  .poly2_sweep_packed = sw_poly2_sweep_packed_avx2,
+	  .obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_avx2}},
 #endif
 #ifdef SW_HAVE_AVX512
 	{SW_ISA_AVX512,
@@ -49,7 +51,8 @@ static const tier_row rows[] = {
 	  .obb3_tri3_overlap_idx = sw_obb3_tri3_overlap_idx_avx512,
 	  .poly2_sweep_idx = sw_poly2_sweep_idx_avx512,
 	  .poly2_overlap_idx = sw_poly2_overlap_idx_avx512,
-	  .poly2_sweep_packed = sw_poly2_sweep_packed_avx512}},
+	  .poly2_sweep_packed = sw_poly2_sweep_packed_avx512,
+	  .obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_avx512}},
 #endif
 #ifdef SW_HAVE_NEON
 	{SW_ISA_NEON,
@@ -61,7 +64,8 @@ static const tier_row rows[] = {
 	  .obb3_tri3_overlap_idx = sw_obb3_tri3_overlap_idx_neon,
 	  .poly2_sweep_idx = sw_poly2_sweep_idx_neon,
 	  .poly2_overlap_idx = sw_poly2_overlap_idx_neon,
-	  .poly2_sweep_packed = sw_poly2_sweep_packed_neon}},
+	  .poly2_sweep_packed = sw_poly2_sweep_packed_neon,
+	  .obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_neon}},
 #endif
 	{SW_ISA_COUNT, {.isa = SW_ISA_REF}},
 };
@@ -76,6 +80,7 @@ static const sw_kernels ref_row = {
 	.poly2_sweep_idx = sw_poly2_sweep_idx_ref,
 	.poly2_overlap_idx = sw_poly2_overlap_idx_ref,
 	.poly2_sweep_packed = sw_poly2_sweep_packed_ref,
+	.obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_ref,
 };
 
 static sw_kernels tables[SW_ISA_COUNT]; /* tables[isa]: the table capped at isa */

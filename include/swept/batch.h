@@ -93,6 +93,29 @@ SW_API void sw_obb3_block_fill(sw_obb3_block *blk, unsigned from);
 /// Moving OBB–OBB SAT on n pairs held in ceil(n/16) packed blocks.
 SW_API sw_error sw_obb3_sweep_packed(const sw_obb3_block *blocks, size_t n, const sw_sweep_results *out);
 
+/// Sixteen box–triangle pairs already gathered into lanes. Lane l belongs to pair 16·block + l;
+/// `v` is the triangle's displacement minus the box's. Unused lanes of the last block must hold a
+/// valid pair (sw_obb3_tri3_block_fill() writes one).
+typedef struct sw_obb3_tri3_block {
+	SW_ALIGN64 float ac[3][SW_BLOCK]; ///< box centre
+	float aq[4][SW_BLOCK];            ///< box orientation quaternion (x, y, z, w)
+	float ah[3][SW_BLOCK];            ///< box half extents
+	float ta[3][SW_BLOCK];            ///< triangle vertex a
+	float tb[3][SW_BLOCK];            ///< triangle vertex b
+	float tc[3][SW_BLOCK];            ///< triangle vertex c
+	float v[3][SW_BLOCK];             ///< relative displacement (triangle's minus box's)
+} sw_obb3_tri3_block;
+
+/// Writes one box–triangle pair into lane `lane` of a block.
+SW_API void sw_obb3_tri3_block_put(sw_obb3_tri3_block *blk, unsigned lane, const sw_obb3 *box, sw_vec3 da,
+				   const sw_tri3 *tri, sw_vec3 dt);
+/// Fills lanes [from, SW_BLOCK) with a harmless valid pair.
+SW_API void sw_obb3_tri3_block_fill(sw_obb3_tri3_block *blk, unsigned from);
+/// Moving OBB–triangle SAT on n pairs held in ceil(n/16) packed blocks (`one_sided` as in
+/// sw_obb3_tri3_sweep()).
+SW_API sw_error sw_obb3_tri3_sweep_packed(const sw_obb3_tri3_block *blocks, size_t n, int one_sided,
+					  const sw_sweep_results *out);
+
 /// Results of a 2D moving query, one entry per pair; all arrays caller-owned with n entries, none
 /// NULL. Field meanings are those of sw_sweep2_output.
 typedef struct sw_sweep2_results {

@@ -11,5 +11,6 @@
 #include "swept/cpu.h"
 #include "swept/hull.h"
 #include "swept/poly2.h"
+#include "swept/hull_query.h"
 
 #endif

@@ -274,6 +274,40 @@ SW_INLINE void tpairs_gather(const sw_obb3_set *as, const sw_tri3_set *ts, const
 	g->ok = sw_mand(ok, tri_not_degenerate(g->w));
 }
 
+/* lanes [off, off + SW_W) of a packed block, checked like tpairs_gather with the relative motion */
+SW_INLINE void tpairs_load(const sw_obb3_tri3_block *blk, unsigned off, tpairs_w *g)
+{
+	box_w *b = &g->box;
+	sw_fw tb[3], tc[3];
+	for (int k = 0; k < 3; k++) {
+		b->c[k] = sw_load(&blk->ac[k][off]);
+		b->h[k] = sw_load(&blk->ah[k][off]);
+		g->ta[k] = sw_load(&blk->ta[k][off]);
+		tb[k] = sw_load(&blk->tb[k][off]);
+		tc[k] = sw_load(&blk->tc[k][off]);
+		g->v[k] = sw_load(&blk->v[k][off]);
+	}
+	sw_mw ok = box_checked(b, sw_load(&blk->aq[0][off]), sw_load(&blk->aq[1][off]), sw_load(&blk->aq[2][off]),
+			       sw_load(&blk->aq[3][off]));
+	for (int k = 0; k < 3; k++)
+		ok = sw_mand(ok, sw_mand(sw_mand(in_range(g->ta[k]), in_range(tb[k])),
+					 sw_mand(in_range(tc[k]), in_range(g->v[k]))));
+	tedges(g->ta, tb, tc, g->w, &g->p);
+	g->ok = sw_mand(ok, tri_not_degenerate(g->w));
+}
+
+decl_obb3_tri3_sweep_packed_fn(SW_FN(sw_obb3_tri3_sweep_packed))
+{
+	for (size_t base = 0; base < n; base += SW_W) {
+		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
+		tpairs_w g;
+		tpairs_load(&blocks[base / SW_BLOCK], (unsigned)(base % SW_BLOCK), &g);
+		sweep_w o;
+		tsweep_core(&g.box, g.ta, g.w, g.p, g.v, one_sided, &o);
+		sweep_store(out, base, cnt, &o, ~sw_mbits(g.ok) & SW_ALL_LANES);
+	}
+}
+
 decl_obb3_tri3_sweep_idx_fn(SW_FN(sw_obb3_tri3_sweep_idx))
 {
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];

@@ -60,3 +60,28 @@ decl_obb3_tri3_overlap_idx_fn(sw_obb3_tri3_overlap_idx_ref)
 		out->feature[k] = axis;
 	}
 }
+
+decl_obb3_tri3_sweep_packed_fn(sw_obb3_tri3_sweep_packed_ref)
+{
+	for (size_t k = 0; k < n; k++) {
+		const sw_obb3_tri3_block *blk = &blocks[k / SW_BLOCK];
+		unsigned l = (unsigned)(k % SW_BLOCK);
+		sw_obb3 a = {{blk->ac[0][l], blk->ac[1][l], blk->ac[2][l]},
+			     {blk->aq[0][l], blk->aq[1][l], blk->aq[2][l], blk->aq[3][l]},
+			     {blk->ah[0][l], blk->ah[1][l], blk->ah[2][l]}};
+		sw_tri3 t = {{blk->ta[0][l], blk->ta[1][l], blk->ta[2][l]},
+			     {blk->tb[0][l], blk->tb[1][l], blk->tb[2][l]},
+			     {blk->tc[0][l], blk->tc[1][l], blk->tc[2][l]}};
+		sw_sweep_output o;
+		/* the box at rest, the triangle moving by v: the reference forms v − 0 = v, as the kernels */
+		sw_obb3_tri3_sweep(&a, sw_v3(0, 0, 0), &t, sw_v3(blk->v[0][l], blk->v[1][l], blk->v[2][l]), one_sided,
+				   &o);
+		out->status[k] = (uint8_t)o.status;
+		out->feature[k] = o.feature;
+		out->t_first[k] = o.t_first;
+		out->t_last[k] = o.t_last;
+		out->nx[k] = o.normal.x;
+		out->ny[k] = o.normal.y;
+		out->nz[k] = o.normal.z;
+	}
+}
