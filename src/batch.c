@@ -238,6 +238,28 @@ sw_error sw_obb3_tri3_overlap_batch(const sw_obb3_set *boxes, const sw_tri3_set 
 	return SW_OK;
 }
 
+static void tri_penetration_chunk(const void *ctx, size_t off, size_t cnt)
+{
+	const tri_call *c = ctx;
+	const sw_overlap3_results *o = c->out;
+	sw_overlap3_results r = {o->status + off, o->feature + off, o->depth + off,
+				 o->nx + off,     o->ny + off,      o->nz + off};
+	c->kt->obb3_tri3_penetration_idx(c->as, c->ts, c->pairs + off, cnt, &r);
+}
+
+sw_error sw_obb3_tri3_penetration_batch(const sw_obb3_set *boxes, const sw_tri3_set *tris, const sw_pair *pairs,
+					size_t n, const sw_batch_opts *opts, const sw_overlap3_results *out)
+{
+	sw_error e = check_tri_call(boxes, tris, pairs, n);
+	if (e == SW_OK && (!out || !out->status || !out->feature || !out->depth || !out->nx || !out->ny || !out->nz))
+		e = SW_ERR_NULL;
+	if (e != SW_OK || n == 0)
+		return e;
+	tri_call c = {sw_kernels_get(), boxes, tris, pairs, 0, out};
+	run_chunks(n, opts, tri_penetration_chunk, &c);
+	return SW_OK;
+}
+
 /* ---- 2D polygons ---- */
 
 static sw_error check_poly_set(const sw_poly2_set *s)

@@ -26,7 +26,8 @@ static const tier_row rows[] = {
 	  .poly2_sweep_idx = sw_poly2_sweep_idx_sse4,
 	  .poly2_overlap_idx = sw_poly2_overlap_idx_sse4,
 	  .poly2_sweep_packed = sw_poly2_sweep_packed_sse4,
-	  .obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_sse4}},
+	  .obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_sse4,
+	  .obb3_tri3_penetration_idx = sw_obb3_tri3_penetration_idx_sse4}},
 #endif
 #ifdef SW_HAVE_AVX2
 	{SW_ISA_AVX2,
@@ -39,7 +40,8 @@ static const tier_row rows[] = {
 	  .poly2_sweep_idx = sw_poly2_sweep_idx_avx2,
 	  .poly2_overlap_idx = sw_poly2_overlap_idx_avx2,
 	  .poly2_sweep_packed = sw_poly2_sweep_packed_avx2,
-	  .obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_avx2}},
+	  .obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_avx2,
+	  .obb3_tri3_penetration_idx = sw_obb3_tri3_penetration_idx_avx2}},
 #endif
 #ifdef SW_HAVE_AVX512
 	{SW_ISA_AVX512,
@@ -52,7 +54,8 @@ static const tier_row rows[] = {
 	  .poly2_sweep_idx = sw_poly2_sweep_idx_avx512,
 	  .poly2_overlap_idx = sw_poly2_overlap_idx_avx512,
 	  .poly2_sweep_packed = sw_poly2_sweep_packed_avx512,
-	  .obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_avx512}},
+	  .obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_avx512,
+	  .obb3_tri3_penetration_idx = sw_obb3_tri3_penetration_idx_avx512}},
 #endif
 #ifdef SW_HAVE_NEON
 	{SW_ISA_NEON,
@@ -65,7 +68,8 @@ static const tier_row rows[] = {
 	  .poly2_sweep_idx = sw_poly2_sweep_idx_neon,
 	  .poly2_overlap_idx = sw_poly2_overlap_idx_neon,
 	  .poly2_sweep_packed = sw_poly2_sweep_packed_neon,
-	  .obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_neon}},
+	  .obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_neon,
+	  .obb3_tri3_penetration_idx = sw_obb3_tri3_penetration_idx_neon}},
 #endif
 	{SW_ISA_COUNT, {.isa = SW_ISA_REF}},
 };
@@ -81,6 +85,7 @@ static const sw_kernels ref_row = {
 	.poly2_overlap_idx = sw_poly2_overlap_idx_ref,
 	.poly2_sweep_packed = sw_poly2_sweep_packed_ref,
 	.obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_ref,
+	.obb3_tri3_penetration_idx = sw_obb3_tri3_penetration_idx_ref,
 };
 
 static sw_kernels tables[SW_ISA_COUNT]; /* tables[isa]: the table capped at isa */

@@ -382,3 +382,29 @@ Test(tri3_hand, decode)
 	f = sw_tri3_axis_decode(SW_AXIS_NONE);
 	cr_expect(f.kind == SW_AXIS_KIND_NONE);
 }
+
+/* static penetration: a big triangle sunk 0.2 into the top of a unit cube */
+Test(tri3_hand, penetration_depth_and_gap)
+{
+	sw_obb3 box = cube(0, 0, 0, 1);
+	sw_tri3 t = tri(v3(-5, -5, 0.8f), v3(5, -5, 0.8f), v3(0, 5, 0.8f));
+	sw_overlap3_output o;
+	/* along z the triangle (flat at 0.8) leaves upwards after 1 − 0.8 = 0.2, downwards after 1.8; box
+	 * face z (axis 2) ties with the triangle's face (axis 3): the lower id wins */
+	cr_assert_eq(sw_obb3_tri3_penetration(&box, &t, &o), SW_HIT);
+	cr_expect(fabsf(o.depth - 0.2f) < 1e-6f, "depth %g", o.depth);
+	cr_expect(fabsf(o.normal.z - 1) < 1e-6f && o.feature == 2, "normal z %g feature %u", o.normal.z, o.feature);
+	/* lifted to 1.5: a gap of 0.5 along the first separating axis, box face z */
+	t = tri(v3(-5, -5, 1.5f), v3(5, -5, 1.5f), v3(0, 5, 1.5f));
+	cr_assert_eq(sw_obb3_tri3_penetration(&box, &t, &o), SW_MISS);
+	cr_expect(fabsf(o.depth - 0.5f) < 1e-6f && fabsf(o.normal.z - 1) < 1e-6f && o.feature == 2, "gap %g", o.depth);
+	/* below the cube, the normal from box to triangle points down */
+	t = tri(v3(-5, -5, -0.9f), v3(5, -5, -0.9f), v3(0, 5, -0.9f));
+	cr_assert_eq(sw_obb3_tri3_penetration(&box, &t, &o), SW_HIT);
+	cr_expect(fabsf(o.depth - 0.1f) < 1e-6f && fabsf(o.normal.z + 1) < 1e-6f, "depth %g nz %g", o.depth,
+		  o.normal.z);
+	/* a degenerate triangle is invalid */
+	t = tri(v3(0, 0, 0), v3(1, 0, 0), v3(2, 0, 0));
+	cr_expect_eq(sw_obb3_tri3_penetration(&box, &t, &o), SW_PAIR_INVALID);
+	cr_expect(isnan(o.depth) && o.feature == SW_AXIS_NONE);
+}

@@ -153,6 +153,36 @@ static void run_population(sw_isa isa, uint64_t seed, sc_tri3_params p, size_t n
 		res_free(&want);
 	}
 
+	/* static penetration: least-penetration axis, depth and normal, bit for bit */
+	{
+		uint8_t *ps[2] = {malloc(n), malloc(n)}, *pf[2] = {malloc(n), malloc(n)};
+		float *pd[2] = {malloc(4 * n * sizeof(float)), malloc(4 * n * sizeof(float))};
+		sw_overlap3_results pr[2];
+		for (int q = 0; q < 2; q++)
+			pr[q] = (sw_overlap3_results){ps[q], pf[q], pd[q], pd[q] + n, pd[q] + 2 * n, pd[q] + 3 * n};
+		ref->obb3_tri3_penetration_idx(&boxes, &tris, pairs, n, &pr[0]);
+		k->obb3_tri3_penetration_idx(&boxes, &tris, pairs, n, &pr[1]);
+		size_t pbad = 0;
+		for (size_t q = 0; q < n; q++) {
+			int same = ps[0][q] == ps[1][q] && pf[0][q] == pf[1][q];
+			for (int c = 0; c < 4; c++) {
+				float x = pd[0][c * n + q], y = pd[1][c * n + q];
+				same = same && (memcmp(&x, &y, 4) == 0 || (isnan(x) && isnan(y)));
+			}
+			if (!same && pbad++ < 5) {
+				fprintf(stderr,
+					"penetration mismatch: tier %s seed %llu pair %zu: got %u/%u %a want %u/%u "
+					"%a\n",
+					sw_isa_name(isa), (unsigned long long)seed, q, ps[1][q], pf[1][q], pd[1][q],
+					ps[0][q], pf[0][q], pd[0][q]);
+				print_pair(&boxes, &tris, &pairs[q]);
+			}
+		}
+		cr_expect_eq(pbad, 0);
+		for (int q = 0; q < 2; q++)
+			free(ps[q]), free(pf[q]), free(pd[q]);
+	}
+
 	/* static overlap */
 	uint8_t *gs = malloc(n), *gf = malloc(n), *ws = malloc(n), *wf = malloc(n);
 	sw_overlap_results og = {gs, gf}, ow = {ws, wf};

@@ -93,6 +93,19 @@ SW_API void sw_obb3_block_fill(sw_obb3_block *blk, unsigned from);
 /// Moving OBB–OBB SAT on n pairs held in ceil(n/16) packed blocks.
 SW_API sw_error sw_obb3_sweep_packed(const sw_obb3_block *blocks, size_t n, const sw_sweep_results *out);
 
+/// Results of a 3D static penetration query, one entry per pair (fields of sw_overlap3_output;
+/// all arrays caller-owned, n entries, none NULL).
+typedef struct sw_overlap3_results {
+	uint8_t *status;
+	uint8_t *feature;
+	float *depth;
+	float *nx, *ny, *nz;
+} sw_overlap3_results;
+
+/// Static OBB–triangle overlap with the least-penetration axis and depth for each pair.
+SW_API sw_error sw_obb3_tri3_penetration_batch(const sw_obb3_set *boxes, const sw_tri3_set *tris, const sw_pair *pairs,
+					       size_t n, const sw_batch_opts *opts, const sw_overlap3_results *out);
+
 /// Sixteen box–triangle pairs already gathered into lanes. Lane l belongs to pair 16·block + l;
 /// `v` is the triangle's displacement minus the box's. Unused lanes of the last block must hold a
 /// valid pair (sw_obb3_tri3_block_fill() writes one).

@@ -52,6 +52,23 @@ SW_API sw_status sw_obb3_tri3_sweep(const sw_obb3 *a, sw_vec3 da, const sw_tri3 
 /// them; otherwise SW_AXIS_NONE.
 SW_API sw_status sw_obb3_tri3_overlap(const sw_obb3 *a, const sw_tri3 *t, uint8_t *separating_axis);
 
+/// Answer of a 3D static penetration query.
+typedef struct sw_overlap3_output {
+	/// SW_HIT (overlap or touch), SW_MISS or SW_PAIR_INVALID.
+	sw_status status;
+	/// HIT: the axis of least penetration; MISS: the first separating axis; else SW_AXIS_NONE.
+	uint8_t feature;
+	/// HIT: penetration depth ≥ 0 along `normal` (moving B by depth·normal leaves them touching).
+	/// MISS: the gap along the separating axis (> 0). INVALID: NaN.
+	float depth;
+	/// Unit normal of that axis in world space, from A to B (NaN when INVALID).
+	sw_vec3 normal;
+} sw_overlap3_output;
+
+/// Static OBB–triangle overlap with the axis of least penetration and its depth (the 13 axes of
+/// sw_obb3_tri3_sweep, distances normalised by each axis' length; ties go to the lower id).
+SW_API sw_status sw_obb3_tri3_penetration(const sw_obb3 *a, const sw_tri3 *t, sw_overlap3_output *out);
+
 /// Answer of a 2D moving query over t ∈ [0,1]; fields as in sw_sweep_output, in the plane.
 typedef struct sw_sweep2_output {
 	sw_status status;

@@ -357,3 +357,65 @@ decl_obb3_tri3_overlap_idx_fn(SW_FN(sw_obb3_tri3_overlap_idx))
 		}
 	}
 }
+
+/* least penetration (or first separation) of a block of pairs at rest: sw_obb3_tri3_penetration
+ * lane-wise; chosen axes carry their vector along for the normal */
+decl_obb3_tri3_penetration_idx_fn(SW_FN(sw_obb3_tri3_penetration_idx))
+{
+	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
+	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), mone = sw_set1(-1.0f);
+	for (size_t base = 0; base < n; base += SW_W) {
+		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
+		unsigned bad = lanes_indices(as->count, ts->count, pairs + base, cnt, ia, ib);
+		tpairs_w g;
+		tpairs_gather(as, ts, ia, ib, 0, &g);
+		tframe_w f;
+		tframe_build(&g.box, g.ta, g.w, g.p, g.v, &f);
+		sw_mw sep = sw_mfalse();
+		sw_fw sep_id = sw_set1((float)SW_AXIS_NONE), sep_pen = zero, sep_sign = one, sep_len2 = one;
+		sw_fw best_id = zero, best_pen = zero, best_pen2 = sw_set1(INFINITY), best_sign = one, best_len2 = one;
+		sw_fw sep_l[3] = {zero, zero, zero}, best_l[3] = {zero, zero, zero};
+		SW_UNROLL
+		for (int k = 0; k < SW_TRI3_AXIS_COUNT; k++) {
+			taxis_w x;
+			taxis_get(&f, k, &x);
+			sw_fw pos = sw_sub(x.r, x.lo), neg = sw_add(x.r, x.hi), fid = sw_set1((float)k);
+			sw_mw plus = sw_le(pos, neg);
+			sw_fw pen = sw_sel(plus, pos, neg), sign = sw_sel(plus, one, mone);
+			sw_mw first = sw_mandnot(sep, sw_mand(x.ok, sw_lt(pen, zero)));
+			sep = sw_mor(sep, first);
+			sep_id = sw_sel(first, fid, sep_id), sep_pen = sw_sel(first, pen, sep_pen);
+			sep_sign = sw_sel(first, sign, sep_sign), sep_len2 = sw_sel(first, x.len2, sep_len2);
+			sw_fw pen2 = sw_mul(pen, pen);
+			sw_mw up = sw_mand(x.ok, sw_lt(sw_mul(pen2, best_len2), sw_mul(best_pen2, x.len2)));
+			best_id = sw_sel(up, fid, best_id), best_pen = sw_sel(up, pen, best_pen);
+			best_pen2 = sw_sel(up, pen2, best_pen2), best_sign = sw_sel(up, sign, best_sign);
+			best_len2 = sw_sel(up, x.len2, best_len2);
+			for (int c = 0; c < 3; c++) {
+				sep_l[c] = sw_sel(first, x.l[c], sep_l[c]);
+				best_l[c] = sw_sel(up, x.l[c], best_l[c]);
+			}
+		}
+		sw_fw len2 = sw_sel(sep, sep_len2, best_len2), root = sw_sqrt(len2);
+		sw_fw depth = sw_sel(sep, sw_div(sw_neg(sep_pen), root), sw_div(best_pen, root));
+		sw_fw sc = sw_div(sw_sel(sep, sep_sign, best_sign), root), nl[3], rows[4] = {depth};
+		for (int c = 0; c < 3; c++)
+			nl[c] = sw_mul(sw_sel(sep, sep_l[c], best_l[c]), sc);
+		for (int c = 0; c < 3; c++)
+			rows[1 + c] = sw_add(sw_add(sw_mul(g.box.r[c], nl[0]), sw_mul(g.box.r[3 + c], nl[1])),
+					     sw_mul(g.box.r[6 + c], nl[2]));
+		_Alignas(64) float tmp[4][SW_W], feat[SW_W];
+		float *dst[4] = {out->depth, out->nx, out->ny, out->nz};
+		for (int k = 0; k < 4; k++)
+			sw_storeu(tmp[k], rows[k]);
+		sw_storeu(feat, sw_sel(sep, sep_id, best_id));
+		unsigned invalid = bad | (~sw_mbits(g.ok) & SW_ALL_LANES), sb = sw_mbits(sep);
+		for (unsigned l = 0; l < cnt; l++) {
+			int inv = invalid >> l & 1;
+			out->status[base + l] = inv ? SW_PAIR_INVALID : (sb >> l & 1) ? SW_MISS : SW_HIT;
+			out->feature[base + l] = inv ? SW_AXIS_NONE : (uint8_t)feat[l];
+			for (int k = 0; k < 4; k++)
+				dst[k][base + l] = inv ? NAN : tmp[k][l];
+		}
+	}
+}

@@ -337,3 +337,47 @@ sw_status sw_obb3_tri3_overlap(const sw_obb3 *a, const sw_tri3 *t, uint8_t *sepa
 	}
 	return SW_HIT;
 }
+
+/* least penetration (or first separation) over the 13 axes of a pair at rest */
+sw_status sw_obb3_tri3_penetration(const sw_obb3 *a, const sw_tri3 *t, sw_overlap3_output *out)
+{
+	if (!out)
+		return SW_PAIR_INVALID;
+	sw_vec3 zero = {0, 0, 0};
+	if (!a || !t || !sw_obb3_valid_ref(a, zero) || !sw_tri3_valid_ref(t, zero)) {
+		*out = (sw_overlap3_output){SW_PAIR_INVALID, SW_AXIS_NONE, NAN, {NAN, NAN, NAN}};
+		return SW_PAIR_INVALID;
+	}
+	sw_mat3 r = sw_obb3_axes(a);
+	tri_edges e;
+	tri_edges_scaled(t, &e);
+	tri_frame f;
+	tri_frame_build(a, &r, t, &e, zero, &f);
+	tri_axis best, sep;
+	float best_pen = 0, best_pen2 = INFINITY, best_sign = 1, sep_pen = 0, sep_sign = 1;
+	int best_id = 0, sep_id = -1;
+	best.len2 = 1.0f;
+	for (int k = 0; k < SW_TRI3_AXIS_COUNT; k++) {
+		tri_axis x;
+		tri_axis_get(&f, k, &x);
+		if (x.skip)
+			continue;
+		float pos = x.r - x.lo, neg = x.r + x.hi, pen = pos <= neg ? pos : neg;
+		float sign = pos <= neg ? 1.0f : -1.0f;
+		if (pen < 0.0f && sep_id < 0) {
+			sep = x, sep_id = k, sep_pen = pen, sep_sign = sign;
+		}
+		/* pen/|L| smallest ⇔ pen²·len2_best < pen2_best·len2 (pen ≥ 0 when it matters) */
+		float pen2 = pen * pen;
+		if (pen2 * best.len2 < best_pen2 * x.len2) {
+			best = x, best_id = k, best_pen = pen, best_pen2 = pen2, best_sign = sign;
+		}
+	}
+	if (sep_id >= 0)
+		*out = (sw_overlap3_output){SW_MISS, (uint8_t)sep_id, -sep_pen / sqrtf(sep.len2),
+					    world_normal(&r, &sep, sep_sign)};
+	else
+		*out = (sw_overlap3_output){SW_HIT, (uint8_t)best_id, best_pen / sqrtf(best.len2),
+					    world_normal(&r, &best, best_sign)};
+	return out->status;
+}

@@ -1,5 +1,7 @@
 /* src/ref/tri3_table.c — the reference rows of the kernel table for the OBB–triangle queries: the
  * batched entry points answered one pair at a time by the scalar reference (ref/tri3_sat.c). */
+#include <math.h>
+
 #include "kernels/kernels.h"
 #include "ref/ref.h"
 
@@ -80,6 +82,27 @@ decl_obb3_tri3_sweep_packed_fn(sw_obb3_tri3_sweep_packed_ref)
 		out->feature[k] = o.feature;
 		out->t_first[k] = o.t_first;
 		out->t_last[k] = o.t_last;
+		out->nx[k] = o.normal.x;
+		out->ny[k] = o.normal.y;
+		out->nz[k] = o.normal.z;
+	}
+}
+
+decl_obb3_tri3_penetration_idx_fn(sw_obb3_tri3_penetration_idx_ref)
+{
+	for (size_t k = 0; k < n; k++) {
+		sw_overlap3_output o = {SW_PAIR_INVALID, SW_AXIS_NONE, NAN, {NAN, NAN, NAN}};
+		if (pairs[k].a < as->count && pairs[k].b < ts->count) {
+			sw_obb3 a;
+			sw_tri3 t;
+			sw_vec3 d;
+			box_read(as, pairs[k].a, &a, &d);
+			tri_read(ts, pairs[k].b, &t, &d);
+			sw_obb3_tri3_penetration(&a, &t, &o);
+		}
+		out->status[k] = (uint8_t)o.status;
+		out->feature[k] = o.feature;
+		out->depth[k] = o.depth;
 		out->nx[k] = o.normal.x;
 		out->ny[k] = o.normal.y;
 		out->nz[k] = o.normal.z;
