@@ -135,10 +135,14 @@ static void gap_all(gap2 *s, const sw_poly2 *a, const poly_in_a *pb, sw_vec2 v)
 	}
 }
 
-static int pair_valid(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, sw_xf2 xb)
+/* `checked`: the polygons are known to pass sw_poly2_check (a set's or block's ok flags) */
+static int pair_valid(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, sw_xf2 xb, int checked)
 {
-	return a && b && sw_poly2_check(a, 1) == SW_POLY2_OK && sw_poly2_check(b, 1) == SW_POLY2_OK && xf_valid(xa) &&
-	       xf_valid(xb);
+	if (!a || !b)
+		return 0;
+	if (!checked && (sw_poly2_check(a, 1) != SW_POLY2_OK || sw_poly2_check(b, 1) != SW_POLY2_OK))
+		return 0;
+	return xf_valid(xa) && xf_valid(xb);
 }
 
 static void sweep2_invalid(sw_sweep2_output *out)
@@ -149,12 +153,12 @@ static void sweep2_invalid(sw_sweep2_output *out)
 	out->feature = SW_AXIS_NONE;
 }
 
-sw_status sw_poly2_sweep(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b, sw_xf2 xb, sw_vec2 db,
-			 sw_sweep2_output *out)
+sw_status sw_poly2_sweep_ref(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b, sw_xf2 xb, sw_vec2 db,
+			     int checked, sw_sweep2_output *out)
 {
 	if (!out)
 		return SW_PAIR_INVALID;
-	if (!pair_valid(a, xa, b, xb) || !v2_valid(da) || !v2_valid(db)) {
+	if (!pair_valid(a, xa, b, xb, checked) || !v2_valid(da) || !v2_valid(db)) {
 		sweep2_invalid(out);
 		return SW_PAIR_INVALID;
 	}
@@ -187,11 +191,23 @@ sw_status sw_poly2_sweep(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly
 	return out->status;
 }
 
+sw_status sw_poly2_sweep(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b, sw_xf2 xb, sw_vec2 db,
+			 sw_sweep2_output *out)
+{
+	return sw_poly2_sweep_ref(a, xa, da, b, xb, db, 0, out);
+}
+
 sw_status sw_poly2_overlap(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, sw_xf2 xb, sw_overlap2_output *out)
+{
+	return sw_poly2_overlap_ref(a, xa, b, xb, 0, out);
+}
+
+sw_status sw_poly2_overlap_ref(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, sw_xf2 xb, int checked,
+			       sw_overlap2_output *out)
 {
 	if (!out)
 		return SW_PAIR_INVALID;
-	if (!pair_valid(a, xa, b, xb)) {
+	if (!pair_valid(a, xa, b, xb, checked)) {
 		*out = (sw_overlap2_output){SW_PAIR_INVALID, SW_AXIS_NONE, NAN, {NAN, NAN}};
 		return SW_PAIR_INVALID;
 	}

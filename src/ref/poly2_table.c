@@ -5,10 +5,11 @@
 #include "kernels/kernels.h"
 #include "ref/ref.h"
 
-/* polygon i of a set with its placement and displacement; 0 when the index is out of range */
+/* polygon i of a set with its placement and displacement; 0 when the index is out of range or the
+ * polygon failed its check when it was stored */
 static int set_read(const sw_poly2_set *s, uint32_t i, sw_poly2 *p, sw_xf2 *xf, sw_vec2 *d)
 {
-	return sw_poly2_set_get(s, i, p, xf, d) == SW_OK;
+	return sw_poly2_set_get(s, i, p, xf, d) == SW_OK && s->ok[i];
 }
 
 /* the reference answers pair by pair in place: the order of evaluation does not matter to it */
@@ -23,7 +24,7 @@ decl_poly2_sweep_idx_fn(sw_poly2_sweep_idx_ref)
 		if (!set_read(as, pairs[k].a, &a, &xa, &da) || !set_read(bs, pairs[k].b, &b, &xb, &db))
 			o = (sw_sweep2_output){SW_PAIR_INVALID, NAN, NAN, {NAN, NAN}, SW_AXIS_NONE};
 		else
-			sw_poly2_sweep(&a, xa, da, &b, xb, db, &o);
+			sw_poly2_sweep_ref(&a, xa, da, &b, xb, db, 1, &o);
 		out->status[k] = (uint8_t)o.status;
 		out->feature[k] = o.feature;
 		out->t_first[k] = o.t_first;
@@ -43,7 +44,7 @@ decl_poly2_overlap_idx_fn(sw_poly2_overlap_idx_ref)
 		if (!set_read(as, pairs[k].a, &a, &xa, NULL) || !set_read(bs, pairs[k].b, &b, &xb, NULL))
 			o = (sw_overlap2_output){SW_PAIR_INVALID, SW_AXIS_NONE, NAN, {NAN, NAN}};
 		else
-			sw_poly2_overlap(&a, xa, &b, xb, &o);
+			sw_poly2_overlap_ref(&a, xa, &b, xb, 1, &o);
 		out->status[k] = (uint8_t)o.status;
 		out->feature[k] = o.feature;
 		out->depth[k] = o.depth;
@@ -75,7 +76,12 @@ decl_poly2_sweep_packed_fn(sw_poly2_sweep_packed_ref)
 		sw_sweep2_output o;
 		block_read(&blocks[k / SW_BLOCK], (unsigned)(k % SW_BLOCK), &a, &xa, &b, &xb, &v);
 		/* A at rest and B moving by v: the reference forms tmul(q_A, v − 0), as the kernels */
-		sw_poly2_sweep(&a, xa, sw_v2(0, 0), &b, xb, v, &o);
+		const sw_poly2_block *blk = &blocks[k / SW_BLOCK];
+		unsigned l = (unsigned)(k % SW_BLOCK);
+		if (blk->a_ok[l] && blk->b_ok[l])
+			sw_poly2_sweep_ref(&a, xa, sw_v2(0, 0), &b, xb, v, 1, &o);
+		else
+			o = (sw_sweep2_output){SW_PAIR_INVALID, NAN, NAN, {NAN, NAN}, SW_AXIS_NONE};
 		out->status[k] = (uint8_t)o.status;
 		out->feature[k] = o.feature;
 		out->t_first[k] = o.t_first;

@@ -36,6 +36,14 @@ void sw_sweep_output_invalid(sw_sweep_output *out);
 /// |x| ≤ SW_MAX_COORD, not degenerate as above).
 int sw_tri3_valid_ref(const sw_tri3 *tri, sw_vec3 disp);
 
+/// The 2D polygon sweep and overlap; `checked` ≠ 0 skips the convexity check of the polygons (the
+/// caller holds a set's or block's ok flags, computed by the same sw_poly2_check). The batched
+/// reference rows use these, so the reference tier does not redo per pair what the set did once.
+sw_status sw_poly2_sweep_ref(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b, sw_xf2 xb, sw_vec2 db,
+			     int checked, sw_sweep2_output *out);
+sw_status sw_poly2_overlap_ref(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, sw_xf2 xb, int checked,
+			       sw_overlap2_output *out);
+
 /// One slab's entry and exit times, nin/a and nout/a (a > 0), folded into the running latest entry
 /// in_num/in_den and earliest exit out_num/out_den (fractions with den ≥ 0, compared by
 /// cross-multiplying). Returns whether the entry moved, so the caller records its axis.
