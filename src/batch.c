@@ -492,3 +492,25 @@ sw_error sw_obb3_tri3_sweep_packed(const sw_obb3_tri3_block *blocks, size_t n, i
 	sw_kernels_get()->obb3_tri3_sweep_packed(blocks, n, one_sided, out);
 	return SW_OK;
 }
+
+static void obb3_penetration_chunk(const void *ctx, size_t off, size_t cnt)
+{
+	const idx_call *c = ctx;
+	const sw_overlap3_results *o = c->out;
+	sw_overlap3_results r = {o->status + off, o->feature + off, o->depth + off,
+				 o->nx + off,     o->ny + off,      o->nz + off};
+	c->kt->obb3_penetration_idx(c->as, c->bs, c->pairs + off, cnt, &r);
+}
+
+sw_error sw_obb3_penetration_batch(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs, size_t n,
+				   const sw_batch_opts *opts, const sw_overlap3_results *out)
+{
+	sw_error e = check_call(as, bs, pairs, n);
+	if (e == SW_OK && (!out || !out->status || !out->feature || !out->depth || !out->nx || !out->ny || !out->nz))
+		e = SW_ERR_NULL;
+	if (e != SW_OK || n == 0)
+		return e;
+	idx_call c = {sw_kernels_get(), as, bs, pairs, out};
+	run_chunks(n, opts, obb3_penetration_chunk, &c);
+	return SW_OK;
+}

@@ -27,7 +27,8 @@ static const tier_row rows[] = {
 	  .poly2_overlap_idx = sw_poly2_overlap_idx_sse4,
 	  .poly2_sweep_packed = sw_poly2_sweep_packed_sse4,
 	  .obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_sse4,
-	  .obb3_tri3_penetration_idx = sw_obb3_tri3_penetration_idx_sse4}},
+	  .obb3_tri3_penetration_idx = sw_obb3_tri3_penetration_idx_sse4,
+	  .obb3_penetration_idx = sw_obb3_penetration_idx_sse4}},
 #endif
 #ifdef SW_HAVE_AVX2
 	{SW_ISA_AVX2,
@@ -41,7 +42,8 @@ static const tier_row rows[] = {
 	  .poly2_overlap_idx = sw_poly2_overlap_idx_avx2,
 	  .poly2_sweep_packed = sw_poly2_sweep_packed_avx2,
 	  .obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_avx2,
-	  .obb3_tri3_penetration_idx = sw_obb3_tri3_penetration_idx_avx2}},
+	  .obb3_tri3_penetration_idx = sw_obb3_tri3_penetration_idx_avx2,
+	  .obb3_penetration_idx = sw_obb3_penetration_idx_avx2}},
 #endif
 #ifdef SW_HAVE_AVX512
 	{SW_ISA_AVX512,
@@ -55,7 +57,8 @@ static const tier_row rows[] = {
 	  .poly2_overlap_idx = sw_poly2_overlap_idx_avx512,
 	  .poly2_sweep_packed = sw_poly2_sweep_packed_avx512,
 	  .obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_avx512,
-	  .obb3_tri3_penetration_idx = sw_obb3_tri3_penetration_idx_avx512}},
+	  .obb3_tri3_penetration_idx = sw_obb3_tri3_penetration_idx_avx512,
+	  .obb3_penetration_idx = sw_obb3_penetration_idx_avx512}},
 #endif
 #ifdef SW_HAVE_NEON
 	{SW_ISA_NEON,
@@ -69,7 +72,8 @@ static const tier_row rows[] = {
 	  .poly2_overlap_idx = sw_poly2_overlap_idx_neon,
 	  .poly2_sweep_packed = sw_poly2_sweep_packed_neon,
 	  .obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_neon,
-	  .obb3_tri3_penetration_idx = sw_obb3_tri3_penetration_idx_neon}},
+	  .obb3_tri3_penetration_idx = sw_obb3_tri3_penetration_idx_neon,
+	  .obb3_penetration_idx = sw_obb3_penetration_idx_neon}},
 #endif
 	{SW_ISA_COUNT, {.isa = SW_ISA_REF}},
 };
@@ -86,6 +90,7 @@ static const sw_kernels ref_row = {
 	.poly2_sweep_packed = sw_poly2_sweep_packed_ref,
 	.obb3_tri3_sweep_packed = sw_obb3_tri3_sweep_packed_ref,
 	.obb3_tri3_penetration_idx = sw_obb3_tri3_penetration_idx_ref,
+	.obb3_penetration_idx = sw_obb3_penetration_idx_ref,
 };
 
 static sw_kernels tables[SW_ISA_COUNT]; /* tables[isa]: the table capped at isa */

@@ -382,3 +382,49 @@ Test(obb3_brute, oracle_matches_hand_cases)
 	cr_assert_eq(oracle_obb3_sweep(&a, sw_v3(0, 0, 0), &b, sw_v3(1, 0, 0), &o), SW_STARTS_OVERLAPPED);
 	cr_assert(o.t_last < 1e-12, "touch then leave: t_last %.17g", o.t_last);
 }
+
+/* static penetration against the oracle's static separation f(0) (max over the 15 normalised axes):
+ * on overlap the depth is −f(0) and the gap along the reported normal is −depth; on a miss the gap
+ * along the reported normal is the reported gap, and no more than f(0) */
+Test(obb3_brute, penetration_matches_static_separation)
+{
+	enum { N = 10000 };
+	sc_rng r = sc_rng_seed(92);
+	sc_obb3_params p = sc_obb3_defaults();
+	sw_obb3_set s;
+	cr_assert(sw_obb3_set_init(&s, 2 * N) == SW_OK);
+	sw_pair *pairs = malloc(N * sizeof *pairs);
+	cr_assert(sc_obb3_close_pairs(&r, &p, &s, pairs, N) == SW_OK);
+	int hits = 0;
+	for (int i = 0; i < N; i++) {
+		sw_obb3 a, b;
+		sw_vec3 d;
+		sw_obb3_set_get(&s, pairs[i].a, &a, &d);
+		sw_obb3_set_get(&s, pairs[i].b, &b, &d);
+		sw_overlap3_output o;
+		sw_status st = sw_obb3_penetration(&a, &b, &o);
+		oracle_obb3_problem q;
+		oracle_obb3_prepare(&a, sw_v3(0, 0, 0), &b, sw_v3(0, 0, 0), ORACLE_CROSS2_CONTRACT, &q);
+		double f0 = oracle_obb3_sep(&q, 0, NULL, NULL);
+		const double n[3] = {o.normal.x, o.normal.y, o.normal.z};
+		double along = oracle_obb3_sep_along(&q, n, 0), eps = 1e-5 * (q.len_d0 + 4 + q.max_coord);
+		if (fabs(f0) <= eps)
+			continue; /* touching: either answer */
+		cr_assert_eq(st, f0 > 0 ? SW_MISS : SW_HIT, "case %d: f(0) = %g, status %s", i, f0, sw_status_name(st));
+		cr_assert(fabsf(sw_v3_len(o.normal) - 1) < 1e-5f, "case %d: normal not unit", i);
+		if (st == SW_HIT) {
+			hits++;
+			cr_assert(fabs(o.depth + f0) <= eps, "case %d: depth %.9g, oracle −f(0) %.9g", i, o.depth, -f0);
+			cr_assert(fabs(along + o.depth) <= eps, "case %d: gap along the normal %.9g, depth %.9g", i,
+				  along, o.depth);
+		} else {
+			cr_assert(o.depth > 0 && o.depth <= f0 + eps, "case %d: gap %.9g, f(0) %.9g", i, o.depth, f0);
+			cr_assert(fabs(along - o.depth) <= eps, "case %d: gap along the normal %.9g, reported %.9g", i,
+				  along, o.depth);
+		}
+	}
+	cr_log_info("penetration: %d overlapping pairs of %d checked", hits, N);
+	cr_expect_geq(hits, N / 100, "too few overlapping pairs to test anything");
+	free(pairs);
+	sw_obb3_set_free(&s);
+}

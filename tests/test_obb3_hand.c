@@ -511,3 +511,27 @@ Test(obb3_hand, invalid_input_is_reported)
 	cr_assert(isnan(o.t_first) && isnan(o.t_last), "invalid: times not NaN");
 	cr_assert_eq(o.feature, SW_AXIS_NONE);
 }
+
+/* static penetration of two unit cubes */
+Test(obb3_hand, penetration_depth_and_gap)
+{
+	sw_obb3 a = cube(0, 0, 0, 1), b = cube(1.5f, 0.2f, 0, 1);
+	sw_overlap3_output o;
+	/* overlap 2 − 1.5 = 0.5 along x, 1.8 along y, 2 along z: face x of A (axis 0), normal +x */
+	cr_assert_eq(sw_obb3_penetration(&a, &b, &o), SW_HIT);
+	cr_expect(fabsf(o.depth - 0.5f) < 1e-6f && o.feature == 0 && fabsf(o.normal.x - 1) < 1e-6f, "depth %g ft %u",
+		  o.depth, o.feature);
+	/* B below A by 3.5 along y: gap 1.5 on face y of A (axis 1), normal −y */
+	b = cube(0, -3.5f, 0, 1);
+	cr_assert_eq(sw_obb3_penetration(&a, &b, &o), SW_MISS);
+	cr_expect(fabsf(o.depth - 1.5f) < 1e-6f && o.feature == 1 && fabsf(o.normal.y + 1) < 1e-6f, "gap %g ft %u",
+		  o.depth, o.feature);
+	/* B turned 45° about z at x = 2.2: A's x face meets B's edge; depth 1 + √2 − 2.2 along x */
+	b = cube(2.2f, 0, 0, 1);
+	b.rot = sw_quat_from_axis_angle(v3(0, 0, 1), 0.78539816f);
+	cr_assert_eq(sw_obb3_penetration(&a, &b, &o), SW_HIT);
+	cr_expect(fabs(o.depth - (1 + sqrt(2.0) - 2.2)) < 1e-5, "depth %g", o.depth);
+	b.half.x = -1;
+	cr_expect_eq(sw_obb3_penetration(&a, &b, &o), SW_PAIR_INVALID);
+	cr_expect(isnan(o.depth));
+}

@@ -139,6 +139,34 @@ static void run_population(sw_isa isa, uint64_t seed, sc_obb3_params p, size_t n
 	k->obb3_sweep_packed(blocks, n, &got.r);
 	cr_expect_eq(compare_sweep("packed", seed, isa, NULL, pairs, n, &got.r, &want.r), 0);
 
+	/* static penetration: least-penetration axis, depth and normal, bit for bit */
+	{
+		uint8_t *ps[2] = {malloc(n), malloc(n)}, *pf[2] = {malloc(n), malloc(n)};
+		float *pd[2] = {malloc(4 * n * sizeof(float)), malloc(4 * n * sizeof(float))};
+		sw_overlap3_results pr[2];
+		for (int q = 0; q < 2; q++)
+			pr[q] = (sw_overlap3_results){ps[q], pf[q], pd[q], pd[q] + n, pd[q] + 2 * n, pd[q] + 3 * n};
+		ref->obb3_penetration_idx(&s, &s, pairs, n, &pr[0]);
+		k->obb3_penetration_idx(&s, &s, pairs, n, &pr[1]);
+		size_t pbad = 0;
+		for (size_t q = 0; q < n; q++) {
+			int same = ps[0][q] == ps[1][q] && pf[0][q] == pf[1][q];
+			for (int c = 0; c < 4; c++)
+				same = same && same_bits(pd[0][c * n + q], pd[1][c * n + q]);
+			if (!same && pbad++ < 5) {
+				fprintf(stderr,
+					"penetration mismatch: tier %s seed %llu pair %zu: got %u/%u %a want %u/%u "
+					"%a\n",
+					sw_isa_name(isa), (unsigned long long)seed, q, ps[1][q], pf[1][q], pd[1][q],
+					ps[0][q], pf[0][q], pd[0][q]);
+				print_pair(&s, &pairs[q]);
+			}
+		}
+		cr_expect_eq(pbad, 0);
+		for (int q = 0; q < 2; q++)
+			free(ps[q]), free(pf[q]), free(pd[q]);
+	}
+
 	/* static overlap */
 	sw_overlap_results og = {got.st, got.ft}, ow = {want.st, want.ft};
 	ref->obb3_overlap_idx(&s, &s, pairs, n, &ow);

@@ -102,6 +102,10 @@ typedef struct sw_overlap3_results {
 	float *nx, *ny, *nz;
 } sw_overlap3_results;
 
+/// Static OBB–OBB overlap with the least-penetration axis and depth for each pair.
+SW_API sw_error sw_obb3_penetration_batch(const sw_obb3_set *a_set, const sw_obb3_set *b_set, const sw_pair *pairs,
+					  size_t n, const sw_batch_opts *opts, const sw_overlap3_results *out);
+
 /// Static OBB–triangle overlap with the least-penetration axis and depth for each pair.
 SW_API sw_error sw_obb3_tri3_penetration_batch(const sw_obb3_set *boxes, const sw_tri3_set *tris, const sw_pair *pairs,
 					       size_t n, const sw_batch_opts *opts, const sw_overlap3_results *out);

@@ -69,6 +69,11 @@ typedef struct sw_overlap3_output {
 /// sw_obb3_tri3_sweep, distances normalised by each axis' length; ties go to the lower id).
 SW_API sw_status sw_obb3_tri3_penetration(const sw_obb3 *a, const sw_tri3 *t, sw_overlap3_output *out);
 
+/// Static OBB–OBB overlap with the axis of least penetration and its depth (the 15 axes of
+/// sw_obb3_sweep, distances normalised by each axis' length, ties to the lower id), or on a miss the
+/// first separating axis and its gap.
+SW_API sw_status sw_obb3_penetration(const sw_obb3 *a, const sw_obb3 *b, sw_overlap3_output *out);
+
 /// Answer of a 2D moving query over t ∈ [0,1]; fields as in sw_sweep_output, in the plane.
 typedef struct sw_sweep2_output {
 	sw_status status;

@@ -41,6 +41,10 @@
 	void name(const sw_obb3_set *as, const sw_tri3_set *ts, const sw_pair *pairs, size_t n, \
 		  const sw_overlap3_results *out)
 
+#define decl_obb3_penetration_idx_fn(name)                                                      \
+	void name(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs, size_t n, \
+		  const sw_overlap3_results *out)
+
 typedef decl_obb3_sweep_idx_fn((*sw_obb3_sweep_idx_fn));
 typedef decl_obb3_sweep_packed_fn((*sw_obb3_sweep_packed_fn));
 typedef decl_obb3_overlap_idx_fn((*sw_obb3_overlap_idx_fn));
@@ -51,19 +55,21 @@ typedef decl_poly2_overlap_idx_fn((*sw_poly2_overlap_idx_fn));
 typedef decl_poly2_sweep_packed_fn((*sw_poly2_sweep_packed_fn));
 typedef decl_obb3_tri3_sweep_packed_fn((*sw_obb3_tri3_sweep_packed_fn));
 typedef decl_obb3_tri3_penetration_idx_fn((*sw_obb3_tri3_penetration_idx_fn));
+typedef decl_obb3_penetration_idx_fn((*sw_obb3_penetration_idx_fn));
 
 /* per-tier prototypes: one line per tier */
-#define SW_DECL_TIER(sfx)                                                \
-	decl_obb3_sweep_idx_fn(sw_obb3_sweep_idx_##sfx);                 \
-	decl_obb3_sweep_packed_fn(sw_obb3_sweep_packed_##sfx);           \
-	decl_obb3_overlap_idx_fn(sw_obb3_overlap_idx_##sfx);             \
-	decl_obb3_tri3_sweep_idx_fn(sw_obb3_tri3_sweep_idx_##sfx);       \
-	decl_obb3_tri3_overlap_idx_fn(sw_obb3_tri3_overlap_idx_##sfx);   \
-	decl_poly2_sweep_idx_fn(sw_poly2_sweep_idx_##sfx);               \
-	decl_poly2_overlap_idx_fn(sw_poly2_overlap_idx_##sfx);           \
-	decl_poly2_sweep_packed_fn(sw_poly2_sweep_packed_##sfx);         \
-	decl_obb3_tri3_sweep_packed_fn(sw_obb3_tri3_sweep_packed_##sfx); \
-	decl_obb3_tri3_penetration_idx_fn(sw_obb3_tri3_penetration_idx_##sfx);
+#define SW_DECL_TIER(sfx)                                                      \
+	decl_obb3_sweep_idx_fn(sw_obb3_sweep_idx_##sfx);                       \
+	decl_obb3_sweep_packed_fn(sw_obb3_sweep_packed_##sfx);                 \
+	decl_obb3_overlap_idx_fn(sw_obb3_overlap_idx_##sfx);                   \
+	decl_obb3_tri3_sweep_idx_fn(sw_obb3_tri3_sweep_idx_##sfx);             \
+	decl_obb3_tri3_overlap_idx_fn(sw_obb3_tri3_overlap_idx_##sfx);         \
+	decl_poly2_sweep_idx_fn(sw_poly2_sweep_idx_##sfx);                     \
+	decl_poly2_overlap_idx_fn(sw_poly2_overlap_idx_##sfx);                 \
+	decl_poly2_sweep_packed_fn(sw_poly2_sweep_packed_##sfx);               \
+	decl_obb3_tri3_sweep_packed_fn(sw_obb3_tri3_sweep_packed_##sfx);       \
+	decl_obb3_tri3_penetration_idx_fn(sw_obb3_tri3_penetration_idx_##sfx); \
+	decl_obb3_penetration_idx_fn(sw_obb3_penetration_idx_##sfx);
 
 SW_DECL_TIER(ref)
 SW_DECL_TIER(sse4)
@@ -84,6 +90,7 @@ typedef struct sw_kernels {
 	sw_poly2_sweep_packed_fn poly2_sweep_packed;
 	sw_obb3_tri3_sweep_packed_fn obb3_tri3_sweep_packed;
 	sw_obb3_tri3_penetration_idx_fn obb3_tri3_penetration_idx;
+	sw_obb3_penetration_idx_fn obb3_penetration_idx;
 } sw_kernels;
 
 /// The active table (initialised on first use).

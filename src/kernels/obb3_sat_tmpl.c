@@ -274,3 +274,60 @@ decl_obb3_overlap_idx_fn(SW_FN(sw_obb3_overlap_idx))
 		}
 	}
 }
+
+/* least penetration (or first separation) of a block of box pairs at rest: sw_obb3_penetration
+ * lane-wise; the chosen axis is rebuilt from its id at the end */
+decl_obb3_penetration_idx_fn(SW_FN(sw_obb3_penetration_idx))
+{
+	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
+	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), mone = sw_set1(-1.0f);
+	const sw_fw v[3] = {zero, zero, zero};
+	for (size_t base = 0; base < n; base += SW_W) {
+		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
+		unsigned bad = lanes_indices(as->count, bs->count, pairs + base, cnt, ia, ib);
+		box_w a, b;
+		sw_mw ok = sw_mand(box_gather(as, ia, &a), box_gather(bs, ib, &b));
+		frame_w f;
+		frame_build(&a, &b, v, &f);
+		sw_mw sep = sw_mfalse();
+		sw_fw sep_id = zero, sep_pen = zero, sep_w = zero;
+		sw_fw best_id = zero, best_pen = zero, best_pen2 = sw_set1(INFINITY), best_len2 = one, best_w = zero;
+		SW_UNROLL
+		for (int k = 0; k < SW_AXIS_COUNT; k++) {
+			axis_w x;
+			axis_get(&f, k, &x);
+			sw_mw on = k >= SW_AXIS_EDGE0 ? sw_ge(x.len2, sw_set1(SW_PARALLEL_EPS)) : sw_mnot(sw_mfalse());
+			sw_fw fid = sw_set1((float)k), pen = sw_sub(x.r, sw_abs(x.w)), pen2 = sw_mul(pen, pen);
+			sw_mw first = sw_mandnot(sep, sw_mand(on, sw_lt(pen, zero)));
+			sep = sw_mor(sep, first);
+			sep_id = sw_sel(first, fid, sep_id), sep_pen = sw_sel(first, pen, sep_pen);
+			sep_w = sw_sel(first, x.w, sep_w);
+			sw_mw up = sw_mand(on, sw_lt(sw_mul(pen2, best_len2), sw_mul(best_pen2, x.len2)));
+			best_id = sw_sel(up, fid, best_id), best_pen = sw_sel(up, pen, best_pen);
+			best_pen2 = sw_sel(up, pen2, best_pen2), best_len2 = sw_sel(up, x.len2, best_len2);
+			best_w = sw_sel(up, x.w, best_w);
+		}
+		sw_fw id = sw_sel(sep, sep_id, best_id), w = sw_sel(sep, sep_w, best_w), l[3], len2;
+		axis_from_id(&f, id, l, &len2);
+		sw_fw root = sw_sqrt(len2);
+		sw_fw rows[4] = {sw_sel(sep, sw_div(sw_neg(sep_pen), root), sw_div(best_pen, root))};
+		sw_fw sc = sw_div(sw_sel(sw_lt(w, zero), mone, one), root);
+		sw_fw nl[3] = {sw_mul(l[0], sc), sw_mul(l[1], sc), sw_mul(l[2], sc)};
+		for (int c = 0; c < 3; c++)
+			rows[1 + c] = sw_add(sw_add(sw_mul(a.r[c], nl[0]), sw_mul(a.r[3 + c], nl[1])),
+					     sw_mul(a.r[6 + c], nl[2]));
+		_Alignas(64) float tmp[4][SW_W], feat[SW_W];
+		float *dst[4] = {out->depth, out->nx, out->ny, out->nz};
+		for (int k = 0; k < 4; k++)
+			sw_storeu(tmp[k], rows[k]);
+		sw_storeu(feat, id);
+		unsigned invalid = bad | (~sw_mbits(ok) & SW_ALL_LANES), sb = sw_mbits(sep);
+		for (unsigned l2 = 0; l2 < cnt; l2++) {
+			int inv = invalid >> l2 & 1;
+			out->status[base + l2] = inv ? SW_PAIR_INVALID : (sb >> l2 & 1) ? SW_MISS : SW_HIT;
+			out->feature[base + l2] = inv ? SW_AXIS_NONE : (uint8_t)feat[l2];
+			for (int k = 0; k < 4; k++)
+				dst[k][base + l2] = inv ? NAN : tmp[k][l2];
+		}
+	}
+}

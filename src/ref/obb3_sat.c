@@ -210,3 +210,38 @@ sw_status sw_obb3_overlap(const sw_obb3 *a, const sw_obb3 *b, uint8_t *separatin
 	}
 	return SW_HIT;
 }
+
+sw_status sw_obb3_penetration(const sw_obb3 *a, const sw_obb3 *b, sw_overlap3_output *out)
+{
+	if (!out)
+		return SW_PAIR_INVALID;
+	sw_vec3 zero = {0, 0, 0};
+	if (!a || !b || !sw_obb3_valid_ref(a, zero) || !sw_obb3_valid_ref(b, zero)) {
+		*out = (sw_overlap3_output){SW_PAIR_INVALID, SW_AXIS_NONE, NAN, {NAN, NAN, NAN}};
+		return SW_PAIR_INVALID;
+	}
+	sw_mat3 ra = sw_obb3_axes(a), rb = sw_obb3_axes(b);
+	sat_axis ax[SW_AXIS_COUNT];
+	obb3_axes(a, &ra, b, &rb, zero, ax);
+	int sep = -1, best = 0;
+	float sep_pen = 0, best_pen = 0, best_pen2 = INFINITY, best_len2 = 1.0f;
+	for (int k = 0; k < SW_AXIS_COUNT; k++) {
+		const sat_axis *x = &ax[k];
+		if (k >= SW_AXIS_EDGE0 && !(x->len2 >= SW_PARALLEL_EPS))
+			continue;
+		float pen = x->r - fabsf(x->w), pen2 = pen * pen;
+		if (pen < 0.0f && sep < 0)
+			sep = k, sep_pen = pen;
+		/* pen/|L| smallest ⇔ pen²·len2_best < pen2_best·len2 (pen ≥ 0 when it matters) */
+		if (pen2 * best_len2 < best_pen2 * x->len2)
+			best = k, best_pen = pen, best_pen2 = pen2, best_len2 = x->len2;
+	}
+	int k = sep >= 0 ? sep : best;
+	/* B lies on the side sign(w) of the axis */
+	sw_vec3 n = world_normal(&ra, &ax[k], ax[k].w < 0 ? -1.0f : 1.0f);
+	if (sep >= 0)
+		*out = (sw_overlap3_output){SW_MISS, (uint8_t)k, -sep_pen / sqrtf(ax[k].len2), n};
+	else
+		*out = (sw_overlap3_output){SW_HIT, (uint8_t)k, best_pen / sqrtf(ax[k].len2), n};
+	return out->status;
+}

@@ -1,5 +1,7 @@
 /* src/ref/obb3_table.c — the reference rows of the kernel table: the batched entry points answered one
  * pair at a time by the scalar reference. The dispatch table starts from these. */
+#include <math.h>
+
 #include "kernels/kernels.h"
 #include "ref/ref.h"
 
@@ -76,5 +78,25 @@ decl_obb3_overlap_idx_fn(sw_obb3_overlap_idx_ref)
 		}
 		out->status[k] = (uint8_t)st;
 		out->feature[k] = axis;
+	}
+}
+
+decl_obb3_penetration_idx_fn(sw_obb3_penetration_idx_ref)
+{
+	for (size_t k = 0; k < n; k++) {
+		sw_overlap3_output o = {SW_PAIR_INVALID, SW_AXIS_NONE, NAN, {NAN, NAN, NAN}};
+		if (pairs[k].a < as->count && pairs[k].b < bs->count) {
+			sw_obb3 a, b;
+			sw_vec3 d;
+			set_read(as, pairs[k].a, &a, &d);
+			set_read(bs, pairs[k].b, &b, &d);
+			sw_obb3_penetration(&a, &b, &o);
+		}
+		out->status[k] = (uint8_t)o.status;
+		out->feature[k] = o.feature;
+		out->depth[k] = o.depth;
+		out->nx[k] = o.normal.x;
+		out->ny[k] = o.normal.y;
+		out->nz[k] = o.normal.z;
 	}
 }
