@@ -3,7 +3,7 @@
 # 'N passed, N failed'. Usage:
 #   scripts/test.sh               release build with gcc (build-test/)
 #   scripts/test.sh --sanitize    address + undefined sanitizer build with OpenMP chunks (build-asan/)
-#   scripts/test.sh --clang       release build with clang, plus 30 s of the libFuzzer target (build-clang-test/)
+#   scripts/test.sh --clang       release build with clang, plus 20 s of each libFuzzer target (build-clang-test/)
 # Every build treats warnings as errors.
 set -uo pipefail
 cd "$(dirname "$0")/.."

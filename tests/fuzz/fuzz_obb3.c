@@ -1,6 +1,7 @@
 /* tests/fuzz/fuzz_obb3.c — libFuzzer target: every SIMD tier against the reference on inputs the
  * fuzzer chooses, through the packed and the indexed entry points. The contract is the tier tests':
- * statuses, feature ids and float bits identical (NaN matches NaN), never a crash. A control byte
+ * statuses, feature ids and float bits identical (NaN matches NaN), never a crash. The static
+ * penetration query is compared on the same pairs. A control byte
  * per lane normalises the quaternions and makes the extents positive, so valid pairs are explored
  * as much as invalid ones. */
 #include <math.h>
@@ -104,6 +105,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		res_init(&got);
 		k->obb3_sweep_idx(&set, &set, pairs, n, &got.r);
 		expect_same("indexed", (sw_isa)isa, &got, &want_i, n);
+		/* static penetration: codes and the four float rows of the results */
+		res16 pg, pw;
+		res_init(&pg), res_init(&pw);
+		sw_overlap3_results rg = {pg.st, pg.ft, pg.f[0], pg.f[1], pg.f[2], pg.f[3]};
+		sw_overlap3_results rw = {pw.st, pw.ft, pw.f[0], pw.f[1], pw.f[2], pw.f[3]};
+		ref->obb3_penetration_idx(&set, &set, pairs, n, &rw);
+		k->obb3_penetration_idx(&set, &set, pairs, n, &rg);
+		expect_same("penetration", (sw_isa)isa, &pg, &pw, n);
 	}
 	sw_obb3_set_free(&set);
 	return 0;
