@@ -8,6 +8,7 @@
  * columns of sw_mat3_from_quat(q) span it: x_world = R(q)·x_local + p. Build hulls about their own
  * origin and move them with the pose. Every position and displacement must be finite with
  * |x| ≤ SW_MAX_COORD; the hulls must pass sw_hull3_check(); else the pair is SW_PAIR_INVALID.
+ * These single-pair functions run sw_hull3_check() on both shapes at every call.
  */
 #ifndef SWEPT_HULL_QUERY_H
 #define SWEPT_HULL_QUERY_H
@@ -93,8 +94,8 @@ SW_API sw_status sw_hull3_sweep(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_ve
 
 /// Static overlap of two placed hulls: least penetration and depth, or the first separating
 /// direction and the gap. Returns out->status.
-SW_API sw_status sw_hull3_overlap(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const sw_hull3 *b, sw_vec3 pb,
-				  sw_quat qb, sw_hull_overlap_output *out);
+SW_API sw_status sw_hull3_overlap(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const sw_hull3 *b, sw_vec3 pb, sw_quat qb,
+				  sw_hull_overlap_output *out);
 
 /// Moving SAT for a hull (A) and an oriented box (B, the OBB contract of swept/shapes.h) moving by
 /// db. The box is the hull sw_hull3_box() makes of it in its own frame (faces −x, +x, −y, +y, −z, +z;

@@ -108,6 +108,26 @@ SW_INLINE unsigned lanes_indices(size_t count_a, size_t count_b, const sw_pair *
 	return bad;
 }
 
+/* writes lanes [0, cnt) of a static penetration block at `base`: rows are depth, nx, ny, nz;
+ * separated lanes are SW_MISS, the others SW_HIT; `invalid` lanes become SW_PAIR_INVALID with NaN */
+SW_INLINE void overlap3_store(const sw_overlap3_results *out, size_t base, unsigned cnt, const sw_fw rows[4],
+			      sw_fw feature, sw_mw sep, unsigned invalid)
+{
+	_Alignas(64) float tmp[4][SW_W], feat[SW_W];
+	float *dst[4] = {out->depth, out->nx, out->ny, out->nz};
+	for (int k = 0; k < 4; k++)
+		sw_storeu(tmp[k], rows[k]);
+	sw_storeu(feat, feature);
+	unsigned sb = sw_mbits(sep);
+	for (unsigned l = 0; l < cnt; l++) {
+		int inv = invalid >> l & 1;
+		out->status[base + l] = inv ? SW_PAIR_INVALID : (sb >> l & 1) ? SW_MISS : SW_HIT;
+		out->feature[base + l] = inv ? SW_AXIS_NONE : (uint8_t)feat[l];
+		for (int k = 0; k < 4; k++)
+			dst[k][base + l] = inv ? NAN : tmp[k][l];
+	}
+}
+
 /* box_rotation and box_valid together: the box part of sw_obb3_valid_ref (no displacement) */
 SW_INLINE sw_mw box_checked(box_w *b, sw_fw x, sw_fw y, sw_fw z, sw_fw w)
 {

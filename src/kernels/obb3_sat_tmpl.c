@@ -316,18 +316,6 @@ decl_obb3_penetration_idx_fn(SW_FN(sw_obb3_penetration_idx))
 		for (int c = 0; c < 3; c++)
 			rows[1 + c] = sw_add(sw_add(sw_mul(a.r[c], nl[0]), sw_mul(a.r[3 + c], nl[1])),
 					     sw_mul(a.r[6 + c], nl[2]));
-		_Alignas(64) float tmp[4][SW_W], feat[SW_W];
-		float *dst[4] = {out->depth, out->nx, out->ny, out->nz};
-		for (int k = 0; k < 4; k++)
-			sw_storeu(tmp[k], rows[k]);
-		sw_storeu(feat, id);
-		unsigned invalid = bad | (~sw_mbits(ok) & SW_ALL_LANES), sb = sw_mbits(sep);
-		for (unsigned l2 = 0; l2 < cnt; l2++) {
-			int inv = invalid >> l2 & 1;
-			out->status[base + l2] = inv ? SW_PAIR_INVALID : (sb >> l2 & 1) ? SW_MISS : SW_HIT;
-			out->feature[base + l2] = inv ? SW_AXIS_NONE : (uint8_t)feat[l2];
-			for (int k = 0; k < 4; k++)
-				dst[k][base + l2] = inv ? NAN : tmp[k][l2];
-		}
+		overlap3_store(out, base, cnt, rows, id, sep, bad | (~sw_mbits(ok) & SW_ALL_LANES));
 	}
 }

@@ -404,18 +404,7 @@ decl_obb3_tri3_penetration_idx_fn(SW_FN(sw_obb3_tri3_penetration_idx))
 		for (int c = 0; c < 3; c++)
 			rows[1 + c] = sw_add(sw_add(sw_mul(g.box.r[c], nl[0]), sw_mul(g.box.r[3 + c], nl[1])),
 					     sw_mul(g.box.r[6 + c], nl[2]));
-		_Alignas(64) float tmp[4][SW_W], feat[SW_W];
-		float *dst[4] = {out->depth, out->nx, out->ny, out->nz};
-		for (int k = 0; k < 4; k++)
-			sw_storeu(tmp[k], rows[k]);
-		sw_storeu(feat, sw_sel(sep, sep_id, best_id));
-		unsigned invalid = bad | (~sw_mbits(g.ok) & SW_ALL_LANES), sb = sw_mbits(sep);
-		for (unsigned l = 0; l < cnt; l++) {
-			int inv = invalid >> l & 1;
-			out->status[base + l] = inv ? SW_PAIR_INVALID : (sb >> l & 1) ? SW_MISS : SW_HIT;
-			out->feature[base + l] = inv ? SW_AXIS_NONE : (uint8_t)feat[l];
-			for (int k = 0; k < 4; k++)
-				dst[k][base + l] = inv ? NAN : tmp[k][l];
-		}
+		overlap3_store(out, base, cnt, rows, sw_sel(sep, sep_id, best_id), sep,
+			       bad | (~sw_mbits(g.ok) & SW_ALL_LANES));
 	}
 }

@@ -18,9 +18,8 @@ typedef enum sw_hull_edges_mode {
 
 /* the moving SAT for two hulls that pass sw_hull3_check() (not checked here; the poses and
  * displacements are); INVALID on a bad pose or displacement */
-sw_status sw_hull3_sweep_checked_(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sw_hull3 *b,
-				  sw_vec3 pb, sw_quat qb, sw_vec3 db, sw_hull_edges_mode mode,
-				  sw_hull_sweep_output *out);
+sw_status sw_hull3_sweep_checked_(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sw_hull3 *b, sw_vec3 pb,
+				  sw_quat qb, sw_vec3 db, sw_hull_edges_mode mode, sw_hull_sweep_output *out);
 
 /* the static overlap on checked hulls, as above */
 sw_status sw_hull3_overlap_checked_(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const sw_hull3 *b, sw_vec3 pb,

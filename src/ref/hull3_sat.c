@@ -85,12 +85,12 @@ typedef struct side_a {
 typedef struct side_b {
 	uint32_t nv, nf, ne;
 	int tri;
-	sw_vec3 v[MAXV];         /* vertices */
-	sw_vec3 fn[MAXF];        /* outward unit face normals */
-	sw_vec3 fv[MAXF];        /* a vertex of each face (its loop's first) */
-	sw_vec3 eu[MAXE];        /* unit edge directions */
-	sw_vec3 ev[MAXE];        /* first vertex of each edge */
-	sw_vec3 arc[MAXE];       /* hull: n_f1 × n_f0; triangle: the outward in-plane edge normal */
+	sw_vec3 v[MAXV];            /* vertices */
+	sw_vec3 fn[MAXF];           /* outward unit face normals */
+	sw_vec3 fv[MAXF];           /* a vertex of each face (its loop's first) */
+	sw_vec3 eu[MAXE];           /* unit edge directions */
+	sw_vec3 ev[MAXE];           /* first vertex of each edge */
+	sw_vec3 arc[MAXE];          /* hull: n_f1 × n_f0; triangle: the outward in-plane edge normal */
 	uint8_t f0[MAXE], f1[MAXE]; /* the edge's two faces */
 } side_b;
 
@@ -267,8 +267,8 @@ static void gap_all(gap3 *s, const side_a *a, const side_b *b, sw_vec3 v, sw_hul
 			if (mode == SW_HULL_EDGES_ALL) {
 				/* the plain SAT: both orientations, full projections */
 				for (int k = 0; k < 2; k++, n = neg3(n))
-					gap_visit(s, id, n, min_dot(b->v, b->nv, n) - max_dot(h->verts, h->num_verts, n),
-						  v);
+					gap_visit(s, id, n,
+						  min_dot(b->v, b->nv, n) - max_dot(h->verts, h->num_verts, n), v);
 				continue;
 			}
 			if (!arcs_cross(a, i, b, j))
@@ -328,9 +328,8 @@ static void overlap_finish(const gap3 *s, const sw_mat3 *ra, sw_hull_overlap_out
 		*out = (sw_hull_overlap_output){SW_HIT, s->best_id, -s->best, sw_mat3_mul(ra, s->best_n)};
 }
 
-sw_status sw_hull3_sweep_checked_(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sw_hull3 *b,
-				  sw_vec3 pb, sw_quat qb, sw_vec3 db, sw_hull_edges_mode mode,
-				  sw_hull_sweep_output *out)
+sw_status sw_hull3_sweep_checked_(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sw_hull3 *b, sw_vec3 pb,
+				  sw_quat qb, sw_vec3 db, sw_hull_edges_mode mode, sw_hull_sweep_output *out)
 {
 	if (!v3_ok(pa) || !v3_ok(pb) || !v3_ok(da) || !v3_ok(db) || !quat_ok(qa) || !quat_ok(qb)) {
 		sw_hull_sweep_output_invalid(out);

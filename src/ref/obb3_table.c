@@ -13,17 +13,6 @@ static void set_read(const sw_obb3_set *s, uint32_t i, sw_obb3 *box, sw_vec3 *di
 	*disp = sw_v3(s->dx[i], s->dy[i], s->dz[i]);
 }
 
-static void sweep_write(const sw_sweep_results *out, size_t k, const sw_sweep_output *o)
-{
-	out->status[k] = (uint8_t)o->status;
-	out->feature[k] = o->feature;
-	out->t_first[k] = o->t_first;
-	out->t_last[k] = o->t_last;
-	out->nx[k] = o->normal.x;
-	out->ny[k] = o->normal.y;
-	out->nz[k] = o->normal.z;
-}
-
 decl_obb3_sweep_idx_fn(sw_obb3_sweep_idx_ref)
 {
 	for (size_t k = 0; k < n; k++) {
@@ -37,7 +26,7 @@ decl_obb3_sweep_idx_fn(sw_obb3_sweep_idx_ref)
 			set_read(bs, pairs[k].b, &b, &db);
 			sw_obb3_sweep(&a, da, &b, db, &o);
 		}
-		sweep_write(out, k, &o);
+		sw_sweep_write(out, k, &o);
 	}
 }
 
@@ -60,7 +49,7 @@ decl_obb3_sweep_packed_fn(sw_obb3_sweep_packed_ref)
 			sw_sweep_output_invalid(&o);
 		else
 			sw_obb3_sweep_rel_ref(&a, &b, v, &o);
-		sweep_write(out, k, &o);
+		sw_sweep_write(out, k, &o);
 	}
 }
 
@@ -92,11 +81,6 @@ decl_obb3_penetration_idx_fn(sw_obb3_penetration_idx_ref)
 			set_read(bs, pairs[k].b, &b, &d);
 			sw_obb3_penetration(&a, &b, &o);
 		}
-		out->status[k] = (uint8_t)o.status;
-		out->feature[k] = o.feature;
-		out->depth[k] = o.depth;
-		out->nx[k] = o.normal.x;
-		out->ny[k] = o.normal.y;
-		out->nz[k] = o.normal.z;
+		sw_overlap3_write(out, k, &o);
 	}
 }

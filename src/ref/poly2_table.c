@@ -25,12 +25,7 @@ decl_poly2_sweep_idx_fn(sw_poly2_sweep_idx_ref)
 			o = (sw_sweep2_output){SW_PAIR_INVALID, NAN, NAN, {NAN, NAN}, SW_AXIS_NONE};
 		else
 			sw_poly2_sweep_ref(&a, xa, da, &b, xb, db, 1, &o);
-		out->status[k] = (uint8_t)o.status;
-		out->feature[k] = o.feature;
-		out->t_first[k] = o.t_first;
-		out->t_last[k] = o.t_last;
-		out->nx[k] = o.normal.x;
-		out->ny[k] = o.normal.y;
+		sw_sweep2_write(out, k, &o);
 	}
 }
 
@@ -82,11 +77,6 @@ decl_poly2_sweep_packed_fn(sw_poly2_sweep_packed_ref)
 			sw_poly2_sweep_ref(&a, xa, sw_v2(0, 0), &b, xb, v, 1, &o);
 		else
 			o = (sw_sweep2_output){SW_PAIR_INVALID, NAN, NAN, {NAN, NAN}, SW_AXIS_NONE};
-		out->status[k] = (uint8_t)o.status;
-		out->feature[k] = o.feature;
-		out->t_first[k] = o.t_first;
-		out->t_last[k] = o.t_last;
-		out->nx[k] = o.normal.x;
-		out->ny[k] = o.normal.y;
+		sw_sweep2_write(out, k, &o);
 	}
 }

@@ -44,6 +44,38 @@ sw_status sw_poly2_sweep_ref(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_
 sw_status sw_poly2_overlap_ref(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, sw_xf2 xb, int checked,
 			       sw_overlap2_output *out);
 
+/// Writers of one pair's answer into batched result arrays at index k (the reference rows).
+static inline void sw_sweep_write(const sw_sweep_results *out, size_t k, const sw_sweep_output *o)
+{
+	out->status[k] = (uint8_t)o->status;
+	out->feature[k] = o->feature;
+	out->t_first[k] = o->t_first;
+	out->t_last[k] = o->t_last;
+	out->nx[k] = o->normal.x;
+	out->ny[k] = o->normal.y;
+	out->nz[k] = o->normal.z;
+}
+
+static inline void sw_sweep2_write(const sw_sweep2_results *out, size_t k, const sw_sweep2_output *o)
+{
+	out->status[k] = (uint8_t)o->status;
+	out->feature[k] = o->feature;
+	out->t_first[k] = o->t_first;
+	out->t_last[k] = o->t_last;
+	out->nx[k] = o->normal.x;
+	out->ny[k] = o->normal.y;
+}
+
+static inline void sw_overlap3_write(const sw_overlap3_results *out, size_t k, const sw_overlap3_output *o)
+{
+	out->status[k] = (uint8_t)o->status;
+	out->feature[k] = o->feature;
+	out->depth[k] = o->depth;
+	out->nx[k] = o->normal.x;
+	out->ny[k] = o->normal.y;
+	out->nz[k] = o->normal.z;
+}
+
 /// One slab's entry and exit times, nin/a and nout/a (a > 0), folded into the running latest entry
 /// in_num/in_den and earliest exit out_num/out_den (fractions with den ≥ 0, compared by
 /// cross-multiplying). Returns whether the entry moved, so the caller records its axis.

@@ -35,13 +35,7 @@ decl_obb3_tri3_sweep_idx_fn(sw_obb3_tri3_sweep_idx_ref)
 			tri_read(ts, pairs[k].b, &t, &dt);
 			sw_obb3_tri3_sweep(&a, da, &t, dt, one_sided, &o);
 		}
-		out->status[k] = (uint8_t)o.status;
-		out->feature[k] = o.feature;
-		out->t_first[k] = o.t_first;
-		out->t_last[k] = o.t_last;
-		out->nx[k] = o.normal.x;
-		out->ny[k] = o.normal.y;
-		out->nz[k] = o.normal.z;
+		sw_sweep_write(out, k, &o);
 	}
 }
 
@@ -78,13 +72,7 @@ decl_obb3_tri3_sweep_packed_fn(sw_obb3_tri3_sweep_packed_ref)
 		/* the box at rest, the triangle moving by v: the reference forms v − 0 = v, as the kernels */
 		sw_obb3_tri3_sweep(&a, sw_v3(0, 0, 0), &t, sw_v3(blk->v[0][l], blk->v[1][l], blk->v[2][l]), one_sided,
 				   &o);
-		out->status[k] = (uint8_t)o.status;
-		out->feature[k] = o.feature;
-		out->t_first[k] = o.t_first;
-		out->t_last[k] = o.t_last;
-		out->nx[k] = o.normal.x;
-		out->ny[k] = o.normal.y;
-		out->nz[k] = o.normal.z;
+		sw_sweep_write(out, k, &o);
 	}
 }
 
@@ -100,11 +88,6 @@ decl_obb3_tri3_penetration_idx_fn(sw_obb3_tri3_penetration_idx_ref)
 			tri_read(ts, pairs[k].b, &t, &d);
 			sw_obb3_tri3_penetration(&a, &t, &o);
 		}
-		out->status[k] = (uint8_t)o.status;
-		out->feature[k] = o.feature;
-		out->depth[k] = o.depth;
-		out->nx[k] = o.normal.x;
-		out->ny[k] = o.normal.y;
-		out->nz[k] = o.normal.z;
+		sw_overlap3_write(out, k, &o);
 	}
 }

@@ -1,0 +1,252 @@
+/* tests/test_hull3_brute.c — the hull sweeps against the independent oracle (every face normal and
+ * every edge-pair cross product, no pruning, full projections in double; golden section + bisection
+ * on the convex separation, tests/common/oracle_hull3.c) on random hulls built from point clouds of
+ * 8–32 points, and the Gauss-map pruning against the unpruned reference.
+ *
+ * Touching band and time bound: the library's float rounding moves each gap by a few ulps of the
+ * pair's size S (both hulls' sizes + the motion, from the oracle) and of the coordinates' magnitude
+ * M; so the oracle is also solved with contact meaning f ≤ +eps (grown) and f ≤ −eps (shrunk), with
+ * eps = 2⁻¹⁷·S + 2⁻²¹·M (≈ 8e-6·S + 4 ulps of M). A status must match unless the grown and shrunk
+ * answers differ (the pair touches within eps: counted, and capped at 1 %). t_first must lie between
+ * the grown and the shrunk oracle's first contact (± 1e-6), t_last between the shrunk and the grown
+ * last contact; the normal must be unit and, for a hit, the gap along it at t_first within 2·eps of
+ * zero. Edge pairs within 1e-3 rad of parallel, which the library skips, can only make it report
+ * contact early by ≈ 1e-3 × the size; random hulls meet that on a decisive direction too rarely to
+ * register here (tests/test_hull3_hand.c pins it). */
+#include <criterion/criterion.h>
+#include <math.h>
+
+#include "oracle_hull3.h"
+#include "ref/hull3_ref.h"
+#include "scenes.h"
+
+typedef struct pop {
+	float world, size_lo, size_hi, motion, offset;
+} pop;
+
+/* a hull from 8–32 random points: on a random ellipsoid's surface or inside it, turned at random */
+static void random_hull(sc_rng *r, const pop *p, sw_hull3 *out)
+{
+	for (;;) {
+		sw_vec3 pts[32];
+		int n = 8 + (int)sc_below(r, 25), shell = (int)(sc_next(r) & 1);
+		float ax[3];
+		for (int k = 0; k < 3; k++)
+			ax[k] = sc_uniform(r, p->size_lo, p->size_hi);
+		sw_mat3 rot = sw_mat3_from_quat(sc_rotation(r));
+		for (int i = 0; i < n; i++) {
+			sw_vec3 d;
+			do
+				d = sw_v3(sc_uniform(r, -1, 1), sc_uniform(r, -1, 1), sc_uniform(r, -1, 1));
+			while (sw_v3_dot(d, d) > 1 || sw_v3_dot(d, d) < 1e-4f);
+			if (shell)
+				d = sw_v3_scale(d, 1 / sw_v3_len(d));
+			pts[i] = sw_mat3_mul(&rot, sw_v3(d.x * ax[0], d.y * ax[1], d.z * ax[2]));
+		}
+		if (sw_hull3_build(pts, (size_t)n, NULL, out) == SW_HULL_OK)
+			return;
+	}
+}
+
+static sw_vec3 random_pos(sc_rng *r, const pop *p)
+{
+	return sw_v3(p->offset + sc_uniform(r, -p->world, p->world), -p->offset + sc_uniform(r, -p->world, p->world),
+		     p->offset + sc_uniform(r, -p->world, p->world));
+}
+
+static sw_vec3 random_motion(sc_rng *r, const pop *p)
+{
+	return sw_v3(sc_uniform(r, -p->motion, p->motion), sc_uniform(r, -p->motion, p->motion),
+		     sc_uniform(r, -p->motion, p->motion));
+}
+
+/* compares one library answer with the oracle; returns 0 on a mismatch, -1 for the touching band */
+static int judge(const sw_hull_sweep_output *o, const oracle_hull3_problem *prob, double offset)
+{
+	double eps = 0x1p-17 * prob->scale + 0x1p-21 * fabs(offset);
+	oracle_hull3_result exact, grown, shrunk;
+	oracle_hull3_solve(prob, 0, &exact);
+	oracle_hull3_solve(prob, eps, &grown);
+	oracle_hull3_solve(prob, -eps, &shrunk);
+	if (grown.status != shrunk.status)
+		return -1;
+	if (o->status != exact.status) {
+		cr_log_error("status %s, oracle %s (min sep %.9g, eps %.3g)", sw_status_name(o->status),
+			     sw_status_name(exact.status), exact.min_sep, eps);
+		return 0;
+	}
+	if (o->status == SW_MISS)
+		return 1;
+	int ok = o->t_first >= grown.t_first - 1e-6 && o->t_first <= shrunk.t_first + 1e-6 &&
+		 o->t_last >= shrunk.t_last - 1e-6 && o->t_last <= grown.t_last + 1e-6 &&
+		 fabsf(sw_v3_len(o->normal) - 1) < 1e-5f;
+	double gap = 0;
+	if (ok && o->status == SW_HIT) {
+		const double n[3] = {o->normal.x, o->normal.y, o->normal.z};
+		gap = oracle_hull3_gap_along(prob, n, o->t_first);
+		ok = fabs(gap) <= 2 * eps + 1e-6 * prob->scale;
+	}
+	if (!ok)
+		cr_log_error("library %s t [%.9g, %.9g] n (%.6g, %.6g, %.6g) gap %.3g; oracle t [%.9g, %.9g] (grown "
+			     "[%.9g, %.9g], shrunk [%.9g, %.9g])",
+			     sw_status_name(o->status), o->t_first, o->t_last, o->normal.x, o->normal.y, o->normal.z,
+			     gap, exact.t_first, exact.t_last, grown.t_first, grown.t_last, shrunk.t_first,
+			     shrunk.t_last);
+	return ok;
+}
+
+static void log_pose(char which, sw_vec3 p, sw_quat q, sw_vec3 d)
+{
+	cr_log_error("  %c at (%a, %a, %a) q (%a, %a, %a, %a) d (%a, %a, %a)", which, p.x, p.y, p.z, q.x, q.y, q.z, q.w,
+		     d.x, d.y, d.z);
+}
+
+static void run(const char *name, uint64_t seed, int pairs, const pop *p)
+{
+	sc_rng r = sc_rng_seed(seed);
+	int band = 0, hits = 0;
+	static sw_hull3 a, b;
+	for (int i = 0; i < pairs; i++) {
+		random_hull(&r, p, &a);
+		random_hull(&r, p, &b);
+		sw_vec3 pa = random_pos(&r, p), pb = random_pos(&r, p), da = random_motion(&r, p),
+			db = random_motion(&r, p);
+		sw_quat qa = sc_rotation(&r), qb = sc_rotation(&r);
+		sw_hull_sweep_output o;
+		sw_hull3_sweep(&a, pa, qa, da, &b, pb, qb, db, &o);
+		static oracle_hull3_shape sa, sb;
+		oracle_hull3_problem prob;
+		oracle_hull3_shape_hull(&a, pa, qa, &sa);
+		oracle_hull3_shape_hull(&b, pb, qb, &sb);
+		oracle_hull3_prepare(&sa, da, &sb, db, &prob);
+		int v = judge(&o, &prob, p->offset);
+		oracle_hull3_free(&prob);
+		band += v < 0;
+		hits += v > 0 && o.status != SW_MISS;
+		if (!v) {
+			cr_log_error("%s case %d (seed %llu): A %u verts, B %u verts", name, i,
+				     (unsigned long long)seed, a.num_verts, b.num_verts);
+			log_pose('A', pa, qa, da);
+			log_pose('B', pb, qb, db);
+			cr_assert_fail("%s: mismatch at case %d", name, i);
+		}
+	}
+	cr_log_info("%s: %d pairs, %d hit or overlapping, %d in the touching band", name, pairs, hits, band);
+	cr_expect_leq(band, pairs / 100, "%s: touching band holds %d pairs", name, band);
+	cr_expect_geq(hits, pairs / 10, "%s: too few contacts to test anything", name);
+}
+
+/* 10⁴ hull pairs over four populations */
+Test(hull3_brute, random_hulls) { run("random_hulls", 1, 5000, &(pop){2.5f, 0.25f, 1.5f, 4, 0}); }
+Test(hull3_brute, offset_1e4) { run("offset_1e4", 2, 2000, &(pop){2.5f, 0.25f, 1.5f, 4, 1e4f}); }
+Test(hull3_brute, tiny) { run("tiny", 3, 1500, &(pop){2.5e-3f, 2.5e-4f, 1.5e-3f, 4e-3f, 0}); }
+Test(hull3_brute, fast_motion) { run("fast_motion", 4, 1500, &(pop){2.5f, 0.25f, 1.5f, 400, 0}); }
+
+/* a random triangle around a random position: vertices 0.3–1.5 × size from its centre */
+static void random_tri(sc_rng *r, const pop *p, sw_tri3 *t)
+{
+	sw_vec3 c = random_pos(r, p), v[3];
+	do {
+		for (int k = 0; k < 3; k++) {
+			sw_vec3 d = sw_v3(sc_uniform(r, -1, 1), sc_uniform(r, -1, 1), sc_uniform(r, -1, 1));
+			v[k] = sw_v3_add(c, sw_v3_scale(d, sc_uniform(r, 0.3f, 1.5f) * p->size_hi));
+		}
+		*t = (sw_tri3){v[0], v[1], v[2]};
+		/* no slivers: twice the area at least 5 % of size² */
+	} while (sw_v3_len(sw_v3_cross(sw_v3_sub(v[1], v[0]), sw_v3_sub(v[2], v[0]))) <
+		 0.05f * p->size_hi * p->size_hi);
+}
+
+static void run_tri(const char *name, uint64_t seed, int pairs, const pop *p, int one_sided)
+{
+	sc_rng r = sc_rng_seed(seed);
+	int band = 0, hits = 0, back = 0;
+	static sw_hull3 a;
+	for (int i = 0; i < pairs; i++) {
+		random_hull(&r, p, &a);
+		sw_tri3 t;
+		random_tri(&r, p, &t);
+		sw_vec3 pa = random_pos(&r, p), da = random_motion(&r, p), dt = random_motion(&r, p);
+		sw_quat qa = sc_rotation(&r);
+		sw_hull_sweep_output o;
+		sw_hull3_tri3_sweep(&a, pa, qa, da, &t, dt, one_sided, &o);
+		static oracle_hull3_shape sa, sb;
+		oracle_hull3_problem prob;
+		oracle_hull3_shape_hull(&a, pa, qa, &sa);
+		oracle_hull3_shape_tri(&t, &sb);
+		oracle_hull3_prepare(&sa, da, &sb, dt, &prob);
+		int v;
+		/* one-sided: a pair the oracle hits from the triangle's back must be a miss */
+		double u = prob.v[0] * sb.fn[0][0] + prob.v[1] * sb.fn[0][1] + prob.v[2] * sb.fn[0][2];
+		if (one_sided && oracle_hull3_sep(&prob, 0) > 0 && !(u > 0)) {
+			v = o.status == SW_MISS;
+			back++;
+		} else {
+			v = judge(&o, &prob, p->offset);
+		}
+		oracle_hull3_free(&prob);
+		band += v < 0;
+		hits += v > 0 && o.status != SW_MISS;
+		if (!v) {
+			cr_log_error(
+				"%s case %d (seed %llu): A %u verts; triangle (%a %a %a) (%a %a %a) (%a %a %a) d (%a "
+				"%a %a)",
+				name, i, (unsigned long long)seed, a.num_verts, t.a.x, t.a.y, t.a.z, t.b.x, t.b.y,
+				t.b.z, t.c.x, t.c.y, t.c.z, dt.x, dt.y, dt.z);
+			log_pose('A', pa, qa, da);
+			cr_assert_fail("%s: mismatch at case %d", name, i);
+		}
+	}
+	cr_log_info("%s: %d pairs, %d hit or overlapping, %d in the touching band, %d from the back", name, pairs, hits,
+		    band, back);
+	cr_expect_leq(band, pairs / 100, "%s: touching band holds %d pairs", name, band);
+	cr_expect_geq(hits, pairs / 10, "%s: too few contacts to test anything", name);
+}
+
+Test(hull3_brute, triangles) { run_tri("triangles", 11, 2000, &(pop){1.5f, 0.25f, 1.5f, 4, 0}, 0); }
+Test(hull3_brute, triangles_one_sided) { run_tri("triangles_one_sided", 12, 2000, &(pop){1.5f, 0.25f, 1.5f, 4, 0}, 1); }
+Test(hull3_brute, triangles_offset_1e4)
+{
+	run_tri("triangles_offset", 13, 1000, &(pop){1.5f, 0.25f, 1.5f, 4, 1e4f}, 0);
+}
+
+/* the pruned reference (Minkowski faces only, gaps from single edges) against the plain SAT over every
+ * non-parallel edge pair with full projections: same statuses outside a band of rounding, times
+ * within 1e-5 of the pair's time scale */
+Test(hull3_brute, pruning_matches_full_sat)
+{
+	sc_rng r = sc_rng_seed(21);
+	const pop p = {2.5f, 0.25f, 1.5f, 4, 0};
+	static sw_hull3 a, b;
+	int same_bits = 0, differ = 0, pairs = 3000;
+	for (int i = 0; i < pairs; i++) {
+		random_hull(&r, &p, &a);
+		random_hull(&r, &p, &b);
+		sw_vec3 pa = random_pos(&r, &p), pb = random_pos(&r, &p), da = random_motion(&r, &p),
+			db = random_motion(&r, &p);
+		sw_quat qa = sc_rotation(&r), qb = sc_rotation(&r);
+		sw_hull_sweep_output x, y;
+		sw_hull3_sweep_checked_(&a, pa, qa, da, &b, pb, qb, db, SW_HULL_EDGES_PRUNED, &x);
+		sw_hull3_sweep_checked_(&a, pa, qa, da, &b, pb, qb, db, SW_HULL_EDGES_ALL, &y);
+		same_bits += x.status == y.status && x.t_first == y.t_first && x.t_last == y.t_last &&
+			     x.feature == y.feature;
+		/* and the static overlap's status */
+		sw_hull_overlap_output ox, oy;
+		sw_hull3_overlap_checked_(&a, pa, qa, &b, pb, qb, SW_HULL_EDGES_PRUNED, &ox);
+		sw_hull3_overlap_checked_(&a, pa, qa, &b, pb, qb, SW_HULL_EDGES_ALL, &oy);
+		int ok = x.status == y.status && fabsf(x.t_first - y.t_first) <= 1e-5f &&
+			 fabsf(x.t_last - y.t_last) <= 1e-5f && ox.status == oy.status;
+		if (!ok) {
+			/* allowed only where the two disagree by rounding: the contact is within 1e-5 of
+			 * grazing (the least separation along the unpruned axes) */
+			differ++;
+			cr_log_warn(
+				"case %d: pruned %s [%.9g, %.9g], full %s [%.9g, %.9g]; static %s/%s depth %.3g/%.3g",
+				i, sw_status_name(x.status), x.t_first, x.t_last, sw_status_name(y.status), y.t_first,
+				y.t_last, sw_status_name(ox.status), sw_status_name(oy.status), ox.depth, oy.depth);
+		}
+	}
+	cr_log_info("pruning: %d pairs, %d bit-identical, %d differing", pairs, same_bits, differ);
+	cr_expect_leq(differ, pairs / 1000, "%d pairs differ", differ);
+	cr_expect_geq(same_bits, pairs / 2, "only %d pairs bit-identical", same_bits);
+}
