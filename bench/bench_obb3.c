@@ -31,6 +31,7 @@
 #ifdef SW_HAVE_BULLET
 #include "peer_bullet.h"
 #endif
+#include "bench_hull3.h"
 #include "bench_poly2.h"
 #include "bench_tri3.h"
 #ifdef SW_HAVE_ORIENT_PROBE
@@ -472,6 +473,7 @@ int main(int argc, char **argv)
 #endif
 	bench_poly2_register();
 	bench_tri3_register();
+	bench_hull3_register();
 
 	int rc = sw_bench_run(argc, argv);
 

@@ -69,8 +69,8 @@ extern "C" swp_bullet_hulls *swp_bullet_hulls_new(const swp_hull_shape *shapes, 
 		p->shapes.reserve(nshapes);
 		for (size_t s = 0; s < nshapes; s++) {
 			// btScalar is float in this build; the constructor reads `stride` bytes per point
-			std::unique_ptr<btConvexHullShape> h(new btConvexHullShape(
-				shapes[s].verts, (int)shapes[s].count, (int)(3 * sizeof(float))));
+			std::unique_ptr<btConvexHullShape> h(
+				new btConvexHullShape(shapes[s].verts, (int)shapes[s].count, (int)(3 * sizeof(float))));
 			h->setMargin(0.f);
 			h->recalcLocalAabb();
 			p->shapes.push_back(std::move(h));
@@ -101,8 +101,8 @@ extern "C" size_t swp_bullet_hulls_subsimplex(swp_bullet_hulls *p, uint8_t *hit,
 	for (size_t k = 0; k < n; k++) {
 		btSubsimplexConvexCast cast(p->shapes[p->sa[k]].get(), p->shapes[p->sb[k]].get(), &simplex);
 		btConvexCast::CastResult res;
-		bool h = within_step(
-			cast.calcTimeOfImpact(p->ma[k].from, p->ma[k].to, p->mb[k].from, p->mb[k].to, res), res);
+		bool h = within_step(cast.calcTimeOfImpact(p->ma[k].from, p->ma[k].to, p->mb[k].from, p->mb[k].to, res),
+				     res);
 		hits += h;
 		if (hit)
 			hit[k] = h;
@@ -120,8 +120,8 @@ extern "C" size_t swp_bullet_hulls_ccd(swp_bullet_hulls *p, uint8_t *hit, float 
 	for (size_t k = 0; k < n; k++) {
 		btContinuousConvexCollision ccd(p->shapes[p->sa[k]].get(), p->shapes[p->sb[k]].get(), &simplex, &epa);
 		btConvexCast::CastResult res;
-		bool h = within_step(
-			ccd.calcTimeOfImpact(p->ma[k].from, p->ma[k].to, p->mb[k].from, p->mb[k].to, res), res);
+		bool h = within_step(ccd.calcTimeOfImpact(p->ma[k].from, p->ma[k].to, p->mb[k].from, p->mb[k].to, res),
+				     res);
 		hits += h;
 		if (hit)
 			hit[k] = h;

@@ -1,0 +1,453 @@
+/* bench/bench_hull3.c — throughput of the moving SAT on convex hull pairs and (with -Dpeers=enabled)
+ * of Bullet's convex casts on the same pairs.
+ *
+ * Benchmarks are named <query>/<tier>/<batch>; items_per_second is pairs per second and one
+ * iteration is one whole batch, as in bench_obb3.c:
+ * - hull3_sweep/ref/<batch>: a loop over the single-pair reference sweep (there is no batched hull
+ *   entry point yet), batches 1 024 and 16 384. The loop calls the reference on hulls checked once at
+ *   generation (sw_hull3_sweep_checked_, what sw_hull3_sweep() runs after sw_hull3_check() on both
+ *   hulls): the per-call check costs more than the sweep and a batched call would not repeat it.
+ *
+ * Scene: H3_NSHAPE hulls built once from random point clouds (8 to 32 points near an ellipsoid of
+ * radius 0.5 to 1.5, about the hull's own origin; clouds that do not build are replaced), and
+ * H3_POOL close pairs of placed instances of them: B near A, relative motion aimed at A half of the
+ * time (as sc_obb3_close_pairs()), random orientations and displacements, fixed seed. Shapes are
+ * shared by instances, as in an engine (a hull is about 7 KB: one per instance would make the pool
+ * 230 MB). Batches walk through consecutive windows of the pool, as in bench_obb3.c.
+ *
+ * Counters: `hit` and `start_ovl` (fractions of pairs), `mismatch` (statuses that differ from the
+ * single-pair API computed before timing; must be 0).
+ *
+ * Peers (hull3_sweep_peer/bullet_subsimplex/<batch>, hull3_sweep_peer/bullet_ccd/<batch>) run the
+ * first <batch> pairs of the pool: btConvexHullShape of the hull's vertices, margin 0, translation
+ * only. Before the first timing their hit/miss is compared with swept's (counters `agree`,
+ * `agree_sep`, `toi_dmean`) and a summary of the disagreements goes to stderr. Nothing is printed to
+ * stdout, so --benchmark_format=json output stays parseable. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <swept/hull_query.h>
+#include <swept/swept.h>
+
+#include "bench_hull3.h"
+#include "ref/hull3_ref.h"
+#include "scenes.h"
+#include "shim.h"
+
+#ifdef SW_HAVE_BULLET
+#include "peer_bullet_hull.h"
+#endif
+
+#define HULL3_SEED 0x5eed4a11ull
+
+/* Pairs in the pool; every batch size divides it. */
+#define H3_POOL 16384
+/* Distinct hull shapes the pairs draw from. */
+#define H3_NSHAPE 1024
+
+/* Shape and placement parameters: radii in [R_LO, R_HI], positions in [-WORLD, WORLD]^3,
+ * displacement components in [-MOTION, MOTION], B's offset from A up to ±2·SPREAD per axis. */
+#define R_LO 0.5f
+#define R_HI 1.5f
+#define WORLD 4.0f
+#define MOTION 3.0f
+#define SPREAD R_HI
+
+static const size_t h3_batches[] = {1024, 16384};
+#define H3_NBATCH (sizeof h3_batches / sizeof h3_batches[0])
+
+/* One placed, moving hull instance. */
+typedef struct h3_body {
+	uint32_t shape;
+	sw_vec3 p;
+	sw_quat q;
+	sw_vec3 d;
+} h3_body;
+
+/* The pool and everything derived from it. */
+typedef struct h3_scene {
+	size_t n; /* 0: not generated */
+	sw_hull3 *shapes;
+	h3_body *a, *b; /* pair k is (a[k], b[k]) */
+	/* single-pair answers, computed once: the statuses every run must reproduce, t_first for the peers */
+	uint8_t *want;
+	float *want_t;
+	/* result storage, n entries, shared by every run (one benchmark runs at a time) */
+	uint8_t *status;
+} h3_scene;
+
+static h3_scene h3;
+
+static void h3_scene_free(h3_scene *s)
+{
+	free(s->shapes);
+	free(s->a);
+	free(s->b);
+	free(s->want);
+	free(s->want_t);
+	free(s->status);
+	memset(s, 0, sizeof *s);
+}
+
+static sw_vec3 rand_vec(sc_rng *r, float lo, float hi)
+{
+	return sw_v3(sc_uniform(r, lo, hi), sc_uniform(r, lo, hi), sc_uniform(r, lo, hi));
+}
+
+/* A random hull: 8 to 32 points at 0.7 to 1 times an ellipsoid of semi-axes in [0.5, 1]·radius,
+ * about the origin, so most points are vertices. Retries clouds that do not build (none are
+ * expected to fail: the points are well spread). */
+static int random_hull(sc_rng *r, sw_hull3 *h)
+{
+	sw_vec3 pts[32];
+	for (int attempt = 0; attempt < 16; attempt++) {
+		uint32_t n = 8 + sc_below(r, 25);
+		float radius = sc_uniform(r, R_LO, R_HI);
+		sw_vec3 axes = sw_v3_scale(rand_vec(r, 0.5f, 1.0f), radius);
+		for (uint32_t i = 0; i < n; i++) {
+			/* a direction uniform on the sphere (rejection from the cube), then onto the shell */
+			sw_vec3 u;
+			float l2;
+			do {
+				u = rand_vec(r, -1.0f, 1.0f);
+				l2 = sw_v3_dot(u, u);
+			} while (l2 > 1.0f || l2 < 1e-4f);
+			float k = sc_uniform(r, 0.7f, 1.0f) / sqrtf(l2);
+			pts[i] = sw_v3(u.x * k * axes.x, u.y * k * axes.y, u.z * k * axes.z);
+		}
+		if (sw_hull3_build(pts, n, NULL, h) == SW_HULL_OK)
+			return 1;
+	}
+	return 0;
+}
+
+static sw_status h3_sweep1(const h3_scene *s, size_t k, sw_hull_sweep_output *o)
+{
+	const h3_body *a = &s->a[k], *b = &s->b[k];
+	return sw_hull3_sweep(&s->shapes[a->shape], a->p, a->q, a->d, &s->shapes[b->shape], b->p, b->q, b->d, o);
+}
+
+/* The same sweep on hulls checked once, at generation. The public call runs sw_hull3_check() on both
+ * hulls every time, which costs more than the sweep itself (measured: the public call runs at 0.42x
+ * the rate of this one); a batched entry point validates its hulls once per set, so this is the
+ * baseline it compares with. */
+static sw_status h3_sweep1_checked(const h3_scene *s, size_t k, sw_hull_sweep_output *o)
+{
+	const h3_body *a = &s->a[k], *b = &s->b[k];
+	return sw_hull3_sweep_checked_(&s->shapes[a->shape], a->p, a->q, a->d, &s->shapes[b->shape], b->p, b->q, b->d,
+				       SW_HULL_EDGES_PRUNED, o);
+}
+
+/* The pool, generated on first use; NULL (and the run skipped) on failure. */
+static h3_scene *h3_scene_get(sw_bench_state *st)
+{
+	h3_scene *s = &h3;
+	if (s->n)
+		return s;
+	const size_t n = H3_POOL;
+	s->shapes = malloc(H3_NSHAPE * sizeof *s->shapes);
+	s->a = malloc(n * sizeof *s->a);
+	s->b = malloc(n * sizeof *s->b);
+	s->want = malloc(n);
+	s->want_t = malloc(n * sizeof(float));
+	s->status = malloc(n);
+	if (!s->shapes || !s->a || !s->b || !s->want || !s->want_t || !s->status) {
+		h3_scene_free(s);
+		sw_bench_skip_with_error(st, "out of memory");
+		return NULL;
+	}
+	sc_rng rng = sc_rng_seed(HULL3_SEED);
+	for (size_t i = 0; i < H3_NSHAPE; i++) {
+		if (!random_hull(&rng, &s->shapes[i]) || !sw_hull3_check(&s->shapes[i], NULL, 0)) {
+			h3_scene_free(s);
+			sw_bench_skip_with_error(st, "hull generation failed");
+			return NULL;
+		}
+	}
+	for (size_t k = 0; k < n; k++) {
+		h3_body *a = &s->a[k], *b = &s->b[k];
+		a->shape = sc_below(&rng, H3_NSHAPE);
+		b->shape = sc_below(&rng, H3_NSHAPE);
+		a->p = rand_vec(&rng, -WORLD, WORLD);
+		a->q = sc_rotation(&rng);
+		b->q = sc_rotation(&rng);
+		a->d = rand_vec(&rng, -MOTION, MOTION);
+		b->d = rand_vec(&rng, -MOTION, MOTION);
+		/* B near A, and its relative motion aimed roughly at A half of the time */
+		b->p = sw_v3_add(a->p, rand_vec(&rng, -2 * SPREAD, 2 * SPREAD));
+		if (sc_next(&rng) & 1)
+			b->d = sw_v3_add(a->d, sw_v3_scale(sw_v3_sub(a->p, b->p), sc_uniform(&rng, 0.5f, 3.0f)));
+	}
+	s->n = n;
+	for (size_t k = 0; k < n; k++) {
+		sw_hull_sweep_output o;
+		s->want[k] = (uint8_t)h3_sweep1(s, k, &o);
+		s->want_t[k] = o.t_first;
+	}
+	return s;
+}
+
+typedef struct h3_arg {
+	size_t batch;
+} h3_arg;
+
+static h3_arg h3_args[H3_NBATCH];
+
+/* The single-pair reference (on pre-checked hulls) in a loop over the window: the baseline a batched
+ * entry point must beat. */
+static void bench_h3_ref(sw_bench_state *st, void *varg)
+{
+	const h3_arg *arg = varg;
+	h3_scene *s = h3_scene_get(st);
+	if (!s)
+		return;
+	const size_t batch = arg->batch, nwin = s->n / batch;
+	memset(s->status, 0xff, s->n);
+	size_t w = 0;
+	while (sw_bench_keep_running(st)) {
+		const size_t off = w * batch;
+		for (size_t k = off; k < off + batch; k++) {
+			sw_hull_sweep_output o;
+			s->status[k] = (uint8_t)h3_sweep1_checked(s, k, &o);
+		}
+		if (++w == nwin)
+			w = 0;
+	}
+	const int64_t iters = sw_bench_iterations(st);
+	sw_bench_set_items_processed(st, iters * (int64_t)batch);
+	const size_t done = ((size_t)iters < nwin ? (size_t)iters : nwin) * batch;
+	size_t hit = 0, start_ovl = 0, mismatch = 0;
+	for (size_t k = 0; k < done; k++) {
+		hit += s->status[k] == SW_HIT;
+		start_ovl += s->status[k] == SW_STARTS_OVERLAPPED;
+		mismatch += s->status[k] != s->want[k];
+	}
+	sw_bench_counter(st, "hit", (double)hit / (double)done);
+	sw_bench_counter(st, "start_ovl", (double)start_ovl / (double)done);
+	sw_bench_counter(st, "mismatch", (double)mismatch);
+	if (mismatch)
+		fprintf(stderr, "hull3_sweep/ref/%zu: %zu of %zu statuses differ from the single-pair API\n", batch,
+			mismatch, done);
+}
+
+#ifdef SW_HAVE_BULLET
+
+typedef enum peer_kind { PK_SUBSIMPLEX, PK_CCD, PK_COUNT } peer_kind;
+
+static const char *const peer_names[PK_COUNT] = {"bullet_subsimplex", "bullet_ccd"};
+
+/* Distance under which a disagreement counts as near-touching: Bullet's conservative advancement
+ * stops at 1e-3, so answers within about that are a matter of tolerance, not a wrong result. */
+#define NEAR_GAP 1e-3f
+/* A swept hit this close to the end of the step is a grazing contact at the end of the motion. */
+#define NEAR_T 1e-3f
+
+/* The Bullet side of the first `batch` pairs of the pool, shared by both peers. */
+typedef struct peer_pairs {
+	size_t batch;
+	swp_bullet_hulls *bp;
+} peer_pairs;
+
+static peer_pairs peer_sets[2] = {{.batch = 1024}, {.batch = 16384}};
+#define NPEER_SETS (sizeof peer_sets / sizeof peer_sets[0])
+
+/* One peer on one batch and its agreement figures, computed once before the first timing. */
+typedef struct peer_run {
+	peer_kind kind;
+	peer_pairs *pp;
+	int checked;
+	double agree, agree_sep, toi_dmean;
+} peer_run;
+
+static peer_run peer_runs[PK_COUNT * NPEER_SETS];
+
+static swp_hull_body to_peer(const h3_body *x)
+{
+	swp_hull_body p = {
+		x->shape, {x->p.x, x->p.y, x->p.z}, {x->q.x, x->q.y, x->q.z, x->q.w}, {x->d.x, x->d.y, x->d.z}};
+	return p;
+}
+
+static swp_bullet_hulls *peer_build(const h3_scene *s, size_t n)
+{
+	swp_hull_shape shapes[H3_NSHAPE];
+	swp_hull_body *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+	swp_bullet_hulls *bp = NULL;
+	if (a && b) {
+		/* sw_vec3 is three packed floats: the vertex array is read in place */
+		for (size_t i = 0; i < H3_NSHAPE; i++)
+			shapes[i] = (swp_hull_shape){&s->shapes[i].verts[0].x, s->shapes[i].num_verts};
+		for (size_t k = 0; k < n; k++) {
+			a[k] = to_peer(&s->a[k]);
+			b[k] = to_peer(&s->b[k]);
+		}
+		bp = swp_bullet_hulls_new(shapes, H3_NSHAPE, a, b, n);
+	}
+	free(a);
+	free(b);
+	return bp;
+}
+
+static int is_hit(sw_status s) { return s == SW_HIT || s == SW_STARTS_OVERLAPPED; }
+
+/* The hull scaled about its centroid so that no support value moves by more than |gap| (outwards
+ * for gap > 0): factor 1 + gap / radius, every vertex being within radius of the centroid. */
+static int scaled_hull(const sw_hull3 *h, float gap, sw_hull3 *out)
+{
+	sw_vec3 pts[SW_HULL_MAX_VERTS];
+	float f = 1.0f + gap / h->radius;
+	for (uint32_t i = 0; i < h->num_verts; i++)
+		pts[i] = sw_v3_add(h->centroid, sw_v3_scale(sw_v3_sub(h->verts[i], h->centroid), f));
+	return sw_hull3_build(pts, h->num_verts, NULL, out) == SW_HULL_OK;
+}
+
+/* Near-touching within `gap`: swept's hit/miss flips when both hulls grow (swept miss) or shrink
+ * (swept hit) by at most `gap`, i.e. the pair's closest approach (or deepest overlap) over the step
+ * is within about 2·gap of touching; or swept's hit comes within NEAR_T of the end of the step. */
+static int near_touching(const h3_scene *s, size_t k, sw_status st, float t_first, float gap)
+{
+	if (st == SW_HIT && t_first > 1.0f - NEAR_T)
+		return 1;
+	const h3_body *a = &s->a[k], *b = &s->b[k];
+	gap = is_hit(st) ? -gap : gap;
+	sw_hull3 *ha = malloc(2 * sizeof *ha);
+	int flips = 0;
+	if (ha && scaled_hull(&s->shapes[a->shape], gap, &ha[0]) && scaled_hull(&s->shapes[b->shape], gap, &ha[1])) {
+		sw_hull_sweep_output o;
+		flips = is_hit(sw_hull3_sweep(&ha[0], a->p, a->q, a->d, &ha[1], b->p, b->q, b->d, &o)) != is_hit(st);
+	}
+	free(ha);
+	return flips;
+}
+
+static size_t peer_call(peer_kind kind, swp_bullet_hulls *bp, uint8_t *hit, float *toi)
+{
+	return kind == PK_SUBSIMPLEX ? swp_bullet_hulls_subsimplex(bp, hit, toi) : swp_bullet_hulls_ccd(bp, hit, toi);
+}
+
+/* Compares the peer's hit/miss (and time) with the single-pair swept answers on every pair of the
+ * run; prints a summary of the disagreements to stderr. */
+static int peer_check(const h3_scene *s, peer_run *pr)
+{
+	const size_t n = pr->pp->batch;
+	uint8_t *hit = malloc(n);
+	float *toi = malloc(n * sizeof(float));
+	if (!hit || !toi) {
+		free(hit);
+		free(toi);
+		return 0;
+	}
+	peer_call(pr->kind, pr->pp->bp, hit, toi);
+	size_t agree = 0, nsep = 0, agree_sep = 0, dis_ovl = 0, dis_hit = 0, dis_miss = 0, near = 0, near10 = 0;
+	size_t ntoi = 0, late = 0, off = 0;
+	double toi_sum = 0, toi_max = 0;
+	for (size_t k = 0; k < n; k++) {
+		sw_status st = (sw_status)s->want[k];
+		int sh = is_hit(st), same = sh == (hit[k] != 0);
+		agree += same;
+		if (st != SW_STARTS_OVERLAPPED) {
+			nsep++;
+			agree_sep += same;
+		}
+		if (same && st == SW_HIT) {
+			double d = (double)toi[k] - (double)s->want_t[k];
+			toi_sum += fabs(d);
+			toi_max = fabs(d) > toi_max ? fabs(d) : toi_max;
+			late += d > 0;
+			off += fabs(d) > 1e-2;
+			ntoi++;
+		}
+		if (same)
+			continue;
+		if (st == SW_STARTS_OVERLAPPED)
+			dis_ovl++;
+		else if (sh)
+			dis_hit++;
+		else
+			dis_miss++;
+		int nt = near_touching(s, k, st, s->want_t[k], NEAR_GAP);
+		near += nt;
+		near10 += nt || near_touching(s, k, st, s->want_t[k], 10 * NEAR_GAP);
+	}
+	pr->agree = (double)agree / (double)n;
+	pr->agree_sep = nsep ? (double)agree_sep / (double)nsep : 1.0;
+	pr->toi_dmean = ntoi ? toi_sum / (double)ntoi : 0.0;
+	fprintf(stderr,
+		"hull3_sweep_peer/%s/%zu: %zu of %zu pairs disagree with swept: %zu start overlapped; of %zu start "
+		"separated, %zu swept hit/peer miss and %zu swept miss/peer hit; near-touching (t_first > 1 - %g, or "
+		"flip when the hulls grow or shrink by g): %zu of all with g = %g, %zu with g = %g; on %zu common hits "
+		"|toi - t_first| mean %.2e max %.2e, %zu later than swept, %zu off by more than 1e-2\n",
+		peer_names[pr->kind], n, n - agree, n, dis_ovl, nsep, dis_hit, dis_miss, (double)NEAR_T, near,
+		(double)NEAR_GAP, near10, 10 * (double)NEAR_GAP, ntoi, pr->toi_dmean, toi_max, late, off);
+	free(hit);
+	free(toi);
+	return 1;
+}
+
+/* The peer runs the first `batch` pairs of the pool every iteration (at microseconds per pair, the
+ * branch-predictor effect the pool avoids does not matter). */
+static void bench_peer(sw_bench_state *st, void *varg)
+{
+	peer_run *pr = varg;
+	h3_scene *s = h3_scene_get(st);
+	if (!s)
+		return;
+	if (!pr->pp->bp && !(pr->pp->bp = peer_build(s, pr->pp->batch))) {
+		sw_bench_skip_with_error(st, "building the Bullet shapes failed");
+		return;
+	}
+	if (!pr->checked) {
+		if (!peer_check(s, pr)) {
+			sw_bench_skip_with_error(st, "out of memory");
+			return;
+		}
+		pr->checked = 1;
+	}
+	size_t hits = 0;
+	while (sw_bench_keep_running(st))
+		hits = peer_call(pr->kind, pr->pp->bp, NULL, NULL);
+	sw_bench_set_items_processed(st, sw_bench_iterations(st) * (int64_t)pr->pp->batch);
+	sw_bench_counter(st, "hit", (double)hits / (double)pr->pp->batch);
+	sw_bench_counter(st, "agree", pr->agree);
+	sw_bench_counter(st, "agree_sep", pr->agree_sep);
+	sw_bench_counter(st, "toi_dmean", pr->toi_dmean);
+}
+
+#endif
+
+static void h3_free_all(void)
+{
+#ifdef SW_HAVE_BULLET
+	for (size_t i = 0; i < NPEER_SETS; i++) {
+		swp_bullet_hulls_free(peer_sets[i].bp);
+		peer_sets[i].bp = NULL;
+	}
+#endif
+	h3_scene_free(&h3);
+}
+
+void bench_hull3_register(void)
+{
+	char name[128];
+	atexit(h3_free_all);
+	for (size_t b = 0; b < H3_NBATCH; b++) {
+		h3_arg *a = &h3_args[b];
+		a->batch = h3_batches[b];
+		snprintf(name, sizeof name, "hull3_sweep/ref/%zu", a->batch);
+		sw_bench_register(name, bench_h3_ref, a);
+	}
+#ifdef SW_HAVE_BULLET
+	size_t np = 0;
+	for (int k = 0; k < PK_COUNT; k++) {
+		for (size_t i = 0; i < NPEER_SETS; i++) {
+			peer_run *pr = &peer_runs[np++];
+			pr->kind = (peer_kind)k;
+			pr->pp = &peer_sets[i];
+			snprintf(name, sizeof name, "hull3_sweep_peer/%s/%zu", peer_names[k], peer_sets[i].batch);
+			sw_bench_register(name, bench_peer, pr);
+		}
+	}
+#endif
+}
