@@ -15,15 +15,23 @@
 
 #define DEFAULT_CHUNK 512u
 
+/* a set's count and capacity: kernels read slot 0 for out-of-range indices and whole lanes past count */
+static sw_error check_counts(size_t count, size_t capacity)
+{
+	return capacity < SW_SET_PAD || count > capacity || count > SW_MAX_BATCH ? SW_ERR_ARG : SW_OK;
+}
+
+static sw_error check_pairs(const sw_pair *pairs, size_t n)
+{
+	return n > SW_MAX_BATCH ? SW_ERR_SIZE : n && !pairs ? SW_ERR_NULL : SW_OK;
+}
+
 static sw_error check_set(const sw_obb3_set *s)
 {
 	if (!s || !s->cx || !s->cy || !s->cz || !s->qx || !s->qy || !s->qz || !s->qw || !s->hx || !s->hy || !s->hz ||
 	    !s->dx || !s->dy || !s->dz)
 		return SW_ERR_NULL;
-	/* kernels read slot 0 for out-of-range indices and whole lanes past count */
-	if (s->capacity < SW_SET_PAD || s->count > s->capacity || s->count > SW_MAX_BATCH)
-		return SW_ERR_ARG;
-	return SW_OK;
+	return check_counts(s->count, s->capacity);
 }
 
 static sw_error check_sweep_out(const sw_sweep_results *o)
@@ -35,12 +43,9 @@ static sw_error check_sweep_out(const sw_sweep_results *o)
 
 static sw_error check_call(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs, size_t n)
 {
-	if (n > SW_MAX_BATCH)
-		return SW_ERR_SIZE;
-	if (n && !pairs)
-		return SW_ERR_NULL;
-	sw_error e = check_set(as);
-	return e != SW_OK ? e : check_set(bs);
+	sw_error e = check_pairs(pairs, n);
+	e = e == SW_OK ? check_set(as) : e;
+	return e == SW_OK ? check_set(bs) : e;
 }
 
 static sw_sweep_results sweep_at(const sw_sweep_results *o, size_t k)
@@ -171,20 +176,14 @@ static sw_error check_tri_set(const sw_tri3_set *s)
 	if (!s || !s->ax || !s->ay || !s->az || !s->bx || !s->by || !s->bz || !s->cx || !s->cy || !s->cz || !s->dx ||
 	    !s->dy || !s->dz)
 		return SW_ERR_NULL;
-	/* kernels read slot 0 for out-of-range indices and whole lanes past count */
-	if (s->capacity < SW_SET_PAD || s->count > s->capacity || s->count > SW_MAX_BATCH)
-		return SW_ERR_ARG;
-	return SW_OK;
+	return check_counts(s->count, s->capacity);
 }
 
 static sw_error check_tri_call(const sw_obb3_set *as, const sw_tri3_set *ts, const sw_pair *pairs, size_t n)
 {
-	if (n > SW_MAX_BATCH)
-		return SW_ERR_SIZE;
-	if (n && !pairs)
-		return SW_ERR_NULL;
-	sw_error e = check_set(as);
-	return e != SW_OK ? e : check_tri_set(ts);
+	sw_error e = check_pairs(pairs, n);
+	e = e == SW_OK ? check_set(as) : e;
+	return e == SW_OK ? check_tri_set(ts) : e;
 }
 
 /* what a chunk of an indexed box–triangle call needs */
@@ -266,19 +265,14 @@ static sw_error check_poly_set(const sw_poly2_set *s)
 {
 	if (!s || !s->px || !s->py || !s->qc || !s->qs || !s->dx || !s->dy || !s->vx || !s->vy || !s->n || !s->ok)
 		return SW_ERR_NULL;
-	if (s->capacity < SW_SET_PAD || s->count > s->capacity || s->count > SW_MAX_BATCH)
-		return SW_ERR_ARG;
-	return SW_OK;
+	return check_counts(s->count, s->capacity);
 }
 
 static sw_error check_poly_call(const sw_poly2_set *as, const sw_poly2_set *bs, const sw_pair *pairs, size_t n)
 {
-	if (n > SW_MAX_BATCH)
-		return SW_ERR_SIZE;
-	if (n && !pairs)
-		return SW_ERR_NULL;
-	sw_error e = check_poly_set(as);
-	return e != SW_OK ? e : check_poly_set(bs);
+	sw_error e = check_pairs(pairs, n);
+	e = e == SW_OK ? check_poly_set(as) : e;
+	return e == SW_OK ? check_poly_set(bs) : e;
 }
 
 /* pairs are grouped by size in runs of at most this many (the order array lives on the stack) */

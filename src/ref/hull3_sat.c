@@ -227,17 +227,9 @@ static void gap_visit(gap3 *s, uint32_t id, sw_vec3 n, float gap, sw_vec3 v)
 		s->never |= sep;
 		return;
 	}
-	/* gap + u·t ≤ 0: u < 0 closes the gap (entry at gap/|u|), u > 0 opens it (exit at −gap/u) */
-	if (u < 0) {
-		if (gap * s->in_den > s->in_num * a_u) {
-			s->in_num = gap;
-			s->in_den = a_u;
-			s->in_id = id;
-			s->in_n = n;
-		}
-	} else if (-gap * s->out_den < s->out_num * a_u) {
-		s->out_num = -gap;
-		s->out_den = a_u;
+	if (sw_ref_gap_times(gap, u, a_u, &s->in_num, &s->in_den, &s->out_num, &s->out_den)) {
+		s->in_id = id;
+		s->in_n = n;
 	}
 }
 

@@ -104,17 +104,9 @@ static void gap_visit(gap2 *s, int id, sw_vec2 n, float gap, sw_vec2 v)
 		s->never |= sep;
 		return;
 	}
-	/* gap + u·t ≤ 0: u < 0 closes the gap (entry at gap/|u|), u > 0 opens it (exit at −gap/u) */
-	if (u < 0) {
-		if (gap * s->in_den > s->in_num * a_u) {
-			s->in_num = gap;
-			s->in_den = a_u;
-			s->in_axis = id;
-			s->in_normal = n;
-		}
-	} else if (-gap * s->out_den < s->out_num * a_u) {
-		s->out_num = -gap;
-		s->out_den = a_u;
+	if (sw_ref_gap_times(gap, u, a_u, &s->in_num, &s->in_den, &s->out_num, &s->out_den)) {
+		s->in_axis = id;
+		s->in_normal = n;
 	}
 }
 

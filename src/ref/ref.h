@@ -94,6 +94,26 @@ static inline int sw_ref_slab(float nin, float nout, float a, float *in_num, flo
 	return moved;
 }
 
+/// One one-sided direction's gap g(t) = gap + u·t ≤ 0 folded into the running entry/exit fractions:
+/// u < 0 closes the gap (an entry at gap/|u|), u > 0 opens it (an exit at −gap/u); |u| = a > 0.
+/// Returns whether the entry moved, so the caller records its direction.
+static inline int sw_ref_gap_times(float gap, float u, float a, float *in_num, float *in_den, float *out_num,
+				   float *out_den)
+{
+	if (u < 0) {
+		if (!(gap * *in_den > *in_num * a))
+			return 0;
+		*in_num = gap;
+		*in_den = a;
+		return 1;
+	}
+	if (-gap * *out_den < *out_num * a) {
+		*out_num = -gap;
+		*out_den = a;
+	}
+	return 0;
+}
+
 /// Unit normal in world space: rotation ra times sign·l/|l| (len2 = |l|²), in the kernels' order.
 static inline sw_vec3 sw_ref_world_normal(const sw_mat3 *ra, const float l[3], float len2, float sign)
 {
