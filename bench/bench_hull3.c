@@ -34,6 +34,7 @@
 #include "bench_hull3.h"
 #include "ref/hull3_ref.h"
 #include "scenes.h"
+#include "bench_common.h"
 #include "shim.h"
 
 #ifdef SW_HAVE_BULLET
@@ -218,18 +219,9 @@ static void bench_h3_ref(sw_bench_state *st, void *varg)
 	const int64_t iters = sw_bench_iterations(st);
 	sw_bench_set_items_processed(st, iters * (int64_t)batch);
 	const size_t done = ((size_t)iters < nwin ? (size_t)iters : nwin) * batch;
-	size_t hit = 0, start_ovl = 0, mismatch = 0;
-	for (size_t k = 0; k < done; k++) {
-		hit += s->status[k] == SW_HIT;
-		start_ovl += s->status[k] == SW_STARTS_OVERLAPPED;
-		mismatch += s->status[k] != s->want[k];
-	}
-	sw_bench_counter(st, "hit", (double)hit / (double)done);
-	sw_bench_counter(st, "start_ovl", (double)start_ovl / (double)done);
-	sw_bench_counter(st, "mismatch", (double)mismatch);
-	if (mismatch)
-		fprintf(stderr, "hull3_sweep/ref/%zu: %zu of %zu statuses differ from the single-pair API\n", batch,
-			mismatch, done);
+	char name[64];
+	snprintf(name, sizeof name, "hull3_sweep/ref/%zu", batch);
+	bench_report_statuses(st, name, s->status, s->want, done, 1);
 }
 
 #ifdef SW_HAVE_BULLET

@@ -26,6 +26,7 @@
 
 #include "kernels/kernels.h"
 #include "scenes.h"
+#include "bench_common.h"
 #include "shim.h"
 
 #ifdef SW_HAVE_BULLET
@@ -183,14 +184,6 @@ static const uint8_t *scene_want(scene *s, query q)
 	return w;
 }
 
-/* Caps the tier at `isa` and checks that it, and not a lower one, is what the calls now use. */
-static int select_isa(sw_isa isa)
-{
-	sw_isa got = sw_set_isa_cap(isa);
-	const sw_kernels *k = sw_kernels_get();
-	return got == isa && sw_active_isa() == isa && k && k->isa == isa;
-}
-
 typedef struct bench_arg {
 	query q;
 	sw_isa isa;
@@ -223,7 +216,7 @@ static void bench_query(sw_bench_state *st, void *varg)
 	memset(s->status, 0xff, s->n);
 
 	sw_isa prev = sw_active_isa();
-	if (!select_isa(arg->isa)) {
+	if (!bench_select_isa(arg->isa)) {
 		snprintf(msg, sizeof msg, "asked for tier %s, got %s", sw_isa_name(arg->isa),
 			 sw_isa_name(sw_active_isa()));
 		sw_set_isa_cap(prev);
@@ -259,20 +252,8 @@ static void bench_query(sw_bench_state *st, void *varg)
 	sw_bench_set_items_processed(st, iters * (int64_t)batch);
 	/* the windows that ran at least once */
 	size_t done = ((size_t)iters < nwin ? (size_t)iters : nwin) * batch;
-	size_t hit = 0, start_ovl = 0, mismatch = 0;
-	for (size_t k = 0; k < done; k++) {
-		hit += s->status[k] == SW_HIT;
-		start_ovl += s->status[k] == SW_STARTS_OVERLAPPED;
-		mismatch += s->status[k] != want[k];
-	}
-	sw_bench_counter(st, "hit", (double)hit / (double)done);
-	if (arg->q != Q_OVERLAP)
-		sw_bench_counter(st, "start_ovl", (double)start_ovl / (double)done);
-	sw_bench_counter(st, "mismatch", (double)mismatch);
-	if (mismatch) {
-		fprintf(stderr, "%s/%s/%zu: %zu of %zu statuses differ from the single-pair API\n", query_names[arg->q],
-			sw_isa_name(arg->isa), batch, mismatch, done);
-	}
+	snprintf(msg, sizeof msg, "%s/%s/%zu", query_names[arg->q], sw_isa_name(arg->isa), batch);
+	bench_report_statuses(st, msg, s->status, want, done, arg->q != Q_OVERLAP);
 }
 
 #ifdef SW_HAVE_BULLET

@@ -28,6 +28,7 @@
 #include "bench_poly2.h"
 #include "kernels/kernels.h"
 #include "scenes.h"
+#include "bench_common.h"
 #include "shim.h"
 
 #ifdef SW_HAVE_BOX2D
@@ -191,14 +192,6 @@ static const uint8_t *p2_want(p2_scene *s, int overlap)
 	return w;
 }
 
-/* Caps the tier at `isa` and checks that it, and not a lower one, is what the calls now use. */
-static int p2_select_isa(sw_isa isa)
-{
-	sw_isa got = sw_set_isa_cap(isa);
-	const sw_kernels *k = sw_kernels_get();
-	return got == isa && sw_active_isa() == isa && k && k->isa == isa;
-}
-
 typedef struct p2_arg {
 	p2_query q;
 	sw_isa isa;
@@ -227,7 +220,7 @@ static void bench_p2(sw_bench_state *st, void *varg)
 	memset(s->status, 0xff, s->n);
 
 	sw_isa prev = sw_active_isa();
-	if (!p2_select_isa(arg->isa)) {
+	if (!bench_select_isa(arg->isa)) {
 		snprintf(msg, sizeof msg, "asked for tier %s, got %s", sw_isa_name(arg->isa),
 			 sw_isa_name(sw_active_isa()));
 		sw_set_isa_cap(prev);
@@ -271,21 +264,9 @@ static void bench_p2(sw_bench_state *st, void *varg)
 	sw_set_isa_cap(prev);
 
 	sw_bench_set_items_processed(st, iters * (int64_t)batch);
-	size_t hit = 0, start_ovl = 0, mismatch = 0;
-	for (size_t k = 0; k < done; k++) {
-		hit += s->status[k] == SW_HIT;
-		start_ovl += s->status[k] == SW_STARTS_OVERLAPPED;
-		mismatch += s->status[k] != want[k];
-	}
-	sw_bench_counter(st, "hit", (double)hit / (double)done);
-	if (!overlap)
-		sw_bench_counter(st, "start_ovl", (double)start_ovl / (double)done);
-	sw_bench_counter(st, "mismatch", (double)mismatch);
 	sw_bench_counter(st, "lane_util", util / (double)nrun);
-	if (mismatch) {
-		fprintf(stderr, "%s/%s/%zu: %zu of %zu statuses differ from the single-pair API\n", p2_names[arg->q],
-			sw_isa_name(arg->isa), batch, mismatch, done);
-	}
+	snprintf(msg, sizeof msg, "%s/%s/%zu", p2_names[arg->q], sw_isa_name(arg->isa), batch);
+	bench_report_statuses(st, msg, s->status, want, done, !overlap);
 }
 
 #ifdef SW_HAVE_BOX2D

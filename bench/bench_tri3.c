@@ -12,6 +12,7 @@
 
 #include "bench_tri3.h"
 #include "scenes.h"
+#include "bench_common.h"
 #include "shim.h"
 
 #define TRI3_SEED 0x5eed7e3ull
@@ -105,7 +106,7 @@ static void bench_tri3(sw_bench_state *st, void *varg)
 	const size_t batch = arg->batch, nwin = s->n / batch, n = s->n;
 	memset(s->status, 0xff, n);
 	sw_isa prev = sw_active_isa();
-	if (sw_set_isa_cap(arg->isa) != arg->isa) {
+	if (!bench_select_isa(arg->isa)) {
 		sw_set_isa_cap(prev);
 		sw_bench_skip_with_error(st, "tier not available");
 		return;
@@ -122,20 +123,9 @@ static void bench_tri3(sw_bench_state *st, void *varg)
 	const int64_t iters = sw_bench_iterations(st);
 	sw_bench_set_items_processed(st, iters * (int64_t)batch);
 	size_t done = ((size_t)iters < nwin ? (size_t)iters : nwin) * batch;
-	size_t hit = 0, ovl = 0, mismatch = 0;
-	for (size_t k = 0; k < done; k++) {
-		hit += s->status[k] == SW_HIT;
-		ovl += s->status[k] == SW_STARTS_OVERLAPPED;
-		mismatch += s->status[k] != s->want[k];
-	}
-	if (done) {
-		sw_bench_counter(st, "hit", (double)hit / (double)done);
-		sw_bench_counter(st, "start_ovl", (double)ovl / (double)done);
-	}
-	sw_bench_counter(st, "mismatch", (double)mismatch);
-	if (mismatch)
-		fprintf(stderr, "obb3_tri3_sweep/%s/%zu: %zu of %zu statuses differ from the single-pair API\n",
-			sw_isa_name(arg->isa), batch, mismatch, done);
+	char name[64];
+	snprintf(name, sizeof name, "obb3_tri3_sweep/%s/%zu", sw_isa_name(arg->isa), batch);
+	bench_report_statuses(st, name, s->status, s->want, done, 1);
 }
 
 static void release_all(void)

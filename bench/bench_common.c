@@ -1,0 +1,34 @@
+/* bench/bench_common.c — see bench_common.h. */
+#include "bench_common.h"
+
+#include <stdio.h>
+
+#include <swept/base.h>
+
+#include "kernels/kernels.h"
+
+int bench_select_isa(sw_isa isa)
+{
+	sw_isa got = sw_set_isa_cap(isa);
+	const sw_kernels *k = sw_kernels_get();
+	return got == isa && sw_active_isa() == isa && k && k->isa == isa;
+}
+
+void bench_report_statuses(sw_bench_state *st, const char *name, const uint8_t *status, const uint8_t *want,
+			   size_t done, int with_ovl)
+{
+	size_t hit = 0, start_ovl = 0, mismatch = 0;
+	for (size_t k = 0; k < done; k++) {
+		hit += status[k] == SW_HIT;
+		start_ovl += status[k] == SW_STARTS_OVERLAPPED;
+		mismatch += status[k] != want[k];
+	}
+	if (done) {
+		sw_bench_counter(st, "hit", (double)hit / (double)done);
+		if (with_ovl)
+			sw_bench_counter(st, "start_ovl", (double)start_ovl / (double)done);
+	}
+	sw_bench_counter(st, "mismatch", (double)mismatch);
+	if (mismatch)
+		fprintf(stderr, "%s: %zu of %zu statuses differ from the single-pair API\n", name, mismatch, done);
+}
