@@ -2,6 +2,7 @@
 #include "bench_common.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include <swept/base.h>
 
@@ -12,6 +13,19 @@ int bench_select_isa(sw_isa isa)
 	sw_isa got = sw_set_isa_cap(isa);
 	const sw_kernels *k = sw_kernels_get();
 	return got == isa && sw_active_isa() == isa && k && k->isa == isa;
+}
+
+int bench_enter(sw_bench_state *st, sw_isa isa, uint8_t *status, size_t n, sw_isa *prev)
+{
+	memset(status, 0xff, n);
+	*prev = sw_active_isa();
+	if (bench_select_isa(isa))
+		return 1;
+	char msg[96];
+	snprintf(msg, sizeof msg, "asked for tier %s, got %s", sw_isa_name(isa), sw_isa_name(sw_active_isa()));
+	sw_set_isa_cap(*prev);
+	sw_bench_skip_with_error(st, msg);
+	return 0;
 }
 
 void bench_report_statuses(sw_bench_state *st, const char *name, const uint8_t *status, const uint8_t *want,

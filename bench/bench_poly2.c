@@ -216,17 +216,9 @@ static void bench_p2(sw_bench_state *st, void *varg)
 	/* iteration i runs window i mod nwin, results stored at the same offsets */
 	const size_t batch = arg->batch, nwin = s->n / batch;
 
-	/* poison the statuses: a call that writes nothing must not inherit the last tier's answers */
-	memset(s->status, 0xff, s->n);
-
-	sw_isa prev = sw_active_isa();
-	if (!bench_select_isa(arg->isa)) {
-		snprintf(msg, sizeof msg, "asked for tier %s, got %s", sw_isa_name(arg->isa),
-			 sw_isa_name(sw_active_isa()));
-		sw_set_isa_cap(prev);
-		sw_bench_skip_with_error(st, msg);
+	sw_isa prev;
+	if (!bench_enter(st, arg->isa, s->status, s->n, &prev))
 		return;
-	}
 
 	size_t w = 0;
 	while (sw_bench_keep_running(st)) {

@@ -104,13 +104,9 @@ static void bench_tri3(sw_bench_state *st, void *varg)
 		return;
 	}
 	const size_t batch = arg->batch, nwin = s->n / batch, n = s->n;
-	memset(s->status, 0xff, n);
-	sw_isa prev = sw_active_isa();
-	if (!bench_select_isa(arg->isa)) {
-		sw_set_isa_cap(prev);
-		sw_bench_skip_with_error(st, "tier not available");
+	sw_isa prev;
+	if (!bench_enter(st, arg->isa, s->status, n, &prev))
 		return;
-	}
 	size_t w = 0;
 	while (sw_bench_keep_running(st)) {
 		size_t off = w * batch;
