@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "kernels/kernels.h"
+#include "compare.h"
 #include "scenes.h"
 
 enum { POP_PAIRS = 20000 };
@@ -42,8 +43,6 @@ static void res_free(res_buf *b)
 	free(b->f);
 }
 
-static int same_bits(float x, float y) { return memcmp(&x, &y, sizeof x) == 0 || (isnan(x) && isnan(y)); }
-
 static void print_pair(const sw_obb3_set *s, const sw_pair *p)
 {
 	sw_obb3 box;
@@ -69,9 +68,9 @@ static size_t compare_sweep(const char *what, uint64_t seed, sw_isa isa, const s
 	size_t bad = 0;
 	for (size_t k = 0; k < n; k++) {
 		int ok = got->status[k] == want->status[k] && got->feature[k] == want->feature[k] &&
-			 same_bits(got->t_first[k], want->t_first[k]) && same_bits(got->t_last[k], want->t_last[k]) &&
-			 same_bits(got->nx[k], want->nx[k]) && same_bits(got->ny[k], want->ny[k]) &&
-			 same_bits(got->nz[k], want->nz[k]);
+			 cmp_same_bits(got->t_first[k], want->t_first[k]) &&
+			 cmp_same_bits(got->t_last[k], want->t_last[k]) && cmp_same_bits(got->nx[k], want->nx[k]) &&
+			 cmp_same_bits(got->ny[k], want->ny[k]) && cmp_same_bits(got->nz[k], want->nz[k]);
 		if (ok)
 			continue;
 		if (bad++ < 5) {
@@ -87,6 +86,23 @@ static size_t compare_sweep(const char *what, uint64_t seed, sw_isa isa, const s
 		}
 	}
 	return bad;
+}
+
+/* prints a penetration mismatch with the pair's inputs */
+typedef struct pen_ctx {
+	sw_isa isa;
+	uint64_t seed;
+	const sw_obb3_set *s;
+	const sw_pair *pairs;
+} pen_ctx;
+
+static void pen_report(size_t q, const cmp_overlap3 *got, const cmp_overlap3 *want, void *ctx)
+{
+	const pen_ctx *c = ctx;
+	fprintf(stderr, "penetration mismatch: tier %s seed %llu pair %zu: got %u/%u %a want %u/%u %a\n",
+		sw_isa_name(c->isa), (unsigned long long)c->seed, q, got->st[q], got->ft[q], got->f[q], want->st[q],
+		want->ft[q], want->f[q]);
+	print_pair(c->s, &c->pairs[q]);
 }
 
 /* one population: a set of close pairs, optionally edited into an edge pattern */
@@ -140,32 +156,13 @@ static void run_population(sw_isa isa, uint64_t seed, sc_obb3_params p, size_t n
 	cr_expect_eq(compare_sweep("packed", seed, isa, NULL, pairs, n, &got.r, &want.r), 0);
 
 	/* static penetration: least-penetration axis, depth and normal, bit for bit */
-	{
-		uint8_t *ps[2] = {malloc(n), malloc(n)}, *pf[2] = {malloc(n), malloc(n)};
-		float *pd[2] = {malloc(4 * n * sizeof(float)), malloc(4 * n * sizeof(float))};
-		sw_overlap3_results pr[2];
-		for (int q = 0; q < 2; q++)
-			pr[q] = (sw_overlap3_results){ps[q], pf[q], pd[q], pd[q] + n, pd[q] + 2 * n, pd[q] + 3 * n};
-		ref->obb3_penetration_idx(&s, &s, pairs, n, &pr[0]);
-		k->obb3_penetration_idx(&s, &s, pairs, n, &pr[1]);
-		size_t pbad = 0;
-		for (size_t q = 0; q < n; q++) {
-			int same = ps[0][q] == ps[1][q] && pf[0][q] == pf[1][q];
-			for (int c = 0; c < 4; c++)
-				same = same && same_bits(pd[0][c * n + q], pd[1][c * n + q]);
-			if (!same && pbad++ < 5) {
-				fprintf(stderr,
-					"penetration mismatch: tier %s seed %llu pair %zu: got %u/%u %a want %u/%u "
-					"%a\n",
-					sw_isa_name(isa), (unsigned long long)seed, q, ps[1][q], pf[1][q], pd[1][q],
-					ps[0][q], pf[0][q], pd[0][q]);
-				print_pair(&s, &pairs[q]);
-			}
-		}
-		cr_expect_eq(pbad, 0);
-		for (int q = 0; q < 2; q++)
-			free(ps[q]), free(pf[q]), free(pd[q]);
-	}
+	cmp_overlap3 pg, pw;
+	cmp_overlap3_init(&pg, n), cmp_overlap3_init(&pw, n);
+	ref->obb3_penetration_idx(&s, &s, pairs, n, &pw.r);
+	k->obb3_penetration_idx(&s, &s, pairs, n, &pg.r);
+	pen_ctx pc = {isa, seed, &s, pairs};
+	cr_expect_eq(cmp_overlap3_diff(&pg, &pw, pen_report, &pc), 0);
+	cmp_overlap3_free(&pg), cmp_overlap3_free(&pw);
 
 	/* static overlap */
 	sw_overlap_results og = {got.st, got.ft}, ow = {want.st, want.ft};

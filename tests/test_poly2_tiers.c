@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "kernels/kernels.h"
+#include "compare.h"
 #include "scenes.h"
 
 enum { POP = 20000 };
@@ -29,8 +30,6 @@ static void buf_init(buf2 *b, size_t n)
 }
 
 static void buf_free(buf2 *b) { free(b->st), free(b->ft), free(b->f); }
-
-static int same(float x, float y) { return memcmp(&x, &y, 4) == 0 || (isnan(x) && isnan(y)); }
 
 static void print_poly(const sw_poly2_set *s, char which, uint32_t i)
 {
@@ -56,7 +55,7 @@ static size_t compare(const char *what, uint64_t seed, sw_isa isa, const sw_poly
 	for (size_t k = 0; k < n; k++) {
 		int ok = got->st[k] == want->st[k] && got->ft[k] == want->ft[k];
 		for (int q = 0; q < rows; q++)
-			ok = ok && same(got->f[q * n + k], want->f[q * n + k]);
+			ok = ok && cmp_same_bits(got->f[q * n + k], want->f[q * n + k]);
 		if (ok || bad++ >= 5)
 			continue;
 		fprintf(stderr,
@@ -281,7 +280,8 @@ Test(poly2_batch, bad_pair_leaves_neighbours_alone)
 			}
 			cr_expect_eq(after.st[k], before.st[k], "neighbour %zu changed", k);
 			for (int q = 0; q < 4; q++)
-				cr_expect(same(after.f[q * N + k], before.f[q * N + k]), "neighbour %zu changed", k);
+				cr_expect(cmp_same_bits(after.f[q * N + k], before.f[q * N + k]),
+					  "neighbour %zu changed", k);
 		}
 		buf_free(&before), buf_free(&after);
 	}

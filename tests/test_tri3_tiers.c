@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "kernels/kernels.h"
+#include "compare.h"
 #include "scenes.h"
 
 enum { POP_PAIRS = 10000 };
@@ -40,8 +41,6 @@ static void res_free(res_buf *b)
 	free(b->ft);
 	free(b->f);
 }
-
-static int same_bits(float x, float y) { return memcmp(&x, &y, sizeof x) == 0 || (isnan(x) && isnan(y)); }
 
 static void print_pair(const sw_obb3_set *boxes, const sw_tri3_set *tris, const sw_pair *p)
 {
@@ -76,9 +75,9 @@ static size_t compare_sweep(const char *what, uint64_t seed, sw_isa isa, const s
 	size_t bad = 0;
 	for (size_t k = 0; k < n; k++) {
 		int ok = got->status[k] == want->status[k] && got->feature[k] == want->feature[k] &&
-			 same_bits(got->t_first[k], want->t_first[k]) && same_bits(got->t_last[k], want->t_last[k]) &&
-			 same_bits(got->nx[k], want->nx[k]) && same_bits(got->ny[k], want->ny[k]) &&
-			 same_bits(got->nz[k], want->nz[k]);
+			 cmp_same_bits(got->t_first[k], want->t_first[k]) &&
+			 cmp_same_bits(got->t_last[k], want->t_last[k]) && cmp_same_bits(got->nx[k], want->nx[k]) &&
+			 cmp_same_bits(got->ny[k], want->ny[k]) && cmp_same_bits(got->nz[k], want->nz[k]);
 		if (ok)
 			continue;
 		if (bad++ < 5) {
@@ -96,6 +95,24 @@ static size_t compare_sweep(const char *what, uint64_t seed, sw_isa isa, const s
 }
 
 typedef void (*edit_fn)(sc_rng *r, sw_obb3_set *boxes, sw_tri3_set *tris, sw_pair *pairs, size_t n);
+
+/* prints a penetration mismatch with the pair's inputs */
+typedef struct pen_ctx {
+	sw_isa isa;
+	uint64_t seed;
+	const sw_obb3_set *boxes;
+	const sw_tri3_set *tris;
+	const sw_pair *pairs;
+} pen_ctx;
+
+static void pen_report(size_t q, const cmp_overlap3 *got, const cmp_overlap3 *want, void *ctx)
+{
+	const pen_ctx *c = ctx;
+	fprintf(stderr, "penetration mismatch: tier %s seed %llu pair %zu: got %u/%u %a want %u/%u %a\n",
+		sw_isa_name(c->isa), (unsigned long long)c->seed, q, got->st[q], got->ft[q], got->f[q], want->st[q],
+		want->ft[q], want->f[q]);
+	print_pair(c->boxes, c->tris, &c->pairs[q]);
+}
 
 static void run_population(sw_isa isa, uint64_t seed, sc_tri3_params p, size_t n, edit_fn edit)
 {
@@ -154,34 +171,13 @@ static void run_population(sw_isa isa, uint64_t seed, sc_tri3_params p, size_t n
 	}
 
 	/* static penetration: least-penetration axis, depth and normal, bit for bit */
-	{
-		uint8_t *ps[2] = {malloc(n), malloc(n)}, *pf[2] = {malloc(n), malloc(n)};
-		float *pd[2] = {malloc(4 * n * sizeof(float)), malloc(4 * n * sizeof(float))};
-		sw_overlap3_results pr[2];
-		for (int q = 0; q < 2; q++)
-			pr[q] = (sw_overlap3_results){ps[q], pf[q], pd[q], pd[q] + n, pd[q] + 2 * n, pd[q] + 3 * n};
-		ref->obb3_tri3_penetration_idx(&boxes, &tris, pairs, n, &pr[0]);
-		k->obb3_tri3_penetration_idx(&boxes, &tris, pairs, n, &pr[1]);
-		size_t pbad = 0;
-		for (size_t q = 0; q < n; q++) {
-			int same = ps[0][q] == ps[1][q] && pf[0][q] == pf[1][q];
-			for (int c = 0; c < 4; c++) {
-				float x = pd[0][c * n + q], y = pd[1][c * n + q];
-				same = same && (memcmp(&x, &y, 4) == 0 || (isnan(x) && isnan(y)));
-			}
-			if (!same && pbad++ < 5) {
-				fprintf(stderr,
-					"penetration mismatch: tier %s seed %llu pair %zu: got %u/%u %a want %u/%u "
-					"%a\n",
-					sw_isa_name(isa), (unsigned long long)seed, q, ps[1][q], pf[1][q], pd[1][q],
-					ps[0][q], pf[0][q], pd[0][q]);
-				print_pair(&boxes, &tris, &pairs[q]);
-			}
-		}
-		cr_expect_eq(pbad, 0);
-		for (int q = 0; q < 2; q++)
-			free(ps[q]), free(pf[q]), free(pd[q]);
-	}
+	cmp_overlap3 pg, pw;
+	cmp_overlap3_init(&pg, n), cmp_overlap3_init(&pw, n);
+	ref->obb3_tri3_penetration_idx(&boxes, &tris, pairs, n, &pw.r);
+	k->obb3_tri3_penetration_idx(&boxes, &tris, pairs, n, &pg.r);
+	pen_ctx pc = {isa, seed, &boxes, &tris, pairs};
+	cr_expect_eq(cmp_overlap3_diff(&pg, &pw, pen_report, &pc), 0);
+	cmp_overlap3_free(&pg), cmp_overlap3_free(&pw);
 
 	/* static overlap */
 	uint8_t *gs = malloc(n), *gf = malloc(n), *ws = malloc(n), *wf = malloc(n);
