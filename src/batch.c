@@ -2,6 +2,7 @@
  * run the active kernel on each chunk (on several threads when built with OpenMP) and let it write
  * straight into the caller's result arrays. Per-pair problems are the kernels' business (they
  * produce SW_PAIR_INVALID); only a malformed call is refused here, before anything is written. */
+#include "hull3_view.h"
 #include "kernels/kernels.h"
 #include "swept/poly2.h"
 #include "ref/ref.h"
@@ -507,4 +508,85 @@ sw_error sw_obb3_penetration_batch(const sw_obb3_set *as, const sw_obb3_set *bs,
 	idx_call c = {sw_kernels_get(), as, bs, pairs, out};
 	run_chunks(n, opts, obb3_penetration_chunk, &c);
 	return SW_OK;
+}
+
+/* ---- convex hulls (swept/hull_batch.h) ---- */
+
+static sw_error check_hull_set(const sw_hull3_set *s)
+{
+	if (!s || !s->shape || !s->px || !s->py || !s->pz || !s->qx || !s->qy || !s->qz || !s->qw || !s->dx || !s->dy ||
+	    !s->dz || (s->num_shapes && !s->shapes))
+		return SW_ERR_NULL;
+	return s->count > s->capacity || s->num_shapes > s->shape_capacity ? SW_ERR_ARG : SW_OK;
+}
+
+static sw_error check_hull_sweep_out(const sw_hull_sweep_results *o)
+{
+	return !o || !o->status || !o->feature || !o->t_first || !o->t_last || !o->nx || !o->ny || !o->nz ? SW_ERR_NULL
+													     : SW_OK;
+}
+
+static sw_error check_hull_overlap_out(const sw_hull_overlap_results *o)
+{
+	return !o || !o->status || !o->feature || !o->depth || !o->nx || !o->ny || !o->nz ? SW_ERR_NULL : SW_OK;
+}
+
+static void hull_chunk(const void *ctx, size_t off, size_t cnt)
+{
+	const sw_hull_call *c = ctx;
+	sw_kernels_get()->hull3_idx(c, off, cnt);
+}
+
+/* validates a hull call whose B side is already checked (e), then runs it */
+static sw_error hull_run(sw_hull_call *c, size_t n, const sw_batch_opts *opts, sw_error e)
+{
+	e = e == SW_OK ? check_pairs(c->pairs, n) : e;
+	e = e == SW_OK ? check_hull_set(c->a) : e;
+	e = e == SW_OK ? (c->sweep ? check_hull_sweep_out(c->sw) : check_hull_overlap_out(c->ov)) : e;
+	if (e != SW_OK)
+		return e;
+	run_chunks(n, opts, hull_chunk, c);
+	return SW_OK;
+}
+
+sw_error sw_hull3_sweep_batch(const sw_hull3_set *as, const sw_hull3_set *bs, const sw_pair *pairs, size_t n,
+			      const sw_batch_opts *opts, const sw_hull_sweep_results *out)
+{
+	sw_hull_call c = {as, SW_HULL_B_HULL, bs, NULL, NULL, pairs, 1, 0, out, NULL};
+	return hull_run(&c, n, opts, check_hull_set(bs));
+}
+
+sw_error sw_hull3_overlap_batch(const sw_hull3_set *as, const sw_hull3_set *bs, const sw_pair *pairs, size_t n,
+				const sw_batch_opts *opts, const sw_hull_overlap_results *out)
+{
+	sw_hull_call c = {as, SW_HULL_B_HULL, bs, NULL, NULL, pairs, 0, 0, NULL, out};
+	return hull_run(&c, n, opts, check_hull_set(bs));
+}
+
+sw_error sw_hull3_obb3_sweep_batch(const sw_hull3_set *hulls, const sw_obb3_set *boxes, const sw_pair *pairs, size_t n,
+				   const sw_batch_opts *opts, const sw_hull_sweep_results *out)
+{
+	sw_hull_call c = {hulls, SW_HULL_B_OBB, NULL, boxes, NULL, pairs, 1, 0, out, NULL};
+	return hull_run(&c, n, opts, check_set(boxes));
+}
+
+sw_error sw_hull3_obb3_overlap_batch(const sw_hull3_set *hulls, const sw_obb3_set *boxes, const sw_pair *pairs,
+				     size_t n, const sw_batch_opts *opts, const sw_hull_overlap_results *out)
+{
+	sw_hull_call c = {hulls, SW_HULL_B_OBB, NULL, boxes, NULL, pairs, 0, 0, NULL, out};
+	return hull_run(&c, n, opts, check_set(boxes));
+}
+
+sw_error sw_hull3_tri3_sweep_batch(const sw_hull3_set *hulls, const sw_tri3_set *tris, const sw_pair *pairs, size_t n,
+				   const sw_batch_opts *opts, int one_sided, const sw_hull_sweep_results *out)
+{
+	sw_hull_call c = {hulls, SW_HULL_B_TRI, NULL, NULL, tris, pairs, 1, one_sided != 0, out, NULL};
+	return hull_run(&c, n, opts, check_tri_set(tris));
+}
+
+sw_error sw_hull3_tri3_overlap_batch(const sw_hull3_set *hulls, const sw_tri3_set *tris, const sw_pair *pairs,
+				     size_t n, const sw_batch_opts *opts, const sw_hull_overlap_results *out)
+{
+	sw_hull_call c = {hulls, SW_HULL_B_TRI, NULL, NULL, tris, pairs, 0, 0, NULL, out};
+	return hull_run(&c, n, opts, check_tri_set(tris));
 }

@@ -12,5 +12,6 @@
 #include "swept/hull.h"
 #include "swept/poly2.h"
 #include "swept/hull_query.h"
+#include "swept/hull_batch.h"
 
 #endif

@@ -8,6 +8,10 @@
 #include "swept/batch.h"
 #include "swept/cpu.h"
 
+/* hull kernels take the whole call (src/hull3_view.h) and answer pairs [off, off + n) */
+typedef struct sw_hull_call sw_hull_call;
+#define decl_hull3_idx_fn(name) void name(const sw_hull_call *c, size_t off, size_t n)
+
 #define decl_obb3_sweep_idx_fn(name)                                                            \
 	void name(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs, size_t n, \
 		  const sw_sweep_results *out)
@@ -56,6 +60,7 @@ typedef decl_poly2_sweep_packed_fn((*sw_poly2_sweep_packed_fn));
 typedef decl_obb3_tri3_sweep_packed_fn((*sw_obb3_tri3_sweep_packed_fn));
 typedef decl_obb3_tri3_penetration_idx_fn((*sw_obb3_tri3_penetration_idx_fn));
 typedef decl_obb3_penetration_idx_fn((*sw_obb3_penetration_idx_fn));
+typedef decl_hull3_idx_fn((*sw_hull3_idx_fn));
 
 /* per-tier prototypes: one line per tier */
 #define SW_DECL_TIER(sfx)                                                      \
@@ -69,7 +74,8 @@ typedef decl_obb3_penetration_idx_fn((*sw_obb3_penetration_idx_fn));
 	decl_poly2_sweep_packed_fn(sw_poly2_sweep_packed_##sfx);               \
 	decl_obb3_tri3_sweep_packed_fn(sw_obb3_tri3_sweep_packed_##sfx);       \
 	decl_obb3_tri3_penetration_idx_fn(sw_obb3_tri3_penetration_idx_##sfx); \
-	decl_obb3_penetration_idx_fn(sw_obb3_penetration_idx_##sfx);
+	decl_obb3_penetration_idx_fn(sw_obb3_penetration_idx_##sfx);          \
+	decl_hull3_idx_fn(sw_hull3_idx_##sfx);
 
 SW_DECL_TIER(ref)
 SW_DECL_TIER(sse4)
@@ -91,6 +97,7 @@ typedef struct sw_kernels {
 	sw_obb3_tri3_sweep_packed_fn obb3_tri3_sweep_packed;
 	sw_obb3_tri3_penetration_idx_fn obb3_tri3_penetration_idx;
 	sw_obb3_penetration_idx_fn obb3_penetration_idx;
+	sw_hull3_idx_fn hull3_idx;
 } sw_kernels;
 
 /// The active table (initialised on first use).

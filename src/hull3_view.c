@@ -1,0 +1,231 @@
+/* src/hull3_view.c — packing hulls for the hull kernels, the box and triangle sides, and the scalar
+ * set-up of a pair that the reference and every tier share (src/hull3_view.h). */
+#include "hull3_view.h"
+
+#include <string.h>
+
+static sw_vec3 unit3(sw_vec3 e)
+{
+	float l = sqrtf(sw_v3_dot(e, e));
+	return sw_v3(e.x / l, e.y / l, e.z / l);
+}
+
+/* repeats element 0 of each of `rows` rows of length `count` up to `stride` */
+static void pad_rows(float *rows, int nrows, uint32_t count, uint32_t stride)
+{
+	for (int r = 0; r < nrows; r++)
+		for (uint32_t k = count; k < stride; k++)
+			rows[(size_t)r * stride + k] = rows[(size_t)r * stride];
+}
+
+static void pad_irows(int32_t *rows, int nrows, uint32_t count, uint32_t stride)
+{
+	for (int r = 0; r < nrows; r++)
+		for (uint32_t k = count; k < stride; k++)
+			rows[(size_t)r * stride + k] = rows[(size_t)r * stride];
+}
+
+static void view_point(uint32_t nv, uint32_t nf, uint32_t ne, sw_vec3 centroid, float radius, float *fl, int32_t *ix,
+		       sw_hull_view *v)
+{
+	v->nv = nv, v->nf = nf, v->ne = ne;
+	v->vs = sw_hv_pad(nv), v->fs = sw_hv_pad(nf), v->es = sw_hv_pad(ne);
+	v->centroid = centroid;
+	v->radius = radius;
+	v->v = fl;
+	v->f = fl + 3 * (size_t)v->vs;
+	v->e = v->f + SW_HV_FROWS * (size_t)v->fs;
+	v->ef = ix;
+}
+
+/* fills the edge rows of edge i from its vertices and faces */
+static void put_edge(float *e, uint32_t es, int32_t *ef, uint32_t i, sw_vec3 v0, sw_vec3 v1, sw_vec3 n0, sw_vec3 n1,
+		     int32_t f0, int32_t f1, sw_vec3 centroid)
+{
+	sw_vec3 u = unit3(sw_v3_sub(v1, v0)), arc = sw_v3_cross(n1, n0), c = sw_v3_sub(v0, centroid);
+	const float val[SW_HV_EROWS] = {u.x, u.y, u.z, arc.x, arc.y, arc.z, c.x, c.y, c.z, v0.x, v0.y, v0.z};
+	for (int r = 0; r < SW_HV_EROWS; r++)
+		e[(size_t)r * es + i] = val[r];
+	ef[i] = f0;
+	ef[es + i] = f1;
+}
+
+static void put_face(float *f, uint32_t fs, uint32_t g, sw_vec3 n, float d, sw_vec3 p)
+{
+	const float val[SW_HV_FROWS] = {n.x, n.y, n.z, d, p.x, p.y, p.z};
+	for (int r = 0; r < SW_HV_FROWS; r++)
+		f[(size_t)r * fs + g] = val[r];
+}
+
+static void pad_view(float *fl, int32_t *ix, const sw_hull_view *v)
+{
+	pad_rows(fl, 3, v->nv, v->vs);
+	pad_rows(fl + 3 * (size_t)v->vs, SW_HV_FROWS, v->nf, v->fs);
+	pad_rows(fl + 3 * (size_t)v->vs + SW_HV_FROWS * (size_t)v->fs, SW_HV_EROWS, v->ne, v->es);
+	pad_irows(ix, 2, v->ne, v->es);
+}
+
+void sw_hull_view_pack(const sw_hull3 *h, float *fl, int32_t *ix, sw_hull_view *v)
+{
+	view_point(h->num_verts, h->num_faces, h->num_edges, h->centroid, h->radius, fl, ix, v);
+	for (uint32_t k = 0; k < h->num_verts; k++) {
+		fl[k] = h->verts[k].x;
+		fl[v->vs + k] = h->verts[k].y;
+		fl[2 * (size_t)v->vs + k] = h->verts[k].z;
+	}
+	float *f = fl + 3 * (size_t)v->vs, *e = f + SW_HV_FROWS * (size_t)v->fs;
+	for (uint32_t g = 0; g < h->num_faces; g++)
+		put_face(f, v->fs, g, h->faces[g].normal, h->faces[g].d, h->verts[h->face_verts[h->faces[g].first]]);
+	for (uint32_t i = 0; i < h->num_edges; i++) {
+		const sw_hull_edge *ed = &h->edges[i];
+		put_edge(e, v->es, ix, i, h->verts[ed->v[0]], h->verts[ed->v[1]], h->faces[ed->f[0]].normal,
+			 h->faces[ed->f[1]].normal, ed->f[0], ed->f[1], h->centroid);
+	}
+	pad_view(fl, ix, v);
+}
+
+/* the topology of sw_hull3_box(): vertex k at ±half with + where bit i of k is set; faces −x, +x, −y,
+ * +y, −z, +z with the first vertex of each loop; edges sorted by (v0, v1) with their faces */
+static const uint8_t box_face_first[6] = {0, 1, 0, 2, 0, 4};
+static const uint8_t box_edges[12][4] = {{0, 1, 2, 4}, {0, 2, 4, 0}, {0, 4, 0, 2}, {1, 3, 1, 4},
+					 {1, 5, 2, 1}, {2, 3, 4, 3}, {2, 6, 3, 0}, {3, 7, 1, 3},
+					 {4, 5, 5, 2}, {4, 6, 0, 5}, {5, 7, 5, 1}, {6, 7, 3, 5}};
+
+void sw_hull_view_box(sw_vec3 half, float *fl, int32_t *ix, sw_hull_view *v)
+{
+	const sw_vec3 zero = {0, 0, 0};
+	view_point(8, 6, 12, zero, sqrtf(sw_v3_dot(half, half)), fl, ix, v);
+	sw_vec3 p[8];
+	for (int k = 0; k < 8; k++) {
+		p[k] = sw_v3(k & 1 ? half.x : -half.x, k & 2 ? half.y : -half.y, k & 4 ? half.z : -half.z);
+		fl[k] = p[k].x, fl[v->vs + k] = p[k].y, fl[2 * (size_t)v->vs + k] = p[k].z;
+	}
+	const float h[3] = {half.x, half.y, half.z};
+	sw_vec3 n[6];
+	float *f = fl + 3 * (size_t)v->vs, *e = f + SW_HV_FROWS * (size_t)v->fs;
+	for (int g = 0; g < 6; g++) {
+		float s = g & 1 ? 1.0f : -1.0f;
+		n[g] = sw_v3(g / 2 == 0 ? s : 0.0f, g / 2 == 1 ? s : 0.0f, g / 2 == 2 ? s : 0.0f);
+		put_face(f, v->fs, (uint32_t)g, n[g], h[g / 2], p[box_face_first[g]]);
+	}
+	for (uint32_t i = 0; i < 12; i++) {
+		const uint8_t *b = box_edges[i];
+		put_edge(e, v->es, ix, i, p[b[0]], p[b[1]], n[b[2]], n[b[3]], b[2], b[3], zero);
+	}
+	pad_view(fl, ix, v);
+}
+
+const _Alignas(64) int32_t sw_hull_tri_ef[32] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+				    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+
+void sw_hull_bside_tri(const sw_tri3 *t, const sw_mat3 *ra, sw_vec3 pa, float *mem, sw_hull_bside *s)
+{
+	sw_hull_bside_init(s, 3, 2, 3, sw_hull_tri_ef, 1, mem);
+	const sw_vec3 w[3] = {t->a, t->b, t->c};
+	sw_vec3 v[3], u[3];
+	for (int k = 0; k < 3; k++)
+		v[k] = sw_mat3_tmul(ra, sw_v3_sub(w[k], pa));
+	for (int j = 0; j < 3; j++)
+		u[j] = sw_mat3_tmul(ra, unit3(sw_v3_sub(w[(j + 1) % 3], w[j])));
+	/* u2 × u0 points along (b − a) × (c − a) */
+	sw_vec3 n = unit3(sw_v3_cross(u[2], u[0]));
+	for (int k = 0; k < 3; k++) {
+		s->v[k] = v[k].x, s->v[s->vs + k] = v[k].y, s->v[2 * s->vs + k] = v[k].z;
+		sw_vec3 m = sw_v3_cross(u[k], n);
+		const float val[9] = {u[k].x, u[k].y, u[k].z, m.x, m.y, m.z, v[k].x, v[k].y, v[k].z};
+		for (int r = 0; r < 9; r++)
+			s->e[(size_t)r * s->es + k] = val[r];
+	}
+	for (int g = 0; g < 2; g++) {
+		sw_vec3 fn = g ? sw_v3(-n.x, -n.y, -n.z) : n;
+		const float val[6] = {fn.x, fn.y, fn.z, v[0].x, v[0].y, v[0].z};
+		for (int r = 0; r < 6; r++)
+			s->f[(size_t)r * s->fs + g] = val[r];
+	}
+	pad_rows(s->v, 3, 3, s->vs);
+	pad_rows(s->f, 6, 2, s->fs);
+	pad_rows(s->e, 9, 3, s->es);
+}
+
+int sw_hull_pair_setup(sw_hull_pair *pr, const sw_hull_view *a, sw_vec3 pa, sw_quat qa, sw_vec3 da,
+		       const sw_hull_view *b, sw_vec3 pb, sw_quat qb, sw_vec3 db, int sweep)
+{
+	if (!sw_hv_v3_ok(pa) || !sw_hv_v3_ok(pb) || !sw_hv_v3_ok(da) || !sw_hv_v3_ok(db) || !sw_hv_quat_ok(qa) ||
+	    !sw_hv_quat_ok(qb))
+		return 0;
+	pr->a = a, pr->b = b, pr->front = 1;
+	sw_hv_frame(pa, qa, pb, qb, &pr->ra, &pr->rab, &pr->p);
+	if (!sweep) {
+		pr->v = sw_v3(0, 0, 0);
+		return 1;
+	}
+	pr->v = sw_mat3_tmul(&pr->ra, sw_v3_sub(db, da));
+	sw_vec3 cb = sw_v3_add(sw_mat3_mul(&pr->rab, b->centroid), pr->p);
+	return sw_hv_spheres_apart(a->centroid, a->radius, cb, b->radius, pr->v) ? 2 : 1;
+}
+
+int sw_hull_pair_setup_tri(sw_hull_pair *pr, const sw_hull_view *a, sw_vec3 pa, sw_quat qa, sw_vec3 da,
+			   const sw_tri3 *t, sw_vec3 dt, int one_sided, float *mem, sw_hull_bside *tri)
+{
+	if (!sw_tri3_valid_ref(t, dt) || !sw_hv_v3_ok(pa) || !sw_hv_v3_ok(da) || !sw_hv_quat_ok(qa))
+		return 0;
+	pr->a = a, pr->b = NULL;
+	pr->ra = sw_mat3_from_quat(qa);
+	sw_hull_bside_tri(t, &pr->ra, pa, mem, tri);
+	pr->v = sw_mat3_tmul(&pr->ra, sw_v3_sub(dt, da));
+	pr->p = sw_v3(0, 0, 0);
+	/* one-sided: the triangle must move towards its front relative to A */
+	sw_vec3 n = sw_v3(tri->f[0], tri->f[tri->fs], tri->f[2 * (size_t)tri->fs]);
+	pr->front = !one_sided || sw_v3_dot(n, pr->v) > SW_TINY_SPEED;
+	return 1;
+}
+
+static sw_vec3 v3_at(const float *x, const float *y, const float *z, size_t k) { return sw_v3(x[k], y[k], z[k]); }
+
+int sw_hull_pair_prepare(const sw_hull_call *c, size_t k, sw_hull_view *av, sw_hull_view *bv, float *box_fl,
+			 int32_t *box_ix, float *mem, sw_hull_bside *tri, sw_hull_pair *pr)
+{
+	const sw_hull3_set *as = c->a;
+	sw_pair p = c->pairs[k];
+	if (p.a >= as->count || as->shape[p.a] >= as->num_shapes || !as->shapes[as->shape[p.a]].ok)
+		return 0;
+	sw_hull_view_of(as, as->shape[p.a], av);
+	sw_vec3 pa = v3_at(as->px, as->py, as->pz, p.a), da = v3_at(as->dx, as->dy, as->dz, p.a);
+	sw_quat qa = {as->qx[p.a], as->qy[p.a], as->qz[p.a], as->qw[p.a]};
+	sw_vec3 zero = {0, 0, 0};
+	if (!c->sweep)
+		da = zero;
+	if (c->kind == SW_HULL_B_TRI) {
+		const sw_tri3_set *ts = c->bt;
+		if (p.b >= ts->count)
+			return 0;
+		sw_tri3 t = {v3_at(ts->ax, ts->ay, ts->az, p.b), v3_at(ts->bx, ts->by, ts->bz, p.b),
+			     v3_at(ts->cx, ts->cy, ts->cz, p.b)};
+		sw_vec3 dt = c->sweep ? v3_at(ts->dx, ts->dy, ts->dz, p.b) : zero;
+		return sw_hull_pair_setup_tri(pr, av, pa, qa, da, &t, dt, c->sweep && c->one_sided, mem, tri);
+	}
+	sw_vec3 pb, db;
+	sw_quat qb;
+	if (c->kind == SW_HULL_B_OBB) {
+		const sw_obb3_set *bs = c->bo;
+		if (p.b >= bs->count)
+			return 0;
+		sw_obb3 box = {v3_at(bs->cx, bs->cy, bs->cz, p.b), {bs->qx[p.b], bs->qy[p.b], bs->qz[p.b], bs->qw[p.b]},
+			       v3_at(bs->hx, bs->hy, bs->hz, p.b)};
+		db = c->sweep ? v3_at(bs->dx, bs->dy, bs->dz, p.b) : zero;
+		if (!sw_obb3_valid_ref(&box, db))
+			return 0;
+		sw_hull_view_box(box.half, box_fl, box_ix, bv);
+		pb = box.center, qb = box.rot;
+	} else {
+		const sw_hull3_set *bs = c->bh;
+		if (p.b >= bs->count || bs->shape[p.b] >= bs->num_shapes || !bs->shapes[bs->shape[p.b]].ok)
+			return 0;
+		sw_hull_view_of(bs, bs->shape[p.b], bv);
+		pb = v3_at(bs->px, bs->py, bs->pz, p.b), db = v3_at(bs->dx, bs->dy, bs->dz, p.b);
+		qb = (sw_quat){bs->qx[p.b], bs->qy[p.b], bs->qz[p.b], bs->qw[p.b]};
+		if (!c->sweep)
+			db = zero;
+	}
+	return sw_hull_pair_setup(pr, av, pa, qa, da, bv, pb, qb, db, c->sweep);
+}

@@ -1,0 +1,400 @@
+/* src/kernels/hull3_sat_tmpl.c — moving SAT and static overlap of a hull against a hull, a box or a
+ * triangle, written once over the lane vocabulary and compiled once per tier. The method, and every
+ * formula, is ref/hull3_sat.c's; here the lanes hold one pair's faces, edges or edge pairs, 16 at a
+ * time on AVX-512:
+ *   1. B's vertices, faces and edges go to A's frame, a row chunk per instruction.
+ *   2. A's faces (lanes) against B's vertices, and B's faces against A's: the support loops run over
+ *      the other hull's vertices in the reference's order, so each lane's minimum is the reference's.
+ *   3. The Gauss-map test is split into sign tables: bit i of XP[g] (XN[g]) says B's face g is
+ *      strictly on the positive (negative) side of the great circle of A's edge i, i.e.
+ *      s(n_g·BA_i) > 0 (< 0), and YP[f], YN[f] the same for A's face f against B's edges. The
+ *      reference's three sign conditions become word operations on these bits, so the O(E_A·E_B)
+ *      part costs a few integer instructions per candidate instead of four dot products per pair;
+ *      the dot products are F_B·E_A + F_A·E_B, computed in lanes.
+ *   4. The surviving edge pairs, in (i, j) order, are turned into directions in lanes (gathers).
+ *   5. The bookkeeping of src/hull3_view.h runs over chunks of directions: each lane keeps its own
+ *      latest entry and largest gap (strictly greater wins, so within a lane the lowest index among
+ *      equal values), then the lanes and the chunks are merged with ties to the lowest feature id —
+ *      the reference's answer, bit for bit, whatever the width.
+ * As in the reference, the edge pairs are skipped when the faces already prove a MISS. */
+#include <math.h>
+#include <string.h>
+
+#include "hull3_view.h"
+#include "kernels/kernels.h"
+#include "kernels/wide.h"
+#include "ref/hull3_ref.h"
+
+/* directions buffered before a merge; edge-pair candidates listed before they are turned into
+ * directions */
+#define HK_CAP 512
+#define HK_WORDS 3 /* 64-bit words of an edge bit set (≤ 192 edges) */
+
+typedef struct hk_scratch {
+	_Alignas(64) float bmem[SW_HB_MAX_FLOATS];
+	_Alignas(64) float box_fl[3 * 16 + SW_HV_FROWS * 16 + SW_HV_EROWS * 16];
+	_Alignas(64) int32_t box_ix[32];
+	_Alignas(64) float nx[HK_CAP + 16], ny[HK_CAP + 16], nz[HK_CAP + 16], gap[HK_CAP + 16];
+	uint32_t id[HK_CAP + 16];
+	_Alignas(64) int32_t ei[HK_CAP + 16], ej[HK_CAP + 16];
+	uint64_t xp[SW_HULL_MAX_FACES][HK_WORDS], xn[SW_HULL_MAX_FACES][HK_WORDS];
+	uint64_t yp[SW_HULL_MAX_FACES][HK_WORDS], yn[SW_HULL_MAX_FACES][HK_WORDS];
+} hk_scratch;
+
+static const _Alignas(64) float hk_iota[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+
+SW_INLINE sw_fw dot3w(sw_fw ax, sw_fw ay, sw_fw az, sw_fw bx, sw_fw by, sw_fw bz)
+{
+	return sw_add(sw_add(sw_mul(ax, bx), sw_mul(ay, by)), sw_mul(az, bz));
+}
+
+/* rows (x, y, z) of n floats to A's frame: R·x (+ p) */
+SW_INLINE void xf_rows_w(const sw_mat3 *m, sw_vec3 p, int with_p, const float *x, const float *y, const float *z,
+			 size_t n, float *ox, float *oy, float *oz)
+{
+	const sw_vec3 *c = m->col;
+	sw_fw c0x = sw_set1(c[0].x), c1x = sw_set1(c[1].x), c2x = sw_set1(c[2].x);
+	sw_fw c0y = sw_set1(c[0].y), c1y = sw_set1(c[1].y), c2y = sw_set1(c[2].y);
+	sw_fw c0z = sw_set1(c[0].z), c1z = sw_set1(c[1].z), c2z = sw_set1(c[2].z);
+	sw_fw px = sw_set1(p.x), py = sw_set1(p.y), pz = sw_set1(p.z);
+	for (size_t k = 0; k < n; k += SW_W) {
+		sw_fw vx = sw_load(x + k), vy = sw_load(y + k), vz = sw_load(z + k);
+		sw_fw a = sw_add(sw_add(sw_mul(c0x, vx), sw_mul(c1x, vy)), sw_mul(c2x, vz));
+		sw_fw b = sw_add(sw_add(sw_mul(c0y, vx), sw_mul(c1y, vy)), sw_mul(c2y, vz));
+		sw_fw d = sw_add(sw_add(sw_mul(c0z, vx), sw_mul(c1z, vy)), sw_mul(c2z, vz));
+		if (with_p)
+			a = sw_add(a, px), b = sw_add(b, py), d = sw_add(d, pz);
+		sw_storeu(ox + k, a), sw_storeu(oy + k, b), sw_storeu(oz + k, d);
+	}
+}
+
+static void bside_hull_w(const sw_hull_pair *pr, float *mem, sw_hull_bside *s)
+{
+	const sw_hull_view *b = pr->b;
+	sw_hull_bside_init(s, b->nv, b->nf, b->ne, b->ef, 0, mem);
+	const float *v = b->v, *f = b->f, *e = b->e;
+	size_t vs = s->vs, fs = s->fs, es = s->es;
+	xf_rows_w(&pr->rab, pr->p, 1, v, v + vs, v + 2 * vs, vs, s->v, s->v + vs, s->v + 2 * vs);
+	xf_rows_w(&pr->rab, pr->p, 0, f, f + fs, f + 2 * fs, fs, s->f, s->f + fs, s->f + 2 * fs);
+	xf_rows_w(&pr->rab, pr->p, 1, f + SW_HV_PX * fs, f + SW_HV_PY * fs, f + SW_HV_PZ * fs, fs, s->f + 3 * fs,
+		  s->f + 4 * fs, s->f + 5 * fs);
+	for (int r = 0; r < 3; r++) {
+		const float *x = e + (size_t)(3 * r + (r == 2 ? 3 : 0)) * es;
+		xf_rows_w(&pr->rab, pr->p, r == 2, x, x + es, x + 2 * es, es, s->e + 3 * r * es, s->e + (3 * r + 1) * es,
+			  s->e + (3 * r + 2) * es);
+	}
+}
+
+/* ---- the directions buffer and its merge into the pair's state ---- */
+
+typedef struct hk_buf {
+	hk_scratch *s;
+	size_t len;
+} hk_buf;
+
+/* merges buffered directions [0, len) into r (src/hull3_view.h) and empties the buffer */
+static void hk_flush(hk_buf *bf, sw_vec3 v, sw_hull_red *r)
+{
+	hk_scratch *s = bf->s;
+	size_t len = bf->len;
+	bf->len = 0;
+	if (!len)
+		return;
+	const sw_fw vx = sw_set1(v.x), vy = sw_set1(v.y), vz = sw_set1(v.z), zero = sw_set1(0.0f);
+	const sw_fw tiny = sw_set1(SW_TINY_SPEED), iota = sw_loadu(hk_iota), flen = sw_set1((float)len);
+	sw_fw best_v = sw_set1(-INFINITY), best_i = sw_set1(INFINITY);
+	sw_fw in_v = sw_set1(-INFINITY), in_i = sw_set1(INFINITY), out_v = sw_set1(INFINITY);
+	unsigned never = 0;
+	long sep_at = -1;
+	for (size_t k = 0; k < len; k += SW_W) {
+		sw_fw idx = sw_add(sw_set1((float)k), iota);
+		sw_mw valid = sw_lt(idx, flen);
+		sw_fw nx = sw_load(s->nx + k), ny = sw_load(s->ny + k), nz = sw_load(s->nz + k), g = sw_load(s->gap + k);
+		sw_fw u = dot3w(nx, ny, nz, vx, vy, vz), a = sw_abs(u);
+		sw_mw sep = sw_mand(valid, sw_gt(g, zero));
+		if (sep_at < 0 && sw_mbits(sep))
+			sep_at = (long)k + __builtin_ctz(sw_mbits(sep));
+		sw_mw up = sw_mand(valid, sw_gt(g, best_v));
+		best_v = sw_sel(up, g, best_v), best_i = sw_sel(up, idx, best_i);
+		sw_mw moving = sw_gt(a, tiny);
+		never |= sw_mbits(sw_mandnot(moving, sep));
+		sw_mw ent = sw_mand(sw_mand(valid, moving), sw_lt(u, zero));
+		sw_mw ext = sw_mandnot(sw_lt(u, zero), sw_mand(valid, moving));
+		sw_fw t_in = sw_div(g, a), t_out = sw_div(sw_neg(g), a);
+		sw_mw ui = sw_mand(ent, sw_gt(t_in, in_v));
+		in_v = sw_sel(ui, t_in, in_v), in_i = sw_sel(ui, idx, in_i);
+		out_v = sw_sel(sw_mand(ext, sw_lt(t_out, out_v)), t_out, out_v);
+	}
+	_Alignas(64) float bv[SW_W], bi[SW_W], iv[SW_W], ii[SW_W], ov[SW_W];
+	sw_storeu(bv, best_v), sw_storeu(bi, best_i), sw_storeu(iv, in_v), sw_storeu(ii, in_i), sw_storeu(ov, out_v);
+	long b = -1, e = -1;
+	float bval = -INFINITY, eval = -INFINITY, oval = INFINITY;
+	for (int l = 0; l < SW_W; l++) {
+		if (bi[l] < INFINITY && (b < 0 || bv[l] > bval || (bv[l] == bval && bi[l] < (float)b)))
+			b = (long)bi[l], bval = bv[l];
+		if (ii[l] < INFINITY && (e < 0 || iv[l] > eval || (iv[l] == eval && ii[l] < (float)e)))
+			e = (long)ii[l], eval = iv[l];
+		oval = ov[l] < oval ? ov[l] : oval;
+	}
+	if (sep_at >= 0 && (!r->sep0 || s->id[sep_at] < r->sep_id)) {
+		r->sep0 = 1;
+		r->sep_id = s->id[sep_at];
+		r->sep_gap = s->gap[sep_at];
+		r->sep_n = sw_v3(s->nx[sep_at], s->ny[sep_at], s->nz[sep_at]);
+	}
+	if (b >= 0 && (bval > r->best || (bval == r->best && s->id[b] < r->best_id))) {
+		r->best = s->gap[b];
+		r->best_id = s->id[b];
+		r->best_n = sw_v3(s->nx[b], s->ny[b], s->nz[b]);
+	}
+	if (e >= 0 && (eval > r->t_in || (eval == r->t_in && s->id[e] < r->in_id))) {
+		r->t_in = eval;
+		r->in_id = s->id[e];
+		r->in_n = sw_v3(s->nx[e], s->ny[e], s->nz[e]);
+	}
+	r->t_out = oval < r->t_out ? oval : r->t_out;
+	r->never |= never != 0;
+}
+
+/* ---- faces ---- */
+
+static void faces_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *bf)
+{
+	hk_scratch *s = bf->s;
+	const float *bx = b->v, *by = b->v + b->vs, *bz = b->v + 2 * (size_t)b->vs;
+	for (uint32_t f = 0; f < a->nf; f += SW_W) {
+		const float *fr = a->f + f;
+		sw_fw nx = sw_load(fr), ny = sw_load(fr + a->fs), nz = sw_load(fr + 2 * (size_t)a->fs);
+		sw_fw lo = dot3w(nx, ny, nz, sw_set1(bx[0]), sw_set1(by[0]), sw_set1(bz[0]));
+		for (uint32_t k = 1; k < b->nv; k++)
+			lo = sw_min(dot3w(nx, ny, nz, sw_set1(bx[k]), sw_set1(by[k]), sw_set1(bz[k])), lo);
+		size_t o = bf->len;
+		sw_storeu(s->nx + o, nx), sw_storeu(s->ny + o, ny), sw_storeu(s->nz + o, nz);
+		sw_storeu(s->gap + o, sw_sub(lo, sw_load(fr + SW_HV_FD * (size_t)a->fs)));
+		uint32_t cnt = a->nf - f < SW_W ? a->nf - f : SW_W;
+		for (uint32_t l = 0; l < cnt; l++)
+			s->id[o + l] = SW_HULL_FEATURE_FACE_A | (f + l);
+		bf->len += cnt;
+	}
+	const float *ax = a->v, *ay = a->v + a->vs, *az = a->v + 2 * (size_t)a->vs;
+	for (uint32_t g = 0; g < b->nf; g += SW_W) {
+		const float *fr = b->f + g;
+		size_t fs = b->fs;
+		sw_fw nx = sw_neg(sw_load(fr)), ny = sw_neg(sw_load(fr + fs)), nz = sw_neg(sw_load(fr + 2 * fs));
+		sw_fw hi = dot3w(nx, ny, nz, sw_set1(ax[0]), sw_set1(ay[0]), sw_set1(az[0]));
+		for (uint32_t k = 1; k < a->nv; k++)
+			hi = sw_max(dot3w(nx, ny, nz, sw_set1(ax[k]), sw_set1(ay[k]), sw_set1(az[k])), hi);
+		sw_fw on = dot3w(nx, ny, nz, sw_load(fr + 3 * fs), sw_load(fr + 4 * fs), sw_load(fr + 5 * fs));
+		size_t o = bf->len;
+		sw_storeu(s->nx + o, nx), sw_storeu(s->ny + o, ny), sw_storeu(s->nz + o, nz);
+		sw_storeu(s->gap + o, sw_sub(on, hi));
+		uint32_t cnt = b->nf - g < SW_W ? b->nf - g : SW_W;
+		for (uint32_t l = 0; l < cnt; l++)
+			s->id[o + l] = SW_HULL_FEATURE_FACE_B | (g + l);
+		bf->len += cnt;
+	}
+}
+
+/* ---- edge pairs ---- */
+
+/* turns candidates [0, n) of ei/ej into directions appended to the buffer (flushing it as needed) */
+static void edge_dirs_w(const sw_hull_view *a, const sw_hull_bside *b, size_t n, hk_buf *bf, sw_vec3 v, sw_hull_red *r)
+{
+	hk_scratch *s = bf->s;
+	const float *ae = a->e, *be = b->e;
+	size_t as = a->es, bs = b->es;
+	const sw_fw eps = sw_set1(SW_PARALLEL_EPS), one = sw_set1(1.0f), zero = sw_set1(0.0f), qnan = sw_set1(NAN);
+	for (size_t k = 0; k < n; k += SW_W) {
+		if (bf->len + SW_W > HK_CAP)
+			hk_flush(bf, v, r);
+		const int32_t *i = s->ei + k, *j = s->ej + k;
+		sw_fw ux = sw_gather(ae, i), uy = sw_gather(ae + as, i), uz = sw_gather(ae + 2 * as, i);
+		sw_fw wx = sw_gather(be, j), wy = sw_gather(be + bs, j), wz = sw_gather(be + 2 * bs, j);
+		sw_fw cx = sw_sub(sw_mul(uy, wz), sw_mul(uz, wy));
+		sw_fw cy = sw_sub(sw_mul(uz, wx), sw_mul(ux, wz));
+		sw_fw cz = sw_sub(sw_mul(ux, wy), sw_mul(uy, wx));
+		sw_fw l2 = dot3w(cx, cy, cz, cx, cy, cz);
+		sw_fw sc = sw_div(one, sw_sqrt(l2));
+		sw_fw nx = sw_mul(cx, sc), ny = sw_mul(cy, sc), nz = sw_mul(cz, sc);
+		sw_fw ec = dot3w(nx, ny, nz, sw_gather(ae + SW_HV_CX * as, i), sw_gather(ae + SW_HV_CY * as, i),
+				 sw_gather(ae + SW_HV_CZ * as, i));
+		sw_mw flip = sw_lt(ec, zero);
+		nx = sw_sel(flip, sw_neg(nx), nx), ny = sw_sel(flip, sw_neg(ny), ny), nz = sw_sel(flip, sw_neg(nz), nz);
+		sw_fw dx = sw_sub(sw_gather(be + 6 * bs, j), sw_gather(ae + SW_HV_OX * as, i));
+		sw_fw dy = sw_sub(sw_gather(be + 7 * bs, j), sw_gather(ae + SW_HV_OY * as, i));
+		sw_fw dz = sw_sub(sw_gather(be + 8 * bs, j), sw_gather(ae + SW_HV_OZ * as, i));
+		/* near-parallel pairs are skipped: a NaN gap takes part in no rule */
+		sw_fw g = sw_sel(sw_ge(l2, eps), dot3w(nx, ny, nz, dx, dy, dz), qnan);
+		size_t o = bf->len;
+		sw_storeu(s->nx + o, nx), sw_storeu(s->ny + o, ny), sw_storeu(s->nz + o, nz), sw_storeu(s->gap + o, g);
+		size_t cnt = n - k < SW_W ? n - k : SW_W;
+		for (size_t l = 0; l < cnt; l++)
+			s->id[o + l] = SW_HULL_FEATURE_EDGES | (uint32_t)i[l] << 8 | (uint32_t)j[l];
+		bf->len += cnt;
+	}
+}
+
+/* pads the candidate lists to a whole chunk with copies of the last candidate (gathers stay in range) */
+SW_INLINE void pad_cands(hk_scratch *s, size_t n)
+{
+	for (size_t l = n; l < ((n + SW_W - 1) / SW_W) * SW_W; l++)
+		s->ei[l] = s->ei[n - 1], s->ej[l] = s->ej[n - 1];
+}
+
+/* bit sets over `count` elements of `rows` (x, y, z rows of stride st) of the sign of m·row, for each
+ * of the nm normals m (rows mx, my, mz of stride ms) */
+static void sign_table(const float *mx, size_t ms, uint32_t nm, const float *rows, size_t st, uint32_t count,
+		       uint64_t (*pos)[HK_WORDS], uint64_t (*neg)[HK_WORDS])
+{
+	const sw_fw zero = sw_set1(0.0f);
+	for (uint32_t g = 0; g < nm; g++) {
+		sw_fw m0 = sw_set1(mx[g]), m1 = sw_set1(mx[ms + g]), m2 = sw_set1(mx[2 * ms + g]);
+		uint64_t p[HK_WORDS] = {0}, q[HK_WORDS] = {0};
+		for (uint32_t i = 0; i < count; i += SW_W) {
+			sw_fw x = dot3w(m0, m1, m2, sw_load(rows + i), sw_load(rows + st + i), sw_load(rows + 2 * st + i));
+			uint64_t keep = count - i >= SW_W ? (uint64_t)SW_ALL_LANES : (((uint64_t)1 << (count - i)) - 1);
+			p[i >> 6] |= ((uint64_t)sw_mbits(sw_gt(x, zero)) & keep) << (i & 63);
+			q[i >> 6] |= ((uint64_t)sw_mbits(sw_lt(x, zero)) & keep) << (i & 63);
+		}
+		memcpy(pos[g], p, sizeof p);
+		memcpy(neg[g], q, sizeof q);
+	}
+}
+
+static inline int bit(const uint64_t *w, uint32_t i) { return (int)((w[i >> 6] >> (i & 63)) & 1u); }
+
+static void edges_hull_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *bf, sw_vec3 v, sw_hull_red *r)
+{
+	hk_scratch *s = bf->s;
+	/* X: B's faces against A's edge arcs (dot(m, arc_a)); Y: A's faces against B's edge arcs */
+	sign_table(b->f, b->fs, b->nf, a->e + SW_HV_AX * (size_t)a->es, a->es, a->ne, s->xp, s->xn);
+	sign_table(a->f, a->fs, a->nf, b->e + 3 * (size_t)b->es, b->es, b->ne, s->yp, s->yn);
+	uint32_t words = (b->ne + 63) / 64;
+	size_t n = 0;
+	for (uint32_t i = 0; i < a->ne; i++) {
+		int32_t f0 = a->ef[i], f1 = a->ef[a->es + i];
+		const uint64_t *yp0 = s->yp[f0], *yn0 = s->yn[f0], *yp1 = s->yp[f1], *yn1 = s->yn[f1];
+		for (uint32_t w = 0; w < words; w++) {
+			/* s(y0)·s(y1) < 0 */
+			uint64_t cand = (yp0[w] & yn1[w]) | (yn0[w] & yp1[w]);
+			while (cand) {
+				uint32_t j = w * 64 + (uint32_t)__builtin_ctzll(cand);
+				cand &= cand - 1;
+				int32_t g0 = b->ef[j], g1 = b->ef[b->es + j];
+				int xp0 = bit(s->xp[g0], i), xn0 = bit(s->xn[g0], i);
+				int xp1 = bit(s->xp[g1], i), xn1 = bit(s->xn[g1], i);
+				/* s(x0)·s(x1) < 0 and s(x0)·s(y1) < 0 */
+				if (((xn0 & xp1) | (xp0 & xn1)) & ((xn0 & bit(yp1, j)) | (xp0 & bit(yn1, j)))) {
+					s->ei[n] = (int32_t)i, s->ej[n] = (int32_t)j;
+					if (++n == HK_CAP) {
+						edge_dirs_w(a, b, n, bf, v, r);
+						n = 0;
+					}
+				}
+			}
+		}
+	}
+	if (n) {
+		pad_cands(s, n);
+		edge_dirs_w(a, b, n, bf, v, r);
+	}
+}
+
+static void edges_tri_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *bf, sw_vec3 v, sw_hull_red *r)
+{
+	hk_scratch *s = bf->s;
+	const sw_fw zero = sw_set1(0.0f);
+	sw_fw ux[3], uy[3], uz[3], mx[3], my[3], mz[3];
+	for (int j = 0; j < 3; j++) {
+		ux[j] = sw_set1(b->e[j]), uy[j] = sw_set1(b->e[b->es + j]), uz[j] = sw_set1(b->e[2 * b->es + j]);
+		mx[j] = sw_set1(b->e[3 * b->es + j]), my[j] = sw_set1(b->e[4 * b->es + j]);
+		mz[j] = sw_set1(b->e[5 * b->es + j]);
+	}
+	size_t fs = a->fs, n = 0;
+	for (uint32_t i = 0; i < a->ne; i += SW_W) {
+		const int32_t *f0 = a->ef + i, *f1 = a->ef + a->es + i;
+		sw_fw a0x = sw_gather(a->f, f0), a0y = sw_gather(a->f + fs, f0), a0z = sw_gather(a->f + 2 * fs, f0);
+		sw_fw a1x = sw_gather(a->f, f1), a1y = sw_gather(a->f + fs, f1), a1z = sw_gather(a->f + 2 * fs, f1);
+		unsigned hit[3];
+		for (int j = 0; j < 3; j++) {
+			sw_fw al = dot3w(a0x, a0y, a0z, ux[j], uy[j], uz[j]), be = dot3w(a1x, a1y, a1z, ux[j], uy[j], uz[j]);
+			sw_fw fa = sw_abs(al), fb = sw_abs(be);
+			sw_fw qx = sw_add(sw_mul(fb, a0x), sw_mul(fa, a1x));
+			sw_fw qy = sw_add(sw_mul(fb, a0y), sw_mul(fa, a1y));
+			sw_fw qz = sw_add(sw_mul(fb, a0z), sw_mul(fa, a1z));
+			sw_mw opp = sw_mor(sw_mand(sw_lt(al, zero), sw_gt(be, zero)), sw_mand(sw_gt(al, zero), sw_lt(be, zero)));
+			hit[j] = sw_mbits(sw_mand(opp, sw_lt(dot3w(qx, qy, qz, mx[j], my[j], mz[j]), zero)));
+		}
+		uint32_t cnt = a->ne - i < SW_W ? a->ne - i : SW_W;
+		for (uint32_t l = 0; l < cnt; l++)
+			for (int j = 0; j < 3; j++)
+				if (hit[j] >> l & 1u)
+					s->ei[n] = (int32_t)(i + l), s->ej[n++] = j;
+		if (n + 3 * SW_W > HK_CAP) {
+			pad_cands(s, n);
+			edge_dirs_w(a, b, n, bf, v, r);
+			n = 0;
+		}
+	}
+	if (n) {
+		pad_cands(s, n);
+		edge_dirs_w(a, b, n, bf, v, r);
+	}
+}
+
+/* the state over every direction of a prepared pair (cf. gaps() in ref/hull3_sat.c) */
+static void gaps_w(const sw_hull_pair *pr, const sw_hull_bside *tri, int sweep, hk_scratch *s, sw_hull_red *r)
+{
+	sw_hull_bside bs;
+	const sw_hull_bside *b = tri;
+	if (!b) {
+		bside_hull_w(pr, s->bmem, &bs);
+		b = &bs;
+	}
+	sw_hull_red_init(r);
+	hk_buf bf = {s, 0};
+	faces_w(pr->a, b, &bf);
+	hk_flush(&bf, pr->v, r);
+	if (sweep ? sw_hull_red_doomed(r, pr->front) : r->sep0)
+		return;
+	if (b->tri)
+		edges_tri_w(pr->a, b, &bf, pr->v, r);
+	else
+		edges_hull_w(pr->a, b, &bf, pr->v, r);
+	hk_flush(&bf, pr->v, r);
+}
+
+decl_hull3_idx_fn(SW_FN(sw_hull3_idx))
+{
+	hk_scratch scratch, *s = &scratch;
+	_Alignas(64) float tri_mem[3 * 16 + 6 * 16 + 9 * 16];
+	for (size_t k = off; k < off + n; k++) {
+		sw_hull_view av, bv;
+		sw_hull_bside tri;
+		sw_hull_pair pr;
+		int st = sw_hull_pair_prepare(c, k, &av, &bv, s->box_fl, s->box_ix, tri_mem, &tri, &pr);
+		const sw_hull_bside *t = c->kind == SW_HULL_B_TRI ? &tri : NULL;
+		sw_hull_red r;
+		if (c->sweep) {
+			sw_hull_sweep_output o;
+			if (st == 0)
+				sw_hull_sweep_output_invalid(&o);
+			else if (st == 2)
+				sw_hull_sweep_out_miss(&o);
+			else {
+				gaps_w(&pr, t, 1, s, &r);
+				sw_hull_red_sweep(&r, &pr.ra, pr.front, &o);
+			}
+			sw_hull_sweep_write(c->sw, k, &o);
+		} else {
+			sw_hull_overlap_output o;
+			if (st == 0)
+				sw_hull_overlap_output_invalid(&o);
+			else {
+				gaps_w(&pr, t, 0, s, &r);
+				sw_hull_red_overlap(&r, &pr.ra, &o);
+			}
+			sw_hull_overlap_write(c->ov, k, &o);
+		}
+	}
+}
