@@ -237,6 +237,8 @@ static void edge_dirs_w(const sw_hull_view *a, const sw_hull_bside *b, size_t n,
 /* pads the candidate lists to a whole chunk with copies of the last candidate (gathers stay in range) */
 SW_INLINE void pad_cands(hk_scratch *s, size_t n)
 {
+	if (!n)
+		return;
 	for (size_t l = n; l < ((n + SW_W - 1) / SW_W) * SW_W; l++)
 		s->ei[l] = s->ei[n - 1], s->ej[l] = s->ej[n - 1];
 }
@@ -274,23 +276,27 @@ static void edges_hull_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *
 	for (uint32_t i = 0; i < a->ne; i++) {
 		int32_t f0 = a->ef[i], f1 = a->ef[a->es + i];
 		const uint64_t *yp0 = s->yp[f0], *yn0 = s->yn[f0], *yp1 = s->yp[f1], *yn1 = s->yn[f1];
+		uint32_t iw = i >> 6, ib = i & 63;
 		for (uint32_t w = 0; w < words; w++) {
 			/* s(y0)·s(y1) < 0 */
 			uint64_t cand = (yp0[w] & yn1[w]) | (yn0[w] & yp1[w]);
+			uint64_t y1p = yp1[w], y1n = yn1[w];
 			while (cand) {
-				uint32_t j = w * 64 + (uint32_t)__builtin_ctzll(cand);
+				uint32_t jb = (uint32_t)__builtin_ctzll(cand), j = w * 64 + jb;
 				cand &= cand - 1;
 				int32_t g0 = b->ef[j], g1 = b->ef[b->es + j];
-				int xp0 = bit(s->xp[g0], i), xn0 = bit(s->xn[g0], i);
-				int xp1 = bit(s->xp[g1], i), xn1 = bit(s->xn[g1], i);
-				/* s(x0)·s(x1) < 0 and s(x0)·s(y1) < 0 */
-				if (((xn0 & xp1) | (xp0 & xn1)) & ((xn0 & bit(yp1, j)) | (xp0 & bit(yn1, j)))) {
-					s->ei[n] = (int32_t)i, s->ej[n] = (int32_t)j;
-					if (++n == HK_CAP) {
-						edge_dirs_w(a, b, n, bf, v, r);
-						n = 0;
-					}
-				}
+				uint64_t xp0 = s->xp[g0][iw] >> ib, xn0 = s->xn[g0][iw] >> ib;
+				uint64_t xp1 = s->xp[g1][iw] >> ib, xn1 = s->xn[g1][iw] >> ib;
+				/* s(x0)·s(x1) < 0 and s(x0)·s(y1) < 0, without a branch: the slot is always
+				 * written and kept when the test holds */
+				uint64_t keep = ((xn0 & xp1) | (xp0 & xn1)) & ((xn0 & (y1p >> jb)) | (xp0 & (y1n >> jb))) & 1u;
+				s->ei[n] = (int32_t)i, s->ej[n] = (int32_t)j;
+				n += keep;
+			}
+			if (n + 64 > HK_CAP) {
+				pad_cands(s, n);
+				edge_dirs_w(a, b, n, bf, v, r);
+				n = 0;
 			}
 		}
 	}
