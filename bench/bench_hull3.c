@@ -3,10 +3,11 @@
  *
  * Benchmarks are named <query>/<tier>/<batch>; items_per_second is pairs per second and one
  * iteration is one whole batch, as in bench_obb3.c:
- * - hull3_sweep/ref/<batch>: a loop over the single-pair reference sweep (there is no batched hull
- *   entry point yet), batches 1 024 and 16 384. The loop calls the reference on hulls checked once at
- *   generation (sw_hull3_sweep_checked_, what sw_hull3_sweep() runs after sw_hull3_check() on both
- *   hulls): the per-call check costs more than the sweep and a batched call would not repeat it.
+ * - hull3_sweep/<tier>/<batch>: sw_hull3_sweep_batch() on a hull set holding the scene's shapes and
+ *   instances, every tier the CPU has (ref is the scalar reference row), batches 1 024 and 16 384;
+ * - hull3_obb3_sweep/<tier>/16384 and hull3_tri3_sweep/<tier>/16384: the same A instances against a
+ *   box (half extents 0.3 to 0.8 times B's radius, B's pose and motion) and against a triangle (three
+ *   of B's vertices, placed and moving as B), two-sided.
  *
  * Scene: H3_NSHAPE hulls built once from random point clouds (8 to 32 points near an ellipsoid of
  * radius 0.5 to 1.5, about the hull's own origin; clouds that do not build are replaced), and
@@ -32,7 +33,6 @@
 #include <swept/swept.h>
 
 #include "bench_hull3.h"
-#include "ref/hull3_ref.h"
 #include "scenes.h"
 #include "bench_common.h"
 #include "shim.h"
@@ -67,16 +67,29 @@ typedef struct h3_body {
 	sw_vec3 d;
 } h3_body;
 
+/* The queries timed per tier. */
+typedef enum h3_query { Q_HULL, Q_OBB, Q_TRI, Q_COUNT } h3_query;
+static const char *const h3_names[Q_COUNT] = {"hull3_sweep", "hull3_obb3_sweep", "hull3_tri3_sweep"};
+
 /* The pool and everything derived from it. */
 typedef struct h3_scene {
 	size_t n; /* 0: not generated */
 	sw_hull3 *shapes;
 	h3_body *a, *b; /* pair k is (a[k], b[k]) */
+	sw_obb3 *box;   /* B as a box, for Q_OBB */
+	sw_tri3 *tri;   /* B as a triangle (world space at t = 0), for Q_TRI */
 	/* single-pair answers, computed once: the statuses every run must reproduce, t_first for the peers */
-	uint8_t *want;
+	uint8_t *want[Q_COUNT];
 	float *want_t;
+	/* the batched form: A instances 2k, B instances 2k + 1 of one set; boxes and triangles k */
+	sw_hull3_set set;
+	sw_obb3_set boxes;
+	sw_tri3_set tris;
+	sw_pair *pairs, *pairs_k;
 	/* result storage, n entries, shared by every run (one benchmark runs at a time) */
 	uint8_t *status;
+	uint32_t *feature;
+	float *f;
 } h3_scene;
 
 static h3_scene h3;
@@ -86,9 +99,19 @@ static void h3_scene_free(h3_scene *s)
 	free(s->shapes);
 	free(s->a);
 	free(s->b);
-	free(s->want);
+	free(s->box);
+	free(s->tri);
+	for (int q = 0; q < Q_COUNT; q++)
+		free(s->want[q]);
 	free(s->want_t);
+	sw_hull3_set_free(&s->set);
+	sw_obb3_set_free(&s->boxes);
+	sw_tri3_set_free(&s->tris);
+	free(s->pairs);
+	free(s->pairs_k);
 	free(s->status);
+	free(s->feature);
+	free(s->f);
 	memset(s, 0, sizeof *s);
 }
 
@@ -130,15 +153,58 @@ static sw_status h3_sweep1(const h3_scene *s, size_t k, sw_hull_sweep_output *o)
 	return sw_hull3_sweep(&s->shapes[a->shape], a->p, a->q, a->d, &s->shapes[b->shape], b->p, b->q, b->d, o);
 }
 
-/* The same sweep on hulls checked once, at generation. The public call runs sw_hull3_check() on both
- * hulls every time, which costs more than the sweep itself (measured: the public call runs at 0.42x
- * the rate of this one); a batched entry point validates its hulls once per set, so this is the
- * baseline it compares with. */
-static sw_status h3_sweep1_checked(const h3_scene *s, size_t k, sw_hull_sweep_output *o)
+/* the single-pair answer of pair k for each query */
+static sw_status h3_sweep1_q(const h3_scene *s, h3_query q, size_t k, sw_hull_sweep_output *o)
 {
-	const h3_body *a = &s->a[k], *b = &s->b[k];
-	return sw_hull3_sweep_checked_(&s->shapes[a->shape], a->p, a->q, a->d, &s->shapes[b->shape], b->p, b->q, b->d,
-				       SW_HULL_EDGES_PRUNED, o);
+	const h3_body *a = &s->a[k];
+	const sw_hull3 *ha = &s->shapes[a->shape];
+	if (q == Q_OBB)
+		return sw_hull3_obb3_sweep(ha, a->p, a->q, a->d, &s->box[k], s->b[k].d, o);
+	if (q == Q_TRI)
+		return sw_hull3_tri3_sweep(ha, a->p, a->q, a->d, &s->tri[k], s->b[k].d, 0, o);
+	return h3_sweep1(s, k, o);
+}
+
+/* B's box and triangle, and the sets of the batched calls */
+static int h3_batched_form(h3_scene *s, sc_rng *rng)
+{
+	const size_t n = s->n;
+	s->box = malloc(n * sizeof *s->box);
+	s->tri = malloc(n * sizeof *s->tri);
+	s->pairs = malloc(n * sizeof *s->pairs);
+	s->pairs_k = malloc(n * sizeof *s->pairs_k);
+	s->feature = malloc(n * sizeof *s->feature);
+	s->f = malloc(5 * n * sizeof *s->f);
+	if (!s->box || !s->tri || !s->pairs || !s->pairs_k || !s->feature || !s->f)
+		return 0;
+	if (sw_hull3_set_init(&s->set, 2 * n) != SW_OK || sw_obb3_set_init(&s->boxes, n) != SW_OK ||
+	    sw_tri3_set_init(&s->tris, n) != SW_OK)
+		return 0;
+	for (size_t i = 0; i < H3_NSHAPE; i++) {
+		uint32_t id;
+		if (sw_hull3_set_add_shape(&s->set, &s->shapes[i], &id) != SW_OK || id != i)
+			return 0;
+	}
+	for (size_t k = 0; k < n; k++) {
+		const h3_body *a = &s->a[k], *b = &s->b[k];
+		const sw_hull3 *hb = &s->shapes[b->shape];
+		if (sw_hull3_set_add(&s->set, a->shape, a->p, a->q, a->d) != SW_OK ||
+		    sw_hull3_set_add(&s->set, b->shape, b->p, b->q, b->d) != SW_OK)
+			return 0;
+		s->pairs[k] = (sw_pair){(uint32_t)(2 * k), (uint32_t)(2 * k + 1)};
+		s->pairs_k[k] = (sw_pair){(uint32_t)(2 * k), (uint32_t)k};
+		s->box[k] = (sw_obb3){b->p, b->q, sw_v3_scale(rand_vec(rng, 0.3f, 0.8f), hb->radius)};
+		sw_mat3 r = sw_mat3_from_quat(b->q);
+		sw_vec3 v[3];
+		for (int j = 0; j < 3; j++)
+			v[j] = sw_v3_add(b->p, sw_mat3_mul(&r, hb->verts[(k + (size_t)j * (hb->num_verts / 3)) % hb->num_verts]));
+		s->tri[k] = (sw_tri3){v[0], v[1], v[2]};
+		uint32_t ib, it;
+		if (sw_obb3_set_add(&s->boxes, &s->box[k], b->d, &ib) != SW_OK ||
+		    sw_tri3_set_add(&s->tris, &s->tri[k], b->d, &it) != SW_OK)
+			return 0;
+	}
+	return 1;
 }
 
 /* The pool, generated on first use; NULL (and the run skipped) on failure. */
@@ -151,10 +217,12 @@ static h3_scene *h3_scene_get(sw_bench_state *st)
 	s->shapes = malloc(H3_NSHAPE * sizeof *s->shapes);
 	s->a = malloc(n * sizeof *s->a);
 	s->b = malloc(n * sizeof *s->b);
-	s->want = malloc(n);
+	for (int q = 0; q < Q_COUNT; q++)
+		s->want[q] = malloc(n);
 	s->want_t = malloc(n * sizeof(float));
 	s->status = malloc(n);
-	if (!s->shapes || !s->a || !s->b || !s->want || !s->want_t || !s->status) {
+	if (!s->shapes || !s->a || !s->b || !s->want[Q_HULL] || !s->want[Q_OBB] || !s->want[Q_TRI] || !s->want_t ||
+	    !s->status) {
 		h3_scene_free(s);
 		sw_bench_skip_with_error(st, "out of memory");
 		return NULL;
@@ -182,46 +250,69 @@ static h3_scene *h3_scene_get(sw_bench_state *st)
 			b->d = sw_v3_add(a->d, sw_v3_scale(sw_v3_sub(a->p, b->p), sc_uniform(&rng, 0.5f, 3.0f)));
 	}
 	s->n = n;
-	for (size_t k = 0; k < n; k++) {
-		sw_hull_sweep_output o;
-		s->want[k] = (uint8_t)h3_sweep1(s, k, &o);
-		s->want_t[k] = o.t_first;
+	if (!h3_batched_form(s, &rng)) {
+		h3_scene_free(s);
+		sw_bench_skip_with_error(st, "out of memory");
+		return NULL;
 	}
+	for (int q = 0; q < Q_COUNT; q++)
+		for (size_t k = 0; k < n; k++) {
+			sw_hull_sweep_output o;
+			s->want[q][k] = (uint8_t)h3_sweep1_q(s, (h3_query)q, k, &o);
+			if (q == Q_HULL)
+				s->want_t[k] = o.t_first;
+		}
 	return s;
 }
 
 typedef struct h3_arg {
+	h3_query q;
+	sw_isa isa;
 	size_t batch;
 } h3_arg;
 
-static h3_arg h3_args[H3_NBATCH];
+static h3_arg h3_args[Q_COUNT * SW_ISA_COUNT * H3_NBATCH];
 
-/* The single-pair reference (on pre-checked hulls) in a loop over the window: the baseline a batched
- * entry point must beat. */
-static void bench_h3_ref(sw_bench_state *st, void *varg)
+/* One query on one tier: iteration i runs window i mod nwin of the pool through the batched call. */
+static void bench_h3(sw_bench_state *st, void *varg)
 {
 	const h3_arg *arg = varg;
+	char msg[160];
 	h3_scene *s = h3_scene_get(st);
 	if (!s)
 		return;
-	const size_t batch = arg->batch, nwin = s->n / batch;
-	memset(s->status, 0xff, s->n);
+	const size_t batch = arg->batch, nwin = s->n / batch, n = s->n;
+	sw_isa prev;
+	if (!bench_enter(st, arg->isa, s->status, n, &prev))
+		return;
 	size_t w = 0;
 	while (sw_bench_keep_running(st)) {
 		const size_t off = w * batch;
-		for (size_t k = off; k < off + batch; k++) {
-			sw_hull_sweep_output o;
-			s->status[k] = (uint8_t)h3_sweep1_checked(s, k, &o);
+		sw_hull_sweep_results r = {s->status + off, s->feature + off, s->f + off,        s->f + n + off,
+					   s->f + 2 * n + off, s->f + 3 * n + off, s->f + 4 * n + off};
+		sw_error e;
+		if (arg->q == Q_OBB)
+			e = sw_hull3_obb3_sweep_batch(&s->set, &s->boxes, s->pairs_k + off, batch, NULL, &r);
+		else if (arg->q == Q_TRI)
+			e = sw_hull3_tri3_sweep_batch(&s->set, &s->tris, s->pairs_k + off, batch, NULL, 0, &r);
+		else
+			e = sw_hull3_sweep_batch(&s->set, &s->set, s->pairs + off, batch, NULL, &r);
+		if (e != SW_OK) {
+			snprintf(msg, sizeof msg, "call failed with error %d", (int)e);
+			sw_bench_skip_with_error(st, msg);
+			break;
 		}
 		if (++w == nwin)
 			w = 0;
 	}
+	sw_set_isa_cap(prev);
+	if (sw_bench_error_occurred(st))
+		return;
 	const int64_t iters = sw_bench_iterations(st);
 	sw_bench_set_items_processed(st, iters * (int64_t)batch);
 	const size_t done = ((size_t)iters < nwin ? (size_t)iters : nwin) * batch;
-	char name[64];
-	snprintf(name, sizeof name, "hull3_sweep/ref/%zu", batch);
-	bench_report_statuses(st, name, s->status, s->want, done, 1);
+	snprintf(msg, sizeof msg, "%s/%s/%zu", h3_names[arg->q], sw_isa_name(arg->isa), batch);
+	bench_report_statuses(st, msg, s->status, s->want[arg->q], done, 1);
 }
 
 #ifdef SW_HAVE_BULLET
@@ -336,7 +427,7 @@ static int peer_check(const h3_scene *s, peer_run *pr)
 	size_t ntoi = 0, late = 0, off = 0;
 	double toi_sum = 0, toi_max = 0;
 	for (size_t k = 0; k < n; k++) {
-		sw_status st = (sw_status)s->want[k];
+		sw_status st = (sw_status)s->want[Q_HULL][k];
 		int sh = is_hit(st), same = sh == (hit[k] != 0);
 		agree += same;
 		if (st != SW_STARTS_OVERLAPPED) {
@@ -424,12 +515,23 @@ void bench_hull3_register(void)
 {
 	char name[128];
 	atexit(h3_free_all);
-	for (size_t b = 0; b < H3_NBATCH; b++) {
-		h3_arg *a = &h3_args[b];
-		a->batch = h3_batches[b];
-		snprintf(name, sizeof name, "hull3_sweep/ref/%zu", a->batch);
-		sw_bench_register(name, bench_h3_ref, a);
-	}
+	size_t nargs = 0;
+	for (int q = 0; q < Q_COUNT; q++)
+		for (size_t b = 0; b < H3_NBATCH; b++) {
+			/* the box and triangle queries run at the pool size only */
+			if (q != Q_HULL && h3_batches[b] != H3_POOL)
+				continue;
+			for (int i = 0; i < SW_ISA_COUNT; i++) {
+				if (!sw_isa_available((sw_isa)i))
+					continue;
+				h3_arg *a = &h3_args[nargs++];
+				a->q = (h3_query)q;
+				a->isa = (sw_isa)i;
+				a->batch = h3_batches[b];
+				snprintf(name, sizeof name, "%s/%s/%zu", h3_names[q], sw_isa_name(a->isa), a->batch);
+				sw_bench_register(name, bench_h3, a);
+			}
+		}
 #ifdef SW_HAVE_BULLET
 	size_t np = 0;
 	for (int k = 0; k < PK_COUNT; k++) {
