@@ -32,12 +32,11 @@
 
 typedef struct hk_scratch {
 	_Alignas(64) float bmem[SW_HB_MAX_FLOATS];
-	_Alignas(64) float box_fl[3 * 16 + SW_HV_FROWS * 16 + SW_HV_EROWS * 16];
+	_Alignas(64) float box_fl[SW_HV_BOX_FLOATS];
 	_Alignas(64) int32_t box_ix[32];
 	_Alignas(64) float nx[HK_CAP + 16], ny[HK_CAP + 16], nz[HK_CAP + 16], gap[HK_CAP + 16];
 	uint32_t id[HK_CAP + 16];
 	_Alignas(64) int32_t ei[HK_CAP + 16], ej[HK_CAP + 16];
-	uint64_t xp[SW_HULL_MAX_FACES][HK_WORDS], xn[SW_HULL_MAX_FACES][HK_WORDS];
 	uint64_t yp[SW_HULL_MAX_FACES][HK_WORDS], yn[SW_HULL_MAX_FACES][HK_WORDS];
 } hk_scratch;
 
@@ -78,8 +77,10 @@ static void bside_hull_w(const sw_hull_pair *pr, float *mem, sw_hull_bside *s)
 	xf_rows_w(&pr->rab, pr->p, 0, f, f + fs, f + 2 * fs, fs, s->f, s->f + fs, s->f + 2 * fs);
 	xf_rows_w(&pr->rab, pr->p, 1, f + SW_HV_PX * fs, f + SW_HV_PY * fs, f + SW_HV_PZ * fs, fs, s->f + 3 * fs,
 		  s->f + 4 * fs, s->f + 5 * fs);
-	for (int r = 0; r < 3; r++) {
-		const float *x = e + (size_t)(3 * r + (r == 2 ? 3 : 0)) * es;
+	/* unit direction, arc, v0, and the normals of the edge's faces */
+	static const int from[5] = {SW_HV_UX, SW_HV_AX, SW_HV_OX, SW_HV_N0X, SW_HV_N1X};
+	for (int r = 0; r < 5; r++) {
+		const float *x = e + (size_t)from[r] * es;
 		xf_rows_w(&pr->rab, pr->p, r == 2, x, x + es, x + 2 * es, es, s->e + 3 * r * es, s->e + (3 * r + 1) * es,
 			  s->e + (3 * r + 2) * es);
 	}
@@ -263,41 +264,40 @@ static void sign_table(const float *mx, size_t ms, uint32_t nm, const float *row
 	}
 }
 
-static inline int bit(const uint64_t *w, uint32_t i) { return (int)((w[i >> 6] >> (i & 63)) & 1u); }
-
 static void edges_hull_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *bf, sw_vec3 v, sw_hull_red *r)
 {
 	hk_scratch *s = bf->s;
-	/* X: B's faces against A's edge arcs (dot(m, arc_a)); Y: A's faces against B's edge arcs */
-	sign_table(b->f, b->fs, b->nf, a->e + SW_HV_AX * (size_t)a->es, a->es, a->ne, s->xp, s->xn);
-	sign_table(a->f, a->fs, a->nf, b->e + 3 * (size_t)b->es, b->es, b->ne, s->yp, s->yn);
-	uint32_t words = (b->ne + 63) / 64;
+	/* Y: A's faces against B's edge arcs (dot(n_f, arc_b)), as sign bits over B's edges */
+	sign_table(a->f, a->fs, a->nf, b->e + SW_HB_AX * (size_t)b->es, b->es, b->ne, s->yp, s->yn);
+	const sw_fw zero = sw_set1(0.0f);
+	const size_t es = b->es;
+	const float *m0 = b->e + (size_t)SW_HB_N0X * es, *m1 = m0 + 3 * es;
+	const float *arc = a->e + (size_t)SW_HV_AX * a->es;
 	size_t n = 0;
 	for (uint32_t i = 0; i < a->ne; i++) {
 		int32_t f0 = a->ef[i], f1 = a->ef[a->es + i];
 		const uint64_t *yp0 = s->yp[f0], *yn0 = s->yn[f0], *yp1 = s->yp[f1], *yn1 = s->yn[f1];
-		uint32_t iw = i >> 6, ib = i & 63;
-		for (uint32_t w = 0; w < words; w++) {
-			/* s(y0)·s(y1) < 0 */
-			uint64_t cand = (yp0[w] & yn1[w]) | (yn0[w] & yp1[w]);
-			uint64_t y1p = yp1[w], y1n = yn1[w];
+		sw_fw ax = sw_set1(arc[i]), ay = sw_set1(arc[a->es + i]), az = sw_set1(arc[2 * (size_t)a->es + i]);
+		for (uint32_t j = 0; j < b->ne; j += SW_W) {
+			/* B's edges j.. in lanes: x0 = n_g0·BA_i and x1 = n_g1·BA_i (the reference's X) */
+			sw_fw x0 = dot3w(sw_load(m0 + j), sw_load(m0 + es + j), sw_load(m0 + 2 * es + j), ax, ay, az);
+			sw_fw x1 = dot3w(sw_load(m1 + j), sw_load(m1 + es + j), sw_load(m1 + 2 * es + j), ax, ay, az);
+			uint64_t p = sw_mbits(sw_mand(sw_lt(x0, zero), sw_gt(x1, zero)));
+			uint64_t q = sw_mbits(sw_mand(sw_gt(x0, zero), sw_lt(x1, zero)));
+			uint32_t w = j >> 6, sh = j & 63;
+			/* x0 < 0 < x1 needs y0 < 0 < y1, and x0 > 0 > x1 needs y0 > 0 > y1: then s(x0)·s(x1),
+			 * s(y0)·s(y1) and s(x0)·s(y1) are all −1 (bits past ne are clear in the Y table) */
+			uint64_t cand = (p & ((yn0[w] & yp1[w]) >> sh)) | (q & ((yp0[w] & yn1[w]) >> sh));
+			cand &= SW_ALL_LANES;
 			while (cand) {
-				uint32_t jb = (uint32_t)__builtin_ctzll(cand), j = w * 64 + jb;
+				s->ei[n] = (int32_t)i, s->ej[n++] = (int32_t)(j + (uint32_t)__builtin_ctzll(cand));
 				cand &= cand - 1;
-				int32_t g0 = b->ef[j], g1 = b->ef[b->es + j];
-				uint64_t xp0 = s->xp[g0][iw] >> ib, xn0 = s->xn[g0][iw] >> ib;
-				uint64_t xp1 = s->xp[g1][iw] >> ib, xn1 = s->xn[g1][iw] >> ib;
-				/* s(x0)·s(x1) < 0 and s(x0)·s(y1) < 0, without a branch: the slot is always
-				 * written and kept when the test holds */
-				uint64_t keep = ((xn0 & xp1) | (xp0 & xn1)) & ((xn0 & (y1p >> jb)) | (xp0 & (y1n >> jb))) & 1u;
-				s->ei[n] = (int32_t)i, s->ej[n] = (int32_t)j;
-				n += keep;
 			}
-			if (n + 64 > HK_CAP) {
-				pad_cands(s, n);
-				edge_dirs_w(a, b, n, bf, v, r);
-				n = 0;
-			}
+		}
+		if (n + (size_t)b->ne > HK_CAP) {
+			pad_cands(s, n);
+			edge_dirs_w(a, b, n, bf, v, r);
+			n = 0;
 		}
 	}
 	if (n) {
@@ -373,7 +373,7 @@ static void gaps_w(const sw_hull_pair *pr, const sw_hull_bside *tri, int sweep, 
 decl_hull3_idx_fn(SW_FN(sw_hull3_idx))
 {
 	hk_scratch scratch, *s = &scratch;
-	_Alignas(64) float tri_mem[3 * 16 + 6 * 16 + 9 * 16];
+	_Alignas(64) float tri_mem[SW_HB_TRI_FLOATS];
 	for (size_t k = off; k < off + n; k++) {
 		sw_hull_view av, bv;
 		sw_hull_bside tri;

@@ -220,7 +220,7 @@ sw_status sw_hull3_overlap_pair_ref(const sw_hull_pair *pr, const sw_hull_bside 
 /* the reference row of the kernel table: the same pair set-up as the tiers, then the scalar loops */
 void sw_hull3_idx_ref(const sw_hull_call *c, size_t off, size_t n)
 {
-	_Alignas(64) float box_fl[3 * 16 + SW_HV_FROWS * 16 + SW_HV_EROWS * 16], tri_mem[3 * 16 + 6 * 16 + 9 * 16];
+	_Alignas(64) float box_fl[SW_HV_BOX_FLOATS], tri_mem[SW_HB_TRI_FLOATS];
 	_Alignas(64) int32_t box_ix[32];
 	for (size_t k = off; k < off + n; k++) {
 		sw_hull_view av, bv;
@@ -337,7 +337,7 @@ sw_status sw_hull3_overlap(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const sw_h
 /* A packed, and B's box packed in its own frame (the hull sw_hull3_box() makes of it) */
 typedef struct packed_box {
 	_Alignas(64) float fa[SW_HV_MAX_FLOATS];
-	_Alignas(64) float fb[3 * 16 + SW_HV_FROWS * 16 + SW_HV_EROWS * 16];
+	_Alignas(64) float fb[SW_HV_BOX_FLOATS];
 	_Alignas(64) int32_t ia[SW_HV_MAX_INTS];
 	_Alignas(64) int32_t ib[32];
 	sw_hull_view a, b;
@@ -390,7 +390,7 @@ sw_status sw_hull3_obb3_overlap(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const
 /* A packed and the triangle's side */
 typedef struct packed_tri {
 	_Alignas(64) float fa[SW_HV_MAX_FLOATS];
-	_Alignas(64) float mem[3 * 16 + 6 * 16 + 9 * 16];
+	_Alignas(64) float mem[SW_HB_TRI_FLOATS];
 	_Alignas(64) int32_t ia[SW_HV_MAX_INTS];
 	sw_hull_view a;
 	sw_hull_bside t;
