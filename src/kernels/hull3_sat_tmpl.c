@@ -29,6 +29,7 @@
  * directions */
 #define HK_CAP 512
 #define HK_WORDS 3 /* 64-bit words of an edge bit set (≤ 192 edges) */
+#define HK_LIVE 192 /* row stride of the compacted edge rows */
 
 typedef struct hk_scratch {
 	_Alignas(64) float bmem[SW_HB_MAX_FLOATS];
@@ -38,6 +39,12 @@ typedef struct hk_scratch {
 	uint32_t id[HK_CAP + 16];
 	_Alignas(64) int32_t ei[HK_CAP + 16], ej[HK_CAP + 16];
 	uint64_t yp[SW_HULL_MAX_FACES][HK_WORDS], yn[SW_HULL_MAX_FACES][HK_WORDS];
+	/* the other hull's supporting vertex of each face (as floats), cf. faces() in the reference */
+	_Alignas(64) float sup_a[SW_HULL_MAX_FACES + 16], sup_b[SW_HULL_MAX_FACES + 16];
+	/* A's edges that cross some arc of B; B's edges that cross some arc of A, with their arc and face
+	 * normal rows copied together (9 rows of stride HK_LIVE) */
+	int32_t live_a[SW_HULL_MAX_EDGES], live_b[SW_HULL_MAX_EDGES + 16];
+	_Alignas(64) float brow[9 * HK_LIVE];
 } hk_scratch;
 
 static const _Alignas(64) float hk_iota[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
@@ -166,9 +173,13 @@ static void faces_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *bf)
 	for (uint32_t f = 0; f < a->nf; f += SW_W) {
 		const float *fr = a->f + f;
 		sw_fw nx = sw_load(fr), ny = sw_load(fr + a->fs), nz = sw_load(fr + 2 * (size_t)a->fs);
-		sw_fw lo = dot3w(nx, ny, nz, sw_set1(bx[0]), sw_set1(by[0]), sw_set1(bz[0]));
-		for (uint32_t k = 1; k < b->nv; k++)
-			lo = sw_min(dot3w(nx, ny, nz, sw_set1(bx[k]), sw_set1(by[k]), sw_set1(bz[k])), lo);
+		sw_fw lo = dot3w(nx, ny, nz, sw_set1(bx[0]), sw_set1(by[0]), sw_set1(bz[0])), at = sw_set1(0.0f);
+		for (uint32_t k = 1; k < b->nv; k++) {
+			sw_fw p = dot3w(nx, ny, nz, sw_set1(bx[k]), sw_set1(by[k]), sw_set1(bz[k]));
+			sw_mw m = sw_lt(p, lo);
+			lo = sw_sel(m, p, lo), at = sw_sel(m, sw_set1((float)k), at);
+		}
+		sw_storeu(s->sup_a + f, at);
 		size_t o = bf->len;
 		sw_storeu(s->nx + o, nx), sw_storeu(s->ny + o, ny), sw_storeu(s->nz + o, nz);
 		sw_storeu(s->gap + o, sw_sub(lo, sw_load(fr + SW_HV_FD * (size_t)a->fs)));
@@ -182,9 +193,13 @@ static void faces_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *bf)
 		const float *fr = b->f + g;
 		size_t fs = b->fs;
 		sw_fw nx = sw_neg(sw_load(fr)), ny = sw_neg(sw_load(fr + fs)), nz = sw_neg(sw_load(fr + 2 * fs));
-		sw_fw hi = dot3w(nx, ny, nz, sw_set1(ax[0]), sw_set1(ay[0]), sw_set1(az[0]));
-		for (uint32_t k = 1; k < a->nv; k++)
-			hi = sw_max(dot3w(nx, ny, nz, sw_set1(ax[k]), sw_set1(ay[k]), sw_set1(az[k])), hi);
+		sw_fw hi = dot3w(nx, ny, nz, sw_set1(ax[0]), sw_set1(ay[0]), sw_set1(az[0])), at = sw_set1(0.0f);
+		for (uint32_t k = 1; k < a->nv; k++) {
+			sw_fw p = dot3w(nx, ny, nz, sw_set1(ax[k]), sw_set1(ay[k]), sw_set1(az[k]));
+			sw_mw m = sw_gt(p, hi);
+			hi = sw_sel(m, p, hi), at = sw_sel(m, sw_set1((float)k), at);
+		}
+		sw_storeu(s->sup_b + g, at);
 		sw_fw on = dot3w(nx, ny, nz, sw_load(fr + 3 * fs), sw_load(fr + 4 * fs), sw_load(fr + 5 * fs));
 		size_t o = bf->len;
 		sw_storeu(s->nx + o, nx), sw_storeu(s->ny + o, ny), sw_storeu(s->nz + o, nz);
@@ -267,34 +282,53 @@ static void sign_table(const float *mx, size_t ms, uint32_t nm, const float *row
 static void edges_hull_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *bf, sw_vec3 v, sw_hull_red *r)
 {
 	hk_scratch *s = bf->s;
-	/* Y: A's faces against B's edge arcs (dot(n_f, arc_b)), as sign bits over B's edges */
-	sign_table(a->f, a->fs, a->nf, b->e + SW_HB_AX * (size_t)b->es, b->es, b->ne, s->yp, s->yn);
-	const sw_fw zero = sw_set1(0.0f);
+	/* the edges whose arcs leave their region of the other hull's Gauss map (the reference's pruning) */
+	uint32_t na = 0, nb = 0;
+	for (uint32_t i = 0; i < a->ne; i++)
+		if (s->sup_a[a->ef[i]] != s->sup_a[a->ef[a->es + i]])
+			s->live_a[na++] = (int32_t)i;
 	const size_t es = b->es;
-	const float *m0 = b->e + (size_t)SW_HB_N0X * es, *m1 = m0 + 3 * es;
+	for (uint32_t j = 0; j < b->ne; j++) {
+		if (s->sup_b[b->ef[j]] == s->sup_b[b->ef[es + j]])
+			continue;
+		/* arc (rows 3..5 of B's side), then the normals of faces f0 and f1 (rows 9..14) */
+		for (int q = 0; q < 9; q++)
+			s->brow[q * HK_LIVE + nb] = b->e[(size_t)(q < 3 ? SW_HB_AX + q : SW_HB_N0X + q - 3) * es + j];
+		s->live_b[nb++] = (int32_t)j;
+	}
+	if (!na || !nb)
+		return;
+	for (uint32_t k = nb; k < (nb + SW_W - 1) / SW_W * SW_W; k++)
+		for (int q = 0; q < 9; q++)
+			s->brow[q * HK_LIVE + k] = s->brow[q * HK_LIVE];
+	/* Y: A's faces against the live B arcs (dot(n_f, arc_b)), as sign bits over them */
+	sign_table(a->f, a->fs, a->nf, s->brow, HK_LIVE, nb, s->yp, s->yn);
+	const sw_fw zero = sw_set1(0.0f);
+	const float *m0 = s->brow + 3 * HK_LIVE, *m1 = s->brow + 6 * HK_LIVE;
 	const float *arc = a->e + (size_t)SW_HV_AX * a->es;
 	size_t n = 0;
-	for (uint32_t i = 0; i < a->ne; i++) {
+	for (uint32_t li = 0; li < na; li++) {
+		uint32_t i = (uint32_t)s->live_a[li];
 		int32_t f0 = a->ef[i], f1 = a->ef[a->es + i];
 		const uint64_t *yp0 = s->yp[f0], *yn0 = s->yn[f0], *yp1 = s->yp[f1], *yn1 = s->yn[f1];
 		sw_fw ax = sw_set1(arc[i]), ay = sw_set1(arc[a->es + i]), az = sw_set1(arc[2 * (size_t)a->es + i]);
-		for (uint32_t j = 0; j < b->ne; j += SW_W) {
-			/* B's edges j.. in lanes: x0 = n_g0·BA_i and x1 = n_g1·BA_i (the reference's X) */
-			sw_fw x0 = dot3w(sw_load(m0 + j), sw_load(m0 + es + j), sw_load(m0 + 2 * es + j), ax, ay, az);
-			sw_fw x1 = dot3w(sw_load(m1 + j), sw_load(m1 + es + j), sw_load(m1 + 2 * es + j), ax, ay, az);
+		for (uint32_t j = 0; j < nb; j += SW_W) {
+			/* live B edges j.. in lanes: x0 = n_g0·BA_i and x1 = n_g1·BA_i (the reference's X) */
+			sw_fw x0 = dot3w(sw_load(m0 + j), sw_load(m0 + HK_LIVE + j), sw_load(m0 + 2 * HK_LIVE + j), ax, ay, az);
+			sw_fw x1 = dot3w(sw_load(m1 + j), sw_load(m1 + HK_LIVE + j), sw_load(m1 + 2 * HK_LIVE + j), ax, ay, az);
 			uint64_t p = sw_mbits(sw_mand(sw_lt(x0, zero), sw_gt(x1, zero)));
 			uint64_t q = sw_mbits(sw_mand(sw_gt(x0, zero), sw_lt(x1, zero)));
 			uint32_t w = j >> 6, sh = j & 63;
 			/* x0 < 0 < x1 needs y0 < 0 < y1, and x0 > 0 > x1 needs y0 > 0 > y1: then s(x0)·s(x1),
-			 * s(y0)·s(y1) and s(x0)·s(y1) are all −1 (bits past ne are clear in the Y table) */
+			 * s(y0)·s(y1) and s(x0)·s(y1) are all −1 (bits past nb are clear in the Y table) */
 			uint64_t cand = (p & ((yn0[w] & yp1[w]) >> sh)) | (q & ((yp0[w] & yn1[w]) >> sh));
 			cand &= SW_ALL_LANES;
 			while (cand) {
-				s->ei[n] = (int32_t)i, s->ej[n++] = (int32_t)(j + (uint32_t)__builtin_ctzll(cand));
+				s->ei[n] = (int32_t)i, s->ej[n++] = s->live_b[j + (uint32_t)__builtin_ctzll(cand)];
 				cand &= cand - 1;
 			}
 		}
-		if (n + (size_t)b->ne > HK_CAP) {
+		if (n + (size_t)nb > HK_CAP) {
 			pad_cands(s, n);
 			edge_dirs_w(a, b, n, bf, v, r);
 			n = 0;
@@ -334,7 +368,7 @@ static void edges_tri_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *b
 		uint32_t cnt = a->ne - i < SW_W ? a->ne - i : SW_W;
 		for (uint32_t l = 0; l < cnt; l++)
 			for (int j = 0; j < 3; j++)
-				if (hit[j] >> l & 1u)
+				if (hit[j] >> l & 1u && s->sup_a[f0[l]] != s->sup_a[f1[l]])
 					s->ei[n] = (int32_t)(i + l), s->ej[n++] = j;
 		if (n + 3 * SW_W > HK_CAP) {
 			pad_cands(s, n);

@@ -13,7 +13,12 @@
  * same hemisphere (Gregorius' CBA·DBA < 0, ADC·BDC < 0, CBA·BDC > 0 with c = −b0, d = −b1). Pure
  * translation does not change M's faces, so the pruning holds for the whole sweep. A pair outside
  * the test is not a face of M: its direction could only report a separation that a face of M also
- * reports. At the arcs' ends (a product exactly 0 or rounding to either side) the edge direction
+ * reports. Before the test, whole edges are dropped: the Gauss map of −B is cut into regions, one
+ * per vertex of B (the directions along which that vertex is B's lowest point), each convex; when
+ * the normals of A's two faces at edge i have the same lowest vertex of B (the face loop below
+ * records it, first index among ties), A's arc lies inside one region and crosses no arc of B. The
+ * same holds for B's edges against A's regions (B a hull or a box; a triangle's arcs are half
+ * circles). Ties at a region's border are arc ends, covered by the face directions as above. At the arcs' ends (a product exactly 0 or rounding to either side) the edge direction
  * coincides with a face normal of A or B, which is tested anyway.
  *
  * Each direction n is unit and oriented from A towards B: an edge axis so that
@@ -100,25 +105,32 @@ static float dot3(sw_vec3 a, sw_vec3 b) { return (a.x * b.x + a.y * b.y) + a.z *
 /* opposite signs, neither zero */
 static int opposite(float x, float y) { return (x < 0.0f && y > 0.0f) || (x > 0.0f && y < 0.0f); }
 
-/* A's faces, then B's faces */
-static void faces(const sw_hull_view *a, const sw_hull_bside *b, sw_vec3 v, sw_hull_red *r)
+/* A's faces, then B's faces; with each face the first vertex of the other hull that supports it (the
+ * region of the other hull's Gauss map its normal lies in), for the edge pruning below */
+static void faces(const sw_hull_view *a, const sw_hull_bside *b, sw_vec3 v, sw_hull_red *r, int *sup_a, int *sup_b)
 {
 	for (uint32_t f = 0; f < a->nf; f++) {
 		sw_vec3 n = row3(a->f, a->fs, f);
 		float lo = dot3(n, row3(b->v, b->vs, 0));
+		int at = 0;
 		for (uint32_t k = 1; k < b->nv; k++) {
 			float p = dot3(n, row3(b->v, b->vs, k));
-			lo = p < lo ? p : lo;
+			if (p < lo)
+				lo = p, at = (int)k;
 		}
+		sup_a[f] = at;
 		sw_hull_red_visit(r, SW_HULL_FEATURE_FACE_A | f, n, lo - a->f[SW_HV_FD * a->fs + f], v);
 	}
 	for (uint32_t g = 0; g < b->nf; g++) {
 		sw_vec3 m = row3(b->f, b->fs, g), n = sw_v3(-m.x, -m.y, -m.z);
 		float hi = dot3(n, row3(a->v, a->vs, 0));
+		int at = 0;
 		for (uint32_t k = 1; k < a->nv; k++) {
 			float p = dot3(n, row3(a->v, a->vs, k));
-			hi = p > hi ? p : hi;
+			if (p > hi)
+				hi = p, at = (int)k;
 		}
+		sup_b[g] = at;
 		sw_hull_red_visit(r, SW_HULL_FEATURE_FACE_B | g, n, dot3(n, row3(b->f + 3 * b->fs, b->fs, g)) - hi, v);
 	}
 }
@@ -152,11 +164,17 @@ static float min_rows(const float *x, size_t stride, uint32_t count, sw_vec3 n, 
 	return lo;
 }
 
-static void edges(const sw_hull_view *a, const sw_hull_bside *b, sw_vec3 v, sw_hull_edges_mode mode, sw_hull_red *r)
+static void edges(const sw_hull_view *a, const sw_hull_bside *b, sw_vec3 v, sw_hull_edges_mode mode, sw_hull_red *r,
+		  const int *sup_a, const int *sup_b)
 {
+	int prune = mode != SW_HULL_EDGES_ALL;
 	for (uint32_t i = 0; i < a->ne; i++) {
+		if (prune && sup_a[a->ef[i]] == sup_a[a->ef[a->es + i]])
+			continue;
 		for (uint32_t j = 0; j < b->ne; j++) {
 			uint32_t id = SW_HULL_FEATURE_EDGES | i << 8 | j;
+			if (prune && !b->tri && sup_b[b->ef[j]] == sup_b[b->ef[b->es + j]])
+				continue;
 			/* the Gauss-map test first: it rejects most pairs with a few dot products, before any
 			 * cross product, square root or division */
 			if (mode != SW_HULL_EDGES_ALL && !arcs_cross(a, i, b, j))
@@ -196,11 +214,12 @@ static void gaps(const sw_hull_pair *pr, const sw_hull_bside *tri, sw_hull_edges
 		bside_hull(pr, mem, &bs);
 		b = &bs;
 	}
+	int sup_a[SW_HULL_MAX_FACES], sup_b[SW_HULL_MAX_FACES];
 	sw_hull_red_init(r);
-	faces(pr->a, b, pr->v, r);
+	faces(pr->a, b, pr->v, r, sup_a, sup_b);
 	if (sweep ? sw_hull_red_doomed(r, pr->front) : r->sep0)
 		return;
-	edges(pr->a, b, pr->v, mode, r);
+	edges(pr->a, b, pr->v, mode, r, sup_a, sup_b);
 }
 
 sw_status sw_hull3_sweep_pair_ref(const sw_hull_pair *pr, const sw_hull_bside *tri, sw_hull_sweep_output *out)
