@@ -43,8 +43,7 @@ static void put_edge(float *e, uint32_t es, int32_t *ef, uint32_t i, sw_vec3 v0,
 		     int32_t f0, int32_t f1, sw_vec3 centroid)
 {
 	sw_vec3 u = unit3(sw_v3_sub(v1, v0)), arc = sw_v3_cross(n1, n0), c = sw_v3_sub(v0, centroid);
-	const float val[SW_HV_EROWS] = {u.x,  u.y,  u.z,  arc.x, arc.y, arc.z, c.x,  c.y,  c.z,
-					v0.x, v0.y, v0.z, n0.x,  n0.y,  n0.z,  n1.x, n1.y, n1.z};
+	const float val[SW_HV_EROWS] = {u.x, u.y, u.z, arc.x, arc.y, arc.z, c.x, c.y, c.z, v0.x, v0.y, v0.z};
 	for (int r = 0; r < SW_HV_EROWS; r++)
 		e[(size_t)r * es + i] = val[r];
 	ef[i] = f0;
@@ -133,8 +132,7 @@ void sw_hull_bside_tri(const sw_tri3 *t, const sw_mat3 *ra, sw_vec3 pa, float *m
 	for (int k = 0; k < 3; k++) {
 		s->v[k] = v[k].x, s->v[s->vs + k] = v[k].y, s->v[2 * s->vs + k] = v[k].z;
 		sw_vec3 m = sw_v3_cross(u[k], n);
-		const float val[SW_HB_EROWS] = {u[k].x, u[k].y, u[k].z, m.x, m.y, m.z, v[k].x, v[k].y,
-						v[k].z, n.x,    n.y,    n.z,    -n.x, -n.y, -n.z};
+		const float val[SW_HB_EROWS] = {u[k].x, u[k].y, u[k].z, m.x, m.y, m.z, v[k].x, v[k].y, v[k].z};
 		for (int r = 0; r < SW_HB_EROWS; r++)
 			s->e[(size_t)r * s->es + k] = val[r];
 	}

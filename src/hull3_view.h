@@ -8,8 +8,7 @@
  * vertices is unchanged and no load runs off the end.
  *   v:  3 rows of pad(nv):  x, y, z
  *   f:  7 rows of pad(nf):  normal x, y, z; offset d; first vertex of the face's loop x, y, z
- *   e: 18 rows of pad(ne):  unit direction (v1 − v0)/|v1 − v0|; arc n_f1 × n_f0; v0 − centroid; v0;
- *                           the normals of faces f0 and f1 (copies: SIMD loads instead of gathers)
+ *   e: 12 rows of pad(ne):  unit direction (v1 − v0)/|v1 − v0|; arc n_f1 × n_f0; v0 − centroid; v0
  *   ef: 2 int rows of pad(ne): the faces f0 and f1 of each edge */
 #ifndef SWEPT_HULL3_VIEW_H
 #define SWEPT_HULL3_VIEW_H
@@ -39,12 +38,6 @@ enum {
 	SW_HV_OX,
 	SW_HV_OY,
 	SW_HV_OZ,
-	SW_HV_N0X,
-	SW_HV_N0Y,
-	SW_HV_N0Z,
-	SW_HV_N1X,
-	SW_HV_N1Y,
-	SW_HV_N1Z,
 	SW_HV_EROWS
 };
 
@@ -99,11 +92,10 @@ static inline void sw_hull_view_of(const sw_hull3_set *set, uint32_t s, sw_hull_
 /* ---- B in A's frame ---- */
 
 /* rows of B's side (A's frame): 3 of vertices (stride vs), 6 of faces (normal, first vertex; stride
- * fs), 15 of edges (unit direction, arc, v0, normals of faces f0 and f1; stride es). For a triangle the arcs are the outward
+ * fs), 9 of edges (unit direction, arc, v0; stride es). For a triangle the arcs are the outward
  * in-plane edge normals m_j = u_j × n (the file comment of ref/hull3_sat.c) */
 enum { SW_HB_NX, SW_HB_NY, SW_HB_NZ, SW_HB_PX, SW_HB_PY, SW_HB_PZ };
-enum { SW_HB_UX, SW_HB_UY, SW_HB_UZ, SW_HB_AX, SW_HB_AY, SW_HB_AZ, SW_HB_OX, SW_HB_OY, SW_HB_OZ, SW_HB_N0X };
-#define SW_HB_EROWS 15
+enum { SW_HB_UX, SW_HB_UY, SW_HB_UZ, SW_HB_AX, SW_HB_AY, SW_HB_AZ, SW_HB_OX, SW_HB_OY, SW_HB_OZ, SW_HB_EROWS };
 #define SW_HB_MAX_FLOATS (3 * 64 + 6 * 128 + SW_HB_EROWS * 192)
 /* a triangle's side */
 #define SW_HB_TRI_FLOATS (3 * 16 + 6 * 16 + SW_HB_EROWS * 16)

@@ -84,9 +84,9 @@ static void bside_hull_w(const sw_hull_pair *pr, float *mem, sw_hull_bside *s)
 	xf_rows_w(&pr->rab, pr->p, 0, f, f + fs, f + 2 * fs, fs, s->f, s->f + fs, s->f + 2 * fs);
 	xf_rows_w(&pr->rab, pr->p, 1, f + SW_HV_PX * fs, f + SW_HV_PY * fs, f + SW_HV_PZ * fs, fs, s->f + 3 * fs,
 		  s->f + 4 * fs, s->f + 5 * fs);
-	/* unit direction, arc, v0, and the normals of the edge's faces */
-	static const int from[5] = {SW_HV_UX, SW_HV_AX, SW_HV_OX, SW_HV_N0X, SW_HV_N1X};
-	for (int r = 0; r < 5; r++) {
+	/* unit direction, arc, v0 */
+	static const int from[3] = {SW_HV_UX, SW_HV_AX, SW_HV_OX};
+	for (int r = 0; r < 3; r++) {
 		const float *x = e + (size_t)from[r] * es;
 		xf_rows_w(&pr->rab, pr->p, r == 2, x, x + es, x + 2 * es, es, s->e + 3 * r * es, s->e + (3 * r + 1) * es,
 			  s->e + (3 * r + 2) * es);
@@ -291,9 +291,13 @@ static void edges_hull_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *
 	for (uint32_t j = 0; j < b->ne; j++) {
 		if (s->sup_b[b->ef[j]] == s->sup_b[b->ef[es + j]])
 			continue;
-		/* arc (rows 3..5 of B's side), then the normals of faces f0 and f1 (rows 9..14) */
-		for (int q = 0; q < 9; q++)
-			s->brow[q * HK_LIVE + nb] = b->e[(size_t)(q < 3 ? SW_HB_AX + q : SW_HB_N0X + q - 3) * es + j];
+		/* the arc, then the normals of faces f0 and f1 (B's face rows: the same rotated bits) */
+		size_t g0 = (size_t)b->ef[j], g1 = (size_t)b->ef[es + j], fs = b->fs;
+		for (int q = 0; q < 3; q++) {
+			s->brow[q * HK_LIVE + nb] = b->e[(size_t)(SW_HB_AX + q) * es + j];
+			s->brow[(3 + q) * HK_LIVE + nb] = b->f[q * fs + g0];
+			s->brow[(6 + q) * HK_LIVE + nb] = b->f[q * fs + g1];
+		}
 		s->live_b[nb++] = (int32_t)j;
 	}
 	if (!na || !nb)
