@@ -43,7 +43,8 @@ typedef struct hk_scratch {
 	_Alignas(64) float sup_a[SW_HULL_MAX_FACES + 16], sup_b[SW_HULL_MAX_FACES + 16];
 	/* A's edges that cross some arc of B; B's edges that cross some arc of A, with their arc and face
 	 * normal rows copied together (9 rows of stride HK_LIVE) */
-	int32_t live_a[SW_HULL_MAX_EDGES], live_b[SW_HULL_MAX_EDGES + 16];
+	int32_t live_a[SW_HULL_MAX_EDGES];
+	_Alignas(64) int32_t live_b[SW_HULL_MAX_EDGES + 16], lg0[SW_HULL_MAX_EDGES + 16], lg1[SW_HULL_MAX_EDGES + 16];
 	_Alignas(64) float brow[9 * HK_LIVE];
 } hk_scratch;
 
@@ -128,7 +129,8 @@ static void hk_flush(hk_buf *bf, sw_vec3 v, sw_hull_red *r)
 		never |= sw_mbits(sw_mandnot(moving, sep));
 		sw_mw ent = sw_mand(sw_mand(valid, moving), sw_lt(u, zero));
 		sw_mw ext = sw_mandnot(sw_lt(u, zero), sw_mand(valid, moving));
-		sw_fw t_in = sw_div(g, a), t_out = sw_div(sw_neg(g), a);
+		/* −g/a is −(g/a) bit for bit (round to nearest is symmetric) */
+		sw_fw t_in = sw_div(g, a), t_out = sw_neg(t_in);
 		sw_mw ui = sw_mand(ent, sw_gt(t_in, in_v));
 		in_v = sw_sel(ui, t_in, in_v), in_i = sw_sel(ui, idx, in_i);
 		out_v = sw_sel(sw_mand(ext, sw_lt(t_out, out_v)), t_out, out_v);
@@ -267,15 +269,16 @@ static void sign_table(const float *mx, size_t ms, uint32_t nm, const float *row
 	const sw_fw zero = sw_set1(0.0f);
 	for (uint32_t g = 0; g < nm; g++) {
 		sw_fw m0 = sw_set1(mx[g]), m1 = sw_set1(mx[ms + g]), m2 = sw_set1(mx[2 * ms + g]);
-		uint64_t p[HK_WORDS] = {0}, q[HK_WORDS] = {0};
+		uint64_t *p = pos[g], *q = neg[g];
 		for (uint32_t i = 0; i < count; i += SW_W) {
 			sw_fw x = dot3w(m0, m1, m2, sw_load(rows + i), sw_load(rows + st + i), sw_load(rows + 2 * st + i));
 			uint64_t keep = count - i >= SW_W ? (uint64_t)SW_ALL_LANES : (((uint64_t)1 << (count - i)) - 1);
-			p[i >> 6] |= ((uint64_t)sw_mbits(sw_gt(x, zero)) & keep) << (i & 63);
-			q[i >> 6] |= ((uint64_t)sw_mbits(sw_lt(x, zero)) & keep) << (i & 63);
+			uint64_t bp = ((uint64_t)sw_mbits(sw_gt(x, zero)) & keep) << (i & 63);
+			uint64_t bn = ((uint64_t)sw_mbits(sw_lt(x, zero)) & keep) << (i & 63);
+			/* the first chunk of a word starts it */
+			p[i >> 6] = (i & 63) ? p[i >> 6] | bp : bp;
+			q[i >> 6] = (i & 63) ? q[i >> 6] | bn : bn;
 		}
-		memcpy(pos[g], p, sizeof p);
-		memcpy(neg[g], q, sizeof q);
 	}
 }
 
@@ -287,24 +290,26 @@ static void edges_hull_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *
 	for (uint32_t i = 0; i < a->ne; i++)
 		if (s->sup_a[a->ef[i]] != s->sup_a[a->ef[a->es + i]])
 			s->live_a[na++] = (int32_t)i;
-	const size_t es = b->es;
+	const size_t es = b->es, fs = b->fs;
 	for (uint32_t j = 0; j < b->ne; j++) {
-		if (s->sup_b[b->ef[j]] == s->sup_b[b->ef[es + j]])
-			continue;
-		/* the arc, then the normals of faces f0 and f1 (B's face rows: the same rotated bits) */
-		size_t g0 = (size_t)b->ef[j], g1 = (size_t)b->ef[es + j], fs = b->fs;
-		for (int q = 0; q < 3; q++) {
-			s->brow[q * HK_LIVE + nb] = b->e[(size_t)(SW_HB_AX + q) * es + j];
-			s->brow[(3 + q) * HK_LIVE + nb] = b->f[q * fs + g0];
-			s->brow[(6 + q) * HK_LIVE + nb] = b->f[q * fs + g1];
-		}
-		s->live_b[nb++] = (int32_t)j;
+		int32_t g0 = b->ef[j], g1 = b->ef[es + j];
+		s->live_b[nb] = (int32_t)j, s->lg0[nb] = g0, s->lg1[nb] = g1;
+		nb += s->sup_b[g0] != s->sup_b[g1];
 	}
 	if (!na || !nb)
 		return;
 	for (uint32_t k = nb; k < (nb + SW_W - 1) / SW_W * SW_W; k++)
-		for (int q = 0; q < 9; q++)
-			s->brow[q * HK_LIVE + k] = s->brow[q * HK_LIVE];
+		s->live_b[k] = s->live_b[0], s->lg0[k] = s->lg0[0], s->lg1[k] = s->lg1[0];
+	/* the live edges' arcs, then the normals of their faces f0 and f1 (B's face rows: the same
+	 * rotated bits), gathered into rows of stride HK_LIVE */
+	for (uint32_t k = 0; k < nb; k += SW_W) {
+		const int32_t *lj = s->live_b + k, *l0 = s->lg0 + k, *l1 = s->lg1 + k;
+		for (int q = 0; q < 3; q++) {
+			sw_storeu(s->brow + q * HK_LIVE + k, sw_gather(b->e + (size_t)(SW_HB_AX + q) * es, lj));
+			sw_storeu(s->brow + (3 + q) * HK_LIVE + k, sw_gather(b->f + q * fs, l0));
+			sw_storeu(s->brow + (6 + q) * HK_LIVE + k, sw_gather(b->f + q * fs, l1));
+		}
+	}
 	/* Y: A's faces against the live B arcs (dot(n_f, arc_b)), as sign bits over them */
 	sign_table(a->f, a->fs, a->nf, s->brow, HK_LIVE, nb, s->yp, s->yn);
 	const sw_fw zero = sw_set1(0.0f);
