@@ -197,7 +197,9 @@ static int h3_batched_form(h3_scene *s, sc_rng *rng)
 		sw_mat3 r = sw_mat3_from_quat(b->q);
 		sw_vec3 v[3];
 		for (int j = 0; j < 3; j++)
-			v[j] = sw_v3_add(b->p, sw_mat3_mul(&r, hb->verts[(k + (size_t)j * (hb->num_verts / 3)) % hb->num_verts]));
+			v[j] = sw_v3_add(
+				b->p,
+				sw_mat3_mul(&r, hb->verts[(k + (size_t)j * (hb->num_verts / 3)) % hb->num_verts]));
 		s->tri[k] = (sw_tri3){v[0], v[1], v[2]};
 		uint32_t ib, it;
 		if (sw_obb3_set_add(&s->boxes, &s->box[k], b->d, &ib) != SW_OK ||
@@ -288,7 +290,7 @@ static void bench_h3(sw_bench_state *st, void *varg)
 	size_t w = 0;
 	while (sw_bench_keep_running(st)) {
 		const size_t off = w * batch;
-		sw_hull_sweep_results r = {s->status + off, s->feature + off, s->f + off,        s->f + n + off,
+		sw_hull_sweep_results r = {s->status + off,    s->feature + off,   s->f + off,        s->f + n + off,
 					   s->f + 2 * n + off, s->f + 3 * n + off, s->f + 4 * n + off};
 		sw_error e;
 		if (arg->q == Q_OBB)

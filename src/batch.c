@@ -523,7 +523,7 @@ static sw_error check_hull_set(const sw_hull3_set *s)
 static sw_error check_hull_sweep_out(const sw_hull_sweep_results *o)
 {
 	return !o || !o->status || !o->feature || !o->t_first || !o->t_last || !o->nx || !o->ny || !o->nz ? SW_ERR_NULL
-													     : SW_OK;
+													  : SW_OK;
 }
 
 static sw_error check_hull_overlap_out(const sw_hull_overlap_results *o)
@@ -584,8 +584,8 @@ sw_error sw_hull3_tri3_sweep_batch(const sw_hull3_set *hulls, const sw_tri3_set 
 	return hull_run(&c, n, opts, check_tri_set(tris));
 }
 
-sw_error sw_hull3_tri3_overlap_batch(const sw_hull3_set *hulls, const sw_tri3_set *tris, const sw_pair *pairs,
-				     size_t n, const sw_batch_opts *opts, const sw_hull_overlap_results *out)
+sw_error sw_hull3_tri3_overlap_batch(const sw_hull3_set *hulls, const sw_tri3_set *tris, const sw_pair *pairs, size_t n,
+				     const sw_batch_opts *opts, const sw_hull_overlap_results *out)
 {
 	sw_hull_call c = {hulls, SW_HULL_B_TRI, NULL, NULL, tris, pairs, 0, 0, NULL, out};
 	return hull_run(&c, n, opts, check_tri_set(tris));

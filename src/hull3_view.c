@@ -116,7 +116,7 @@ void sw_hull_view_box(sw_vec3 half, float *fl, int32_t *ix, sw_hull_view *v)
 }
 
 const _Alignas(64) int32_t sw_hull_tri_ef[32] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-				    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+						 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
 
 void sw_hull_bside_tri(const sw_tri3 *t, const sw_mat3 *ra, sw_vec3 pa, float *mem, sw_hull_bside *s)
 {
@@ -210,7 +210,8 @@ int sw_hull_pair_prepare(const sw_hull_call *c, size_t k, sw_hull_view *av, sw_h
 		const sw_obb3_set *bs = c->bo;
 		if (p.b >= bs->count)
 			return 0;
-		sw_obb3 box = {v3_at(bs->cx, bs->cy, bs->cz, p.b), {bs->qx[p.b], bs->qy[p.b], bs->qz[p.b], bs->qw[p.b]},
+		sw_obb3 box = {v3_at(bs->cx, bs->cy, bs->cz, p.b),
+			       {bs->qx[p.b], bs->qy[p.b], bs->qz[p.b], bs->qw[p.b]},
 			       v3_at(bs->hx, bs->hy, bs->hz, p.b)};
 		db = c->sweep ? v3_at(bs->dx, bs->dy, bs->dz, p.b) : zero;
 		if (!sw_obb3_valid_ref(&box, db))

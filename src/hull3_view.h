@@ -193,8 +193,8 @@ typedef struct sw_hull_red {
 static inline void sw_hull_red_init(sw_hull_red *r)
 {
 	const sw_vec3 z = {0, 0, 0};
-	*r = (sw_hull_red){0, 0, SW_HULL_FEATURE_NONE, 0.0f, z, -INFINITY, SW_HULL_FEATURE_NONE, z,
-			   -INFINITY, SW_HULL_FEATURE_NONE, z, INFINITY};
+	*r = (sw_hull_red){0, 0,         SW_HULL_FEATURE_NONE, 0.0f, z,       -INFINITY, SW_HULL_FEATURE_NONE,
+			   z, -INFINITY, SW_HULL_FEATURE_NONE, z,    INFINITY};
 }
 
 /* one direction (the reference visits them one by one) */
@@ -282,13 +282,7 @@ static inline void sw_hull_sweep_out_miss(sw_hull_sweep_output *out)
 
 static inline void sw_hull_sweep_write(const sw_hull_sweep_results *out, size_t k, const sw_hull_sweep_output *o)
 {
-	out->status[k] = (uint8_t)o->status;
-	out->feature[k] = o->feature;
-	out->t_first[k] = o->t_first;
-	out->t_last[k] = o->t_last;
-	out->nx[k] = o->normal.x;
-	out->ny[k] = o->normal.y;
-	out->nz[k] = o->normal.z;
+	SW_SWEEP3_WRITE(out, k, o);
 }
 
 static inline void sw_hull_overlap_write(const sw_hull_overlap_results *out, size_t k, const sw_hull_overlap_output *o)
@@ -325,7 +319,7 @@ typedef struct sw_hull_call {
 	const sw_tri3_set *bt;
 	const sw_pair *pairs;
 	int sweep, one_sided;
-	const sw_hull_sweep_results *sw; /* sweep */
+	const sw_hull_sweep_results *sw;   /* sweep */
 	const sw_hull_overlap_results *ov; /* overlap */
 } sw_hull_call;
 

@@ -43,12 +43,12 @@ typedef struct sw_hull3_set_shape {
 /// sw_hull3_set_add / sw_hull3_set_put (or keep p/q/d finite, |x| ≤ SW_MAX_COORD, q unit: a bad pose
 /// makes the pair SW_PAIR_INVALID, never a crash).
 typedef struct sw_hull3_set {
-	size_t count;         ///< instances in use
-	size_t capacity;      ///< instances allocated
-	uint32_t *shape;      ///< shape index of each instance
-	float *px, *py, *pz;  ///< position
+	size_t count;             ///< instances in use
+	size_t capacity;          ///< instances allocated
+	uint32_t *shape;          ///< shape index of each instance
+	float *px, *py, *pz;      ///< position
 	float *qx, *qy, *qz, *qw; ///< orientation (unit quaternion)
-	float *dx, *dy, *dz;  ///< displacement over the step
+	float *dx, *dy, *dz;      ///< displacement over the step
 	size_t num_shapes, shape_capacity;
 	sw_hull3_set_shape *shapes;
 	float *pool; ///< packed shape floats, 64-byte aligned
@@ -104,9 +104,8 @@ SW_API sw_error sw_hull3_overlap_batch(const sw_hull3_set *a_set, const sw_hull3
 SW_API sw_error sw_hull3_obb3_sweep_batch(const sw_hull3_set *hulls, const sw_obb3_set *boxes, const sw_pair *pairs,
 					  size_t n, const sw_batch_opts *opts, const sw_hull_sweep_results *out);
 /// Static hull–box overlap; the answer of sw_hull3_obb3_overlap().
-SW_API sw_error sw_hull3_obb3_overlap_batch(const sw_hull3_set *hulls, const sw_obb3_set *boxes,
-					    const sw_pair *pairs, size_t n, const sw_batch_opts *opts,
-					    const sw_hull_overlap_results *out);
+SW_API sw_error sw_hull3_obb3_overlap_batch(const sw_hull3_set *hulls, const sw_obb3_set *boxes, const sw_pair *pairs,
+					    size_t n, const sw_batch_opts *opts, const sw_hull_overlap_results *out);
 /// Moving SAT of hull instances against triangles (pairs[k].b of a triangle set, with its
 /// displacements), `one_sided` for the whole call; the answer of sw_hull3_tri3_sweep().
 SW_API sw_error sw_hull3_tri3_sweep_batch(const sw_hull3_set *hulls, const sw_tri3_set *tris, const sw_pair *pairs,

@@ -28,7 +28,7 @@
 /* directions buffered before a merge; edge-pair candidates listed before they are turned into
  * directions */
 #define HK_CAP 512
-#define HK_WORDS 3 /* 64-bit words of an edge bit set (≤ 192 edges) */
+#define HK_WORDS 3  /* 64-bit words of an edge bit set (≤ 192 edges) */
 #define HK_LIVE 192 /* row stride of the compacted edge rows */
 
 typedef struct hk_scratch {
@@ -89,8 +89,8 @@ static void bside_hull_w(const sw_hull_pair *pr, float *mem, sw_hull_bside *s)
 	static const int from[3] = {SW_HV_UX, SW_HV_AX, SW_HV_OX};
 	for (int r = 0; r < 3; r++) {
 		const float *x = e + (size_t)from[r] * es;
-		xf_rows_w(&pr->rab, pr->p, r == 2, x, x + es, x + 2 * es, es, s->e + 3 * r * es, s->e + (3 * r + 1) * es,
-			  s->e + (3 * r + 2) * es);
+		xf_rows_w(&pr->rab, pr->p, r == 2, x, x + es, x + 2 * es, es, s->e + 3 * r * es,
+			  s->e + (3 * r + 1) * es, s->e + (3 * r + 2) * es);
 	}
 }
 
@@ -118,7 +118,8 @@ static void hk_flush(hk_buf *bf, sw_vec3 v, sw_hull_red *r)
 	for (size_t k = 0; k < len; k += SW_W) {
 		sw_fw idx = sw_add(sw_set1((float)k), iota);
 		sw_mw valid = sw_lt(idx, flen);
-		sw_fw nx = sw_load(s->nx + k), ny = sw_load(s->ny + k), nz = sw_load(s->nz + k), g = sw_load(s->gap + k);
+		sw_fw nx = sw_load(s->nx + k), ny = sw_load(s->ny + k), nz = sw_load(s->nz + k),
+		      g = sw_load(s->gap + k);
 		sw_fw u = dot3w(nx, ny, nz, vx, vy, vz), a = sw_abs(u);
 		sw_mw sep = sw_mand(valid, sw_gt(g, zero));
 		if (sep_at < 0 && sw_mbits(sep))
@@ -252,13 +253,19 @@ static void edge_dirs_w(const sw_hull_view *a, const sw_hull_bside *b, size_t n,
 	}
 }
 
-/* pads the candidate lists to a whole chunk with copies of the last candidate (gathers stay in range) */
-SW_INLINE void pad_cands(hk_scratch *s, size_t n)
+/* turns the n listed candidates into directions when `room` more would not fit (room 0: always) and
+ * empties the list; the list is padded to a whole chunk with copies of its last candidate first, so
+ * the gathers stay in range */
+static size_t drain_cands(const sw_hull_view *a, const sw_hull_bside *b, size_t n, size_t room, hk_buf *bf, sw_vec3 v,
+			  sw_hull_red *r)
 {
-	if (!n)
-		return;
+	if (!n || (room && n + room <= HK_CAP))
+		return n;
+	hk_scratch *s = bf->s;
 	for (size_t l = n; l < ((n + SW_W - 1) / SW_W) * SW_W; l++)
 		s->ei[l] = s->ei[n - 1], s->ej[l] = s->ej[n - 1];
+	edge_dirs_w(a, b, n, bf, v, r);
+	return 0;
 }
 
 /* bit sets over `count` elements of `rows` (x, y, z rows of stride st) of the sign of m·row, for each
@@ -271,7 +278,8 @@ static void sign_table(const float *mx, size_t ms, uint32_t nm, const float *row
 		sw_fw m0 = sw_set1(mx[g]), m1 = sw_set1(mx[ms + g]), m2 = sw_set1(mx[2 * ms + g]);
 		uint64_t *p = pos[g], *q = neg[g];
 		for (uint32_t i = 0; i < count; i += SW_W) {
-			sw_fw x = dot3w(m0, m1, m2, sw_load(rows + i), sw_load(rows + st + i), sw_load(rows + 2 * st + i));
+			sw_fw x = dot3w(m0, m1, m2, sw_load(rows + i), sw_load(rows + st + i),
+					sw_load(rows + 2 * st + i));
 			uint64_t keep = count - i >= SW_W ? (uint64_t)SW_ALL_LANES : (((uint64_t)1 << (count - i)) - 1);
 			uint64_t bp = ((uint64_t)sw_mbits(sw_gt(x, zero)) & keep) << (i & 63);
 			uint64_t bn = ((uint64_t)sw_mbits(sw_lt(x, zero)) & keep) << (i & 63);
@@ -323,8 +331,10 @@ static void edges_hull_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *
 		sw_fw ax = sw_set1(arc[i]), ay = sw_set1(arc[a->es + i]), az = sw_set1(arc[2 * (size_t)a->es + i]);
 		for (uint32_t j = 0; j < nb; j += SW_W) {
 			/* live B edges j.. in lanes: x0 = n_g0·BA_i and x1 = n_g1·BA_i (the reference's X) */
-			sw_fw x0 = dot3w(sw_load(m0 + j), sw_load(m0 + HK_LIVE + j), sw_load(m0 + 2 * HK_LIVE + j), ax, ay, az);
-			sw_fw x1 = dot3w(sw_load(m1 + j), sw_load(m1 + HK_LIVE + j), sw_load(m1 + 2 * HK_LIVE + j), ax, ay, az);
+			sw_fw x0 = dot3w(sw_load(m0 + j), sw_load(m0 + HK_LIVE + j), sw_load(m0 + 2 * HK_LIVE + j), ax,
+					 ay, az);
+			sw_fw x1 = dot3w(sw_load(m1 + j), sw_load(m1 + HK_LIVE + j), sw_load(m1 + 2 * HK_LIVE + j), ax,
+					 ay, az);
 			uint64_t p = sw_mbits(sw_mand(sw_lt(x0, zero), sw_gt(x1, zero)));
 			uint64_t q = sw_mbits(sw_mand(sw_gt(x0, zero), sw_lt(x1, zero)));
 			uint32_t w = j >> 6, sh = j & 63;
@@ -337,16 +347,9 @@ static void edges_hull_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *
 				cand &= cand - 1;
 			}
 		}
-		if (n + (size_t)nb > HK_CAP) {
-			pad_cands(s, n);
-			edge_dirs_w(a, b, n, bf, v, r);
-			n = 0;
-		}
+		n = drain_cands(a, b, n, nb, bf, v, r);
 	}
-	if (n) {
-		pad_cands(s, n);
-		edge_dirs_w(a, b, n, bf, v, r);
-	}
+	drain_cands(a, b, n, 0, bf, v, r);
 }
 
 static void edges_tri_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *bf, sw_vec3 v, sw_hull_red *r)
@@ -366,12 +369,14 @@ static void edges_tri_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *b
 		sw_fw a1x = sw_gather(a->f, f1), a1y = sw_gather(a->f + fs, f1), a1z = sw_gather(a->f + 2 * fs, f1);
 		unsigned hit[3];
 		for (int j = 0; j < 3; j++) {
-			sw_fw al = dot3w(a0x, a0y, a0z, ux[j], uy[j], uz[j]), be = dot3w(a1x, a1y, a1z, ux[j], uy[j], uz[j]);
+			sw_fw al = dot3w(a0x, a0y, a0z, ux[j], uy[j], uz[j]),
+			      be = dot3w(a1x, a1y, a1z, ux[j], uy[j], uz[j]);
 			sw_fw fa = sw_abs(al), fb = sw_abs(be);
 			sw_fw qx = sw_add(sw_mul(fb, a0x), sw_mul(fa, a1x));
 			sw_fw qy = sw_add(sw_mul(fb, a0y), sw_mul(fa, a1y));
 			sw_fw qz = sw_add(sw_mul(fb, a0z), sw_mul(fa, a1z));
-			sw_mw opp = sw_mor(sw_mand(sw_lt(al, zero), sw_gt(be, zero)), sw_mand(sw_gt(al, zero), sw_lt(be, zero)));
+			sw_mw opp = sw_mor(sw_mand(sw_lt(al, zero), sw_gt(be, zero)),
+					   sw_mand(sw_gt(al, zero), sw_lt(be, zero)));
 			hit[j] = sw_mbits(sw_mand(opp, sw_lt(dot3w(qx, qy, qz, mx[j], my[j], mz[j]), zero)));
 		}
 		uint32_t cnt = a->ne - i < SW_W ? a->ne - i : SW_W;
@@ -379,16 +384,9 @@ static void edges_tri_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *b
 			for (int j = 0; j < 3; j++)
 				if (hit[j] >> l & 1u && s->sup_a[f0[l]] != s->sup_a[f1[l]])
 					s->ei[n] = (int32_t)(i + l), s->ej[n++] = j;
-		if (n + 3 * SW_W > HK_CAP) {
-			pad_cands(s, n);
-			edge_dirs_w(a, b, n, bf, v, r);
-			n = 0;
-		}
+		n = drain_cands(a, b, n, 3 * SW_W, bf, v, r);
 	}
-	if (n) {
-		pad_cands(s, n);
-		edge_dirs_w(a, b, n, bf, v, r);
-	}
+	drain_cands(a, b, n, 0, bf, v, r);
 }
 
 /* the state over every direction of a prepared pair (cf. gaps() in ref/hull3_sat.c) */

@@ -18,8 +18,9 @@
  * the normals of A's two faces at edge i have the same lowest vertex of B (the face loop below
  * records it, first index among ties), A's arc lies inside one region and crosses no arc of B. The
  * same holds for B's edges against A's regions (B a hull or a box; a triangle's arcs are half
- * circles). Ties at a region's border are arc ends, covered by the face directions as above. At the arcs' ends (a product exactly 0 or rounding to either side) the edge direction
- * coincides with a face normal of A or B, which is tested anyway.
+ * circles). Ties at a region's border are arc ends, covered by the face directions as above. At the arcs' ends (a
+ * product exactly 0 or rounding to either side) the edge direction coincides with a face normal of A or B, which is
+ * tested anyway.
  *
  * Each direction n is unit and oriented from A towards B: an edge axis so that
  * n·(a_e0 − A's centroid) > 0 (n then lies on A's arc and A's edge is A's support along n, B's edge
@@ -43,8 +44,8 @@
  * only report contact early, never a false separation, and the faces bound the shapes there.
  *
  * Data: both hulls are read packed (src/hull3_view.h: local frame, structure of arrays, unit edge
- * directions and arcs computed once when packed). Frame: A's local frame. B's vertices become R_ab·b + p with R_ab = R_aᵀR_b and p = R_aᵀ(p_b − p_a),
- * so world offsets of 1e4 cost only the rounding of p_b − p_a; A is used as stored.
+ * directions and arcs computed once when packed). Frame: A's local frame. B's vertices become R_ab·b + p with R_ab =
+ * R_aᵀR_b and p = R_aᵀ(p_b − p_a), so world offsets of 1e4 cost only the rounding of p_b − p_a; A is used as stored.
  *
  * Triangle B: a degenerate polytope with two faces, +n (front, face 0) and −n (back, face 1), both
  * through vertex a, and three edges whose two faces are +n and −n. The arc between +n and −n is a
@@ -52,7 +53,8 @@
  * in-plane normal m_j = u_j × n) has the normals {cos φ·n + sin φ·m_j : φ ∈ [0, π]} in B, i.e.
  * u_j·d = 0 and m_j·d ≥ 0; in −B, m_j·d ≤ 0. A's arc (a0, a1) crosses the plane u_j·d = 0 iff
  * α = a0·u_j and β = a1·u_j have opposite signs, at q = |β|·a0 + |α|·a1; the pair is a face of M
- * iff moreover q·m_j < 0 (α, β of opposite signs meaning s(α)·s(β) < 0). One-sided: as sw_obb3_tri3_sweep (doc/numerics.md).
+ * iff moreover q·m_j < 0 (α, β of opposite signs meaning s(α)·s(β) < 0). One-sided: as sw_obb3_tri3_sweep
+ * (doc/numerics.md).
  *
  * The SIMD kernels (kernels/hull3_sat_tmpl.c) compute every quantity with these operations in this
  * order; only the visiting order of the directions differs, which the rules above make irrelevant. */
@@ -65,8 +67,8 @@
 
 /* B's rows in A's frame: points R_ab·x + p, directions R_ab·x, over the padded lanes too (they repeat
  * element 0, so they stay copies of B's first vertex, face and edge) */
-static void xf_rows(const sw_mat3 *m, sw_vec3 p, int with_p, const float *x, const float *y, const float *z,
-		    size_t n, float *ox, float *oy, float *oz)
+static void xf_rows(const sw_mat3 *m, sw_vec3 p, int with_p, const float *x, const float *y, const float *z, size_t n,
+		    float *ox, float *oy, float *oz)
 {
 	const sw_vec3 *c = m->col;
 	for (size_t k = 0; k < n; k++) {
@@ -180,7 +182,8 @@ static void edges(const sw_hull_view *a, const sw_hull_bside *b, sw_vec3 v, sw_h
 			if (mode != SW_HULL_EDGES_ALL && !arcs_cross(a, i, b, j))
 				continue;
 			sw_vec3 ua = row3(a->e, a->es, i), ub = row3(b->e, b->es, j);
-			sw_vec3 c = sw_v3(ua.y * ub.z - ua.z * ub.y, ua.z * ub.x - ua.x * ub.z, ua.x * ub.y - ua.y * ub.x);
+			sw_vec3 c =
+				sw_v3(ua.y * ub.z - ua.z * ub.y, ua.z * ub.x - ua.x * ub.z, ua.x * ub.y - ua.y * ub.x);
 			float l2 = dot3(c, c);
 			if (!(l2 >= SW_PARALLEL_EPS))
 				continue;

@@ -45,15 +45,21 @@ sw_status sw_poly2_overlap_ref(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, 
 			       sw_overlap2_output *out);
 
 /// Writers of one pair's answer into batched result arrays at index k (the reference rows).
+/* the fields every 3D sweep answer has (sw_sweep_output, sw_hull_sweep_output) into results arrays */
+#define SW_SWEEP3_WRITE(out, k, o)                       \
+	do {                                             \
+		(out)->status[k] = (uint8_t)(o)->status; \
+		(out)->feature[k] = (o)->feature;        \
+		(out)->t_first[k] = (o)->t_first;        \
+		(out)->t_last[k] = (o)->t_last;          \
+		(out)->nx[k] = (o)->normal.x;            \
+		(out)->ny[k] = (o)->normal.y;            \
+		(out)->nz[k] = (o)->normal.z;            \
+	} while (0)
+
 static inline void sw_sweep_write(const sw_sweep_results *out, size_t k, const sw_sweep_output *o)
 {
-	out->status[k] = (uint8_t)o->status;
-	out->feature[k] = o->feature;
-	out->t_first[k] = o->t_first;
-	out->t_last[k] = o->t_last;
-	out->nx[k] = o->normal.x;
-	out->ny[k] = o->normal.y;
-	out->nz[k] = o->normal.z;
+	SW_SWEEP3_WRITE(out, k, o);
 }
 
 static inline void sw_sweep2_write(const sw_sweep2_results *out, size_t k, const sw_sweep2_output *o)

@@ -27,7 +27,8 @@ static sw_quat quat(const float *f, int unit)
 static void expect(const char *what, sw_isa isa, size_t n, rows7 *g, rows7 *w)
 {
 	uint8_t *gc[1] = {g->st}, *wc[1] = {w->st};
-	float *gf[5] = {g->f[0], g->f[1], g->f[2], g->f[3], g->f[4]}, *wf[5] = {w->f[0], w->f[1], w->f[2], w->f[3], w->f[4]};
+	float *gf[5] = {g->f[0], g->f[1], g->f[2], g->f[3], g->f[4]},
+	      *wf[5] = {w->f[0], w->f[1], w->f[2], w->f[3], w->f[4]};
 	fuzz_expect(what, isa, n, 1, gc, wc, 5, gf, wf);
 	for (size_t l = 0; l < n; l++)
 		if (g->ft[l] != w->ft[l]) {
@@ -66,7 +67,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			sw_hull3_build(pts, c, NULL, &h); /* a failed build leaves an empty hull: a flagged shape */
 			sw_hull3_set_add_shape(&set, &h, &id);
 			const float *x = f + 2 * 3 * PTS + 10 * s;
-			sw_hull3_set_add(&set, id, sw_v3(x[0], x[1], x[2]), quat(x + 3, ctl & 1), sw_v3(x[7], x[8], x[9]));
+			sw_hull3_set_add(&set, id, sw_v3(x[0], x[1], x[2]), quat(x + 3, ctl & 1),
+					 sw_v3(x[7], x[8], x[9]));
 		}
 		const float *t = f + 2 * 3 * PTS + 20, *hb = t + 9;
 		const float *xb = f + 2 * 3 * PTS + 10;
@@ -85,9 +87,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		sw_hull_b_kind kind;
 		int sweep, one_sided;
 		const char *what;
-	} calls[] = {{SW_HULL_B_HULL, 1, 0, "hull sweep"},	   {SW_HULL_B_HULL, 0, 0, "hull overlap"},
-		     {SW_HULL_B_OBB, 1, 0, "box sweep"},	   {SW_HULL_B_OBB, 0, 0, "box overlap"},
-		     {SW_HULL_B_TRI, 1, 0, "triangle sweep"}, {SW_HULL_B_TRI, 1, 1, "one-sided triangle sweep"},
+	} calls[] = {{SW_HULL_B_HULL, 1, 0, "hull sweep"},     {SW_HULL_B_HULL, 0, 0, "hull overlap"},
+		     {SW_HULL_B_OBB, 1, 0, "box sweep"},       {SW_HULL_B_OBB, 0, 0, "box overlap"},
+		     {SW_HULL_B_TRI, 1, 0, "triangle sweep"},  {SW_HULL_B_TRI, 1, 1, "one-sided triangle sweep"},
 		     {SW_HULL_B_TRI, 0, 0, "triangle overlap"}};
 	for (int isa = 1; isa < SW_ISA_COUNT; isa++) {
 		const sw_kernels *k = sw_kernels_for((sw_isa)isa);
@@ -100,8 +102,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			sw_hull_sweep_results ws = {w.st, w.ft, w.f[0], w.f[1], w.f[2], w.f[3], w.f[4]};
 			sw_hull_overlap_results go = {g.st, g.ft, g.f[0], g.f[1], g.f[2], g.f[3]};
 			sw_hull_overlap_results wo = {w.st, w.ft, w.f[0], w.f[1], w.f[2], w.f[3]};
-			sw_hull_call c = {&set,	 calls[q].kind, &set, &boxes, &tris, calls[q].kind == SW_HULL_B_HULL ? pairs : pk,
-					  calls[q].sweep, calls[q].one_sided, &ws, &wo};
+			sw_hull_call c = {&set,
+					  calls[q].kind,
+					  &set,
+					  &boxes,
+					  &tris,
+					  calls[q].kind == SW_HULL_B_HULL ? pairs : pk,
+					  calls[q].sweep,
+					  calls[q].one_sided,
+					  &ws,
+					  &wo};
 			ref->hull3_idx(&c, 0, n);
 			c.sw = &gs, c.ov = &go;
 			k->hull3_idx(&c, 0, n);
