@@ -74,7 +74,7 @@ typedef decl_hull3_idx_fn((*sw_hull3_idx_fn));
 	decl_poly2_sweep_packed_fn(sw_poly2_sweep_packed_##sfx);               \
 	decl_obb3_tri3_sweep_packed_fn(sw_obb3_tri3_sweep_packed_##sfx);       \
 	decl_obb3_tri3_penetration_idx_fn(sw_obb3_tri3_penetration_idx_##sfx); \
-	decl_obb3_penetration_idx_fn(sw_obb3_penetration_idx_##sfx);          \
+	decl_obb3_penetration_idx_fn(sw_obb3_penetration_idx_##sfx);           \
 	decl_hull3_idx_fn(sw_hull3_idx_##sfx);
 
 SW_DECL_TIER(ref)
