@@ -25,7 +25,8 @@ TIER_ORDER = ["ref", "sse4", "avx2", "avx512", "neon"]
 API = {"obb3_sweep": "indexed", "obb3_sweep_packed": "packed", "obb3_overlap": "indexed",
        "orient_matrix": "probe", "orient_quat": "probe",
        "poly2_sweep": "indexed", "poly2_sweep_box": "indexed", "poly2_sweep_mixed": "indexed",
-       "poly2_overlap": "indexed", "hull3_sweep": "indexed", "hull3_obb3_sweep": "indexed", "hull3_tri3_sweep": "indexed", "obb3_tri3_sweep": "indexed"}
+       "poly2_overlap": "indexed", "hull3_sweep": "indexed", "hull3_obb3_sweep": "indexed",
+       "hull3_tri3_sweep": "indexed", "obb3_tri3_sweep": "indexed"}
 # Peers answer the moving query: they are compared with these swept queries.
 PEER_OF = {"obb3_sweep_peer": ["obb3_sweep", "obb3_sweep_packed"], "poly2_sweep_peer": ["poly2_sweep"],
            "hull3_sweep_peer": ["hull3_sweep"]}
