@@ -353,7 +353,7 @@ sw_status sw_obb3_tri3_penetration(const sw_obb3 *a, const sw_tri3 *t, sw_overla
 	tri_edges_scaled(t, &e);
 	tri_frame f;
 	tri_frame_build(a, &r, t, &e, zero, &f);
-	tri_axis best, sep;
+	tri_axis best = {0}, sep = {0};
 	float best_pen = 0, best_pen2 = INFINITY, best_sign = 1, sep_pen = 0, sep_sign = 1;
 	int best_id = 0, sep_id = -1;
 	best.len2 = 1.0f;
