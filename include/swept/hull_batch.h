@@ -61,7 +61,8 @@ typedef struct sw_hull3_set {
 SW_API sw_error sw_hull3_set_init(sw_hull3_set *set, size_t capacity);
 /// Packs a hull as a new shape; its index goes to *shape_id. A hull failing sw_hull3_check is kept as a
 /// flagged empty shape (pairs using it are SW_PAIR_INVALID). SW_ERR_NULL for NULL arguments,
-/// SW_ERR_NOMEM when memory runs out (the set is unchanged).
+/// SW_ERR_SIZE past UINT32_MAX shapes, SW_ERR_NOMEM when memory runs out (no shape is added and the
+/// stored ones are untouched; a pool may have grown).
 SW_API sw_error sw_hull3_set_add_shape(sw_hull3_set *set, const sw_hull3 *hull, uint32_t *shape_id);
 /// Appends an instance of shape `shape` (an index ≥ num_shapes is stored; its pairs are invalid).
 SW_API sw_error sw_hull3_set_add(sw_hull3_set *set, uint32_t shape, sw_vec3 p, sw_quat q, sw_vec3 d);
