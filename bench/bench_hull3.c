@@ -130,17 +130,7 @@ static int random_hull(sc_rng *r, sw_hull3 *h)
 		uint32_t n = 8 + sc_below(r, 25);
 		float radius = sc_uniform(r, R_LO, R_HI);
 		sw_vec3 axes = sw_v3_scale(rand_vec(r, 0.5f, 1.0f), radius);
-		for (uint32_t i = 0; i < n; i++) {
-			/* a direction uniform on the sphere (rejection from the cube), then onto the shell */
-			sw_vec3 u;
-			float l2;
-			do {
-				u = rand_vec(r, -1.0f, 1.0f);
-				l2 = sw_v3_dot(u, u);
-			} while (l2 > 1.0f || l2 < 1e-4f);
-			float k = sc_uniform(r, 0.7f, 1.0f) / sqrtf(l2);
-			pts[i] = sw_v3(u.x * k * axes.x, u.y * k * axes.y, u.z * k * axes.z);
-		}
+		sc_ellipsoid_points(r, n, axes, 0.7f, pts);
 		if (sw_hull3_build(pts, n, NULL, h) == SW_HULL_OK)
 			return 1;
 	}

@@ -70,16 +70,7 @@ static void random_hull(sc_rng *r, int box, sw_hull3 *h)
 	for (;;) {
 		sw_vec3 pts[30], ax = rand_vec(r, 0.5f, 1.5f);
 		int n = 6 + (int)sc_below(r, 25);
-		for (int i = 0; i < n; i++) {
-			sw_vec3 u;
-			float l2;
-			do {
-				u = rand_vec(r, -1, 1);
-				l2 = sw_v3_dot(u, u);
-			} while (l2 > 1 || l2 < 1e-4f);
-			float k = sc_uniform(r, 0.7f, 1.0f) / sqrtf(l2);
-			pts[i] = sw_v3(u.x * k * ax.x, u.y * k * ax.y, u.z * k * ax.z);
-		}
+		sc_ellipsoid_points(r, (size_t)n, ax, 0.7f, pts);
 		if (sw_hull3_build(pts, (size_t)n, NULL, h) == SW_HULL_OK)
 			return;
 	}

@@ -88,16 +88,9 @@ static int cloud_hull(sc_rng *r, int n, sw_vec3 ax, int shell, float shift, sw_h
 	sw_vec3 pts[SW_HULL_MAX_VERTS];
 	sw_mat3 rot = sw_mat3_from_quat(sc_rotation(r));
 	sw_vec3 c = rand_vec(r, -shift, shift);
-	for (int i = 0; i < n; i++) {
-		sw_vec3 u;
-		float l2;
-		do {
-			u = rand_vec(r, -1, 1);
-			l2 = sw_v3_dot(u, u);
-		} while (l2 > 1 || l2 < 1e-4f);
-		float k = (shell ? 1.0f : sc_uniform(r, 0.7f, 1.0f)) / sqrtf(l2);
-		pts[i] = sw_v3_add(c, sw_mat3_mul(&rot, sw_v3(u.x * k * ax.x, u.y * k * ax.y, u.z * k * ax.z)));
-	}
+	sc_ellipsoid_points(r, (size_t)n, ax, shell ? 1.0f : 0.7f, pts);
+	for (int i = 0; i < n; i++)
+		pts[i] = sw_v3_add(c, sw_mat3_mul(&rot, pts[i]));
 	return sw_hull3_build(pts, (size_t)n, NULL, h) == SW_HULL_OK;
 }
 

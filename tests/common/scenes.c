@@ -40,6 +40,21 @@ sw_quat sc_rotation(sc_rng *r)
 	return sw_quat_normalize(q);
 }
 
+void sc_ellipsoid_points(sc_rng *r, size_t n, sw_vec3 ax, float inner, sw_vec3 *pts)
+{
+	for (size_t i = 0; i < n; i++) {
+		/* a direction uniform on the sphere (rejection from the cube), then onto the shell */
+		sw_vec3 u;
+		float l2;
+		do {
+			u = sw_v3(sc_uniform(r, -1, 1), sc_uniform(r, -1, 1), sc_uniform(r, -1, 1));
+			l2 = sw_v3_dot(u, u);
+		} while (l2 > 1 || l2 < 1e-4f);
+		float k = (inner >= 1.0f ? 1.0f : sc_uniform(r, inner, 1.0f)) / sqrtf(l2);
+		pts[i] = sw_v3(u.x * k * ax.x, u.y * k * ax.y, u.z * k * ax.z);
+	}
+}
+
 sc_obb3_params sc_obb3_defaults(void)
 {
 	sc_obb3_params p = {4.0f, {0, 0, 0}, 0.25f, 1.5f, 4.0f, 0};

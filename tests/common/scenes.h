@@ -23,6 +23,10 @@ float sc_uniform(sc_rng *r, float lo, float hi);
 uint32_t sc_below(sc_rng *r, uint32_t n);
 /// Uniformly distributed rotation (unit quaternion).
 sw_quat sc_rotation(sc_rng *r);
+/// n points about the origin near an ellipsoid of semi-axes `ax`: a direction uniform on the sphere,
+/// then a radius of `inner` to 1 times the ellipsoid's along it (inner ≥ 1: on the ellipsoid, and no
+/// draw for the radius). Random hull clouds.
+void sc_ellipsoid_points(sc_rng *r, size_t n, sw_vec3 ax, float inner, sw_vec3 *pts);
 
 /// Parameters of a random box scene.
 typedef struct sc_obb3_params {
