@@ -276,16 +276,18 @@ static void sign_table(const float *mx, size_t ms, uint32_t nm, const float *row
 	const sw_fw zero = sw_set1(0.0f);
 	for (uint32_t g = 0; g < nm; g++) {
 		sw_fw m0 = sw_set1(mx[g]), m1 = sw_set1(mx[ms + g]), m2 = sw_set1(mx[2 * ms + g]);
-		uint64_t *p = pos[g], *q = neg[g];
-		for (uint32_t i = 0; i < count; i += SW_W) {
-			sw_fw x = dot3w(m0, m1, m2, sw_load(rows + i), sw_load(rows + st + i),
-					sw_load(rows + 2 * st + i));
-			uint64_t keep = count - i >= SW_W ? (uint64_t)SW_ALL_LANES : (((uint64_t)1 << (count - i)) - 1);
-			uint64_t bp = ((uint64_t)sw_mbits(sw_gt(x, zero)) & keep) << (i & 63);
-			uint64_t bn = ((uint64_t)sw_mbits(sw_lt(x, zero)) & keep) << (i & 63);
-			/* the first chunk of a word starts it */
-			p[i >> 6] = (i & 63) ? p[i >> 6] | bp : bp;
-			q[i >> 6] = (i & 63) ? q[i >> 6] | bn : bn;
+		for (uint32_t w0 = 0; w0 < count; w0 += 64) {
+			/* one 64-bit word: its chunks' sign masks, then the lanes past `count` cleared */
+			uint32_t end = count - w0 < 64 ? count : w0 + 64;
+			uint64_t bp = 0, bn = 0;
+			for (uint32_t i = w0; i < end; i += SW_W) {
+				sw_fw x = dot3w(m0, m1, m2, sw_load(rows + i), sw_load(rows + st + i), sw_load(rows + 2 * st + i));
+				bp |= (uint64_t)sw_mbits(sw_gt(x, zero)) << (i - w0);
+				bn |= (uint64_t)sw_mbits(sw_lt(x, zero)) << (i - w0);
+			}
+			uint64_t keep = end - w0 == 64 ? ~(uint64_t)0 : ((uint64_t)1 << (end - w0)) - 1;
+			pos[g][w0 >> 6] = bp & keep;
+			neg[g][w0 >> 6] = bn & keep;
 		}
 	}
 }
