@@ -142,9 +142,9 @@ void sw_hull_bside_tri(const sw_tri3 *t, const sw_mat3 *ra, sw_vec3 pa, float *m
 		for (int r = 0; r < 6; r++)
 			s->f[(size_t)r * s->fs + g] = val[r];
 	}
-	pad_rows(s->v, 3, 3, s->vs);
+	/* only the face rows are read in whole chunks (B's faces in lanes); vertices and edges are read
+	 * one by one */
 	pad_rows(s->f, 6, 2, s->fs);
-	pad_rows(s->e, SW_HB_EROWS, 3, s->es);
 }
 
 int sw_hull_pair_setup(sw_hull_pair *pr, const sw_hull_view *a, sw_vec3 pa, sw_quat qa, sw_vec3 da,

@@ -1,7 +1,8 @@
 /* tests/test_hull3_brute.c — the hull sweeps against the independent oracle (every face normal and
  * every edge-pair cross product, no pruning, full projections in double; golden section + bisection
  * on the convex separation, tests/common/oracle_hull3.c) on random hulls built from point clouds of
- * 8–32 points, and the Gauss-map pruning against the unpruned reference.
+ * 8–32 points (against hulls, boxes and triangles), and the Gauss-map pruning against the unpruned
+ * reference.
  *
  * Touching band and time bound: the library's float rounding moves each gap by a few ulps of the
  * pair's size S (both hulls' sizes + the motion, from the oracle) and of the coordinates' magnitude
@@ -135,6 +136,49 @@ static void run(const char *name, uint64_t seed, int pairs, const pop *p)
 	cr_expect_leq(band, pairs / 100, "%s: touching band holds %d pairs", name, band);
 	cr_expect_geq(hits, pairs / 10, "%s: too few contacts to test anything", name);
 }
+
+/* hull–box pairs: the box (half extents in [size_lo, size_hi]) is given to the oracle as the hull
+ * sw_hull3_box() makes of it in its own frame, placed at the box's pose */
+static void run_obb(const char *name, uint64_t seed, int pairs, const pop *p)
+{
+	sc_rng r = sc_rng_seed(seed);
+	int band = 0, hits = 0;
+	static sw_hull3 a, bh;
+	for (int i = 0; i < pairs; i++) {
+		random_hull(&r, p, &a);
+		sw_obb3 box = {random_pos(&r, p), sc_rotation(&r),
+			       sw_v3(sc_uniform(&r, p->size_lo, p->size_hi), sc_uniform(&r, p->size_lo, p->size_hi),
+				     sc_uniform(&r, p->size_lo, p->size_hi))};
+		sw_vec3 pa = random_pos(&r, p), da = random_motion(&r, p), db = random_motion(&r, p);
+		sw_quat qa = sc_rotation(&r);
+		sw_hull_sweep_output o;
+		sw_hull3_obb3_sweep(&a, pa, qa, da, &box, db, &o);
+		const sw_obb3 local = {{0, 0, 0}, {0, 0, 0, 1}, box.half};
+		cr_assert_eq(sw_hull3_box(&local, &bh), SW_HULL_OK);
+		static oracle_hull3_shape sa, sb;
+		oracle_hull3_problem prob;
+		oracle_hull3_shape_hull(&a, pa, qa, &sa);
+		oracle_hull3_shape_hull(&bh, box.center, box.rot, &sb);
+		oracle_hull3_prepare(&sa, da, &sb, db, &prob);
+		int v = judge(&o, &prob, p->offset);
+		oracle_hull3_free(&prob);
+		band += v < 0;
+		hits += v > 0 && o.status != SW_MISS;
+		if (!v) {
+			cr_log_error("%s case %d (seed %llu): A %u verts, box half (%a, %a, %a)", name, i,
+				     (unsigned long long)seed, a.num_verts, box.half.x, box.half.y, box.half.z);
+			log_pose('A', pa, qa, da);
+			log_pose('B', box.center, box.rot, db);
+			cr_assert_fail("%s: mismatch at case %d", name, i);
+		}
+	}
+	cr_log_info("%s: %d pairs, %d hit or overlapping, %d in the touching band", name, pairs, hits, band);
+	cr_expect_leq(band, pairs / 100, "%s: touching band holds %d pairs", name, band);
+	cr_expect_geq(hits, pairs / 10, "%s: too few contacts to test anything", name);
+}
+
+Test(hull3_brute, boxes) { run_obb("boxes", 31, 2000, &(pop){2.5f, 0.25f, 1.5f, 4, 0}); }
+Test(hull3_brute, boxes_offset_1e4) { run_obb("boxes_offset_1e4", 32, 1000, &(pop){2.5f, 0.25f, 1.5f, 4, 1e4f}); }
 
 /* 10⁴ hull pairs over four populations */
 Test(hull3_brute, random_hulls) { run("random_hulls", 1, 5000, &(pop){2.5f, 0.25f, 1.5f, 4, 0}); }

@@ -138,15 +138,20 @@ static void hk_flush(hk_buf *bf, sw_vec3 v, sw_hull_red *r)
 	}
 	_Alignas(64) float bv[SW_W], bi[SW_W], iv[SW_W], ii[SW_W], ov[SW_W];
 	sw_storeu(bv, best_v), sw_storeu(bi, best_i), sw_storeu(iv, in_v), sw_storeu(ii, in_i), sw_storeu(ov, out_v);
-	long b = -1, e = -1;
-	float bval = -INFINITY, eval = -INFINITY, oval = INFINITY;
-	for (int l = 0; l < SW_W; l++) {
-		if (bi[l] < INFINITY && (b < 0 || bv[l] > bval || (bv[l] == bval && bi[l] < (float)b)))
-			b = (long)bi[l], bval = bv[l];
-		if (ii[l] < INFINITY && (e < 0 || iv[l] > eval || (iv[l] == eval && ii[l] < (float)e)))
-			e = (long)ii[l], eval = iv[l];
+	/* across the lanes, without branches: the largest value, then the lowest index holding it (a lane
+	 * that took no direction holds −∞ at index +∞) */
+	float bval = bv[0], eval = iv[0], oval = ov[0];
+	for (int l = 1; l < SW_W; l++) {
+		bval = bv[l] > bval ? bv[l] : bval;
+		eval = iv[l] > eval ? iv[l] : eval;
 		oval = ov[l] < oval ? ov[l] : oval;
 	}
+	float bidx = INFINITY, eidx = INFINITY;
+	for (int l = 0; l < SW_W; l++) {
+		bidx = bv[l] == bval && bi[l] < bidx ? bi[l] : bidx;
+		eidx = iv[l] == eval && ii[l] < eidx ? ii[l] : eidx;
+	}
+	long b = bidx < INFINITY ? (long)bidx : -1, e = eidx < INFINITY ? (long)eidx : -1;
 	if (sep_at >= 0 && (!r->sep0 || s->id[sep_at] < r->sep_id)) {
 		r->sep0 = 1;
 		r->sep_id = s->id[sep_at];
