@@ -386,11 +386,20 @@ static void edges_tri_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *b
 					   sw_mand(sw_gt(al, zero), sw_lt(be, zero)));
 			hit[j] = sw_mbits(sw_mand(opp, sw_lt(dot3w(qx, qy, qz, mx[j], my[j], mz[j]), zero)));
 		}
+		/* A's edges whose arc leaves its region of the triangle (the reference's pruning), and the
+		 * lanes past ne */
 		uint32_t cnt = a->ne - i < SW_W ? a->ne - i : SW_W;
-		for (uint32_t l = 0; l < cnt; l++)
-			for (int j = 0; j < 3; j++)
-				if (hit[j] >> l & 1u && s->sup_a[f0[l]] != s->sup_a[f1[l]])
-					s->ei[n] = (int32_t)(i + l), s->ej[n++] = j;
+		unsigned live = sw_mbits(sw_mnot(sw_eq(sw_gather(s->sup_a, f0), sw_gather(s->sup_a, f1))));
+		live &= cnt == SW_W ? SW_ALL_LANES : (1u << cnt) - 1u;
+		for (int j = 0; j < 3; j++)
+			hit[j] &= live;
+		for (unsigned m = hit[0] | hit[1] | hit[2]; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctz(m);
+			for (int j = 0; j < 3; j++) {
+				s->ei[n] = (int32_t)(i + l), s->ej[n] = j;
+				n += hit[j] >> l & 1u;
+			}
+		}
 		n = drain_cands(a, b, n, 3 * SW_W, bf, v, r);
 	}
 	drain_cands(a, b, n, 0, bf, v, r);
