@@ -91,28 +91,55 @@ static const uint8_t box_edges[12][4] = {{0, 1, 2, 4}, {0, 2, 4, 0}, {0, 4, 0, 2
 					 {1, 5, 2, 1}, {2, 3, 4, 3}, {2, 6, 3, 0}, {3, 7, 1, 3},
 					 {4, 5, 5, 2}, {4, 6, 0, 5}, {5, 7, 5, 1}, {6, 7, 3, 5}};
 
+/* A box edge runs along the one axis in which its vertex indices differ, from − to + (v0 < v1): its
+ * unit direction is that axis exactly (|(2h)²|^½ = 2h in round-to-nearest), with +0 elsewhere, so it
+ * is written directly. Every row is written over all 16 lanes, lanes past the counts repeating
+ * element 0 (the padding of sw_hull_view_pack). */
 void sw_hull_view_box(sw_vec3 half, float *fl, int32_t *ix, sw_hull_view *v)
 {
 	const sw_vec3 zero = {0, 0, 0};
 	view_point(8, 6, 12, zero, sqrtf(sw_v3_dot(half, half)), fl, ix, v);
-	sw_vec3 p[8];
-	for (int k = 0; k < 8; k++) {
+	sw_vec3 p[8], n[6];
+	for (int k = 0; k < 8; k++)
 		p[k] = sw_v3(k & 1 ? half.x : -half.x, k & 2 ? half.y : -half.y, k & 4 ? half.z : -half.z);
-		fl[k] = p[k].x, fl[v->vs + k] = p[k].y, fl[2 * (size_t)v->vs + k] = p[k].z;
+	for (int g = 0; g < 6; g++) {
+		float sg = g & 1 ? 1.0f : -1.0f;
+		n[g] = sw_v3(g / 2 == 0 ? sg : 0.0f, g / 2 == 1 ? sg : 0.0f, g / 2 == 2 ? sg : 0.0f);
 	}
 	const float h[3] = {half.x, half.y, half.z};
-	sw_vec3 n[6];
-	float *f = fl + 3 * (size_t)v->vs, *e = f + SW_HV_FROWS * (size_t)v->fs;
+	float *f = fl + 3 * 16, *e = f + SW_HV_FROWS * 16;
+	for (int k = 0; k < 8; k++)
+		fl[k] = p[k].x, fl[16 + k] = p[k].y, fl[32 + k] = p[k].z;
 	for (int g = 0; g < 6; g++) {
-		float s = g & 1 ? 1.0f : -1.0f;
-		n[g] = sw_v3(g / 2 == 0 ? s : 0.0f, g / 2 == 1 ? s : 0.0f, g / 2 == 2 ? s : 0.0f);
-		put_face(f, v->fs, (uint32_t)g, n[g], h[g / 2], p[box_face_first[g]]);
+		sw_vec3 q = p[box_face_first[g]];
+		const float fv[SW_HV_FROWS] = {n[g].x, n[g].y, n[g].z, h[g / 2], q.x, q.y, q.z};
+		for (int r = 0; r < SW_HV_FROWS; r++)
+			f[r * 16 + g] = fv[r];
 	}
-	for (uint32_t i = 0; i < 12; i++) {
-		const uint8_t *b = box_edges[i];
-		put_edge(e, v->es, ix, i, p[b[0]], p[b[1]], n[b[2]], n[b[3]], b[2], b[3], zero);
+	for (int i = 0; i < 12; i++) {
+		const uint8_t *be = box_edges[i];
+		int axis = (be[0] ^ be[1]) >> 1; /* 1, 2, 4 → 0, 1, 2 */
+		sw_vec3 arc = sw_v3_cross(n[be[3]], n[be[2]]), o = p[be[0]];
+		/* v0 − centroid is v0 itself (the centroid is 0; ±h − 0 = ±h) */
+		const float ev[SW_HV_EROWS] = {axis == 0 ? 1.0f : 0.0f, axis == 1 ? 1.0f : 0.0f, axis == 2 ? 1.0f : 0.0f,
+					       arc.x, arc.y, arc.z, o.x, o.y, o.z, o.x, o.y, o.z};
+		for (int r = 0; r < SW_HV_EROWS; r++)
+			e[r * 16 + i] = ev[r];
+		ix[i] = be[2], ix[16 + i] = be[3];
 	}
-	pad_view(fl, ix, v);
+	/* the padding of sw_hull_view_pack, with the box's fixed counts */
+	for (int r = 0; r < 3; r++)
+		for (int l = 8; l < 16; l++)
+			fl[r * 16 + l] = fl[r * 16];
+	for (int r = 0; r < SW_HV_FROWS; r++)
+		for (int l = 6; l < 16; l++)
+			f[r * 16 + l] = f[r * 16];
+	for (int r = 0; r < SW_HV_EROWS; r++)
+		for (int l = 12; l < 16; l++)
+			e[r * 16 + l] = e[r * 16];
+	for (int r = 0; r < 2; r++)
+		for (int l = 12; l < 16; l++)
+			ix[r * 16 + l] = ix[r * 16];
 }
 
 const _Alignas(64) int32_t sw_hull_tri_ef[32] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
