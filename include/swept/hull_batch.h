@@ -4,7 +4,7 @@
  * bit, on every SIMD tier.
  *
  * Shapes and instances. An engine keeps a few hull shapes and many bodies using them, so the set has
- * two tables: shapes (sw_hull3_set_add_shape packs a sw_hull3 into the set's pool, about 1 KB for a
+ * two tables: shapes (sw_hull3_set_add_shape packs a sw_hull3 into the set's pool, about 5 KB for a
  * 20-vertex hull, and checks it once with sw_hull3_check) and instances (a shape index, a pose and a
  * displacement over the step, structure of arrays). A pair names two instances. A shape that fails
  * the check is kept as an empty, flagged entry: every pair using it answers SW_PAIR_INVALID.
