@@ -55,22 +55,26 @@ SW_INLINE sw_fw dot3w(sw_fw ax, sw_fw ay, sw_fw az, sw_fw bx, sw_fw by, sw_fw bz
 	return sw_add(sw_add(sw_mul(ax, bx), sw_mul(ay, by)), sw_mul(az, bz));
 }
 
+/* lanes (x, y, z) to A's frame: R·x (+ p), in sw_mat3_mul's order */
+SW_INLINE void rot_w(const sw_mat3 *m, sw_vec3 p, int with_p, sw_fw vx, sw_fw vy, sw_fw vz, sw_fw *ox, sw_fw *oy,
+		     sw_fw *oz)
+{
+	const sw_vec3 *c = m->col;
+	sw_fw a = sw_add(sw_add(sw_mul(sw_set1(c[0].x), vx), sw_mul(sw_set1(c[1].x), vy)), sw_mul(sw_set1(c[2].x), vz));
+	sw_fw b = sw_add(sw_add(sw_mul(sw_set1(c[0].y), vx), sw_mul(sw_set1(c[1].y), vy)), sw_mul(sw_set1(c[2].y), vz));
+	sw_fw d = sw_add(sw_add(sw_mul(sw_set1(c[0].z), vx), sw_mul(sw_set1(c[1].z), vy)), sw_mul(sw_set1(c[2].z), vz));
+	if (with_p)
+		a = sw_add(a, sw_set1(p.x)), b = sw_add(b, sw_set1(p.y)), d = sw_add(d, sw_set1(p.z));
+	*ox = a, *oy = b, *oz = d;
+}
+
 /* rows (x, y, z) of n floats to A's frame: R·x (+ p) */
 SW_INLINE void xf_rows_w(const sw_mat3 *m, sw_vec3 p, int with_p, const float *x, const float *y, const float *z,
 			 size_t n, float *ox, float *oy, float *oz)
 {
-	const sw_vec3 *c = m->col;
-	sw_fw c0x = sw_set1(c[0].x), c1x = sw_set1(c[1].x), c2x = sw_set1(c[2].x);
-	sw_fw c0y = sw_set1(c[0].y), c1y = sw_set1(c[1].y), c2y = sw_set1(c[2].y);
-	sw_fw c0z = sw_set1(c[0].z), c1z = sw_set1(c[1].z), c2z = sw_set1(c[2].z);
-	sw_fw px = sw_set1(p.x), py = sw_set1(p.y), pz = sw_set1(p.z);
 	for (size_t k = 0; k < n; k += SW_W) {
-		sw_fw vx = sw_load(x + k), vy = sw_load(y + k), vz = sw_load(z + k);
-		sw_fw a = sw_add(sw_add(sw_mul(c0x, vx), sw_mul(c1x, vy)), sw_mul(c2x, vz));
-		sw_fw b = sw_add(sw_add(sw_mul(c0y, vx), sw_mul(c1y, vy)), sw_mul(c2y, vz));
-		sw_fw d = sw_add(sw_add(sw_mul(c0z, vx), sw_mul(c1z, vy)), sw_mul(c2z, vz));
-		if (with_p)
-			a = sw_add(a, px), b = sw_add(b, py), d = sw_add(d, pz);
+		sw_fw a, b, d;
+		rot_w(m, p, with_p, sw_load(x + k), sw_load(y + k), sw_load(z + k), &a, &b, &d);
 		sw_storeu(ox + k, a), sw_storeu(oy + k, b), sw_storeu(oz + k, d);
 	}
 }
@@ -85,13 +89,11 @@ static void bside_hull_w(const sw_hull_pair *pr, float *mem, sw_hull_bside *s)
 	xf_rows_w(&pr->rab, pr->p, 0, f, f + fs, f + 2 * fs, fs, s->f, s->f + fs, s->f + 2 * fs);
 	xf_rows_w(&pr->rab, pr->p, 1, f + SW_HV_PX * fs, f + SW_HV_PY * fs, f + SW_HV_PZ * fs, fs, s->f + 3 * fs,
 		  s->f + 4 * fs, s->f + 5 * fs);
-	/* unit direction, arc, v0 */
-	static const int from[3] = {SW_HV_UX, SW_HV_AX, SW_HV_OX};
-	for (int r = 0; r < 3; r++) {
-		const float *x = e + (size_t)from[r] * es;
-		xf_rows_w(&pr->rab, pr->p, r == 2, x, x + es, x + 2 * es, es, s->e + 3 * r * es,
-			  s->e + (3 * r + 1) * es, s->e + (3 * r + 2) * es);
-	}
+	/* the arcs; the unit directions and first vertices are rotated only for the edge pairs that need
+	 * them (edge_dirs_w), with the same operations */
+	const float *x = e + (size_t)SW_HV_AX * es;
+	xf_rows_w(&pr->rab, pr->p, 0, x, x + es, x + 2 * es, es, s->e + SW_HB_AX * es, s->e + (SW_HB_AX + 1) * es,
+		  s->e + (SW_HB_AX + 2) * es);
 }
 
 /* ---- the directions buffer and its merge into the pair's state ---- */
@@ -99,6 +101,7 @@ static void bside_hull_w(const sw_hull_pair *pr, float *mem, sw_hull_bside *s)
 typedef struct hk_buf {
 	hk_scratch *s;
 	size_t len;
+	const sw_hull_pair *pr;
 } hk_buf;
 
 /* merges buffered directions [0, len) into r (src/hull3_view.h) and empties the buffer */
@@ -233,7 +236,19 @@ static void edge_dirs_w(const sw_hull_view *a, const sw_hull_bside *b, size_t n,
 			hk_flush(bf, v, r);
 		const int32_t *i = s->ei + k, *j = s->ej + k;
 		sw_fw ux = sw_gather(ae, i), uy = sw_gather(ae + as, i), uz = sw_gather(ae + 2 * as, i);
-		sw_fw wx = sw_gather(be, j), wy = sw_gather(be + bs, j), wz = sw_gather(be + 2 * bs, j);
+		sw_fw wx, wy, wz, ox, oy, oz;
+		if (b->tri) {
+			wx = sw_gather(be, j), wy = sw_gather(be + bs, j), wz = sw_gather(be + 2 * bs, j);
+			ox = sw_gather(be + 6 * bs, j), oy = sw_gather(be + 7 * bs, j), oz = sw_gather(be + 8 * bs, j);
+		} else {
+			/* B's local rows, to A's frame as in xf_rows_w */
+			const float *le = bf->pr->b->e;
+			size_t ls = bf->pr->b->es;
+			rot_w(&bf->pr->rab, bf->pr->p, 0, sw_gather(le + SW_HV_UX * ls, j), sw_gather(le + SW_HV_UY * ls, j),
+			      sw_gather(le + SW_HV_UZ * ls, j), &wx, &wy, &wz);
+			rot_w(&bf->pr->rab, bf->pr->p, 1, sw_gather(le + SW_HV_OX * ls, j), sw_gather(le + SW_HV_OY * ls, j),
+			      sw_gather(le + SW_HV_OZ * ls, j), &ox, &oy, &oz);
+		}
 		sw_fw cx = sw_sub(sw_mul(uy, wz), sw_mul(uz, wy));
 		sw_fw cy = sw_sub(sw_mul(uz, wx), sw_mul(ux, wz));
 		sw_fw cz = sw_sub(sw_mul(ux, wy), sw_mul(uy, wx));
@@ -244,9 +259,9 @@ static void edge_dirs_w(const sw_hull_view *a, const sw_hull_bside *b, size_t n,
 				 sw_gather(ae + SW_HV_CZ * as, i));
 		sw_mw flip = sw_lt(ec, zero);
 		nx = sw_sel(flip, sw_neg(nx), nx), ny = sw_sel(flip, sw_neg(ny), ny), nz = sw_sel(flip, sw_neg(nz), nz);
-		sw_fw dx = sw_sub(sw_gather(be + 6 * bs, j), sw_gather(ae + SW_HV_OX * as, i));
-		sw_fw dy = sw_sub(sw_gather(be + 7 * bs, j), sw_gather(ae + SW_HV_OY * as, i));
-		sw_fw dz = sw_sub(sw_gather(be + 8 * bs, j), sw_gather(ae + SW_HV_OZ * as, i));
+		sw_fw dx = sw_sub(ox, sw_gather(ae + SW_HV_OX * as, i));
+		sw_fw dy = sw_sub(oy, sw_gather(ae + SW_HV_OY * as, i));
+		sw_fw dz = sw_sub(oz, sw_gather(ae + SW_HV_OZ * as, i));
 		/* near-parallel pairs are skipped: a NaN gap takes part in no rule */
 		sw_fw g = sw_sel(sw_ge(l2, eps), dot3w(nx, ny, nz, dx, dy, dz), qnan);
 		size_t o = bf->len;
@@ -415,7 +430,7 @@ static void gaps_w(const sw_hull_pair *pr, const sw_hull_bside *tri, int sweep, 
 		b = &bs;
 	}
 	sw_hull_red_init(r);
-	hk_buf bf = {s, 0};
+	hk_buf bf = {s, 0, pr};
 	faces_w(pr->a, b, &bf);
 	hk_flush(&bf, pr->v, r);
 	if (sweep ? sw_hull_red_doomed(r, pr->front) : r->sep0)
