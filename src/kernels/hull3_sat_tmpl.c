@@ -244,10 +244,10 @@ static void edge_dirs_w(const sw_hull_view *a, const sw_hull_bside *b, size_t n,
 			/* B's local rows, to A's frame as in xf_rows_w */
 			const float *le = bf->pr->b->e;
 			size_t ls = bf->pr->b->es;
-			rot_w(&bf->pr->rab, bf->pr->p, 0, sw_gather(le + SW_HV_UX * ls, j), sw_gather(le + SW_HV_UY * ls, j),
-			      sw_gather(le + SW_HV_UZ * ls, j), &wx, &wy, &wz);
-			rot_w(&bf->pr->rab, bf->pr->p, 1, sw_gather(le + SW_HV_OX * ls, j), sw_gather(le + SW_HV_OY * ls, j),
-			      sw_gather(le + SW_HV_OZ * ls, j), &ox, &oy, &oz);
+			rot_w(&bf->pr->rab, bf->pr->p, 0, sw_gather(le + SW_HV_UX * ls, j),
+			      sw_gather(le + SW_HV_UY * ls, j), sw_gather(le + SW_HV_UZ * ls, j), &wx, &wy, &wz);
+			rot_w(&bf->pr->rab, bf->pr->p, 1, sw_gather(le + SW_HV_OX * ls, j),
+			      sw_gather(le + SW_HV_OY * ls, j), sw_gather(le + SW_HV_OZ * ls, j), &ox, &oy, &oz);
 		}
 		sw_fw cx = sw_sub(sw_mul(uy, wz), sw_mul(uz, wy));
 		sw_fw cy = sw_sub(sw_mul(uz, wx), sw_mul(ux, wz));
@@ -301,7 +301,8 @@ static void sign_table(const float *mx, size_t ms, uint32_t nm, const float *row
 			uint32_t end = count - w0 < 64 ? count : w0 + 64;
 			uint64_t bp = 0, bn = 0;
 			for (uint32_t i = w0; i < end; i += SW_W) {
-				sw_fw x = dot3w(m0, m1, m2, sw_load(rows + i), sw_load(rows + st + i), sw_load(rows + 2 * st + i));
+				sw_fw x = dot3w(m0, m1, m2, sw_load(rows + i), sw_load(rows + st + i),
+						sw_load(rows + 2 * st + i));
 				bp |= (uint64_t)sw_mbits(sw_gt(x, zero)) << (i - w0);
 				bn |= (uint64_t)sw_mbits(sw_lt(x, zero)) << (i - w0);
 			}
