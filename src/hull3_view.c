@@ -121,8 +121,18 @@ void sw_hull_view_box(sw_vec3 half, float *fl, int32_t *ix, sw_hull_view *v)
 		int axis = (be[0] ^ be[1]) >> 1; /* 1, 2, 4 → 0, 1, 2 */
 		sw_vec3 arc = sw_v3_cross(n[be[3]], n[be[2]]), o = p[be[0]];
 		/* v0 − centroid is v0 itself (the centroid is 0; ±h − 0 = ±h) */
-		const float ev[SW_HV_EROWS] = {axis == 0 ? 1.0f : 0.0f, axis == 1 ? 1.0f : 0.0f, axis == 2 ? 1.0f : 0.0f,
-					       arc.x, arc.y, arc.z, o.x, o.y, o.z, o.x, o.y, o.z};
+		const float ev[SW_HV_EROWS] = {axis == 0 ? 1.0f : 0.0f,
+					       axis == 1 ? 1.0f : 0.0f,
+					       axis == 2 ? 1.0f : 0.0f,
+					       arc.x,
+					       arc.y,
+					       arc.z,
+					       o.x,
+					       o.y,
+					       o.z,
+					       o.x,
+					       o.y,
+					       o.z};
 		for (int r = 0; r < SW_HV_EROWS; r++)
 			e[r * 16 + i] = ev[r];
 		ix[i] = be[2], ix[16 + i] = be[3];
