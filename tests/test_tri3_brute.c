@@ -35,11 +35,12 @@
 #include <swept/swept.h>
 
 #include "oracle_obb3.h"
+#include "judge_sweep.h"
 #include "oracle_tri3.h"
 #include "scenes.h"
 
 #define N_PAIRS 10000
-#define T_SLACK 1e-6
+#define T_SLACK JUDGE_T_SLACK
 #define MAX_REPORTS 8
 
 typedef struct pair_case {
@@ -91,76 +92,7 @@ static void judge_pair(const pair_case *c, judge *j)
 	}
 }
 
-static int top_axis(const oracle_tri3_problem *p, double t, double *gap_to_second)
-{
-	double terms[ORACLE_TRI3_AXES], best = -INFINITY, second = -INFINITY;
-	int id = -1;
-	oracle_tri3_terms(p, t, terms);
-	for (int k = 0; k < ORACLE_TRI3_AXES; k++) {
-		if (terms[k] > best)
-			second = best, best = terms[k], id = k;
-		else if (terms[k] > second)
-			second = terms[k];
-	}
-	*gap_to_second = best - second;
-	return id;
-}
-
 #define FAIL(...) (snprintf(why, why_len, __VA_ARGS__), -1)
-
-static int in_window(double t, double lo, double hi) { return t >= lo - T_SLACK && t <= hi + T_SLACK; }
-
-/* status rules; 1 for a touching-band case, 0 when decided, -1 on failure */
-static int check_status(const judge *j, const sw_sweep_output *o, char *why, size_t why_len)
-{
-	double e = j->eps;
-	int so_may = j->rc.sep0 <= e, so_must = j->ra.sep0 <= -e;
-	/* a one-sided back approach never hits; starts overlapped is not affected */
-	int hit_may = j->rc.min_sep <= e, hit_must = j->ra.min_sep <= -e;
-	if (j->front_band)
-		hit_must = so_must;
-	if (o->status == SW_STARTS_OVERLAPPED && !so_may)
-		return FAIL("starts overlapped, but f(0) = %.9g > eps %.3g", j->rc.sep0, e);
-	if (o->status != SW_STARTS_OVERLAPPED && so_must)
-		return FAIL("%s, but they overlap at t = 0 (f(0) = %.9g)", sw_status_name(o->status), j->ra.sep0);
-	if (o->status == SW_HIT && !hit_may)
-		return FAIL("hit, but min f = %.9g > eps %.3g (one-sided miss?)", j->rc.min_sep, e);
-	if (o->status == SW_MISS && hit_must)
-		return FAIL("miss, but min f = %.9g at t = %.9g", j->ra.min_sep, j->ra.t_at_min);
-	if (o->status == SW_PAIR_INVALID)
-		return FAIL("valid pair reported invalid");
-	return so_may != so_must || hit_may != hit_must;
-}
-
-static int check_miss(const sw_sweep_output *o, char *why, size_t why_len)
-{
-	if (o->t_first != 1.0f || o->t_last != 1.0f)
-		return FAIL("miss with t = %.9g, %.9g", o->t_first, o->t_last);
-	if (o->normal.x != 0 || o->normal.y != 0 || o->normal.z != 0 || o->feature != SW_AXIS_NONE)
-		return FAIL("miss with a normal or feature %d", o->feature);
-	return 0;
-}
-
-static int check_times(const judge *j, const sw_sweep_output *o, char *why, size_t why_len)
-{
-	double e = j->eps;
-	double last_lo = oracle_tri3_last_at_or_below(&j->pa, -e), last_hi = oracle_tri3_last_at_or_below(&j->pc, e);
-	if (o->status == SW_HIT) {
-		double first_lo = oracle_tri3_first_at_or_below(&j->pc, e);
-		double first_hi = oracle_tri3_first_at_or_below(&j->pa, -e);
-		if (first_hi < 0)
-			first_hi = 1;
-		if (!(o->t_first > 0) || !in_window(o->t_first, first_lo, first_hi))
-			return FAIL("t_first %.9g outside [%.9g, %.9g]", o->t_first, first_lo, first_hi);
-	} else if (o->t_first != 0.0f) {
-		return FAIL("starts overlapped with t_first %.9g", o->t_first);
-	}
-	if (last_lo < 0)
-		last_lo = o->t_first;
-	if (!in_window(o->t_last, last_lo, last_hi) || o->t_last < o->t_first || o->t_last > 1)
-		return FAIL("t_last %.9g outside [%.9g, %.9g] (t_first %.9g)", o->t_last, last_lo, last_hi, o->t_first);
-	return 0;
-}
 
 static int check_normal(const judge *j, const pair_case *c, const sw_sweep_output *o, char *why, size_t why_len)
 {
@@ -186,40 +118,12 @@ static int check_normal(const judge *j, const pair_case *c, const sw_sweep_outpu
 	return 0;
 }
 
-static int check_unique_feature(const judge *j, const sw_sweep_output *o, char *why, size_t why_len)
-{
-	if (j->rc.status != o->status || j->ra.status != o->status)
-		return 0;
-	double t = o->status == SW_HIT ? j->rc.t_first : 0.0, gap_c, gap_a;
-	int id_c = top_axis(&j->pc, t, &gap_c), id_a = top_axis(&j->pa, t, &gap_a);
-	double margin = 4 * j->eps;
-	if (o->status == SW_HIT) {
-		double lo = oracle_tri3_first_at_or_below(&j->pc, j->eps);
-		double hi = oracle_tri3_first_at_or_below(&j->pa, -j->eps);
-		margin = 2 * j->eps + j->pa.len_v * ((hi < 0 ? 1 : hi) - lo + 2 * T_SLACK);
-	}
-	if (id_c != id_a || gap_c <= margin)
-		return 0;
-	if (o->feature != id_c)
-		return FAIL("feature %d, the oracle's axis %d wins by %.3g (margin %.3g)", o->feature, id_c, gap_c,
-			    margin);
-	return 0;
-}
-
 #undef FAIL
 
-static int check_case(const pair_case *c, const sw_sweep_output *o, const judge *j, char *why, size_t why_len)
-{
-	int band = check_status(j, o, why, why_len);
-	if (band < 0)
-		return band;
-	int r;
-	if (o->status == SW_MISS)
-		r = check_miss(o, why, why_len);
-	else if ((r = check_times(j, o, why, why_len)) == 0 && (r = check_normal(j, c, o, why, why_len)) == 0)
-		r = check_unique_feature(j, o, why, why_len);
-	return r < 0 ? r : band;
-}
+#define JUDGE_ORACLE(f) oracle_tri3_##f
+#define JUDGE_AXES ORACLE_TRI3_AXES
+#define JUDGE_FRONT(j) (j)->front_band
+#include "judge_sweep_tmpl.h"
 
 static void print_vec(const char *name, sw_vec3 v)
 {
@@ -244,17 +148,6 @@ static void report(const char *pop, uint64_t seed, int i, const pair_case *c, co
 	print_vec("tri.b", c->t.b);
 	print_vec("tri.c", c->t.c);
 	print_vec("dt", c->dt);
-}
-
-static void count(tally *t, const judge *j, const sw_sweep_output *o, int r)
-{
-	t->n++;
-	t->miss += o->status == SW_MISS;
-	t->hit += o->status == SW_HIT;
-	t->overlapped += o->status == SW_STARTS_OVERLAPPED;
-	t->band += r == 1;
-	t->contract += j->rc.status != j->ra.status;
-	t->failed += r < 0;
 }
 
 /* ---- populations ---- */

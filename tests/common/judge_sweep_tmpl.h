@@ -1,0 +1,92 @@
+/* tests/common/judge_sweep_tmpl.h — the rest of the brute-force judging of the moving box queries,
+ * written once over the suite's oracle: included by tests/test_obb3_brute.c and
+ * tests/test_tri3_brute.c after they define
+ *   JUDGE_ORACLE(f)  the oracle's function f (oracle_obb3_##f, oracle_tri3_##f),
+ *   JUDGE_AXES       its axis count,
+ *   JUDGE_FRONT(j)   whether a one-sided approach is within rounding of 0 (0 for boxes),
+ * and the types judge (oracle problems pc, pa, results rc, ra, eps), tally and pair_case, and declare
+ * check_normal(). The rules are stated at the top of either suite. */
+#include "judge_sweep.h"
+
+/* largest and second largest term at t, for the uniqueness of the maximising axis */
+static int top_axis(const JUDGE_ORACLE(problem) * p, double t, double *gap_to_second)
+{
+	double terms[JUDGE_AXES], best = -INFINITY, second = -INFINITY;
+	int id = -1;
+	JUDGE_ORACLE(terms)(p, t, terms);
+	for (int k = 0; k < JUDGE_AXES; k++) {
+		if (terms[k] > best)
+			second = best, best = terms[k], id = k;
+		else if (terms[k] > second)
+			second = terms[k];
+	}
+	*gap_to_second = best - second;
+	return id;
+}
+
+/* status rules: 1 for a touching-band case, 0 when decided, -1 on failure */
+static int check_status(const judge *j, const sw_sweep_output *o, char *why, size_t why_len)
+{
+	judge_sweep js = JUDGE_SWEEP_OF(j->rc, j->ra, j->eps, JUDGE_FRONT(j));
+	return judge_sweep_status(&js, o, why, why_len);
+}
+
+/* the time windows from the oracle */
+static int check_times(const judge *j, const sw_sweep_output *o, char *why, size_t why_len)
+{
+	double e = j->eps, first_lo = 0, first_hi = 0;
+	if (o->status == SW_HIT) {
+		first_lo = JUDGE_ORACLE(first_at_or_below)(&j->pc, e);
+		first_hi = JUDGE_ORACLE(first_at_or_below)(&j->pa, -e);
+	}
+	return judge_sweep_times(o, first_lo, first_hi, JUDGE_ORACLE(last_at_or_below)(&j->pa, -e),
+				 JUDGE_ORACLE(last_at_or_below)(&j->pc, e), why, why_len);
+}
+
+/* when one axis clearly wins at the oracle's time of interest, the ids must agree */
+static int check_unique_feature(const judge *j, const sw_sweep_output *o, char *why, size_t why_len)
+{
+	if (j->rc.status != o->status || j->ra.status != o->status)
+		return 0;
+	double t = o->status == SW_HIT ? j->rc.t_first : 0.0, gap_c, gap_a;
+	int id_c = top_axis(&j->pc, t, &gap_c), id_a = top_axis(&j->pa, t, &gap_a);
+	double margin = 4 * j->eps;
+	if (o->status == SW_HIT) {
+		double lo = JUDGE_ORACLE(first_at_or_below)(&j->pc, j->eps);
+		double hi = JUDGE_ORACLE(first_at_or_below)(&j->pa, -j->eps);
+		margin = 2 * j->eps + j->pa.len_v * ((hi < 0 ? 1 : hi) - lo + 2 * JUDGE_T_SLACK);
+	}
+	if (id_c != id_a || gap_c <= margin)
+		return 0;
+	if (o->feature != id_c) {
+		snprintf(why, why_len, "feature %d, the oracle's axis %d wins by %.3g (margin %.3g)", o->feature, id_c,
+			 gap_c, margin);
+		return -1;
+	}
+	return 0;
+}
+
+/* 1: touching band, 0: pass, -1: failure described in why */
+static int check_case(const pair_case *c, const sw_sweep_output *o, const judge *j, char *why, size_t why_len)
+{
+	int band = check_status(j, o, why, why_len);
+	if (band < 0)
+		return band;
+	int r;
+	if (o->status == SW_MISS)
+		r = judge_sweep_miss(o, why, why_len);
+	else if ((r = check_times(j, o, why, why_len)) == 0 && (r = check_normal(j, c, o, why, why_len)) == 0)
+		r = check_unique_feature(j, o, why, why_len);
+	return r < 0 ? r : band;
+}
+
+static void count(tally *t, const judge *j, const sw_sweep_output *o, int r)
+{
+	t->n++;
+	t->miss += o->status == SW_MISS;
+	t->hit += o->status == SW_HIT;
+	t->overlapped += o->status == SW_STARTS_OVERLAPPED;
+	t->band += r == 1;
+	t->contract += j->rc.status != j->ra.status;
+	t->failed += r < 0;
+}
