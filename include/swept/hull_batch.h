@@ -16,7 +16,11 @@
  * faces, edges or edge pairs per AVX-512 instruction) rather than putting one pair in each lane: the
  * work per pair differs by orders of magnitude and the edge-pair pruning is data dependent. The
  * pool pads every array of a shape to a multiple of 16 by repeating its first element, so supports
- * over padded vertices are unchanged. */
+ * over padded vertices are unchanged.
+ *
+ * Stack: a batched hull call keeps its per-pair scratch on the calling thread's stack (about 50 KB;
+ * the single-pair calls of swept/hull_query.h about 45 KB): give threads with small stacks room for
+ * it. */
 #ifndef SWEPT_HULL_BATCH_H
 #define SWEPT_HULL_BATCH_H
 
