@@ -15,16 +15,10 @@
 #include "kernels/wide.h"
 #include "orient_probe.h"
 
-/* the library's order of operations: (x·x' + y·y') + z·z' */
-SW_INLINE sw_fw dot3(sw_fw ax, sw_fw ay, sw_fw az, sw_fw bx, sw_fw by, sw_fw bz)
-{
-	return sw_add(sw_add(sw_mul(ax, bx), sw_mul(ay, by)), sw_mul(az, bz));
-}
-
 /* |c_p · c_q − want| ≤ SW_ORIENT_MATRIX_TOL for columns p and q of a column-major matrix */
 SW_INLINE sw_mw col_dot_ok(const sw_fw m[9], int p, int q, float want)
 {
-	sw_fw d = dot3(m[3 * p], m[3 * p + 1], m[3 * p + 2], m[3 * q], m[3 * q + 1], m[3 * q + 2]);
+	sw_fw d = sw_dot3(m[3 * p], m[3 * p + 1], m[3 * p + 2], m[3 * q], m[3 * q + 1], m[3 * q + 2]);
 	return sw_le(sw_abs(sw_sub(d, sw_set1(want))), sw_set1(SW_ORIENT_MATRIX_TOL));
 }
 
@@ -46,7 +40,7 @@ SW_INLINE sw_mw quat_fetch(const float *const *q, const int32_t *idx, sw_fw m[9]
 	const sw_fw x = sw_gather(q[0], idx), y = sw_gather(q[1], idx), z = sw_gather(q[2], idx),
 		    w = sw_gather(q[3], idx);
 	const sw_fw one = sw_set1(1.0f);
-	sw_fw n2 = sw_add(dot3(x, y, z, x, y, z), sw_mul(w, w));
+	sw_fw n2 = sw_add(sw_dot3(x, y, z, x, y, z), sw_mul(w, w));
 	sw_mw ok = sw_le(sw_abs(sw_sub(n2, one)), sw_set1(SW_ORIENT_QUAT_TOL));
 
 	const sw_fw x2 = sw_add(x, x), y2 = sw_add(y, y), z2 = sw_add(z, z);

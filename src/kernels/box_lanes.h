@@ -17,13 +17,6 @@ typedef struct box_w {
 	sw_fw c[3], r[9], h[3]; /* r[3*j + i]: component i of local axis j, from the quaternion */
 } box_w;
 
-SW_INLINE sw_fw dot3(sw_fw ax, sw_fw ay, sw_fw az, sw_fw bx, sw_fw by, sw_fw bz)
-{
-	return sw_add(sw_add(sw_mul(ax, bx), sw_mul(ay, by)), sw_mul(az, bz));
-}
-
-SW_INLINE sw_mw in_range(sw_fw x) { return sw_le(sw_abs(x), sw_set1(SW_MAX_COORD)); }
-
 /* expands unit quaternions into b->r with sw_mat3_from_quat()'s exact arithmetic, and returns the
  * lanes whose quaternion is unit within SW_QUAT_TOL (NaN and Inf fail the compare) */
 SW_INLINE sw_mw box_rotation(box_w *b, sw_fw x, sw_fw y, sw_fw z, sw_fw w)
@@ -42,16 +35,16 @@ SW_INLINE sw_mw box_rotation(box_w *b, sw_fw x, sw_fw y, sw_fw z, sw_fw w)
 	b->r[6] = sw_add(xz, wy);
 	b->r[7] = sw_sub(yz, wx);
 	b->r[8] = sw_sub(one, sw_add(xx, yy));
-	sw_fw n2 = sw_add(dot3(x, y, z, x, y, z), sw_mul(w, w));
+	sw_fw n2 = sw_add(sw_dot3(x, y, z, x, y, z), sw_mul(w, w));
 	return sw_le(sw_abs(sw_sub(n2, one)), sw_set1(SW_QUAT_TOL));
 }
 
 /* the rest of sw_obb3_valid_ref's contract, lane-wise: centre and half extents in range, extents > 0 */
 SW_INLINE sw_mw box_valid(const box_w *b)
 {
-	sw_mw ok = sw_mand(in_range(b->c[0]), sw_mand(in_range(b->c[1]), in_range(b->c[2])));
+	sw_mw ok = sw_mand(sw_coord_ok(b->c[0]), sw_mand(sw_coord_ok(b->c[1]), sw_coord_ok(b->c[2])));
 	for (int k = 0; k < 3; k++)
-		ok = sw_mand(ok, sw_mand(in_range(b->h[k]), sw_gt(b->h[k], sw_set1(0.0f))));
+		ok = sw_mand(ok, sw_mand(sw_coord_ok(b->h[k]), sw_gt(b->h[k], sw_set1(0.0f))));
 	return ok;
 }
 

@@ -21,11 +21,11 @@ SW_INLINE void frame_build(const box_w *a, const box_w *b, const sw_fw v[3], fra
 	sw_fw d0 = sw_sub(b->c[0], a->c[0]), d1 = sw_sub(b->c[1], a->c[1]), d2 = sw_sub(b->c[2], a->c[2]);
 	for (int i = 0; i < 3; i++) {
 		const sw_fw *ai = &a->r[3 * i];
-		f->t[i] = dot3(ai[0], ai[1], ai[2], d0, d1, d2);
-		f->v[i] = dot3(ai[0], ai[1], ai[2], v[0], v[1], v[2]);
+		f->t[i] = sw_dot3(ai[0], ai[1], ai[2], d0, d1, d2);
+		f->v[i] = sw_dot3(ai[0], ai[1], ai[2], v[0], v[1], v[2]);
 		for (int j = 0; j < 3; j++) {
 			const sw_fw *bj = &b->r[3 * j];
-			f->rm[i][j] = dot3(ai[0], ai[1], ai[2], bj[0], bj[1], bj[2]);
+			f->rm[i][j] = sw_dot3(ai[0], ai[1], ai[2], bj[0], bj[1], bj[2]);
 			f->ar[i][j] = sw_abs(f->rm[i][j]);
 		}
 		f->ha[i] = a->h[i];
@@ -47,12 +47,12 @@ SW_INLINE void axis_get(const frame_w *f, int k, axis_w *x)
 		x->len2 = sw_set1(1.0f);
 	} else if (k < 6) {
 		int j = k - 3;
-		x->w = dot3(f->t[0], f->t[1], f->t[2], f->rm[0][j], f->rm[1][j], f->rm[2][j]);
-		x->u = dot3(f->v[0], f->v[1], f->v[2], f->rm[0][j], f->rm[1][j], f->rm[2][j]);
-		x->r = sw_add(dot3(f->ha[0], f->ha[1], f->ha[2], f->ar[0][j], f->ar[1][j], f->ar[2][j]), f->hb[j]);
+		x->w = sw_dot3(f->t[0], f->t[1], f->t[2], f->rm[0][j], f->rm[1][j], f->rm[2][j]);
+		x->u = sw_dot3(f->v[0], f->v[1], f->v[2], f->rm[0][j], f->rm[1][j], f->rm[2][j]);
+		x->r = sw_add(sw_dot3(f->ha[0], f->ha[1], f->ha[2], f->ar[0][j], f->ar[1][j], f->ar[2][j]), f->hb[j]);
 		for (int c = 0; c < 3; c++)
 			x->l[c] = f->rm[c][j];
-		x->len2 = dot3(f->rm[0][j], f->rm[1][j], f->rm[2][j], f->rm[0][j], f->rm[1][j], f->rm[2][j]);
+		x->len2 = sw_dot3(f->rm[0][j], f->rm[1][j], f->rm[2][j], f->rm[0][j], f->rm[1][j], f->rm[2][j]);
 	} else {
 		int i = (k - 6) / 3, j = (k - 6) % 3;
 		int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
@@ -89,7 +89,7 @@ SW_INLINE void axis_from_id(const frame_w *f, sw_fw id, sw_fw l[3], sw_fw *len2)
 	sw_fw fa[3] = {sw_sel(i0, one, zero), sw_sel(i1, one, zero), sw_sel(sw_mor(i0, i1), zero, one)};
 	for (int c = 0; c < 3; c++)
 		l[c] = sw_sel(face_a, fa[c], sw_sel(edge, e[c], rc[c]));
-	*len2 = dot3(l[0], l[1], l[2], l[0], l[1], l[2]);
+	*len2 = sw_dot3(l[0], l[1], l[2], l[0], l[1], l[2]);
 }
 
 /* running state (see sat_state in the reference): axis ids only; the normal is rebuilt at the end */
@@ -199,7 +199,7 @@ decl_obb3_sweep_idx_fn(SW_FN(sw_obb3_sweep_idx))
 		sw_fw db[3] = {sw_gather(bs->dx, ib), sw_gather(bs->dy, ib), sw_gather(bs->dz, ib)};
 		sw_fw v[3];
 		for (int c = 0; c < 3; c++) {
-			ok = sw_mand(ok, sw_mand(in_range(da[c]), in_range(db[c])));
+			ok = sw_mand(ok, sw_mand(sw_coord_ok(da[c]), sw_coord_ok(db[c])));
 			v[c] = sw_sub(db[c], da[c]);
 		}
 		sweep_w o;
@@ -229,7 +229,7 @@ decl_obb3_sweep_packed_fn(SW_FN(sw_obb3_sweep_packed))
 						sw_load(&blk->bq[2][off]), sw_load(&blk->bq[3][off])));
 		ok = sw_mand(ok, sw_mand(box_valid(&a), box_valid(&b)));
 		for (int c = 0; c < 3; c++)
-			ok = sw_mand(ok, in_range(v[c]));
+			ok = sw_mand(ok, sw_coord_ok(v[c]));
 		sweep_w o;
 		sweep_core(&a, &b, v, &o);
 		sweep_store(out, base, cnt, &o, ~sw_mbits(ok) & SW_ALL_LANES);

@@ -43,14 +43,12 @@ SW_INLINE unsigned poly_lanes(const sw_poly2_set *as, const sw_poly2_set *bs, co
 	return bad;
 }
 
-SW_INLINE sw_mw in_range(sw_fw x) { return sw_le(sw_abs(x), sw_set1(SW_MAX_COORD)); }
-
 /* unit rotation within SW_QUAT_TOL and position in range, as xf_valid() in the reference */
 SW_INLINE sw_mw placement_ok(const poly_w *p)
 {
 	sw_fw n2 = sw_add(sw_mul(p->qc, p->qc), sw_mul(p->qs, p->qs));
 	sw_mw ok = sw_le(sw_abs(sw_sub(n2, sw_set1(1.0f))), sw_set1(SW_QUAT_TOL));
-	return sw_mand(ok, sw_mand(in_range(p->px), in_range(p->py)));
+	return sw_mand(ok, sw_mand(sw_coord_ok(p->px), sw_coord_ok(p->py)));
 }
 
 /* gathers polygons idx[l] with `nv` vertex slots; returns the lanes whose placement (and, when
@@ -72,7 +70,7 @@ SW_INLINE sw_mw poly_gather(const sw_poly2_set *s, const int32_t *idx, unsigned 
 		p->vy[k] = sw_gather(s->vy + k, row);
 	}
 	sw_mw ok = placement_ok(p);
-	return moving ? sw_mand(ok, sw_mand(in_range(p->dx), in_range(p->dy))) : ok;
+	return moving ? sw_mand(ok, sw_mand(sw_coord_ok(p->dx), sw_coord_ok(p->dy))) : ok;
 }
 
 /* B's vertices moved into A's frame, and the relative motion v, as to_frame_a() in the reference */
@@ -334,7 +332,7 @@ SW_INLINE sw_mw packed_load(const sw_poly2_block *blk, unsigned off, unsigned na
 	for (unsigned k = 0; k < nb; k++)
 		b->vx[k] = sw_load(&blk->bvx[k][off]), b->vy[k] = sw_load(&blk->bvy[k][off]);
 	sw_mw ok = sw_mand(placement_ok(a), placement_ok(b));
-	return sw_mand(ok, sw_mand(in_range(b->dx), in_range(b->dy)));
+	return sw_mand(ok, sw_mand(sw_coord_ok(b->dx), sw_coord_ok(b->dy)));
 }
 
 decl_poly2_sweep_packed_fn(SW_FN(sw_poly2_sweep_packed))

@@ -48,12 +48,12 @@ SW_INLINE sw_mw tri_not_degenerate(sw_fw w[3][3])
 	sw_fw n0 = sw_sub(sw_mul(w[0][1], g[2]), sw_mul(w[0][2], g[1]));
 	sw_fw n1 = sw_sub(sw_mul(w[0][2], g[0]), sw_mul(w[0][0], g[2]));
 	sw_fw n2 = sw_sub(sw_mul(w[0][0], g[1]), sw_mul(w[0][1], g[0]));
-	sw_fw l0 = dot3(w[0][0], w[0][1], w[0][2], w[0][0], w[0][1], w[0][2]);
-	sw_fw l1 = dot3(w[1][0], w[1][1], w[1][2], w[1][0], w[1][1], w[1][2]);
-	sw_fw l2 = dot3(w[2][0], w[2][1], w[2][2], w[2][0], w[2][1], w[2][2]);
+	sw_fw l0 = sw_dot3(w[0][0], w[0][1], w[0][2], w[0][0], w[0][1], w[0][2]);
+	sw_fw l1 = sw_dot3(w[1][0], w[1][1], w[1][2], w[1][0], w[1][1], w[1][2]);
+	sw_fw l2 = sw_dot3(w[2][0], w[2][1], w[2][2], w[2][0], w[2][1], w[2][2]);
 	sw_fw big = gt_sel(l0, l1);
 	big = gt_sel(l2, big);
-	return sw_ge(dot3(n0, n1, n2, n0, n1, n2), sw_mul(sw_set1(SW_TRI3_DEGEN_EPS), sw_mul(big, big)));
+	return sw_ge(sw_dot3(n0, n1, n2, n0, n1, n2), sw_mul(sw_set1(SW_TRI3_DEGEN_EPS), sw_mul(big, big)));
 }
 
 SW_INLINE void tframe_build(const box_w *bx, const sw_fw ta[3], sw_fw w[3][3], sw_fw p, const sw_fw v[3], tframe_w *f)
@@ -62,10 +62,10 @@ SW_INLINE void tframe_build(const box_w *bx, const sw_fw ta[3], sw_fw w[3][3], s
 	for (int i = 0; i < 3; i++) {
 		f->h[i] = bx->h[i];
 		const sw_fw *c = &bx->r[3 * i];
-		f->d[i] = dot3(c[0], c[1], c[2], d0, d1, d2);
-		f->v[i] = dot3(c[0], c[1], c[2], v[0], v[1], v[2]);
+		f->d[i] = sw_dot3(c[0], c[1], c[2], d0, d1, d2);
+		f->v[i] = sw_dot3(c[0], c[1], c[2], v[0], v[1], v[2]);
 		for (int j = 0; j < 3; j++)
-			f->f[j][i] = dot3(c[0], c[1], c[2], w[j][0], w[j][1], w[j][2]);
+			f->f[j][i] = sw_dot3(c[0], c[1], c[2], w[j][0], w[j][1], w[j][2]);
 	}
 	sw_fw g[3];
 	for (int i = 0; i < 3; i++) {
@@ -80,7 +80,7 @@ SW_INLINE void tframe_build(const box_w *bx, const sw_fw ta[3], sw_fw w[3][3], s
 	for (int i = 0; i < 3; i++)
 		f->nh[i] = sw_mul(f->n[i], p);
 	for (int j = 0; j < 3; j++)
-		f->f2[j] = dot3(f->f[j][0], f->f[j][1], f->f[j][2], f->f[j][0], f->f[j][1], f->f[j][2]);
+		f->f2[j] = sw_dot3(f->f[j][0], f->f[j][1], f->f[j][2], f->f[j][0], f->f[j][1], f->f[j][2]);
 }
 
 SW_INLINE sw_fw min0(sw_fw a) { return lt_sel(a, sw_set1(0.0f)); }
@@ -103,13 +103,13 @@ SW_INLINE void taxis_get(const tframe_w *f, int id, taxis_w *x)
 		x->len2 = sw_set1(1.0f);
 	} else if (id == SW_TRI3_AXIS_FACE_TRI) {
 		const sw_fw *n = f->n;
-		x->lo = x->hi = dot3(f->d[0], f->d[1], f->d[2], n[0], n[1], n[2]);
+		x->lo = x->hi = sw_dot3(f->d[0], f->d[1], f->d[2], n[0], n[1], n[2]);
 		x->r = sw_add(sw_add(sw_mul(f->h[0], sw_abs(n[0])), sw_mul(f->h[1], sw_abs(n[1]))),
 			      sw_mul(f->h[2], sw_abs(n[2])));
-		x->u = dot3(f->v[0], f->v[1], f->v[2], n[0], n[1], n[2]);
+		x->u = sw_dot3(f->v[0], f->v[1], f->v[2], n[0], n[1], n[2]);
 		for (int c = 0; c < 3; c++)
 			x->l[c] = n[c];
-		x->len2 = dot3(n[0], n[1], n[2], n[0], n[1], n[2]);
+		x->len2 = sw_dot3(n[0], n[1], n[2], n[0], n[1], n[2]);
 	} else {
 		int i = (id - SW_TRI3_AXIS_EDGE0) / 3, j = (id - SW_TRI3_AXIS_EDGE0) % 3;
 		int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
@@ -259,12 +259,12 @@ SW_INLINE void tpairs_gather(const sw_obb3_set *as, const sw_tri3_set *ts, const
 	tc[1] = sw_gather(ts->cy, ib);
 	tc[2] = sw_gather(ts->cz, ib);
 	for (int k = 0; k < 3; k++)
-		ok = sw_mand(ok, sw_mand(in_range(g->ta[k]), sw_mand(in_range(tb[k]), in_range(tc[k]))));
+		ok = sw_mand(ok, sw_mand(sw_coord_ok(g->ta[k]), sw_mand(sw_coord_ok(tb[k]), sw_coord_ok(tc[k]))));
 	if (motion) {
 		sw_fw da[3] = {sw_gather(as->dx, ia), sw_gather(as->dy, ia), sw_gather(as->dz, ia)};
 		sw_fw dt[3] = {sw_gather(ts->dx, ib), sw_gather(ts->dy, ib), sw_gather(ts->dz, ib)};
 		for (int k = 0; k < 3; k++) {
-			ok = sw_mand(ok, sw_mand(in_range(da[k]), in_range(dt[k])));
+			ok = sw_mand(ok, sw_mand(sw_coord_ok(da[k]), sw_coord_ok(dt[k])));
 			g->v[k] = sw_sub(dt[k], da[k]);
 		}
 	} else {
@@ -290,8 +290,8 @@ SW_INLINE void tpairs_load(const sw_obb3_tri3_block *blk, unsigned off, tpairs_w
 	sw_mw ok = box_checked(b, sw_load(&blk->aq[0][off]), sw_load(&blk->aq[1][off]), sw_load(&blk->aq[2][off]),
 			       sw_load(&blk->aq[3][off]));
 	for (int k = 0; k < 3; k++)
-		ok = sw_mand(ok, sw_mand(sw_mand(in_range(g->ta[k]), in_range(tb[k])),
-					 sw_mand(in_range(tc[k]), in_range(g->v[k]))));
+		ok = sw_mand(ok, sw_mand(sw_mand(sw_coord_ok(g->ta[k]), sw_coord_ok(tb[k])),
+					 sw_mand(sw_coord_ok(tc[k]), sw_coord_ok(g->v[k]))));
 	tedges(g->ta, tb, tc, g->w, &g->p);
 	g->ok = sw_mand(ok, tri_not_degenerate(g->w));
 }

@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include "swept/base.h"
+
 #if defined(SW_TIER_AVX512)
 #include <simde/x86/avx512.h>
 #if defined(__AVX512F__)
@@ -172,5 +174,14 @@ static inline sw_fw sw_gather(const float *base, const int32_t *idx)
 
 /// All lanes set in a mask of this width.
 #define SW_ALL_LANES ((1u << SW_W) - 1u)
+
+/// a·b lane-wise in sw_v3_dot()'s order: (x·x' + y·y') + z·z'.
+SW_INLINE sw_fw sw_dot3(sw_fw ax, sw_fw ay, sw_fw az, sw_fw bx, sw_fw by, sw_fw bz)
+{
+	return sw_add(sw_add(sw_mul(ax, bx), sw_mul(ay, by)), sw_mul(az, bz));
+}
+
+/// |x| ≤ SW_MAX_COORD per lane (false for NaN and ±Inf), as sw_ref_coord_ok().
+SW_INLINE sw_mw sw_coord_ok(sw_fw x) { return sw_le(sw_abs(x), sw_set1(SW_MAX_COORD)); }
 
 #endif

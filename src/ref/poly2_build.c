@@ -1,6 +1,7 @@
 /* src/ref/poly2_build.c — 2D convex polygons from arbitrary points, and the check of polygons given
  * as already convex. Method: Andrew's monotone chain (Andrew 1979; de Berg et al., Computational
  * Geometry, 1.1), in double precision, with a collinearity tolerance relative to the cloud's extent. */
+#include "ref/ref.h"
 #include "swept/poly2.h"
 
 #include <math.h>
@@ -31,8 +32,6 @@ static double turn(const pt *o, const pt *a, const pt *b)
 	return (a->x - o->x) * (b->y - o->y) - (a->y - o->y) * (b->x - o->x);
 }
 
-static int finite_in_range(float x) { return fabsf(x) <= SW_MAX_COORD; }
-
 /* one monotone chain over p[0..n) into h (room for n), popping every middle point that is not a
  * strict left turn by more than tol (distance from the line through its neighbours); returns the
  * chain length */
@@ -59,7 +58,7 @@ sw_poly2_status sw_poly2_build(const sw_vec2 *points, size_t n, sw_poly2 *out)
 	if (!points || n == 0 || !out)
 		return SW_POLY2_EMPTY;
 	for (size_t i = 0; i < n; i++)
-		if (!finite_in_range(points[i].x) || !finite_in_range(points[i].y))
+		if (!sw_ref_coord_ok(points[i].x) || !sw_ref_coord_ok(points[i].y))
 			return SW_POLY2_INVALID_INPUT;
 	/* the chains share their end points in h: at most 2n entries */
 	pt *p = malloc((3 * n + 2) * sizeof *p);
@@ -123,7 +122,7 @@ sw_poly2_status sw_poly2_check(const sw_poly2 *poly, int allow_segment)
 	if (n > SW_POLY2_MAX_VERTS || n < 2 || (n == 2 && !allow_segment))
 		return SW_POLY2_BAD_COUNT;
 	for (uint32_t i = 0; i < n; i++)
-		if (!finite_in_range(poly->v[i].x) || !finite_in_range(poly->v[i].y))
+		if (!sw_ref_coord_ok(poly->v[i].x) || !sw_ref_coord_ok(poly->v[i].y))
 			return SW_POLY2_INVALID_INPUT;
 	for (uint32_t i = 0; i < n; i++)
 		if (poly->v[i].x == poly->v[(i + 1) % n].x && poly->v[i].y == poly->v[(i + 1) % n].y)

@@ -40,10 +40,10 @@ typedef struct gap2 {
 static int xf_valid(sw_xf2 x)
 {
 	float n2 = x.q.c * x.q.c + x.q.s * x.q.s;
-	return fabsf(x.p.x) <= SW_MAX_COORD && fabsf(x.p.y) <= SW_MAX_COORD && fabsf(n2 - 1.0f) <= SW_QUAT_TOL;
+	return sw_ref_coord_ok(x.p.x) && sw_ref_coord_ok(x.p.y) && fabsf(n2 - 1.0f) <= SW_QUAT_TOL;
 }
 
-static int v2_valid(sw_vec2 v) { return fabsf(v.x) <= SW_MAX_COORD && fabsf(v.y) <= SW_MAX_COORD; }
+static int v2_valid(sw_vec2 v) { return sw_ref_coord_ok(v.x) && sw_ref_coord_ok(v.y); }
 
 /* B's vertices in A's frame: qAᵀ·(qB·b + pB − pA) */
 static void to_frame_a(const sw_poly2 *b, sw_xf2 xa, sw_xf2 xb, poly_in_a *out)

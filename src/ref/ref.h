@@ -17,6 +17,20 @@
  * (inputs are bounded by SW_MAX_COORD, so num/a stays far from NaN) */
 #define SW_TINY_SPEED 1.0e-30f
 
+/// |x| ≤ SW_MAX_COORD; false for NaN and ±Inf, so one compare covers all three.
+static inline int sw_ref_coord_ok(float x) { return fabsf(x) <= SW_MAX_COORD; }
+static inline int sw_ref_v3_ok(sw_vec3 v)
+{
+	return sw_ref_coord_ok(v.x) && sw_ref_coord_ok(v.y) && sw_ref_coord_ok(v.z);
+}
+/// A unit quaternion within SW_QUAT_TOL (|q|² summed in this order, as the kernels do); NaN and Inf
+/// fail the compare, so its entries need no range test.
+static inline int sw_ref_quat_ok(sw_quat q)
+{
+	float n2 = ((q.x * q.x + q.y * q.y) + q.z * q.z) + q.w * q.w;
+	return fabsf(n2 - 1.0f) <= SW_QUAT_TOL;
+}
+
 /// Whether a box and its displacement satisfy the input contract (finite, |x| ≤ SW_MAX_COORD,
 /// half extents > 0, unit quaternion within SW_QUAT_TOL).
 int sw_obb3_valid_ref(const sw_obb3 *box, sw_vec3 disp);

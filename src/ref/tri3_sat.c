@@ -34,9 +34,6 @@
 
 _Static_assert(sizeof(sw_tri3) == 9 * sizeof(float), "sw_tri3 must be 9 packed floats");
 
-/* |x| ≤ SW_MAX_COORD is false for NaN and ±Inf */
-static int in_range(float x) { return fabsf(x) <= SW_MAX_COORD; }
-
 /* the largest power of two ≤ x for a normal float x > 0 (x with its mantissa bits cleared); 0 for
  * zero or subnormal x. The kernels clear the same bits with an AND against +Inf's pattern */
 static float pow2_floor(float x)
@@ -103,7 +100,7 @@ int sw_tri3_valid_ref(const sw_tri3 *tri, sw_vec3 disp)
 	const float v[12] = {tri->a.x, tri->a.y, tri->a.z, tri->b.x, tri->b.y, tri->b.z,
 			     tri->c.x, tri->c.y, tri->c.z, disp.x,   disp.y,   disp.z};
 	for (int k = 0; k < 12; k++)
-		if (!in_range(v[k]))
+		if (!sw_ref_coord_ok(v[k]))
 			return 0;
 	tri_edges e;
 	tri_edges_scaled(tri, &e);
