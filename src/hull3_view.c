@@ -1,6 +1,7 @@
 /* src/hull3_view.c — packing hulls for the hull kernels, the box and triangle sides, and the scalar
  * set-up of a pair that the reference and every tier share (src/hull3_view.h). */
 #include "hull3_view.h"
+#include "ref/hull3_ref.h"
 
 #include <string.h>
 
@@ -187,8 +188,8 @@ void sw_hull_bside_tri(const sw_tri3 *t, const sw_mat3 *ra, sw_vec3 pa, float *m
 int sw_hull_pair_setup(sw_hull_pair *pr, const sw_hull_view *a, sw_vec3 pa, sw_quat qa, sw_vec3 da,
 		       const sw_hull_view *b, sw_vec3 pb, sw_quat qb, sw_vec3 db, int sweep)
 {
-	if (!sw_hv_v3_ok(pa) || !sw_hv_v3_ok(pb) || !sw_hv_v3_ok(da) || !sw_hv_v3_ok(db) || !sw_hv_quat_ok(qa) ||
-	    !sw_hv_quat_ok(qb))
+	if (!sw_ref_v3_ok(pa) || !sw_ref_v3_ok(pb) || !sw_ref_v3_ok(da) || !sw_ref_v3_ok(db) || !sw_ref_quat_ok(qa) ||
+	    !sw_ref_quat_ok(qb))
 		return 0;
 	pr->a = a, pr->b = b, pr->front = 1;
 	sw_hv_frame(pa, qa, pb, qb, &pr->ra, &pr->rab, &pr->p);
@@ -204,7 +205,7 @@ int sw_hull_pair_setup(sw_hull_pair *pr, const sw_hull_view *a, sw_vec3 pa, sw_q
 int sw_hull_pair_setup_tri(sw_hull_pair *pr, const sw_hull_view *a, sw_vec3 pa, sw_quat qa, sw_vec3 da,
 			   const sw_tri3 *t, sw_vec3 dt, int one_sided, float *mem, sw_hull_bside *tri)
 {
-	if (!sw_tri3_valid_ref(t, dt) || !sw_hv_v3_ok(pa) || !sw_hv_v3_ok(da) || !sw_hv_quat_ok(qa))
+	if (!sw_tri3_valid_ref(t, dt) || !sw_ref_v3_ok(pa) || !sw_ref_v3_ok(da) || !sw_ref_quat_ok(qa))
 		return 0;
 	pr->a = a, pr->b = NULL;
 	pr->ra = sw_mat3_from_quat(qa);
@@ -266,4 +267,25 @@ int sw_hull_pair_prepare(const sw_hull_call *c, size_t k, sw_hull_view *av, sw_h
 			db = zero;
 	}
 	return sw_hull_pair_setup(pr, av, pa, qa, da, bv, pb, qb, db, c->sweep);
+}
+
+void sw_hull_pair_write(const sw_hull_call *c, size_t k, int st, const sw_hull_pair *pr, const sw_hull_red *r)
+{
+	if (c->sweep) {
+		sw_hull_sweep_output o;
+		if (st == 0)
+			sw_hull_sweep_output_invalid(&o);
+		else if (st == 2)
+			sw_hull_sweep_out_miss(&o);
+		else
+			sw_hull_red_sweep(r, &pr->ra, pr->front, &o);
+		sw_hull_sweep_write(c->sw, k, &o);
+	} else {
+		sw_hull_overlap_output o;
+		if (st == 0)
+			sw_hull_overlap_output_invalid(&o);
+		else
+			sw_hull_red_overlap(r, &pr->ra, &o);
+		sw_hull_overlap_write(c->ov, k, &o);
+	}
 }

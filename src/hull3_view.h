@@ -127,19 +127,6 @@ void sw_hull_bside_tri(const sw_tri3 *t, const sw_mat3 *ra, sw_vec3 pa, float *m
 
 /* ---- the pair ---- */
 
-/* |x| ≤ SW_MAX_COORD is false for NaN and ±Inf */
-static inline int sw_hv_v3_ok(sw_vec3 v)
-{
-	return fabsf(v.x) <= SW_MAX_COORD && fabsf(v.y) <= SW_MAX_COORD && fabsf(v.z) <= SW_MAX_COORD;
-}
-
-/* unit within SW_QUAT_TOL, as sw_obb3_valid_ref; NaN and Inf fail the compare */
-static inline int sw_hv_quat_ok(sw_quat q)
-{
-	float n2 = ((q.x * q.x + q.y * q.y) + q.z * q.z) + q.w * q.w;
-	return fabsf(n2 - 1.0f) <= SW_QUAT_TOL;
-}
-
 /* R_a, R_ab = R_aᵀR_b (column k = R_aᵀ·column k of R_b) and p = R_aᵀ(p_b − p_a) */
 static inline void sw_hv_frame(sw_vec3 pa, sw_quat qa, sw_vec3 pb, sw_quat qb, sw_mat3 *ra, sw_mat3 *rab, sw_vec3 *p)
 {
@@ -239,8 +226,6 @@ static inline int sw_hull_red_doomed(const sw_hull_red *r, int front)
 	return r->sep0 && (!front || r->never || r->t_in > 1.0f || r->t_out < 0.0f || r->t_in > r->t_out);
 }
 
-static inline sw_vec3 sw_hv_rot(const sw_mat3 *ra, sw_vec3 n) { return sw_mat3_mul(ra, n); }
-
 /* the moving answer; t_last is min(t_out, 1) + 0 (a −0 exit becomes +0, whichever equal value won) */
 static inline sw_status sw_hull_red_sweep(const sw_hull_red *r, const sw_mat3 *ra, int front, sw_hull_sweep_output *out)
 {
@@ -249,13 +234,13 @@ static inline sw_status sw_hull_red_sweep(const sw_hull_red *r, const sw_mat3 *r
 		out->status = SW_STARTS_OVERLAPPED;
 		out->t_first = 0.0f;
 		out->t_last = t_last;
-		out->normal = sw_hv_rot(ra, r->best_n);
+		out->normal = sw_mat3_mul(ra, r->best_n);
 		out->feature = r->best_id;
 	} else if (!sw_hull_red_doomed(r, front)) {
 		out->status = SW_HIT;
 		out->t_first = r->t_in;
 		out->t_last = t_last;
-		out->normal = sw_hv_rot(ra, r->in_n);
+		out->normal = sw_mat3_mul(ra, r->in_n);
 		out->feature = r->in_id;
 	} else {
 		out->status = SW_MISS;
@@ -269,9 +254,9 @@ static inline sw_status sw_hull_red_sweep(const sw_hull_red *r, const sw_mat3 *r
 static inline sw_status sw_hull_red_overlap(const sw_hull_red *r, const sw_mat3 *ra, sw_hull_overlap_output *out)
 {
 	if (r->sep0)
-		*out = (sw_hull_overlap_output){SW_MISS, r->sep_id, r->sep_gap, sw_hv_rot(ra, r->sep_n)};
+		*out = (sw_hull_overlap_output){SW_MISS, r->sep_id, r->sep_gap, sw_mat3_mul(ra, r->sep_n)};
 	else
-		*out = (sw_hull_overlap_output){SW_HIT, r->best_id, -r->best, sw_hv_rot(ra, r->best_n)};
+		*out = (sw_hull_overlap_output){SW_HIT, r->best_id, -r->best, sw_mat3_mul(ra, r->best_n)};
 	return out->status;
 }
 
@@ -305,10 +290,6 @@ typedef struct sw_hull_pair {
 	int front;             /* one-sided triangle approached from its front (1 otherwise) */
 } sw_hull_pair;
 
-/* the answers of a pair the kernels and the reference share: both call these on the same inputs */
-sw_status sw_hull3_sweep_pair_ref(const sw_hull_pair *pr, const sw_hull_bside *tri, sw_hull_sweep_output *out);
-sw_status sw_hull3_overlap_pair_ref(const sw_hull_pair *pr, const sw_hull_bside *tri, sw_hull_overlap_output *out);
-
 /* a batched hull call, as the kernels see it: B is a hull set, an OBB set or a triangle set */
 typedef enum sw_hull_b_kind { SW_HULL_B_HULL, SW_HULL_B_OBB, SW_HULL_B_TRI } sw_hull_b_kind;
 typedef struct sw_hull_call {
@@ -330,6 +311,10 @@ int sw_hull_pair_setup(sw_hull_pair *pr, const sw_hull_view *a, sw_vec3 pa, sw_q
 /* the same for a triangle B (world space, displacement dt), whose side goes to `tri` from `mem` */
 int sw_hull_pair_setup_tri(sw_hull_pair *pr, const sw_hull_view *a, sw_vec3 pa, sw_quat qa, sw_vec3 da,
 			   const sw_tri3 *t, sw_vec3 dt, int one_sided, float *mem, sw_hull_bside *tri);
+
+/* writes pair k's answer of a batched call: `st` as sw_hull_pair_prepare returned it and, when it is
+ * 1, the state r over the pair's directions (the reference's or a kernel's: the same bits) */
+void sw_hull_pair_write(const sw_hull_call *c, size_t k, int st, const sw_hull_pair *pr, const sw_hull_red *r);
 
 /* Prepares pair k of a batched call: checks indices, shapes and poses, builds the frame (and, for a
  * triangle, B's side in `tri` from `mem`; for a box, its packed hull in box_fl/box_ix). Returns as

@@ -23,7 +23,6 @@
 #include "hull3_view.h"
 #include "kernels/kernels.h"
 #include "kernels/wide.h"
-#include "ref/hull3_ref.h"
 
 /* directions buffered before a merge; edge-pair candidates listed before they are turned into
  * directions */
@@ -49,11 +48,6 @@ typedef struct hk_scratch {
 } hk_scratch;
 
 static const _Alignas(64) float hk_iota[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-
-SW_INLINE sw_fw dot3w(sw_fw ax, sw_fw ay, sw_fw az, sw_fw bx, sw_fw by, sw_fw bz)
-{
-	return sw_add(sw_add(sw_mul(ax, bx), sw_mul(ay, by)), sw_mul(az, bz));
-}
 
 /* lanes (x, y, z) to A's frame: R·x (+ p), in sw_mat3_mul's order */
 SW_INLINE void rot_w(const sw_mat3 *m, sw_vec3 p, int with_p, sw_fw vx, sw_fw vy, sw_fw vz, sw_fw *ox, sw_fw *oy,
@@ -123,7 +117,7 @@ static void hk_flush(hk_buf *bf, sw_vec3 v, sw_hull_red *r)
 		sw_mw valid = sw_lt(idx, flen);
 		sw_fw nx = sw_load(s->nx + k), ny = sw_load(s->ny + k), nz = sw_load(s->nz + k),
 		      g = sw_load(s->gap + k);
-		sw_fw u = dot3w(nx, ny, nz, vx, vy, vz), a = sw_abs(u);
+		sw_fw u = sw_dot3(nx, ny, nz, vx, vy, vz), a = sw_abs(u);
 		sw_mw sep = sw_mand(valid, sw_gt(g, zero));
 		if (sep_at < 0 && sw_mbits(sep))
 			sep_at = (long)k + __builtin_ctz(sw_mbits(sep));
@@ -184,9 +178,9 @@ static void faces_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *bf)
 	for (uint32_t f = 0; f < a->nf; f += SW_W) {
 		const float *fr = a->f + f;
 		sw_fw nx = sw_load(fr), ny = sw_load(fr + a->fs), nz = sw_load(fr + 2 * (size_t)a->fs);
-		sw_fw lo = dot3w(nx, ny, nz, sw_set1(bx[0]), sw_set1(by[0]), sw_set1(bz[0])), at = sw_set1(0.0f);
+		sw_fw lo = sw_dot3(nx, ny, nz, sw_set1(bx[0]), sw_set1(by[0]), sw_set1(bz[0])), at = sw_set1(0.0f);
 		for (uint32_t k = 1; k < b->nv; k++) {
-			sw_fw p = dot3w(nx, ny, nz, sw_set1(bx[k]), sw_set1(by[k]), sw_set1(bz[k]));
+			sw_fw p = sw_dot3(nx, ny, nz, sw_set1(bx[k]), sw_set1(by[k]), sw_set1(bz[k]));
 			sw_mw m = sw_lt(p, lo);
 			lo = sw_sel(m, p, lo), at = sw_sel(m, sw_set1((float)k), at);
 		}
@@ -204,14 +198,14 @@ static void faces_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *bf)
 		const float *fr = b->f + g;
 		size_t fs = b->fs;
 		sw_fw nx = sw_neg(sw_load(fr)), ny = sw_neg(sw_load(fr + fs)), nz = sw_neg(sw_load(fr + 2 * fs));
-		sw_fw hi = dot3w(nx, ny, nz, sw_set1(ax[0]), sw_set1(ay[0]), sw_set1(az[0])), at = sw_set1(0.0f);
+		sw_fw hi = sw_dot3(nx, ny, nz, sw_set1(ax[0]), sw_set1(ay[0]), sw_set1(az[0])), at = sw_set1(0.0f);
 		for (uint32_t k = 1; k < a->nv; k++) {
-			sw_fw p = dot3w(nx, ny, nz, sw_set1(ax[k]), sw_set1(ay[k]), sw_set1(az[k]));
+			sw_fw p = sw_dot3(nx, ny, nz, sw_set1(ax[k]), sw_set1(ay[k]), sw_set1(az[k]));
 			sw_mw m = sw_gt(p, hi);
 			hi = sw_sel(m, p, hi), at = sw_sel(m, sw_set1((float)k), at);
 		}
 		sw_storeu(s->sup_b + g, at);
-		sw_fw on = dot3w(nx, ny, nz, sw_load(fr + 3 * fs), sw_load(fr + 4 * fs), sw_load(fr + 5 * fs));
+		sw_fw on = sw_dot3(nx, ny, nz, sw_load(fr + 3 * fs), sw_load(fr + 4 * fs), sw_load(fr + 5 * fs));
 		size_t o = bf->len;
 		sw_storeu(s->nx + o, nx), sw_storeu(s->ny + o, ny), sw_storeu(s->nz + o, nz);
 		sw_storeu(s->gap + o, sw_sub(on, hi));
@@ -252,18 +246,18 @@ static void edge_dirs_w(const sw_hull_view *a, const sw_hull_bside *b, size_t n,
 		sw_fw cx = sw_sub(sw_mul(uy, wz), sw_mul(uz, wy));
 		sw_fw cy = sw_sub(sw_mul(uz, wx), sw_mul(ux, wz));
 		sw_fw cz = sw_sub(sw_mul(ux, wy), sw_mul(uy, wx));
-		sw_fw l2 = dot3w(cx, cy, cz, cx, cy, cz);
+		sw_fw l2 = sw_dot3(cx, cy, cz, cx, cy, cz);
 		sw_fw sc = sw_div(one, sw_sqrt(l2));
 		sw_fw nx = sw_mul(cx, sc), ny = sw_mul(cy, sc), nz = sw_mul(cz, sc);
-		sw_fw ec = dot3w(nx, ny, nz, sw_gather(ae + SW_HV_CX * as, i), sw_gather(ae + SW_HV_CY * as, i),
-				 sw_gather(ae + SW_HV_CZ * as, i));
+		sw_fw ec = sw_dot3(nx, ny, nz, sw_gather(ae + SW_HV_CX * as, i), sw_gather(ae + SW_HV_CY * as, i),
+				   sw_gather(ae + SW_HV_CZ * as, i));
 		sw_mw flip = sw_lt(ec, zero);
 		nx = sw_sel(flip, sw_neg(nx), nx), ny = sw_sel(flip, sw_neg(ny), ny), nz = sw_sel(flip, sw_neg(nz), nz);
 		sw_fw dx = sw_sub(ox, sw_gather(ae + SW_HV_OX * as, i));
 		sw_fw dy = sw_sub(oy, sw_gather(ae + SW_HV_OY * as, i));
 		sw_fw dz = sw_sub(oz, sw_gather(ae + SW_HV_OZ * as, i));
 		/* near-parallel pairs are skipped: a NaN gap takes part in no rule */
-		sw_fw g = sw_sel(sw_ge(l2, eps), dot3w(nx, ny, nz, dx, dy, dz), qnan);
+		sw_fw g = sw_sel(sw_ge(l2, eps), sw_dot3(nx, ny, nz, dx, dy, dz), qnan);
 		size_t o = bf->len;
 		sw_storeu(s->nx + o, nx), sw_storeu(s->ny + o, ny), sw_storeu(s->nz + o, nz), sw_storeu(s->gap + o, g);
 		size_t cnt = n - k < SW_W ? n - k : SW_W;
@@ -301,8 +295,8 @@ static void sign_table(const float *mx, size_t ms, uint32_t nm, const float *row
 			uint32_t end = count - w0 < 64 ? count : w0 + 64;
 			uint64_t bp = 0, bn = 0;
 			for (uint32_t i = w0; i < end; i += SW_W) {
-				sw_fw x = dot3w(m0, m1, m2, sw_load(rows + i), sw_load(rows + st + i),
-						sw_load(rows + 2 * st + i));
+				sw_fw x = sw_dot3(m0, m1, m2, sw_load(rows + i), sw_load(rows + st + i),
+						  sw_load(rows + 2 * st + i));
 				bp |= (uint64_t)sw_mbits(sw_gt(x, zero)) << (i - w0);
 				bn |= (uint64_t)sw_mbits(sw_lt(x, zero)) << (i - w0);
 			}
@@ -354,10 +348,10 @@ static void edges_hull_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *
 		sw_fw ax = sw_set1(arc[i]), ay = sw_set1(arc[a->es + i]), az = sw_set1(arc[2 * (size_t)a->es + i]);
 		for (uint32_t j = 0; j < nb; j += SW_W) {
 			/* live B edges j.. in lanes: x0 = n_g0·BA_i and x1 = n_g1·BA_i (the reference's X) */
-			sw_fw x0 = dot3w(sw_load(m0 + j), sw_load(m0 + HK_LIVE + j), sw_load(m0 + 2 * HK_LIVE + j), ax,
-					 ay, az);
-			sw_fw x1 = dot3w(sw_load(m1 + j), sw_load(m1 + HK_LIVE + j), sw_load(m1 + 2 * HK_LIVE + j), ax,
-					 ay, az);
+			sw_fw x0 = sw_dot3(sw_load(m0 + j), sw_load(m0 + HK_LIVE + j), sw_load(m0 + 2 * HK_LIVE + j),
+					   ax, ay, az);
+			sw_fw x1 = sw_dot3(sw_load(m1 + j), sw_load(m1 + HK_LIVE + j), sw_load(m1 + 2 * HK_LIVE + j),
+					   ax, ay, az);
 			uint64_t p = sw_mbits(sw_mand(sw_lt(x0, zero), sw_gt(x1, zero)));
 			uint64_t q = sw_mbits(sw_mand(sw_gt(x0, zero), sw_lt(x1, zero)));
 			uint32_t w = j >> 6, sh = j & 63;
@@ -392,15 +386,15 @@ static void edges_tri_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *b
 		sw_fw a1x = sw_gather(a->f, f1), a1y = sw_gather(a->f + fs, f1), a1z = sw_gather(a->f + 2 * fs, f1);
 		unsigned hit[3];
 		for (int j = 0; j < 3; j++) {
-			sw_fw al = dot3w(a0x, a0y, a0z, ux[j], uy[j], uz[j]),
-			      be = dot3w(a1x, a1y, a1z, ux[j], uy[j], uz[j]);
+			sw_fw al = sw_dot3(a0x, a0y, a0z, ux[j], uy[j], uz[j]),
+			      be = sw_dot3(a1x, a1y, a1z, ux[j], uy[j], uz[j]);
 			sw_fw fa = sw_abs(al), fb = sw_abs(be);
 			sw_fw qx = sw_add(sw_mul(fb, a0x), sw_mul(fa, a1x));
 			sw_fw qy = sw_add(sw_mul(fb, a0y), sw_mul(fa, a1y));
 			sw_fw qz = sw_add(sw_mul(fb, a0z), sw_mul(fa, a1z));
 			sw_mw opp = sw_mor(sw_mand(sw_lt(al, zero), sw_gt(be, zero)),
 					   sw_mand(sw_gt(al, zero), sw_lt(be, zero)));
-			hit[j] = sw_mbits(sw_mand(opp, sw_lt(dot3w(qx, qy, qz, mx[j], my[j], mz[j]), zero)));
+			hit[j] = sw_mbits(sw_mand(opp, sw_lt(sw_dot3(qx, qy, qz, mx[j], my[j], mz[j]), zero)));
 		}
 		/* A's edges whose arc leaves its region of the triangle (the reference's pruning), and the
 		 * lanes past ne */
@@ -452,28 +446,9 @@ decl_hull3_idx_fn(SW_FN(sw_hull3_idx))
 		sw_hull_bside tri;
 		sw_hull_pair pr;
 		int st = sw_hull_pair_prepare(c, k, &av, &bv, s->box_fl, s->box_ix, tri_mem, &tri, &pr);
-		const sw_hull_bside *t = c->kind == SW_HULL_B_TRI ? &tri : NULL;
 		sw_hull_red r;
-		if (c->sweep) {
-			sw_hull_sweep_output o;
-			if (st == 0)
-				sw_hull_sweep_output_invalid(&o);
-			else if (st == 2)
-				sw_hull_sweep_out_miss(&o);
-			else {
-				gaps_w(&pr, t, 1, s, &r);
-				sw_hull_red_sweep(&r, &pr.ra, pr.front, &o);
-			}
-			sw_hull_sweep_write(c->sw, k, &o);
-		} else {
-			sw_hull_overlap_output o;
-			if (st == 0)
-				sw_hull_overlap_output_invalid(&o);
-			else {
-				gaps_w(&pr, t, 0, s, &r);
-				sw_hull_red_overlap(&r, &pr.ra, &o);
-			}
-			sw_hull_overlap_write(c->ov, k, &o);
-		}
+		if (st == 1)
+			gaps_w(&pr, c->kind == SW_HULL_B_TRI ? &tri : NULL, c->sweep, s, &r);
+		sw_hull_pair_write(c, k, st, &pr, &r);
 	}
 }

@@ -225,14 +225,14 @@ static void gaps(const sw_hull_pair *pr, const sw_hull_bside *tri, sw_hull_edges
 	edges(pr->a, b, pr->v, mode, r, sup_a, sup_b);
 }
 
-sw_status sw_hull3_sweep_pair_ref(const sw_hull_pair *pr, const sw_hull_bside *tri, sw_hull_sweep_output *out)
+static sw_status sweep_pair(const sw_hull_pair *pr, const sw_hull_bside *tri, sw_hull_sweep_output *out)
 {
 	sw_hull_red r;
 	gaps(pr, tri, SW_HULL_EDGES_PRUNED, 1, &r);
 	return sw_hull_red_sweep(&r, &pr->ra, pr->front, out);
 }
 
-sw_status sw_hull3_overlap_pair_ref(const sw_hull_pair *pr, const sw_hull_bside *tri, sw_hull_overlap_output *out)
+static sw_status overlap_pair(const sw_hull_pair *pr, const sw_hull_bside *tri, sw_hull_overlap_output *out)
 {
 	sw_hull_red r;
 	gaps(pr, tri, SW_HULL_EDGES_PRUNED, 0, &r);
@@ -249,24 +249,10 @@ void sw_hull3_idx_ref(const sw_hull_call *c, size_t off, size_t n)
 		sw_hull_bside tri;
 		sw_hull_pair pr;
 		int st = sw_hull_pair_prepare(c, k, &av, &bv, box_fl, box_ix, tri_mem, &tri, &pr);
-		const sw_hull_bside *t = c->kind == SW_HULL_B_TRI ? &tri : NULL;
-		if (c->sweep) {
-			sw_hull_sweep_output o;
-			if (st == 0)
-				sw_hull_sweep_output_invalid(&o);
-			else if (st == 2)
-				sw_hull_sweep_out_miss(&o);
-			else
-				sw_hull3_sweep_pair_ref(&pr, t, &o);
-			sw_hull_sweep_write(c->sw, k, &o);
-		} else {
-			sw_hull_overlap_output o;
-			if (st == 0)
-				sw_hull_overlap_output_invalid(&o);
-			else
-				sw_hull3_overlap_pair_ref(&pr, t, &o);
-			sw_hull_overlap_write(c->ov, k, &o);
-		}
+		sw_hull_red r;
+		if (st == 1)
+			gaps(&pr, c->kind == SW_HULL_B_TRI ? &tri : NULL, SW_HULL_EDGES_PRUNED, c->sweep, &r);
+		sw_hull_pair_write(c, k, st, &pr, &r);
 	}
 }
 
@@ -391,7 +377,7 @@ sw_status sw_hull3_obb3_sweep(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3
 		sw_hull_sweep_out_miss(out);
 		return SW_MISS;
 	}
-	return sw_hull3_sweep_pair_ref(&pr, NULL, out);
+	return sweep_pair(&pr, NULL, out);
 }
 
 sw_status sw_hull3_obb3_overlap(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const sw_obb3 *b,
@@ -406,7 +392,7 @@ sw_status sw_hull3_obb3_overlap(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const
 		sw_hull_overlap_output_invalid(out);
 		return SW_PAIR_INVALID;
 	}
-	return sw_hull3_overlap_pair_ref(&pr, NULL, out);
+	return overlap_pair(&pr, NULL, out);
 }
 
 /* A packed and the triangle's side */
@@ -438,7 +424,7 @@ sw_status sw_hull3_tri3_sweep(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3
 		sw_hull_sweep_output_invalid(out);
 		return SW_PAIR_INVALID;
 	}
-	return sw_hull3_sweep_pair_ref(&pr, &k.t, out);
+	return sweep_pair(&pr, &k.t, out);
 }
 
 sw_status sw_hull3_tri3_overlap(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const sw_tri3 *t,
@@ -453,5 +439,5 @@ sw_status sw_hull3_tri3_overlap(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const
 		sw_hull_overlap_output_invalid(out);
 		return SW_PAIR_INVALID;
 	}
-	return sw_hull3_overlap_pair_ref(&pr, &k.t, out);
+	return overlap_pair(&pr, &k.t, out);
 }
