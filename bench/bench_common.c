@@ -15,17 +15,35 @@ int bench_select_isa(sw_isa isa)
 	return got == isa && sw_active_isa() == isa && k && k->isa == isa;
 }
 
-int bench_enter(sw_bench_state *st, sw_isa isa, uint8_t *status, size_t n, sw_isa *prev)
+size_t bench_run_windows(sw_bench_state *st, sw_isa isa, uint8_t *status, size_t n, size_t batch, bench_window_fn fn,
+			 const void *ctx)
 {
 	memset(status, 0xff, n);
-	*prev = sw_active_isa();
-	if (bench_select_isa(isa))
-		return 1;
+	sw_isa prev = sw_active_isa();
 	char msg[96];
-	snprintf(msg, sizeof msg, "asked for tier %s, got %s", sw_isa_name(isa), sw_isa_name(sw_active_isa()));
-	sw_set_isa_cap(*prev);
-	sw_bench_skip_with_error(st, msg);
-	return 0;
+	if (!bench_select_isa(isa)) {
+		snprintf(msg, sizeof msg, "asked for tier %s, got %s", sw_isa_name(isa), sw_isa_name(sw_active_isa()));
+		sw_set_isa_cap(prev);
+		sw_bench_skip_with_error(st, msg);
+		return 0;
+	}
+	const size_t nwin = n / batch;
+	size_t w = 0;
+	int e = SW_OK;
+	while (sw_bench_keep_running(st)) {
+		if ((e = fn(ctx, w * batch, batch)) != SW_OK)
+			break;
+		w = w + 1 == nwin ? 0 : w + 1;
+	}
+	sw_set_isa_cap(prev);
+	if (e != SW_OK) {
+		snprintf(msg, sizeof msg, "call failed with error %d", e);
+		sw_bench_skip_with_error(st, msg);
+		return 0;
+	}
+	const int64_t iters = sw_bench_iterations(st);
+	sw_bench_set_items_processed(st, iters * (int64_t)batch);
+	return ((size_t)iters < nwin ? (size_t)iters : nwin) * batch;
 }
 
 void bench_report_statuses(sw_bench_state *st, const char *name, const uint8_t *status, const uint8_t *want,

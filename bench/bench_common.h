@@ -13,10 +13,18 @@
 /// Caps the tier at `isa` and checks that it, and not a lower one, is what the calls now use.
 int bench_select_isa(sw_isa isa);
 
-/// Before a timed loop: poisons statuses[0, n) (a call that writes nothing must not inherit the last
-/// tier's answers), remembers the tier in *prev and selects `isa`. When the tier cannot be had, it
-/// restores *prev, marks the benchmark skipped with the reason and returns 0.
-int bench_enter(sw_bench_state *st, sw_isa isa, uint8_t *status, size_t n, sw_isa *prev);
+/// One batched call on pairs [off, off + batch) of a benchmark's pool, its results stored at the same
+/// offsets; returns the call's sw_error.
+typedef int (*bench_window_fn)(const void *ctx, size_t off, size_t batch);
+
+/// The timed loop of every batched benchmark, over a pool of n pairs: poisons statuses[0, n) (a call
+/// that writes nothing must not inherit the last tier's answers), selects `isa`, runs `fn` on window
+/// i mod (n / batch) at iteration i, restores the tier and sets items_processed. Returns how many pairs
+/// the windows that ran at least once answered (their statuses are statuses[0, returned)), or 0 when
+/// the benchmark was skipped with the reason (the tier cannot be had, or a call failed); never 0
+/// otherwise, since every benchmark runs at least one iteration.
+size_t bench_run_windows(sw_bench_state *st, sw_isa isa, uint8_t *status, size_t n, size_t batch, bench_window_fn fn,
+			 const void *ctx);
 
 /// Sets the counters `hit`, `start_ovl` (when `with_ovl`) and `mismatch` from statuses[0, done)
 /// against the single-pair API's `want`, and reports mismatches on stderr under `name`.

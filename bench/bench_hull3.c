@@ -265,6 +265,26 @@ typedef struct h3_arg {
 
 static h3_arg h3_args[Q_COUNT * SW_ISA_COUNT * H3_NBATCH];
 
+/* one batched call on a window of the pool (bench_run_windows) */
+typedef struct window_ctx {
+	h3_scene *s;
+	h3_query q;
+} window_ctx;
+
+static int run_window(const void *vctx, size_t off, size_t batch)
+{
+	const window_ctx *c = vctx;
+	h3_scene *s = c->s;
+	const size_t n = s->n;
+	sw_hull_sweep_results r = {s->status + off,    s->feature + off,   s->f + off,        s->f + n + off,
+				   s->f + 2 * n + off, s->f + 3 * n + off, s->f + 4 * n + off};
+	if (c->q == Q_OBB)
+		return sw_hull3_obb3_sweep_batch(&s->set, &s->boxes, s->pairs_k + off, batch, NULL, &r);
+	if (c->q == Q_TRI)
+		return sw_hull3_tri3_sweep_batch(&s->set, &s->tris, s->pairs_k + off, batch, NULL, 0, &r);
+	return sw_hull3_sweep_batch(&s->set, &s->set, s->pairs + off, batch, NULL, &r);
+}
+
 /* One query on one tier: iteration i runs window i mod nwin of the pool through the batched call. */
 static void bench_h3(sw_bench_state *st, void *varg)
 {
@@ -273,37 +293,11 @@ static void bench_h3(sw_bench_state *st, void *varg)
 	h3_scene *s = h3_scene_get(st);
 	if (!s)
 		return;
-	const size_t batch = arg->batch, nwin = s->n / batch, n = s->n;
-	sw_isa prev;
-	if (!bench_enter(st, arg->isa, s->status, n, &prev))
+	const window_ctx ctx = {s, arg->q};
+	const size_t done = bench_run_windows(st, arg->isa, s->status, s->n, arg->batch, run_window, &ctx);
+	if (!done)
 		return;
-	size_t w = 0;
-	while (sw_bench_keep_running(st)) {
-		const size_t off = w * batch;
-		sw_hull_sweep_results r = {s->status + off,    s->feature + off,   s->f + off,        s->f + n + off,
-					   s->f + 2 * n + off, s->f + 3 * n + off, s->f + 4 * n + off};
-		sw_error e;
-		if (arg->q == Q_OBB)
-			e = sw_hull3_obb3_sweep_batch(&s->set, &s->boxes, s->pairs_k + off, batch, NULL, &r);
-		else if (arg->q == Q_TRI)
-			e = sw_hull3_tri3_sweep_batch(&s->set, &s->tris, s->pairs_k + off, batch, NULL, 0, &r);
-		else
-			e = sw_hull3_sweep_batch(&s->set, &s->set, s->pairs + off, batch, NULL, &r);
-		if (e != SW_OK) {
-			snprintf(msg, sizeof msg, "call failed with error %d", (int)e);
-			sw_bench_skip_with_error(st, msg);
-			break;
-		}
-		if (++w == nwin)
-			w = 0;
-	}
-	sw_set_isa_cap(prev);
-	if (sw_bench_error_occurred(st))
-		return;
-	const int64_t iters = sw_bench_iterations(st);
-	sw_bench_set_items_processed(st, iters * (int64_t)batch);
-	const size_t done = ((size_t)iters < nwin ? (size_t)iters : nwin) * batch;
-	snprintf(msg, sizeof msg, "%s/%s/%zu", h3_names[arg->q], sw_isa_name(arg->isa), batch);
+	snprintf(msg, sizeof msg, "%s/%s/%zu", h3_names[arg->q], sw_isa_name(arg->isa), arg->batch);
 	bench_report_statuses(st, msg, s->status, s->want[arg->q], done, 1);
 }
 

@@ -192,6 +192,26 @@ typedef struct bench_arg {
 
 static bench_arg bench_args[Q_COUNT * SW_ISA_COUNT * NBATCH];
 
+/* one batched call on a window of the scene (bench_run_windows) */
+typedef struct window_ctx {
+	scene *s;
+	query q;
+} window_ctx;
+
+static int run_window(const void *vctx, size_t off, size_t batch)
+{
+	const window_ctx *c = vctx;
+	scene *s = c->s;
+	sw_sweep_results res = {s->status + off, s->feature + off, s->t_first + off, s->t_last + off,
+				s->nx + off,     s->ny + off,      s->nz + off};
+	sw_overlap_results ores = {s->status + off, s->feature + off};
+	switch (c->q) {
+	case Q_SWEEP: return sw_obb3_sweep_batch(&s->set, &s->set, s->pairs + off, batch, NULL, &res);
+	case Q_SWEEP_PACKED: return sw_obb3_sweep_packed(s->blocks + off / SW_BLOCK, batch, &res);
+	default: return sw_obb3_overlap_batch(&s->set, &s->set, s->pairs + off, batch, NULL, &ores);
+	}
+}
+
 static void bench_query(sw_bench_state *st, void *varg)
 {
 	const bench_arg *arg = varg;
@@ -208,43 +228,12 @@ static void bench_query(sw_bench_state *st, void *varg)
 		sw_bench_skip_with_error(st, "out of memory");
 		return;
 	}
-	/* iteration i runs window i mod nwin: pairs [w·batch, (w+1)·batch) of the scene, with the results
-	 * stored at the same offsets; batches are multiples of SW_BLOCK, so windows start on a block */
-	const size_t batch = arg->batch, nwin = s->n / batch;
-
-	sw_isa prev;
-	if (!bench_enter(st, arg->isa, s->status, s->n, &prev))
+	/* batches are multiples of SW_BLOCK, so windows start on a block */
+	const window_ctx ctx = {s, arg->q};
+	const size_t done = bench_run_windows(st, arg->isa, s->status, s->n, arg->batch, run_window, &ctx);
+	if (!done)
 		return;
-
-	size_t w = 0;
-	while (sw_bench_keep_running(st)) {
-		const size_t off = w * batch;
-		sw_sweep_results res = {s->status + off, s->feature + off, s->t_first + off, s->t_last + off,
-					s->nx + off,     s->ny + off,      s->nz + off};
-		sw_overlap_results ores = {s->status + off, s->feature + off};
-		sw_error e;
-		switch (arg->q) {
-		case Q_SWEEP: e = sw_obb3_sweep_batch(&s->set, &s->set, s->pairs + off, batch, NULL, &res); break;
-		case Q_SWEEP_PACKED: e = sw_obb3_sweep_packed(s->blocks + off / SW_BLOCK, batch, &res); break;
-		default: e = sw_obb3_overlap_batch(&s->set, &s->set, s->pairs + off, batch, NULL, &ores); break;
-		}
-		if (e != SW_OK) {
-			snprintf(msg, sizeof msg, "call failed with error %d", (int)e);
-			sw_bench_skip_with_error(st, msg);
-			break;
-		}
-		if (++w == nwin)
-			w = 0;
-	}
-	sw_set_isa_cap(prev);
-	if (sw_bench_error_occurred(st))
-		return;
-
-	const int64_t iters = sw_bench_iterations(st);
-	sw_bench_set_items_processed(st, iters * (int64_t)batch);
-	/* the windows that ran at least once */
-	size_t done = ((size_t)iters < nwin ? (size_t)iters : nwin) * batch;
-	snprintf(msg, sizeof msg, "%s/%s/%zu", query_names[arg->q], sw_isa_name(arg->isa), batch);
+	snprintf(msg, sizeof msg, "%s/%s/%zu", query_names[arg->q], sw_isa_name(arg->isa), arg->batch);
 	bench_report_statuses(st, msg, s->status, want, done, arg->q != Q_OVERLAP);
 }
 

@@ -200,6 +200,25 @@ typedef struct p2_arg {
 
 static p2_arg p2_args[P2_COUNT * SW_ISA_COUNT * P2_NBATCH];
 
+/* one batched call on a window of the scene (bench_run_windows) */
+typedef struct window_ctx {
+	p2_scene *s;
+	int overlap;
+} window_ctx;
+
+static int run_window(const void *vctx, size_t off, size_t batch)
+{
+	const window_ctx *c = vctx;
+	p2_scene *s = c->s;
+	if (c->overlap) {
+		sw_overlap2_results r = {s->status + off, s->feature + off, s->depth + off, s->nx + off, s->ny + off};
+		return sw_poly2_overlap_batch(&s->set, &s->set, s->pairs + off, batch, NULL, &r);
+	}
+	sw_sweep2_results r = {s->status + off, s->feature + off, s->t_first + off,
+			       s->t_last + off, s->nx + off,      s->ny + off};
+	return sw_poly2_sweep_batch(&s->set, &s->set, s->pairs + off, batch, NULL, &r);
+}
+
 static void bench_p2(sw_bench_state *st, void *varg)
 {
 	const p2_arg *arg = varg;
@@ -213,49 +232,19 @@ static void bench_p2(sw_bench_state *st, void *varg)
 		sw_bench_skip_with_error(st, "out of memory");
 		return;
 	}
-	/* iteration i runs window i mod nwin, results stored at the same offsets */
-	const size_t batch = arg->batch, nwin = s->n / batch;
-
-	sw_isa prev;
-	if (!bench_enter(st, arg->isa, s->status, s->n, &prev))
+	const window_ctx ctx = {s, overlap};
+	const size_t batch = arg->batch,
+		     done = bench_run_windows(st, arg->isa, s->status, s->n, batch, run_window, &ctx);
+	if (!done)
 		return;
-
-	size_t w = 0;
-	while (sw_bench_keep_running(st)) {
-		const size_t off = w * batch;
-		sw_error e;
-		if (overlap) {
-			sw_overlap2_results r = {s->status + off, s->feature + off, s->depth + off, s->nx + off,
-						 s->ny + off};
-			e = sw_poly2_overlap_batch(&s->set, &s->set, s->pairs + off, batch, NULL, &r);
-		} else {
-			sw_sweep2_results r = {s->status + off, s->feature + off, s->t_first + off,
-					       s->t_last + off, s->nx + off,      s->ny + off};
-			e = sw_poly2_sweep_batch(&s->set, &s->set, s->pairs + off, batch, NULL, &r);
-		}
-		if (e != SW_OK) {
-			snprintf(msg, sizeof msg, "call failed with error %d", (int)e);
-			sw_bench_skip_with_error(st, msg);
-			break;
-		}
-		if (++w == nwin)
-			w = 0;
-	}
-	if (sw_bench_error_occurred(st)) {
-		sw_set_isa_cap(prev);
-		return;
-	}
-
-	const int64_t iters = sw_bench_iterations(st);
-	/* the windows that ran at least once */
-	const size_t nrun = (size_t)iters < nwin ? (size_t)iters : nwin, done = nrun * batch;
-	/* lane utilisation depends on the tier's width: measured before the cap is restored */
+	/* lane utilisation depends on the tier's width: measured with the tier selected again */
+	const size_t nrun = done / batch;
+	sw_isa prev = sw_active_isa();
+	sw_set_isa_cap(arg->isa);
 	double util = 0;
 	for (size_t i = 0; i < nrun; i++)
 		util += sw_poly2_batch_utilisation(&s->set, &s->set, s->pairs + i * batch, batch, NULL);
 	sw_set_isa_cap(prev);
-
-	sw_bench_set_items_processed(st, iters * (int64_t)batch);
 	sw_bench_counter(st, "lane_util", util / (double)nrun);
 	snprintf(msg, sizeof msg, "%s/%s/%zu", p2_names[arg->q], sw_isa_name(arg->isa), batch);
 	bench_report_statuses(st, msg, s->status, want, done, !overlap);

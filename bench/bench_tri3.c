@@ -95,6 +95,16 @@ static tri3_scene *scene_for(size_t batch)
 	return s;
 }
 
+/* one batched call on a window of the scene (bench_run_windows) */
+static int run_window(const void *ctx, size_t off, size_t batch)
+{
+	const tri3_scene *s = ctx;
+	const size_t n = s->n;
+	sw_sweep_results r = {s->status + off,    s->feature + off,   s->f + off,        s->f + n + off,
+			      s->f + 2 * n + off, s->f + 3 * n + off, s->f + 4 * n + off};
+	return sw_obb3_tri3_sweep_batch(&s->boxes, &s->tris, s->pairs + off, batch, NULL, 0, &r);
+}
+
 static void bench_tri3(sw_bench_state *st, void *varg)
 {
 	const tri3_arg *arg = varg;
@@ -103,24 +113,11 @@ static void bench_tri3(sw_bench_state *st, void *varg)
 		sw_bench_skip_with_error(st, "scene generation failed (out of memory?)");
 		return;
 	}
-	const size_t batch = arg->batch, nwin = s->n / batch, n = s->n;
-	sw_isa prev;
-	if (!bench_enter(st, arg->isa, s->status, n, &prev))
+	const size_t done = bench_run_windows(st, arg->isa, s->status, s->n, arg->batch, run_window, s);
+	if (!done)
 		return;
-	size_t w = 0;
-	while (sw_bench_keep_running(st)) {
-		size_t off = w * batch;
-		sw_sweep_results r = {s->status + off,    s->feature + off,   s->f + off,        s->f + n + off,
-				      s->f + 2 * n + off, s->f + 3 * n + off, s->f + 4 * n + off};
-		sw_obb3_tri3_sweep_batch(&s->boxes, &s->tris, s->pairs + off, batch, NULL, 0, &r);
-		w = w + 1 == nwin ? 0 : w + 1;
-	}
-	sw_set_isa_cap(prev);
-	const int64_t iters = sw_bench_iterations(st);
-	sw_bench_set_items_processed(st, iters * (int64_t)batch);
-	size_t done = ((size_t)iters < nwin ? (size_t)iters : nwin) * batch;
 	char name[64];
-	snprintf(name, sizeof name, "obb3_tri3_sweep/%s/%zu", sw_isa_name(arg->isa), batch);
+	snprintf(name, sizeof name, "obb3_tri3_sweep/%s/%zu", sw_isa_name(arg->isa), arg->batch);
 	bench_report_statuses(st, name, s->status, s->want, done, 1);
 }
 
