@@ -166,22 +166,10 @@ static void run_population(const char *pop, uint64_t seed_base, sc_obb3_params p
 			shape(&r, &c);
 		sw_sweep_output o;
 		sw_obb3_sweep(&c.a, c.da, &c.b, c.db, &o);
-		judge j;
-		judge_pair(&c, &j);
-		char why[256] = "";
-		int res = check_case(&c, &o, &j, why, sizeof why);
-		count(&t, &j, &o, res);
-		if (res < 0 && t.failed <= MAX_REPORTS)
-			report(pop, seed, i, &c, &o, &j, why);
+		judge_case(pop, seed, i, &c, &o, &t);
 	}
 	sw_obb3_set_free(&set);
-	cr_log_info("%s: %d pairs: %d miss, %d hit, %d starts overlapped; %d in the touching band, "
-		    "%d decided differently by the near-parallel contract; %d failed",
-		    pop, t.n, t.miss, t.hit, t.overlapped, t.band, t.contract, t.failed);
-	cr_expect_eq(t.failed, 0, "%s: %d of %d pairs disagree with the oracle (first ones logged above)", pop,
-		     t.failed, t.n);
-	cr_expect(t.band * 100 <= t.n, "%s: %d of %d pairs in the touching band (> 1%%): the band is too wide", pop,
-		  t.band, t.n);
+	judge_summary(pop, &t);
 }
 
 static void shape_sliver(sc_rng *r, pair_case *c)

@@ -4,8 +4,9 @@
  *   JUDGE_ORACLE(f)  the oracle's function f (oracle_obb3_##f, oracle_tri3_##f),
  *   JUDGE_AXES       its axis count,
  *   JUDGE_FRONT(j)   whether a one-sided approach is within rounding of 0 (0 for boxes),
- * and the types judge (oracle problems pc, pa, results rc, ra, eps), tally and pair_case, and declare
- * check_normal(). The rules are stated at the top of either suite. */
+ * and MAX_REPORTS, the types judge (oracle problems pc, pa, results rc, ra, eps), tally and pair_case,
+ * and judge_pair() and check_normal(); they define report(), declared here. The rules are stated at
+ * the top of either suite. */
 #include "judge_sweep.h"
 
 /* largest and second largest term at t, for the uniqueness of the maximising axis */
@@ -89,4 +90,32 @@ static void count(tally *t, const judge *j, const sw_sweep_output *o, int r)
 	t->band += r == 1;
 	t->contract += j->rc.status != j->ra.status;
 	t->failed += r < 0;
+}
+
+static void report(const char *pop, uint64_t seed, int i, const pair_case *c, const sw_sweep_output *o, const judge *j,
+		   const char *why);
+
+/* judges the library's answer o for pair c (case i of population `pop`, from `seed`) and counts it;
+ * the first MAX_REPORTS failures are logged */
+static void judge_case(const char *pop, uint64_t seed, int i, const pair_case *c, const sw_sweep_output *o, tally *t)
+{
+	judge j;
+	judge_pair(c, &j);
+	char why[256] = "";
+	int res = check_case(c, o, &j, why, sizeof why);
+	count(t, &j, o, res);
+	if (res < 0 && t->failed <= MAX_REPORTS)
+		report(pop, seed, i, c, o, &j, why);
+}
+
+/* a population's summary and its expectations: no failure, at most 1 % in the touching band */
+static void judge_summary(const char *pop, const tally *t)
+{
+	cr_log_info("%s: %d pairs: %d miss, %d hit, %d starts overlapped; %d in the touching band, "
+		    "%d decided differently by the near-parallel contract; %d failed",
+		    pop, t->n, t->miss, t->hit, t->overlapped, t->band, t->contract, t->failed);
+	cr_expect_eq(t->failed, 0, "%s: %d of %d pairs disagree with the oracle (first ones logged above)", pop,
+		     t->failed, t->n);
+	cr_expect(t->band * 100 <= t->n, "%s: %d of %d pairs in the touching band (> 1%%): the band is too wide", pop,
+		  t->band, t->n);
 }
