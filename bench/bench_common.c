@@ -64,3 +64,16 @@ void bench_report_statuses(sw_bench_state *st, const char *name, const uint8_t *
 	if (mismatch)
 		fprintf(stderr, "%s: %zu of %zu statuses differ from the single-pair API\n", name, mismatch, done);
 }
+
+void bench_time_peer(sw_bench_state *st, size_t batch, size_t (*pass)(void *ctx), void *ctx, double agree,
+		     double agree_sep, double toi_dmean)
+{
+	size_t hits = 0;
+	while (sw_bench_keep_running(st))
+		hits = pass(ctx);
+	sw_bench_set_items_processed(st, sw_bench_iterations(st) * (int64_t)batch);
+	sw_bench_counter(st, "hit", (double)hits / (double)batch);
+	sw_bench_counter(st, "agree", agree);
+	sw_bench_counter(st, "agree_sep", agree_sep);
+	sw_bench_counter(st, "toi_dmean", toi_dmean);
+}

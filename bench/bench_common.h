@@ -26,6 +26,12 @@ typedef int (*bench_window_fn)(const void *ctx, size_t off, size_t batch);
 size_t bench_run_windows(sw_bench_state *st, sw_isa isa, uint8_t *status, size_t n, size_t batch, bench_window_fn fn,
 			 const void *ctx);
 
+/// The timed loop of a peer benchmark: `pass` runs the peer once over its `batch` pairs and returns
+/// how many it calls hits. Sets items_processed and the counters `hit`, `agree`, `agree_sep` and
+/// `toi_dmean` (the peer's agreement with swept, computed by the caller before the first timing).
+void bench_time_peer(sw_bench_state *st, size_t batch, size_t (*pass)(void *ctx), void *ctx, double agree,
+		     double agree_sep, double toi_dmean);
+
 /// Sets the counters `hit`, `start_ovl` (when `with_ovl`) and `mismatch` from statuses[0, done)
 /// against the single-pair API's `want`, and reports mismatches on stderr under `name`.
 void bench_report_statuses(sw_bench_state *st, const char *name, const uint8_t *status, const uint8_t *want,

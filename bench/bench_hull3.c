@@ -457,6 +457,13 @@ static int peer_check(const h3_scene *s, peer_run *pr)
 
 /* The peer runs the first `batch` pairs of the pool every iteration (at microseconds per pair, the
  * branch-predictor effect the pool avoids does not matter). */
+/* one timed pass of the peer over its pairs (bench_time_peer) */
+static size_t peer_pass(void *vpr)
+{
+	const peer_run *pr = vpr;
+	return peer_call(pr->kind, pr->pp->bp, NULL, NULL);
+}
+
 static void bench_peer(sw_bench_state *st, void *varg)
 {
 	peer_run *pr = varg;
@@ -474,14 +481,7 @@ static void bench_peer(sw_bench_state *st, void *varg)
 		}
 		pr->checked = 1;
 	}
-	size_t hits = 0;
-	while (sw_bench_keep_running(st))
-		hits = peer_call(pr->kind, pr->pp->bp, NULL, NULL);
-	sw_bench_set_items_processed(st, sw_bench_iterations(st) * (int64_t)pr->pp->batch);
-	sw_bench_counter(st, "hit", (double)hits / (double)pr->pp->batch);
-	sw_bench_counter(st, "agree", pr->agree);
-	sw_bench_counter(st, "agree_sep", pr->agree_sep);
-	sw_bench_counter(st, "toi_dmean", pr->toi_dmean);
+	bench_time_peer(st, pr->pp->batch, peer_pass, pr, pr->agree, pr->agree_sep, pr->toi_dmean);
 }
 
 #endif

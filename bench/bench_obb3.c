@@ -356,6 +356,9 @@ static int peer_check(const scene *s, peer_run *pr)
 
 /* Bullet runs the first `batch` pairs of the pool every iteration: at microseconds per pair the
  * branch-predictor effect the swept runs avoid does not matter. */
+/* one timed pass of Bullet over its pairs (bench_time_peer) */
+static size_t peer_pass(void *bp) { return swp_bullet_sweep(bp, NULL, NULL); }
+
 static void bench_bullet(sw_bench_state *st, void *varg)
 {
 	peer_run *pr = varg;
@@ -373,14 +376,7 @@ static void bench_bullet(sw_bench_state *st, void *varg)
 		}
 		pr->checked = 1;
 	}
-	size_t hits = 0;
-	while (sw_bench_keep_running(st))
-		hits = swp_bullet_sweep(pr->bp, NULL, NULL);
-	sw_bench_set_items_processed(st, sw_bench_iterations(st) * (int64_t)pr->batch);
-	sw_bench_counter(st, "hit", (double)hits / (double)pr->batch);
-	sw_bench_counter(st, "agree", pr->agree);
-	sw_bench_counter(st, "agree_sep", pr->agree_sep);
-	sw_bench_counter(st, "toi_dmean", pr->toi_dmean);
+	bench_time_peer(st, pr->batch, peer_pass, pr->bp, pr->agree, pr->agree_sep, pr->toi_dmean);
 }
 
 #endif
