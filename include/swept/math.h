@@ -47,6 +47,13 @@ static inline sw_mat3 sw_mat3_identity(void)
 	return m;
 }
 
+/// A 3D placement: rotation then translation, x_world = R(q)·x_local + p, with R(q) =
+/// sw_mat3_from_quat(q) and q a unit quaternion (|q·q − 1| ≤ SW_QUAT_TOL).
+typedef struct sw_pose3 {
+	sw_vec3 p;
+	sw_quat q;
+} sw_pose3;
+
 /// Rotation matrix of a unit quaternion. No normalisation: this is the exact arithmetic every swept
 /// query applies to a shape's quaternion (all tiers), so a caller gets the very matrix swept uses.
 static inline sw_mat3 sw_mat3_from_quat(sw_quat q)
@@ -140,11 +147,15 @@ typedef struct sw_rot2 {
 	float c, s;
 } sw_rot2;
 
-/// A 2D placement: rotation then translation, x_world = q·x_local + p.
-typedef struct sw_xf2 {
+/// A 2D placement: rotation then translation, x_world = q·x_local + p, with q unit within
+/// SW_QUAT_TOL.
+typedef struct sw_pose2 {
 	sw_vec2 p;
 	sw_rot2 q;
-} sw_xf2;
+} sw_pose2;
+
+/// Former name of sw_pose2.
+typedef sw_pose2 sw_xf2;
 
 static inline sw_vec2 sw_v2(float x, float y)
 {
