@@ -135,6 +135,18 @@ static inline sw_axis_info sw_tri3_axis_decode(uint8_t id)
 /// Short name of a status ("hit", "miss", "starts_overlapped", "invalid").
 SW_API const char *sw_status_name(sw_status s);
 
+/// Allocates `size` bytes aligned to `alignment` (a power of two, at most 4096); returns NULL on
+/// failure. `user` is the pointer given to sw_set_allocator().
+typedef void *sw_alloc_fn(size_t size, size_t alignment, void *user);
+/// Frees a block sw_alloc_fn returned, with the size it was asked for (ptr is never NULL).
+typedef void sw_free_fn(void *ptr, size_t size, void *user);
+
+/// Routes every allocation swept makes (sets, builder scratch, per-call scratch) through `alloc` and
+/// `free_fn`; NULL for both restores the C library's aligned_alloc and free. Set it before any
+/// other call: memory is always returned to the allocator that gave it, so the hooks must stay
+/// valid while swept holds blocks from them. Not thread-safe with respect to running calls.
+SW_API void sw_set_allocator(sw_alloc_fn *alloc, sw_free_fn *free_fn, void *user);
+
 #ifdef __cplusplus
 }
 #endif
