@@ -9,12 +9,15 @@
 #include "sw_config.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 #if SW_HAVE_OPENMP
 #include <omp.h>
 #endif
 
 #define DEFAULT_CHUNK 512u
+/* most threads one call starts */
+#define SW_MAX_THREADS 256
 
 /* a set's count and capacity: kernels read slot 0 for out-of-range indices and whole lanes past count */
 static sw_error check_counts(size_t count, size_t capacity)
@@ -59,7 +62,19 @@ static sw_sweep_results sweep_at(const sw_sweep_results *o, size_t k)
 static size_t chunk_size(const sw_batch_opts *opts)
 {
 	size_t c = opts && opts->chunk ? opts->chunk : DEFAULT_CHUNK;
+	c = c < SW_MAX_BATCH ? c : SW_MAX_BATCH; /* no overflow when rounding up */
 	return (c + SW_BLOCK - 1) / SW_BLOCK * SW_BLOCK;
+}
+
+/* packed blocks are 64-byte aligned types: a block elsewhere (malloc's 16) is refused on every tier
+ * alike, instead of loading fine on some and faulting on others */
+static sw_error check_blocks(const void *blocks, size_t n)
+{
+	if (n > SW_MAX_BATCH)
+		return SW_ERR_SIZE;
+	if (n && !blocks)
+		return SW_ERR_NULL;
+	return (uintptr_t)blocks % 64 ? SW_ERR_ALIGN : SW_OK;
 }
 
 /* runs fn on consecutive chunks of [0, n); chunks go to OpenMP threads when built with it */
@@ -69,7 +84,11 @@ static void run_chunks(size_t n, const sw_batch_opts *opts, chunk_fn fn, const v
 {
 	size_t chunk = chunk_size(opts), chunks = (n + chunk - 1) / chunk;
 #if SW_HAVE_OPENMP
-	int threads = opts && opts->threads ? (int)opts->threads : omp_get_num_procs();
+	/* more threads than chunks only idle; the count is clamped, never trusted (libgomp allocates
+	 * per requested thread and exits the process when that fails) */
+	size_t want = opts && opts->threads ? opts->threads : (size_t)omp_get_num_procs();
+	want = want < chunks ? want : chunks;
+	int threads = (int)(want < SW_MAX_THREADS ? want : SW_MAX_THREADS);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (chunks > 1)
 #endif
 	for (size_t c = 0; c < chunks; c++) {
@@ -129,11 +148,8 @@ sw_error sw_obb3_overlap_batch(const sw_obb3_set *as, const sw_obb3_set *bs, con
 
 sw_error sw_obb3_sweep_packed(const sw_obb3_block *blocks, size_t n, const sw_sweep_results *out)
 {
-	if (n > SW_MAX_BATCH)
-		return SW_ERR_SIZE;
 	sw_error e = check_sweep_out(out);
-	if (e == SW_OK && n && !blocks)
-		e = SW_ERR_NULL;
+	e = e == SW_OK ? check_blocks(blocks, n) : e;
 	if (e != SW_OK || n == 0)
 		return e;
 	sw_kernels_get()->obb3_sweep_packed(blocks, n, out);
@@ -287,7 +303,11 @@ typedef struct poly_call {
 	int keep_order;
 } poly_call;
 
-static unsigned poly_size(const sw_poly2_set *s, uint32_t i) { return i < s->count ? s->n[i] : 0; }
+/* a count out of range (the arrays are caller-writable) classes as 0; the kernel flags the pair */
+static unsigned poly_size(const sw_poly2_set *s, uint32_t i)
+{
+	return i < s->count && s->n[i] <= SW_POLY2_MAX_VERTS ? s->n[i] : 0;
+}
 
 /* size class of a pair: A's vertex count, then B's. Sorting by it fills a block with pairs of the
  * same or neighbouring (n_A, n_B), the two loop bounds of the kernel (measured on mixed 2–16 vertex
@@ -435,11 +455,11 @@ void sw_poly2_block_fill(sw_poly2_block *blk, unsigned from)
 
 sw_error sw_poly2_sweep_packed(const sw_poly2_block *blocks, size_t n, const sw_sweep2_results *out)
 {
-	if (n > SW_MAX_BATCH)
-		return SW_ERR_SIZE;
-	if (!out || !out->status || !out->feature || !out->t_first || !out->t_last || !out->nx || !out->ny ||
-	    (n && !blocks))
+	if (!out || !out->status || !out->feature || !out->t_first || !out->t_last || !out->nx || !out->ny)
 		return SW_ERR_NULL;
+	sw_error e = check_blocks(blocks, n);
+	if (e != SW_OK)
+		return e;
 	if (n)
 		sw_kernels_get()->poly2_sweep_packed(blocks, n, out);
 	return SW_OK;
@@ -477,11 +497,8 @@ void sw_obb3_tri3_block_fill(sw_obb3_tri3_block *blk, unsigned from)
 sw_error sw_obb3_tri3_sweep_packed(const sw_obb3_tri3_block *blocks, size_t n, int one_sided,
 				   const sw_sweep_results *out)
 {
-	if (n > SW_MAX_BATCH)
-		return SW_ERR_SIZE;
 	sw_error e = check_sweep_out(out);
-	if (e == SW_OK && n && !blocks)
-		e = SW_ERR_NULL;
+	e = e == SW_OK ? check_blocks(blocks, n) : e;
 	if (e != SW_OK || n == 0)
 		return e;
 	sw_kernels_get()->obb3_tri3_sweep_packed(blocks, n, one_sided, out);

@@ -115,12 +115,26 @@ static void fill(sw_kernels *t, sw_isa cap)
 	}
 }
 
+/* whether a tier belongs to this architecture's ladder (NEON is not a cap on x86-64, nor SSE4 on arm64) */
+static int native(sw_isa isa)
+{
+	if (isa == SW_ISA_REF)
+		return 1;
+#if defined(__x86_64__) || defined(__i386__)
+	return isa == SW_ISA_SSE4 || isa == SW_ISA_AVX2 || isa == SW_ISA_AVX512;
+#elif defined(__aarch64__)
+	return isa == SW_ISA_NEON;
+#else
+	return 0;
+#endif
+}
+
 static void init(void)
 {
 	for (int k = 0; k < SW_ISA_COUNT; k++)
 		fill(&tables[k], (sw_isa)k);
 	sw_isa cap = sw_isa_from_name(getenv("SWEPT_ISA"));
-	atomic_store(&active, &tables[cap == SW_ISA_COUNT ? sw_best_isa() : cap]);
+	atomic_store(&active, &tables[cap == SW_ISA_COUNT || !native(cap) ? sw_best_isa() : cap]);
 }
 
 const sw_kernels *sw_kernels_get(void)
@@ -150,8 +164,8 @@ sw_isa sw_active_isa(void) { return sw_kernels_get()->isa; }
 sw_isa sw_set_isa_cap(sw_isa cap)
 {
 	pthread_once(&once, init);
-	if ((unsigned)cap >= SW_ISA_COUNT)
-		cap = sw_best_isa();
+	if ((unsigned)cap >= SW_ISA_COUNT || !native(cap))
+		return SW_ISA_COUNT;
 	atomic_store(&active, &tables[cap]);
 	return tables[cap].isa;
 }

@@ -130,6 +130,9 @@ sw_error sw_poly2_set_get(const sw_poly2_set *set, uint32_t index, sw_poly2 *pol
 		return SW_ERR_NULL;
 	if (index >= set->count)
 		return SW_ERR_ARG;
+	/* n is caller-writable memory: a count past the row is refused, never used to read */
+	if (set->n[index] > ROW)
+		return SW_ERR_ARG;
 	if (poly) {
 		memset(poly, 0, sizeof *poly);
 		poly->count = set->n[index];
@@ -149,6 +152,8 @@ sw_error sw_poly2_set_recheck(sw_poly2_set *set, uint32_t index)
 	sw_error e = sw_poly2_set_get(set, index, &p, NULL, NULL);
 	if (e == SW_OK)
 		write_row(set, index, &p);
+	else if (e == SW_ERR_ARG && index < set->count)
+		set->ok[index] = 0; /* a count out of range: the polygon stays flagged */
 	return e;
 }
 

@@ -28,15 +28,26 @@ Test(dispatch, cap_selects_exactly_the_capped_tier)
 	sw_isa best = sw_best_isa();
 	cr_expect(sw_isa_available(best));
 	for (int k = 0; k < SW_ISA_COUNT; k++) {
-		sw_isa got = sw_set_isa_cap((sw_isa)k);
+		sw_isa before = sw_active_isa(), got = sw_set_isa_cap((sw_isa)k);
+		if (got == SW_ISA_COUNT) {
+			/* a tier of another architecture is refused and changes nothing */
+			cr_expect(!sw_isa_available((sw_isa)k), "cap %s refused", sw_isa_name((sw_isa)k));
+			cr_expect_eq(sw_active_isa(), before);
+			continue;
+		}
 		cr_expect_eq(got, sw_active_isa());
 		if (sw_isa_available((sw_isa)k))
 			cr_expect_eq(got, (sw_isa)k, "cap %s gave %s", sw_isa_name((sw_isa)k), sw_isa_name(got));
 		else
 			cr_expect(sw_isa_available(got));
 	}
-	cr_expect_eq(sw_set_isa_cap(SW_ISA_COUNT), best, "an out-of-range cap selects the best tier");
 	cr_expect_eq(sw_set_isa_cap(SW_ISA_REF), SW_ISA_REF);
+	cr_expect_eq(sw_set_isa_cap(SW_ISA_COUNT), SW_ISA_COUNT, "an unknown cap is refused");
+	cr_expect_eq(sw_active_isa(), SW_ISA_REF, "and changes nothing");
+#if defined(__x86_64__)
+	cr_expect_eq(sw_set_isa_cap(SW_ISA_NEON), SW_ISA_COUNT, "NEON is not a tier of x86-64");
+	cr_expect_eq(sw_active_isa(), SW_ISA_REF);
+#endif
 	sw_set_isa_cap(best);
 }
 

@@ -46,6 +46,8 @@ typedef enum sw_error {
 	SW_ERR_NOMEM = -3,
 	/// An argument is malformed (e.g. a set whose count exceeds its capacity).
 	SW_ERR_ARG = -4,
+	/// A pointer is not aligned as its type requires (packed lane blocks: 64 bytes).
+	SW_ERR_ALIGN = -5,
 } sw_error;
 
 /// Largest number of pairs one batched call accepts.

@@ -12,9 +12,9 @@ extern "C" {
 
 /// Options of a batched call; pass NULL for the defaults.
 typedef struct sw_batch_opts {
-	/// Worker threads (0 = one per core). Only used when swept is built with -Dopenmp=enabled;
-	/// otherwise the call runs on the calling thread. Callers with their own scheduler can
-	/// instead split the pair list and call from several threads: calls are reentrant.
+	/// Worker threads (0 = one per core), clamped to the number of chunks and to 256. Only used
+	/// when swept is built with -Dopenmp=enabled; otherwise the call runs on the calling thread. Callers with their
+	/// own scheduler can instead split the pair list and call from several threads: calls are reentrant.
 	unsigned threads;
 	/// Pairs per chunk (0 = default 512); rounded up to a multiple of 16.
 	unsigned chunk;
@@ -62,7 +62,9 @@ SW_API sw_error sw_obb3_tri3_sweep_batch(const sw_obb3_set *boxes, const sw_tri3
 SW_API sw_error sw_obb3_tri3_overlap_batch(const sw_obb3_set *boxes, const sw_tri3_set *tris, const sw_pair *pairs,
 					   size_t n, const sw_batch_opts *opts, const sw_overlap_results *out);
 
-/// Lanes of a packed block; the packed format is the same for every tier.
+/// Lanes of a packed block; the packed format is the same for every tier. Blocks must be 64-byte
+/// aligned (declare them, or allocate with aligned_alloc(64, …)): a packed call given blocks at any
+/// other address returns SW_ERR_ALIGN and writes nothing, on every tier.
 #define SW_BLOCK 16
 
 #ifdef __cplusplus

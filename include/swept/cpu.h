@@ -23,8 +23,10 @@ SW_API sw_isa sw_active_isa(void);
 /// Highest tier both compiled in and supported by this CPU.
 SW_API sw_isa sw_best_isa(void);
 /// Caps the tier (a cap above what the CPU has selects the best available) and returns the tier
-/// now active. Overrides the SWEPT_ISA environment variable (ref|sse4|avx2|avx512|neon), which
-/// is read once at the first query. Not thread-safe with respect to running queries.
+/// now active. A tier of another architecture (SW_ISA_NEON on x86-64, SW_ISA_SSE4…AVX512 on
+/// arm64) or an unknown value changes nothing and returns SW_ISA_COUNT. Overrides the SWEPT_ISA
+/// environment variable (ref|sse4|avx2|avx512|neon; a foreign or unknown name is ignored), which is
+/// read once at the first query. Not thread-safe with respect to running queries.
 SW_API sw_isa sw_set_isa_cap(sw_isa cap);
 /// Whether `isa` is compiled in and supported by this CPU.
 SW_API int sw_isa_available(sw_isa isa);

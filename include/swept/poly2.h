@@ -14,7 +14,8 @@ typedef enum sw_poly2_status {
 	SW_POLY2_OK = 0,
 	/// No points (NULL or n = 0).
 	SW_POLY2_EMPTY = 1,
-	/// A coordinate is NaN, Inf or larger than SW_MAX_COORD in magnitude.
+	/// A coordinate is NaN, Inf or larger than SW_MAX_COORD in magnitude, or more than
+	/// SW_POLY2_MAX_POINTS points.
 	SW_POLY2_INVALID_INPUT = 2,
 	/// Fewer than 3 distinct points.
 	SW_POLY2_TOO_FEW = 3,
@@ -30,7 +31,13 @@ typedef enum sw_poly2_status {
 	SW_POLY2_CLOCKWISE = 8,
 	/// sw_poly2_check: a vertex lies outside an edge's half-plane, or three are collinear.
 	SW_POLY2_NOT_CONVEX = 9,
+	/// sw_poly2_build: scratch memory could not be allocated.
+	SW_POLY2_NO_MEMORY = 10,
 } sw_poly2_status;
+
+/// Most input points sw_poly2_build accepts (more is SW_POLY2_INVALID_INPUT, refused before any
+/// point is read).
+#define SW_POLY2_MAX_POINTS ((size_t)1 << 26)
 
 /// Convex hull of arbitrary points (Andrew's monotone chain, in double precision), written
 /// counter-clockwise from the lowest-then-leftmost vertex. Duplicate points and points within

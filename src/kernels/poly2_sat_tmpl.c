@@ -12,6 +12,10 @@
 
 #define ROW SW_POLY2_MAX_VERTS
 
+/* a vertex count as stored (caller-writable): in [2, ROW], else 0 — such a lane is flagged and
+ * never widens the block's loops past a row */
+SW_INLINE unsigned count_ok(unsigned n) { return n >= 2 && n <= ROW ? n : 0; }
+
 /* one polygon per lane: placement, displacement, vertices (local frame), count */
 typedef struct poly_w {
 	sw_fw px, py, qc, qs, dx, dy, cnt;
@@ -35,10 +39,11 @@ SW_INLINE unsigned poly_lanes(const sw_poly2_set *as, const sw_poly2_set *bs, co
 		int ok = p.a < as->count && p.b < bs->count;
 		ia[l] = ok ? (int32_t)p.a : 0;
 		ib[l] = ok ? (int32_t)p.b : 0;
-		ok = ok && as->ok[ia[l]] && bs->ok[ib[l]];
+		unsigned na = count_ok(as->n[ia[l]]), nb = count_ok(bs->n[ib[l]]);
+		ok = ok && as->ok[ia[l]] && bs->ok[ib[l]] && na && nb;
 		bad |= (unsigned)!ok << l;
-		*max_a = as->n[ia[l]] > *max_a ? as->n[ia[l]] : *max_a;
-		*max_b = bs->n[ib[l]] > *max_b ? bs->n[ib[l]] : *max_b;
+		*max_a = na > *max_a ? na : *max_a;
+		*max_b = nb > *max_b ? nb : *max_b;
 	}
 	return bad;
 }
@@ -343,9 +348,10 @@ decl_poly2_sweep_packed_fn(SW_FN(sw_poly2_sweep_packed))
 		unsigned off = (unsigned)(base % SW_BLOCK), cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
 		unsigned na = 1, nb = 1, bad = 0;
 		for (unsigned l = 0; l < SW_W; l++) {
-			na = blk->an[off + l] > na ? blk->an[off + l] : na;
-			nb = blk->bn[off + l] > nb ? blk->bn[off + l] : nb;
-			bad |= (unsigned)!(blk->a_ok[off + l] && blk->b_ok[off + l]) << l;
+			unsigned ca = count_ok(blk->an[off + l]), cb = count_ok(blk->bn[off + l]);
+			na = ca > na ? ca : na;
+			nb = cb > nb ? cb : nb;
+			bad |= (unsigned)!(blk->a_ok[off + l] && blk->b_ok[off + l] && ca && cb) << l;
 			pk[l] = (uint32_t)(base + l);
 		}
 		poly_w a, b;

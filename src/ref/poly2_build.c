@@ -1,6 +1,7 @@
 /* src/ref/poly2_build.c — 2D convex polygons from arbitrary points, and the check of polygons given
  * as already convex. Method: Andrew's monotone chain (Andrew 1979; de Berg et al., Computational
  * Geometry, 1.1), in double precision, with a collinearity tolerance relative to the cloud's extent. */
+#include "alloc.h"
 #include "ref/ref.h"
 #include "swept/poly2.h"
 
@@ -57,13 +58,16 @@ sw_poly2_status sw_poly2_build(const sw_vec2 *points, size_t n, sw_poly2 *out)
 		memset(out, 0, sizeof *out); /* unused slots are zero: equal polygons compare equal */
 	if (!points || n == 0 || !out)
 		return SW_POLY2_EMPTY;
+	if (n > SW_POLY2_MAX_POINTS)
+		return SW_POLY2_INVALID_INPUT;
 	for (size_t i = 0; i < n; i++)
 		if (!sw_ref_coord_ok(points[i].x) || !sw_ref_coord_ok(points[i].y))
 			return SW_POLY2_INVALID_INPUT;
 	/* the chains share their end points in h: at most 2n entries */
-	pt *p = malloc((3 * n + 2) * sizeof *p);
+	size_t bytes = (3 * n + 2) * sizeof(pt);
+	pt *p = sw_alloc(bytes, _Alignof(pt));
 	if (!p)
-		return SW_POLY2_EMPTY;
+		return SW_POLY2_NO_MEMORY;
 	pt *h = p + n;
 	double cx = 0, cy = 0, ext = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -104,7 +108,7 @@ sw_poly2_status sw_poly2_build(const sw_vec2 *points, size_t n, sw_poly2 *out)
 				out->v[i] = points[h[(s + i) % k].src];
 		}
 	}
-	free(p);
+	sw_free(p, bytes);
 	return st;
 }
 
@@ -170,7 +174,8 @@ sw_poly2 sw_poly2_segment(sw_vec2 a, sw_vec2 b)
 
 const char *sw_poly2_status_name(sw_poly2_status s)
 {
-	static const char *const names[] = {"ok",       "empty",     "invalid_input", "too_few",   "collinear",
-					    "too_many", "bad_count", "duplicate",     "clockwise", "not_convex"};
+	static const char *const names[] = {"ok",        "empty",      "invalid_input", "too_few",
+					    "collinear", "too_many",   "bad_count",     "duplicate",
+					    "clockwise", "not_convex", "no_memory"};
 	return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
 }

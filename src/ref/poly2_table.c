@@ -9,7 +9,7 @@
  * polygon failed its check when it was stored */
 static int set_read(const sw_poly2_set *s, uint32_t i, sw_poly2 *p, sw_xf2 *xf, sw_vec2 *d)
 {
-	return sw_poly2_set_get(s, i, p, xf, d) == SW_OK && s->ok[i];
+	return sw_poly2_set_get(s, i, p, xf, d) == SW_OK && s->ok[i] && p->count >= 2;
 }
 
 /* the reference answers pair by pair in place: the order of evaluation does not matter to it */
@@ -73,7 +73,10 @@ decl_poly2_sweep_packed_fn(sw_poly2_sweep_packed_ref)
 		/* A at rest and B moving by v: the reference forms tmul(q_A, v − 0), as the kernels */
 		const sw_poly2_block *blk = &blocks[k / SW_BLOCK];
 		unsigned l = (unsigned)(k % SW_BLOCK);
-		if (blk->a_ok[l] && blk->b_ok[l])
+		/* counts are caller-writable: one outside [2, SW_POLY2_MAX_VERTS] makes the pair invalid */
+		int counts =
+			a.count >= 2 && a.count <= SW_POLY2_MAX_VERTS && b.count >= 2 && b.count <= SW_POLY2_MAX_VERTS;
+		if (blk->a_ok[l] && blk->b_ok[l] && counts)
 			sw_poly2_sweep_ref(&a, xa, sw_v2(0, 0), &b, xb, v, 1, &o);
 		else
 			o = (sw_sweep2_output){SW_PAIR_INVALID, NAN, NAN, {NAN, NAN}, SW_AXIS_NONE};
