@@ -6,7 +6,7 @@
 
 #include <swept/base.h>
 
-#include "kernels/kernels.h"
+#include "kernel_call.h"
 
 int bench_select_isa(sw_isa isa)
 {

@@ -24,7 +24,7 @@
 
 #include <swept/swept.h>
 
-#include "kernels/kernels.h"
+#include "kernel_call.h"
 #include "scenes.h"
 #include "bench_common.h"
 #include "shim.h"

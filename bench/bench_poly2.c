@@ -26,7 +26,7 @@
 #include <swept/swept.h>
 
 #include "bench_poly2.h"
-#include "kernels/kernels.h"
+#include "kernel_call.h"
 #include "scenes.h"
 #include "bench_common.h"
 #include "shim.h"

@@ -11,14 +11,17 @@ trap 'rm -rf "$tmp"' EXIT
 # SIMDe's headers are architecture-neutral; expose only them, not the host's libc headers
 simde=$(dirname "$(find /usr/include /usr/local/include -maxdepth 2 -name avx512.h -path '*simde/x86*' | head -1)")
 ln -s "$(dirname "$simde")" "$tmp/simde"
+# the build's configuration header, as meson writes it for an arm64 build with the NEON tier
+mkdir "$tmp/cfg"
+printf '#define SW_HAVE_NEON 1\n#define SW_HAVE_OPENMP 0\n#define SW_TIERS(X) X(neon, SW_ISA_NEON)\n' >"$tmp/cfg/sw_config.h"
 for f in "$src"/src/kernels/*_tmpl.c; do
 	$cc -std=c17 -O2 -Wall -Wextra -Werror -Wno-psabi -ffp-contract=off -DSW_TIER_NEON \
-		-I"$src/include" -I"$src/src" -isystem "$tmp" -c "$f" -o "$tmp/$(basename "$f" .c).o"
+		-I"$src/include" -I"$src/src" -I"$tmp/cfg" -isystem "$tmp" -c "$f" -o "$tmp/$(basename "$f" .c).o"
 done
 syms=$(aarch64-linux-gnu-nm "$tmp"/*.o | awk '$2 == "T" {print $3}')
-# every kernel SW_DECL_TIER declares must exist with the _neon suffix
-wanted=$(grep -o 'decl_[a-z0-9_]*_fn(sw_[a-z0-9_]*_##sfx)' "$src/src/kernels/kernels.h" | sed 's/.*(\(sw_[a-z0-9_]*\)_##sfx)/\1_neon/')
-[[ -n $wanted ]] || { echo "no kernels found in kernels.h"; exit 1; }
+# every query of the list must have its kernel with the _neon suffix
+wanted=$(grep -oE '^\s+X\(t, [a-z0-9_]+,' "$src/src/queries.h" | sed -E 's/.*X\(t, ([a-z0-9_]+),/sw_\1_neon/')
+[[ -n $wanted ]] || { echo "no queries found in src/queries.h"; exit 1; }
 for want in $wanted; do
 	grep -qx "$want" <<<"$syms" || { echo "missing $want"; exit 1; }
 done

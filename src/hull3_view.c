@@ -1,7 +1,6 @@
 /* src/hull3_view.c — packing hulls for the hull kernels, the box and triangle sides, and the scalar
  * set-up of a pair that the reference and every tier share (src/hull3_view.h). */
 #include "hull3_view.h"
-#include "ref/hull3_ref.h"
 
 #include <string.h>
 
@@ -218,74 +217,15 @@ int sw_hull_pair_setup_tri(sw_hull_pair *pr, const sw_hull_view *a, sw_vec3 pa, 
 	return 1;
 }
 
-static sw_vec3 v3_at(const float *x, const float *y, const float *z, size_t k) { return sw_v3(x[k], y[k], z[k]); }
-
-int sw_hull_pair_prepare(const sw_hull_call *c, size_t k, sw_hull_view *av, sw_hull_view *bv, float *box_fl,
-			 int32_t *box_ix, float *mem, sw_hull_bside *tri, sw_hull_pair *pr)
+void sw_hull_sweep_output_invalid(sw_hull_sweep_output *out)
 {
-	const sw_hull3_set *as = c->a;
-	sw_pair p = c->pairs[k];
-	if (p.a >= as->count || as->shape[p.a] >= as->num_shapes || !as->shapes[as->shape[p.a]].ok)
-		return 0;
-	sw_hull_view_of(as, as->shape[p.a], av);
-	sw_vec3 pa = v3_at(as->px, as->py, as->pz, p.a), da = v3_at(as->dx, as->dy, as->dz, p.a);
-	sw_quat qa = {as->qx[p.a], as->qy[p.a], as->qz[p.a], as->qw[p.a]};
-	sw_vec3 zero = {0, 0, 0};
-	if (!c->sweep)
-		da = zero;
-	if (c->kind == SW_HULL_B_TRI) {
-		const sw_tri3_set *ts = c->bt;
-		if (p.b >= ts->count)
-			return 0;
-		sw_tri3 t = {v3_at(ts->ax, ts->ay, ts->az, p.b), v3_at(ts->bx, ts->by, ts->bz, p.b),
-			     v3_at(ts->cx, ts->cy, ts->cz, p.b)};
-		sw_vec3 dt = c->sweep ? v3_at(ts->dx, ts->dy, ts->dz, p.b) : zero;
-		return sw_hull_pair_setup_tri(pr, av, pa, qa, da, &t, dt, c->sweep && c->one_sided, mem, tri);
-	}
-	sw_vec3 pb, db;
-	sw_quat qb;
-	if (c->kind == SW_HULL_B_OBB) {
-		const sw_obb3_set *bs = c->bo;
-		if (p.b >= bs->count)
-			return 0;
-		sw_obb3 box = {v3_at(bs->cx, bs->cy, bs->cz, p.b),
-			       {bs->qx[p.b], bs->qy[p.b], bs->qz[p.b], bs->qw[p.b]},
-			       v3_at(bs->hx, bs->hy, bs->hz, p.b)};
-		db = c->sweep ? v3_at(bs->dx, bs->dy, bs->dz, p.b) : zero;
-		if (!sw_obb3_valid_ref(&box, db))
-			return 0;
-		sw_hull_view_box(box.half, box_fl, box_ix, bv);
-		pb = box.center, qb = box.rot;
-	} else {
-		const sw_hull3_set *bs = c->bh;
-		if (p.b >= bs->count || bs->shape[p.b] >= bs->num_shapes || !bs->shapes[bs->shape[p.b]].ok)
-			return 0;
-		sw_hull_view_of(bs, bs->shape[p.b], bv);
-		pb = v3_at(bs->px, bs->py, bs->pz, p.b), db = v3_at(bs->dx, bs->dy, bs->dz, p.b);
-		qb = (sw_quat){bs->qx[p.b], bs->qy[p.b], bs->qz[p.b], bs->qw[p.b]};
-		if (!c->sweep)
-			db = zero;
-	}
-	return sw_hull_pair_setup(pr, av, pa, qa, da, bv, pb, qb, db, c->sweep);
+	out->status = SW_PAIR_INVALID;
+	out->t_first = out->t_last = NAN;
+	out->normal = sw_v3(NAN, NAN, NAN);
+	out->feature = SW_HULL_FEATURE_NONE;
 }
 
-void sw_hull_pair_write(const sw_hull_call *c, size_t k, int st, const sw_hull_pair *pr, const sw_hull_red *r)
+void sw_hull_overlap_output_invalid(sw_hull_overlap_output *out)
 {
-	if (c->sweep) {
-		sw_hull_sweep_output o;
-		if (st == 0)
-			sw_hull_sweep_output_invalid(&o);
-		else if (st == 2)
-			sw_hull_sweep_out_miss(&o);
-		else
-			sw_hull_red_sweep(r, &pr->ra, pr->front, &o);
-		sw_hull_sweep_write(c->sw, k, &o);
-	} else {
-		sw_hull_overlap_output o;
-		if (st == 0)
-			sw_hull_overlap_output_invalid(&o);
-		else
-			sw_hull_red_overlap(r, &pr->ra, &o);
-		sw_hull_overlap_write(c->ov, k, &o);
-	}
+	*out = (sw_hull_overlap_output){SW_PAIR_INVALID, SW_HULL_FEATURE_NONE, NAN, {NAN, NAN, NAN}};
 }

@@ -17,8 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ref/ref.h"
+#include "contract.h"
 #include "swept/hull_batch.h"
+#include "swept/hull_query.h"
 
 static inline uint32_t sw_hv_pad(uint32_t n) { return (n + 15u) & ~15u; }
 
@@ -265,21 +266,6 @@ static inline void sw_hull_sweep_out_miss(sw_hull_sweep_output *out)
 	*out = (sw_hull_sweep_output){SW_MISS, 1.0f, 1.0f, {0, 0, 0}, SW_HULL_FEATURE_NONE};
 }
 
-static inline void sw_hull_sweep_write(const sw_hull_sweep_results *out, size_t k, const sw_hull_sweep_output *o)
-{
-	SW_SWEEP3_WRITE(out, k, o);
-}
-
-static inline void sw_hull_overlap_write(const sw_hull_overlap_results *out, size_t k, const sw_hull_overlap_output *o)
-{
-	out->status[k] = (uint8_t)o->status;
-	out->feature[k] = o->feature;
-	out->depth[k] = o->depth;
-	out->nx[k] = o->normal.x;
-	out->ny[k] = o->normal.y;
-	out->nz[k] = o->normal.z;
-}
-
 /* ---- one pair, prepared: what every tier's pair loop starts from ---- */
 typedef struct sw_hull_pair {
 	const sw_hull_view *a;
@@ -290,20 +276,6 @@ typedef struct sw_hull_pair {
 	int front;             /* one-sided triangle approached from its front (1 otherwise) */
 } sw_hull_pair;
 
-/* a batched hull call, as the kernels see it: B is a hull set, an OBB set or a triangle set */
-typedef enum sw_hull_b_kind { SW_HULL_B_HULL, SW_HULL_B_OBB, SW_HULL_B_TRI } sw_hull_b_kind;
-typedef struct sw_hull_call {
-	const sw_hull3_set *a;
-	sw_hull_b_kind kind;
-	const sw_hull3_set *bh;
-	const sw_obb3_set *bo;
-	const sw_tri3_set *bt;
-	const sw_pair *pairs;
-	int sweep, one_sided;
-	const sw_hull_sweep_results *sw;   /* sweep */
-	const sw_hull_overlap_results *ov; /* overlap */
-} sw_hull_call;
-
 /* the prepared pair from poses (single-pair API and batches): 0 on a bad pose or displacement, 2
  * when `sweep` and the bounding spheres stay apart (a plain MISS), else 1 */
 int sw_hull_pair_setup(sw_hull_pair *pr, const sw_hull_view *a, sw_vec3 pa, sw_quat qa, sw_vec3 da,
@@ -312,14 +284,8 @@ int sw_hull_pair_setup(sw_hull_pair *pr, const sw_hull_view *a, sw_vec3 pa, sw_q
 int sw_hull_pair_setup_tri(sw_hull_pair *pr, const sw_hull_view *a, sw_vec3 pa, sw_quat qa, sw_vec3 da,
 			   const sw_tri3 *t, sw_vec3 dt, int one_sided, float *mem, sw_hull_bside *tri);
 
-/* writes pair k's answer of a batched call: `st` as sw_hull_pair_prepare returned it and, when it is
- * 1, the state r over the pair's directions (the reference's or a kernel's: the same bits) */
-void sw_hull_pair_write(const sw_hull_call *c, size_t k, int st, const sw_hull_pair *pr, const sw_hull_red *r);
-
-/* Prepares pair k of a batched call: checks indices, shapes and poses, builds the frame (and, for a
- * triangle, B's side in `tri` from `mem`; for a box, its packed hull in box_fl/box_ix). Returns as
- * sw_hull_pair_setup. */
-int sw_hull_pair_prepare(const sw_hull_call *c, size_t k, sw_hull_view *av, sw_hull_view *bv, float *box_fl,
-			 int32_t *box_ix, float *mem, sw_hull_bside *tri, sw_hull_pair *pr);
+/* the INVALID answers */
+void sw_hull_sweep_output_invalid(sw_hull_sweep_output *out);
+void sw_hull_overlap_output_invalid(sw_hull_overlap_output *out);
 
 #endif

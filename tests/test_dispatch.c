@@ -3,7 +3,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 
-#include "kernels/kernels.h"
+#include "kernel_call.h"
 #include "scenes.h"
 
 Test(dispatch, names_round_trip)

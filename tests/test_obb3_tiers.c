@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels/kernels.h"
+#include "kernel_call.h"
 #include "compare.h"
 #include "scenes.h"
 
@@ -124,13 +124,13 @@ static void run_population(sw_isa isa, uint64_t seed, sc_obb3_params p, size_t n
 	res_init(&got, n);
 	res_init(&want, n);
 	/* indexed: every length 0..n exercises the tails; here n itself and an odd prefix */
-	ref->obb3_sweep_idx(&s, &s, pairs, n, &want.r);
-	k->obb3_sweep_idx(&s, &s, pairs, n, &got.r);
+	kcall(ref, SW_Q_obb3_sweep, &s, &s, pairs, n, NULL, NULL, &want.r);
+	kcall(k, SW_Q_obb3_sweep, &s, &s, pairs, n, NULL, NULL, &got.r);
 	cr_expect_eq(compare_sweep("indexed", seed, isa, &s, pairs, n, &got.r, &want.r), 0);
 	size_t odd = n > 37 ? n - 37 : n;
 	res_free(&got);
 	res_init(&got, n);
-	k->obb3_sweep_idx(&s, &s, pairs, odd, &got.r);
+	kcall(k, SW_Q_obb3_sweep, &s, &s, pairs, odd, NULL, NULL, &got.r);
 	cr_expect_eq(compare_sweep("indexed-tail", seed, isa, &s, pairs, odd, &got.r, &want.r), 0);
 
 	/* packed: the same pairs through sw_obb3_block; pairs with bad indices are left out */
@@ -151,23 +151,23 @@ static void run_population(sw_isa isa, uint64_t seed, sc_obb3_params p, size_t n
 	res_free(&want);
 	res_init(&got, n);
 	res_init(&want, n);
-	ref->obb3_sweep_packed(blocks, n, &want.r);
-	k->obb3_sweep_packed(blocks, n, &got.r);
+	kcall(ref, SW_Q_obb3_sweep_packed, blocks, NULL, NULL, n, NULL, NULL, &want.r);
+	kcall(k, SW_Q_obb3_sweep_packed, blocks, NULL, NULL, n, NULL, NULL, &got.r);
 	cr_expect_eq(compare_sweep("packed", seed, isa, NULL, pairs, n, &got.r, &want.r), 0);
 
 	/* static penetration: least-penetration axis, depth and normal, bit for bit */
 	cmp_overlap3 pg, pw;
 	cmp_overlap3_init(&pg, n), cmp_overlap3_init(&pw, n);
-	ref->obb3_penetration_idx(&s, &s, pairs, n, &pw.r);
-	k->obb3_penetration_idx(&s, &s, pairs, n, &pg.r);
+	kcall(ref, SW_Q_obb3_penetration, &s, &s, pairs, n, NULL, NULL, &pw.r);
+	kcall(k, SW_Q_obb3_penetration, &s, &s, pairs, n, NULL, NULL, &pg.r);
 	pen_ctx pc = {isa, seed, &s, pairs};
 	cr_expect_eq(cmp_overlap3_diff(&pg, &pw, pen_report, &pc), 0);
 	cmp_overlap3_free(&pg), cmp_overlap3_free(&pw);
 
 	/* static overlap */
 	sw_overlap_results og = {got.st, got.ft}, ow = {want.st, want.ft};
-	ref->obb3_overlap_idx(&s, &s, pairs, n, &ow);
-	k->obb3_overlap_idx(&s, &s, pairs, n, &og);
+	kcall(ref, SW_Q_obb3_overlap, &s, &s, pairs, n, NULL, NULL, &ow);
+	kcall(k, SW_Q_obb3_overlap, &s, &s, pairs, n, NULL, NULL, &og);
 	size_t obad = 0;
 	for (size_t q = 0; q < n; q++) {
 		if (og.status[q] == ow.status[q] && og.feature[q] == ow.feature[q])

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels/kernels.h"
+#include "kernel_call.h"
 #include "compare.h"
 #include "scenes.h"
 
@@ -84,8 +84,8 @@ static void run(sw_isa isa, uint64_t seed, sc_poly2_params p, size_t n, edit_fn 
 		edit(&r, &s, pairs, n);
 	buf2 got, want;
 	buf_init(&got, n), buf_init(&want, n);
-	ref->poly2_sweep_idx(&s, &s, pairs, n, NULL, &want.sw);
-	k->poly2_sweep_idx(&s, &s, pairs, n, NULL, &got.sw);
+	kcall(ref, SW_Q_poly2_sweep, &s, &s, pairs, n, NULL, NULL, &want.sw);
+	kcall(k, SW_Q_poly2_sweep, &s, &s, pairs, n, NULL, NULL, &got.sw);
 	cr_expect_eq(compare("sweep", seed, isa, &s, pairs, n, &got, &want, 4), 0);
 	/* through a permutation: every pair's results land at its own index */
 	uint32_t *order = malloc(n * sizeof *order);
@@ -93,7 +93,7 @@ static void run(sw_isa isa, uint64_t seed, sc_poly2_params p, size_t n, edit_fn 
 		order[q] = (uint32_t)(n - 1 - q);
 	buf_free(&got);
 	buf_init(&got, n);
-	k->poly2_sweep_idx(&s, &s, pairs, n, order, &got.sw);
+	kcall(k, SW_Q_poly2_sweep, &s, &s, pairs, n, order, NULL, &got.sw);
 	cr_expect_eq(compare("sweep-ordered", seed, isa, &s, pairs, n, &got, &want, 4), 0);
 	free(order);
 	/* packed: the same pairs in lane blocks; pairs with an index out of range stay a harmless lane */
@@ -111,14 +111,14 @@ static void run(sw_isa isa, uint64_t seed, sc_poly2_params p, size_t n, edit_fn 
 	}
 	buf_free(&got), buf_free(&want);
 	buf_init(&got, n), buf_init(&want, n);
-	ref->poly2_sweep_packed(blocks, n, &want.sw);
-	k->poly2_sweep_packed(blocks, n, &got.sw);
+	kcall(ref, SW_Q_poly2_sweep_packed, blocks, NULL, NULL, n, NULL, NULL, &want.sw);
+	kcall(k, SW_Q_poly2_sweep_packed, blocks, NULL, NULL, n, NULL, NULL, &got.sw);
 	cr_expect_eq(compare("packed", seed, isa, &s, pairs, n, &got, &want, 4), 0);
 	free(blocks);
 	buf_free(&got), buf_free(&want);
 	buf_init(&got, n), buf_init(&want, n);
-	ref->poly2_overlap_idx(&s, &s, pairs, n, NULL, &want.ov);
-	k->poly2_overlap_idx(&s, &s, pairs, n, NULL, &got.ov);
+	kcall(ref, SW_Q_poly2_overlap, &s, &s, pairs, n, NULL, NULL, &want.ov);
+	kcall(k, SW_Q_poly2_overlap, &s, &s, pairs, n, NULL, NULL, &got.ov);
 	cr_expect_eq(compare("overlap", seed, isa, &s, pairs, n, &got, &want, 3), 0);
 	buf_free(&got), buf_free(&want);
 	free(pairs);

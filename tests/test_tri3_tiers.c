@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels/kernels.h"
+#include "kernel_call.h"
 #include "compare.h"
 #include "scenes.h"
 
@@ -133,14 +133,17 @@ static void run_population(sw_isa isa, uint64_t seed, sc_tri3_params p, size_t n
 		res_init(&got, n);
 		res_init(&want, n);
 		const char *what = one_sided ? "one-sided" : "two-sided";
-		ref->obb3_tri3_sweep_idx(&boxes, &tris, pairs, n, one_sided, &want.r);
-		k->obb3_tri3_sweep_idx(&boxes, &tris, pairs, n, one_sided, &got.r);
+		kcall(ref, SW_Q_obb3_tri3_sweep, &boxes, &tris, pairs, n, NULL, &(sw_sweep_opts){(uint32_t)(one_sided)},
+		      &want.r);
+		kcall(k, SW_Q_obb3_tri3_sweep, &boxes, &tris, pairs, n, NULL, &(sw_sweep_opts){(uint32_t)(one_sided)},
+		      &got.r);
 		cr_expect_eq(compare_sweep(what, seed, isa, &boxes, &tris, pairs, n, &got.r, &want.r), 0);
 		/* a prefix of odd length: the tail block, and nothing written past it */
 		size_t odd = n > 37 ? n - 37 : n;
 		res_free(&got);
 		res_init(&got, n);
-		k->obb3_tri3_sweep_idx(&boxes, &tris, pairs, odd, one_sided, &got.r);
+		kcall(k, SW_Q_obb3_tri3_sweep, &boxes, &tris, pairs, odd, NULL, &(sw_sweep_opts){(uint32_t)(one_sided)},
+		      &got.r);
 		cr_expect_eq(compare_sweep(what, seed, isa, &boxes, &tris, pairs, odd, &got.r, &want.r), 0);
 		for (size_t q = odd; q < n; q++)
 			cr_expect_eq(got.st[q], 0xAB, "tier %s wrote status %zu past the batch of %zu",
@@ -162,8 +165,10 @@ static void run_population(sw_isa isa, uint64_t seed, sc_tri3_params p, size_t n
 		res_free(&want);
 		res_init(&got, n);
 		res_init(&want, n);
-		ref->obb3_tri3_sweep_packed(blocks, n, one_sided, &want.r);
-		k->obb3_tri3_sweep_packed(blocks, n, one_sided, &got.r);
+		kcall(ref, SW_Q_obb3_tri3_sweep_packed, blocks, NULL, NULL, n, NULL,
+		      &(sw_sweep_opts){(uint32_t)(one_sided)}, &want.r);
+		kcall(k, SW_Q_obb3_tri3_sweep_packed, blocks, NULL, NULL, n, NULL,
+		      &(sw_sweep_opts){(uint32_t)(one_sided)}, &got.r);
 		cr_expect_eq(compare_sweep("packed", seed, isa, &boxes, &tris, pairs, n, &got.r, &want.r), 0);
 		free(blocks);
 		res_free(&got);
@@ -173,8 +178,8 @@ static void run_population(sw_isa isa, uint64_t seed, sc_tri3_params p, size_t n
 	/* static penetration: least-penetration axis, depth and normal, bit for bit */
 	cmp_overlap3 pg, pw;
 	cmp_overlap3_init(&pg, n), cmp_overlap3_init(&pw, n);
-	ref->obb3_tri3_penetration_idx(&boxes, &tris, pairs, n, &pw.r);
-	k->obb3_tri3_penetration_idx(&boxes, &tris, pairs, n, &pg.r);
+	kcall(ref, SW_Q_obb3_tri3_penetration, &boxes, &tris, pairs, n, NULL, NULL, &pw.r);
+	kcall(k, SW_Q_obb3_tri3_penetration, &boxes, &tris, pairs, n, NULL, NULL, &pg.r);
 	pen_ctx pc = {isa, seed, &boxes, &tris, pairs};
 	cr_expect_eq(cmp_overlap3_diff(&pg, &pw, pen_report, &pc), 0);
 	cmp_overlap3_free(&pg), cmp_overlap3_free(&pw);
@@ -182,8 +187,8 @@ static void run_population(sw_isa isa, uint64_t seed, sc_tri3_params p, size_t n
 	/* static overlap */
 	uint8_t *gs = malloc(n), *gf = malloc(n), *ws = malloc(n), *wf = malloc(n);
 	sw_overlap_results og = {gs, gf}, ow = {ws, wf};
-	ref->obb3_tri3_overlap_idx(&boxes, &tris, pairs, n, &ow);
-	k->obb3_tri3_overlap_idx(&boxes, &tris, pairs, n, &og);
+	kcall(ref, SW_Q_obb3_tri3_overlap, &boxes, &tris, pairs, n, NULL, NULL, &ow);
+	kcall(k, SW_Q_obb3_tri3_overlap, &boxes, &tris, pairs, n, NULL, NULL, &og);
 	size_t obad = 0;
 	for (size_t q = 0; q < n; q++) {
 		if (gs[q] == ws[q] && gf[q] == wf[q])

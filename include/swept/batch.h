@@ -23,6 +23,12 @@ typedef struct sw_batch_opts {
 	unsigned keep_order;
 } sw_batch_opts;
 
+/// Options of a moving query; NULL selects the defaults (all zero).
+typedef struct sw_sweep_opts {
+	/// Triangle B only: 1 hits the triangle from its front only (see doc/numerics.md); 0 both sides.
+	uint32_t one_sided;
+} sw_sweep_opts;
+
 /// Results of a moving query, one entry per pair; all arrays are caller-owned, hold n entries and
 /// must not be NULL. Field meanings are those of sw_sweep_output.
 typedef struct sw_sweep_results {

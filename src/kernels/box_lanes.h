@@ -8,9 +8,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "kernels/kernels.h"
+#include "contract.h"
+#include "job.h"
 #include "kernels/wide.h"
-#include "ref/ref.h"
 
 /* one box per lane */
 typedef struct box_w {

@@ -20,8 +20,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "hull3_view.h"
-#include "kernels/kernels.h"
+#include "hull3_call.h"
+#include "job.h"
 #include "kernels/wide.h"
 
 /* directions buffered before a merge; edge-pair candidates listed before they are turned into
@@ -437,11 +437,17 @@ static void gaps_w(const sw_hull_pair *pr, const sw_hull_bside *tri, int sweep, 
 	hk_flush(&bf, pr->v, r);
 }
 
-decl_hull3_idx_fn(SW_FN(sw_hull3_idx))
+_Static_assert(sizeof(hk_scratch) <= SW_SCRATCH, "the hull kernel's rows fit the pipeline's scratch");
+
+/* pairs [off, off + n) of a hull call: per pair the shared scalar set-up (the source), the lanes over
+ * its directions (the core), the shared answer writer (the store) */
+static void hull_pairs(const sw_job *j, sw_hull_b_kind kind, int sweep)
 {
-	hk_scratch scratch, *s = &scratch;
+	sw_hull_call call = sw_hull_call_of(j, kind, sweep);
+	const sw_hull_call *c = &call;
+	hk_scratch *s = j->scratch;
 	_Alignas(64) float tri_mem[SW_HB_TRI_FLOATS];
-	for (size_t k = off; k < off + n; k++) {
+	for (size_t k = j->off; k < j->off + j->n; k++) {
 		sw_hull_view av, bv;
 		sw_hull_bside tri;
 		sw_hull_pair pr;
@@ -452,3 +458,17 @@ decl_hull3_idx_fn(SW_FN(sw_hull3_idx))
 		sw_hull_pair_write(c, k, st, &pr, &r);
 	}
 }
+
+static void hull3_sweep_kernel(const sw_job *j) { hull_pairs(j, SW_HULL_B_HULL, 1); }
+static void hull3_overlap_kernel(const sw_job *j) { hull_pairs(j, SW_HULL_B_HULL, 0); }
+static void hull3_obb3_sweep_kernel(const sw_job *j) { hull_pairs(j, SW_HULL_B_OBB, 1); }
+static void hull3_obb3_overlap_kernel(const sw_job *j) { hull_pairs(j, SW_HULL_B_OBB, 0); }
+static void hull3_tri3_sweep_kernel(const sw_job *j) { hull_pairs(j, SW_HULL_B_TRI, 1); }
+static void hull3_tri3_overlap_kernel(const sw_job *j) { hull_pairs(j, SW_HULL_B_TRI, 0); }
+
+SW_EXPORT(hull3_sweep)
+SW_EXPORT(hull3_overlap)
+SW_EXPORT(hull3_obb3_sweep)
+SW_EXPORT(hull3_obb3_overlap)
+SW_EXPORT(hull3_tri3_sweep)
+SW_EXPORT(hull3_tri3_overlap)

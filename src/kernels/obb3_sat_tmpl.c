@@ -187,8 +187,12 @@ SW_INLINE sw_mw box_gather(const sw_obb3_set *s, const int32_t *idx, box_w *b)
 	return sw_mand(q, box_valid(b));
 }
 
-decl_obb3_sweep_idx_fn(SW_FN(sw_obb3_sweep_idx))
+static void obb3_sweep_kernel(const sw_job *j)
 {
+	const sw_obb3_set *as = j->a, *bs = j->b;
+	const sw_pair *pairs = j->pairs + j->off;
+	const sw_sweep_results *out = j->out;
+	size_t n = j->n, at = j->off;
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
@@ -204,12 +208,15 @@ decl_obb3_sweep_idx_fn(SW_FN(sw_obb3_sweep_idx))
 		}
 		sweep_w o;
 		sweep_core(&a, &b, v, &o);
-		sweep_store(out, base, cnt, &o, bad | (~sw_mbits(ok) & SW_ALL_LANES));
+		sweep_store(out, at + base, cnt, &o, bad | (~sw_mbits(ok) & SW_ALL_LANES));
 	}
 }
 
-decl_obb3_sweep_packed_fn(SW_FN(sw_obb3_sweep_packed))
+static void obb3_sweep_packed_kernel(const sw_job *j)
 {
+	const sw_obb3_block *blocks = (const sw_obb3_block *)j->a + j->off / SW_BLOCK;
+	const sw_sweep_results *out = j->out;
+	size_t n = j->n, at = j->off;
 	for (size_t base = 0; base < n; base += SW_W) {
 		const sw_obb3_block *blk = &blocks[base / SW_BLOCK];
 		unsigned off = (unsigned)(base % SW_BLOCK);
@@ -232,12 +239,16 @@ decl_obb3_sweep_packed_fn(SW_FN(sw_obb3_sweep_packed))
 			ok = sw_mand(ok, sw_coord_ok(v[c]));
 		sweep_w o;
 		sweep_core(&a, &b, v, &o);
-		sweep_store(out, base, cnt, &o, ~sw_mbits(ok) & SW_ALL_LANES);
+		sweep_store(out, at + base, cnt, &o, ~sw_mbits(ok) & SW_ALL_LANES);
 	}
 }
 
-decl_obb3_overlap_idx_fn(SW_FN(sw_obb3_overlap_idx))
+static void obb3_overlap_kernel(const sw_job *j)
 {
+	const sw_obb3_set *as = j->a, *bs = j->b;
+	const sw_pair *pairs = j->pairs + j->off;
+	const sw_overlap_results *out = j->out;
+	size_t n = j->n, at = j->off;
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	_Alignas(64) float feat[SW_W];
 	const sw_fw zero = sw_set1(0.0f);
@@ -269,16 +280,20 @@ decl_obb3_overlap_idx_fn(SW_FN(sw_obb3_overlap_idx))
 		unsigned sbits = sw_mbits(sep);
 		for (unsigned l = 0; l < cnt; l++) {
 			int inv = invalid >> l & 1;
-			out->status[base + l] = inv ? SW_PAIR_INVALID : (sbits >> l & 1) ? SW_MISS : SW_HIT;
-			out->feature[base + l] = inv ? SW_AXIS_NONE : (uint8_t)feat[l];
+			out->status[at + base + l] = inv ? SW_PAIR_INVALID : (sbits >> l & 1) ? SW_MISS : SW_HIT;
+			out->feature[at + base + l] = inv ? SW_AXIS_NONE : (uint8_t)feat[l];
 		}
 	}
 }
 
 /* least penetration (or first separation) of a block of box pairs at rest: sw_obb3_penetration
  * lane-wise; the chosen axis is rebuilt from its id at the end */
-decl_obb3_penetration_idx_fn(SW_FN(sw_obb3_penetration_idx))
+static void obb3_penetration_kernel(const sw_job *j)
 {
+	const sw_obb3_set *as = j->a, *bs = j->b;
+	const sw_pair *pairs = j->pairs + j->off;
+	const sw_overlap3_results *out = j->out;
+	size_t n = j->n, at = j->off;
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), mone = sw_set1(-1.0f);
 	const sw_fw v[3] = {zero, zero, zero};
@@ -316,6 +331,11 @@ decl_obb3_penetration_idx_fn(SW_FN(sw_obb3_penetration_idx))
 		for (int c = 0; c < 3; c++)
 			rows[1 + c] = sw_add(sw_add(sw_mul(a.r[c], nl[0]), sw_mul(a.r[3 + c], nl[1])),
 					     sw_mul(a.r[6 + c], nl[2]));
-		overlap3_store(out, base, cnt, rows, id, sep, bad | (~sw_mbits(ok) & SW_ALL_LANES));
+		overlap3_store(out, at + base, cnt, rows, id, sep, bad | (~sw_mbits(ok) & SW_ALL_LANES));
 	}
 }
+
+SW_EXPORT(obb3_sweep)
+SW_EXPORT(obb3_sweep_packed)
+SW_EXPORT(obb3_overlap)
+SW_EXPORT(obb3_penetration)

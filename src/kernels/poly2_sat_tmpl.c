@@ -6,9 +6,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "kernels/kernels.h"
+#include "contract.h"
+#include "job.h"
 #include "kernels/wide.h"
-#include "ref/ref.h"
 
 #define ROW SW_POLY2_MAX_VERTS
 
@@ -295,8 +295,13 @@ SW_INLINE void overlap_block(const sw_poly2_set *as, const sw_poly2_set *bs, con
 	store_codes(out->status, out->feature, pk, cnt, invalid, st, sw_sel(sep, s.sep_axis, s.best_axis));
 }
 
-decl_poly2_sweep_idx_fn(SW_FN(sw_poly2_sweep_idx))
+static void poly2_sweep_kernel(const sw_job *j)
 {
+	const sw_poly2_set *as = j->a, *bs = j->b;
+	const sw_pair *pairs = j->pairs + j->off;
+	const uint32_t *order = j->order;
+	const sw_sweep2_results view = sw_sweep2_view(j->out, j->off), *out = &view;
+	size_t n = j->n;
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	uint32_t pk[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
@@ -306,8 +311,13 @@ decl_poly2_sweep_idx_fn(SW_FN(sw_poly2_sweep_idx))
 	}
 }
 
-decl_poly2_overlap_idx_fn(SW_FN(sw_poly2_overlap_idx))
+static void poly2_overlap_kernel(const sw_job *j)
 {
+	const sw_poly2_set *as = j->a, *bs = j->b;
+	const sw_pair *pairs = j->pairs + j->off;
+	const uint32_t *order = j->order;
+	const sw_overlap2_results view = sw_overlap2_view(j->out, j->off), *out = &view;
+	size_t n = j->n;
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	uint32_t pk[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
@@ -340,8 +350,11 @@ SW_INLINE sw_mw packed_load(const sw_poly2_block *blk, unsigned off, unsigned na
 	return sw_mand(ok, sw_mand(sw_coord_ok(b->dx), sw_coord_ok(b->dy)));
 }
 
-decl_poly2_sweep_packed_fn(SW_FN(sw_poly2_sweep_packed))
+static void poly2_sweep_packed_kernel(const sw_job *j)
 {
+	const sw_poly2_block *blocks = (const sw_poly2_block *)j->a + j->off / SW_BLOCK;
+	const sw_sweep2_results view = sw_sweep2_view(j->out, j->off), *out = &view;
+	size_t n = j->n;
 	uint32_t pk[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
 		const sw_poly2_block *blk = &blocks[base / SW_BLOCK];
@@ -359,3 +372,7 @@ decl_poly2_sweep_packed_fn(SW_FN(sw_poly2_sweep_packed))
 		sweep_core(&a, &b, ok, pk, cnt, bad, na, nb, out);
 	}
 }
+
+SW_EXPORT(poly2_sweep)
+SW_EXPORT(poly2_sweep_packed)
+SW_EXPORT(poly2_overlap)

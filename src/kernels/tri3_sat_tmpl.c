@@ -296,20 +296,30 @@ SW_INLINE void tpairs_load(const sw_obb3_tri3_block *blk, unsigned off, tpairs_w
 	g->ok = sw_mand(ok, tri_not_degenerate(g->w));
 }
 
-decl_obb3_tri3_sweep_packed_fn(SW_FN(sw_obb3_tri3_sweep_packed))
+static void obb3_tri3_sweep_packed_kernel(const sw_job *j)
 {
+	const sw_obb3_tri3_block *blocks = (const sw_obb3_tri3_block *)j->a + j->off / SW_BLOCK;
+	const sw_sweep_results *out = j->out;
+	size_t n = j->n, at = j->off;
+	int one_sided = ((const sw_sweep_opts *)j->opts)->one_sided != 0;
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
 		tpairs_w g;
 		tpairs_load(&blocks[base / SW_BLOCK], (unsigned)(base % SW_BLOCK), &g);
 		sweep_w o;
 		tsweep_core(&g.box, g.ta, g.w, g.p, g.v, one_sided, &o);
-		sweep_store(out, base, cnt, &o, ~sw_mbits(g.ok) & SW_ALL_LANES);
+		sweep_store(out, at + base, cnt, &o, ~sw_mbits(g.ok) & SW_ALL_LANES);
 	}
 }
 
-decl_obb3_tri3_sweep_idx_fn(SW_FN(sw_obb3_tri3_sweep_idx))
+static void obb3_tri3_sweep_kernel(const sw_job *j)
 {
+	const sw_obb3_set *as = j->a;
+	const sw_tri3_set *ts = j->b;
+	const sw_pair *pairs = j->pairs + j->off;
+	const sw_sweep_results *out = j->out;
+	size_t n = j->n, at = j->off;
+	int one_sided = ((const sw_sweep_opts *)j->opts)->one_sided != 0;
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
@@ -318,12 +328,17 @@ decl_obb3_tri3_sweep_idx_fn(SW_FN(sw_obb3_tri3_sweep_idx))
 		tpairs_gather(as, ts, ia, ib, 1, &g);
 		sweep_w o;
 		tsweep_core(&g.box, g.ta, g.w, g.p, g.v, one_sided, &o);
-		sweep_store(out, base, cnt, &o, bad | (~sw_mbits(g.ok) & SW_ALL_LANES));
+		sweep_store(out, at + base, cnt, &o, bad | (~sw_mbits(g.ok) & SW_ALL_LANES));
 	}
 }
 
-decl_obb3_tri3_overlap_idx_fn(SW_FN(sw_obb3_tri3_overlap_idx))
+static void obb3_tri3_overlap_kernel(const sw_job *j)
 {
+	const sw_obb3_set *as = j->a;
+	const sw_tri3_set *ts = j->b;
+	const sw_pair *pairs = j->pairs + j->off;
+	const sw_overlap_results *out = j->out;
+	size_t n = j->n, at = j->off;
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	_Alignas(64) float feat[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
@@ -352,16 +367,21 @@ decl_obb3_tri3_overlap_idx_fn(SW_FN(sw_obb3_tri3_overlap_idx))
 		unsigned sbits = sw_mbits(sep);
 		for (unsigned l = 0; l < cnt; l++) {
 			int inv = invalid >> l & 1;
-			out->status[base + l] = inv ? SW_PAIR_INVALID : (sbits >> l & 1) ? SW_MISS : SW_HIT;
-			out->feature[base + l] = inv ? SW_AXIS_NONE : (uint8_t)feat[l];
+			out->status[at + base + l] = inv ? SW_PAIR_INVALID : (sbits >> l & 1) ? SW_MISS : SW_HIT;
+			out->feature[at + base + l] = inv ? SW_AXIS_NONE : (uint8_t)feat[l];
 		}
 	}
 }
 
 /* least penetration (or first separation) of a block of pairs at rest: sw_obb3_tri3_penetration
  * lane-wise; chosen axes carry their vector along for the normal */
-decl_obb3_tri3_penetration_idx_fn(SW_FN(sw_obb3_tri3_penetration_idx))
+static void obb3_tri3_penetration_kernel(const sw_job *j)
 {
+	const sw_obb3_set *as = j->a;
+	const sw_tri3_set *ts = j->b;
+	const sw_pair *pairs = j->pairs + j->off;
+	const sw_overlap3_results *out = j->out;
+	size_t n = j->n, at = j->off;
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), mone = sw_set1(-1.0f);
 	for (size_t base = 0; base < n; base += SW_W) {
@@ -404,7 +424,12 @@ decl_obb3_tri3_penetration_idx_fn(SW_FN(sw_obb3_tri3_penetration_idx))
 		for (int c = 0; c < 3; c++)
 			rows[1 + c] = sw_add(sw_add(sw_mul(g.box.r[c], nl[0]), sw_mul(g.box.r[3 + c], nl[1])),
 					     sw_mul(g.box.r[6 + c], nl[2]));
-		overlap3_store(out, base, cnt, rows, sw_sel(sep, sep_id, best_id), sep,
+		overlap3_store(out, at + base, cnt, rows, sw_sel(sep, sep_id, best_id), sep,
 			       bad | (~sw_mbits(g.ok) & SW_ALL_LANES));
 	}
 }
+
+SW_EXPORT(obb3_tri3_sweep)
+SW_EXPORT(obb3_tri3_sweep_packed)
+SW_EXPORT(obb3_tri3_overlap)
+SW_EXPORT(obb3_tri3_penetration)

@@ -4,6 +4,7 @@
 #ifndef SWEPT_HULL3_REF_H
 #define SWEPT_HULL3_REF_H
 
+#include "hull3_view.h"
 #include "swept/hull_query.h"
 
 /* which edge pairs the sweep tests */
@@ -25,8 +26,8 @@ sw_status sw_hull3_sweep_checked_(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_
 sw_status sw_hull3_overlap_checked_(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const sw_hull3 *b, sw_vec3 pb,
 				    sw_quat qb, sw_hull_edges_mode mode, sw_hull_overlap_output *out);
 
-/* writes the INVALID answers */
-void sw_hull_sweep_output_invalid(sw_hull_sweep_output *out);
-void sw_hull_overlap_output_invalid(sw_hull_overlap_output *out);
+/* the state over every direction of a prepared pair (the reference's loops, pruned edge pairs); `tri`
+ * is B's side when B is a triangle, else NULL */
+void sw_hull3_gaps_ref(const sw_hull_pair *pr, const sw_hull_bside *tri, int sweep, sw_hull_red *r);
 
 #endif

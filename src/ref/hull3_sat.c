@@ -60,7 +60,6 @@
  * order; only the visiting order of the directions differs, which the rules above make irrelevant. */
 #include "ref/hull3_ref.h"
 #include "hull3_view.h"
-#include "kernels/kernels.h"
 #include "ref/ref.h"
 
 #include <math.h>
@@ -239,34 +238,10 @@ static sw_status overlap_pair(const sw_hull_pair *pr, const sw_hull_bside *tri, 
 	return sw_hull_red_overlap(&r, &pr->ra, out);
 }
 
-/* the reference row of the kernel table: the same pair set-up as the tiers, then the scalar loops */
-void sw_hull3_idx_ref(const sw_hull_call *c, size_t off, size_t n)
+/* the scalar core of a prepared pair, for the reference rows of the batched calls (src/hull3_batch.c) */
+void sw_hull3_gaps_ref(const sw_hull_pair *pr, const sw_hull_bside *tri, int sweep, sw_hull_red *r)
 {
-	_Alignas(64) float box_fl[SW_HV_BOX_FLOATS], tri_mem[SW_HB_TRI_FLOATS];
-	_Alignas(64) int32_t box_ix[32];
-	for (size_t k = off; k < off + n; k++) {
-		sw_hull_view av, bv;
-		sw_hull_bside tri;
-		sw_hull_pair pr;
-		int st = sw_hull_pair_prepare(c, k, &av, &bv, box_fl, box_ix, tri_mem, &tri, &pr);
-		sw_hull_red r;
-		if (st == 1)
-			gaps(&pr, c->kind == SW_HULL_B_TRI ? &tri : NULL, SW_HULL_EDGES_PRUNED, c->sweep, &r);
-		sw_hull_pair_write(c, k, st, &pr, &r);
-	}
-}
-
-void sw_hull_sweep_output_invalid(sw_hull_sweep_output *out)
-{
-	out->status = SW_PAIR_INVALID;
-	out->t_first = out->t_last = NAN;
-	out->normal = sw_v3(NAN, NAN, NAN);
-	out->feature = SW_HULL_FEATURE_NONE;
-}
-
-void sw_hull_overlap_output_invalid(sw_hull_overlap_output *out)
-{
-	*out = (sw_hull_overlap_output){SW_PAIR_INVALID, SW_HULL_FEATURE_NONE, NAN, {NAN, NAN, NAN}};
+	gaps(pr, tri, SW_HULL_EDGES_PRUNED, sweep, r);
 }
 
 /* both hulls packed on the stack */

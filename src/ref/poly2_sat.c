@@ -145,8 +145,8 @@ static void sweep2_invalid(sw_sweep2_output *out)
 	out->feature = SW_AXIS_NONE;
 }
 
-sw_status sw_poly2_sweep_ref(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b, sw_xf2 xb, sw_vec2 db,
-			     int checked, sw_sweep2_output *out)
+sw_status sw_poly2_sweep_pair_ref(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b, sw_xf2 xb, sw_vec2 db,
+				  int checked, sw_sweep2_output *out)
 {
 	if (!out)
 		return SW_PAIR_INVALID;
@@ -186,16 +186,16 @@ sw_status sw_poly2_sweep_ref(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_
 sw_status sw_poly2_sweep(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b, sw_xf2 xb, sw_vec2 db,
 			 sw_sweep2_output *out)
 {
-	return sw_poly2_sweep_ref(a, xa, da, b, xb, db, 0, out);
+	return sw_poly2_sweep_pair_ref(a, xa, da, b, xb, db, 0, out);
 }
 
 sw_status sw_poly2_overlap(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, sw_xf2 xb, sw_overlap2_output *out)
 {
-	return sw_poly2_overlap_ref(a, xa, b, xb, 0, out);
+	return sw_poly2_overlap_pair_ref(a, xa, b, xb, 0, out);
 }
 
-sw_status sw_poly2_overlap_ref(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, sw_xf2 xb, int checked,
-			       sw_overlap2_output *out)
+sw_status sw_poly2_overlap_pair_ref(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, sw_xf2 xb, int checked,
+				    sw_overlap2_output *out)
 {
 	if (!out)
 		return SW_PAIR_INVALID;

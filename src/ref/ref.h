@@ -1,39 +1,13 @@
-/* src/ref/ref.h — internals shared by the scalar reference and the batched pipeline: the constants of
- * the numerics contract and the validity checks. The SIMD kernels repeat these exact operations
- * lane-wise (same order, no contraction) so that every tier gives the reference's bits. */
+/* src/ref/ref.h — internals of the scalar reference: the functions its files share with each other and
+ * with the reference rows of the kernel table (src/<family>_batch.c), and the slab arithmetic every moving
+ * SAT uses. The thresholds and input checks live in src/contract.h, shared with the kernels. */
 #ifndef SWEPT_REF_H
 #define SWEPT_REF_H
 
 #include <math.h>
 
+#include "contract.h"
 #include "swept/query.h"
-#include "swept/batch.h"
-
-/* an edge×edge axis with |a_i × b_j|² below this (the edges are within ~1e-3 rad of parallel) is
- * skipped: its projections are rounding noise, and the face axes already bound the boxes there */
-#define SW_PARALLEL_EPS 1.0e-6f
-
-/* relative speed along an axis at or below this is treated as no motion along it; keeps 1/a finite
- * (inputs are bounded by SW_MAX_COORD, so num/a stays far from NaN) */
-#define SW_TINY_SPEED 1.0e-30f
-
-/// |x| ≤ SW_MAX_COORD; false for NaN and ±Inf, so one compare covers all three.
-static inline int sw_ref_coord_ok(float x) { return fabsf(x) <= SW_MAX_COORD; }
-static inline int sw_ref_v3_ok(sw_vec3 v)
-{
-	return sw_ref_coord_ok(v.x) && sw_ref_coord_ok(v.y) && sw_ref_coord_ok(v.z);
-}
-/// A unit quaternion within SW_QUAT_TOL (|q|² summed in this order, as the kernels do); NaN and Inf
-/// fail the compare, so its entries need no range test.
-static inline int sw_ref_quat_ok(sw_quat q)
-{
-	float n2 = ((q.x * q.x + q.y * q.y) + q.z * q.z) + q.w * q.w;
-	return fabsf(n2 - 1.0f) <= SW_QUAT_TOL;
-}
-
-/// Whether a box and its displacement satisfy the input contract (finite, |x| ≤ SW_MAX_COORD,
-/// half extents > 0, unit quaternion within SW_QUAT_TOL).
-int sw_obb3_valid_ref(const sw_obb3 *box, sw_vec3 disp);
 
 /// The reference sweep on world-space inputs where `v` is B's displacement minus A's. The single-pair
 /// API and the packed reference entry both end here.
@@ -42,59 +16,13 @@ sw_status sw_obb3_sweep_rel_ref(const sw_obb3 *a, const sw_obb3 *b, sw_vec3 v, s
 /// Writes the INVALID answer.
 void sw_sweep_output_invalid(sw_sweep_output *out);
 
-/* a triangle with |(b − a) × (c − a)|² below this times (longest edge²)² is degenerate (its sine of
- * the smallest angle is below ~1e-6): its normal would be rounding noise */
-#define SW_TRI3_DEGEN_EPS 1.0e-12f
-
-/// Whether a triangle and its displacement satisfy the input contract (every coordinate finite with
-/// |x| ≤ SW_MAX_COORD, not degenerate as above).
-int sw_tri3_valid_ref(const sw_tri3 *tri, sw_vec3 disp);
-
 /// The 2D polygon sweep and overlap; `checked` ≠ 0 skips the convexity check of the polygons (the
 /// caller holds a set's or block's ok flags, computed by the same sw_poly2_check). The batched
 /// reference rows use these, so the reference tier does not redo per pair what the set did once.
-sw_status sw_poly2_sweep_ref(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b, sw_xf2 xb, sw_vec2 db,
-			     int checked, sw_sweep2_output *out);
-sw_status sw_poly2_overlap_ref(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, sw_xf2 xb, int checked,
-			       sw_overlap2_output *out);
-
-/// Writers of one pair's answer into batched result arrays at index k (the reference rows).
-/* the fields every 3D sweep answer has (sw_sweep_output, sw_hull_sweep_output) into results arrays */
-#define SW_SWEEP3_WRITE(out, k, o)                       \
-	do {                                             \
-		(out)->status[k] = (uint8_t)(o)->status; \
-		(out)->feature[k] = (o)->feature;        \
-		(out)->t_first[k] = (o)->t_first;        \
-		(out)->t_last[k] = (o)->t_last;          \
-		(out)->nx[k] = (o)->normal.x;            \
-		(out)->ny[k] = (o)->normal.y;            \
-		(out)->nz[k] = (o)->normal.z;            \
-	} while (0)
-
-static inline void sw_sweep_write(const sw_sweep_results *out, size_t k, const sw_sweep_output *o)
-{
-	SW_SWEEP3_WRITE(out, k, o);
-}
-
-static inline void sw_sweep2_write(const sw_sweep2_results *out, size_t k, const sw_sweep2_output *o)
-{
-	out->status[k] = (uint8_t)o->status;
-	out->feature[k] = o->feature;
-	out->t_first[k] = o->t_first;
-	out->t_last[k] = o->t_last;
-	out->nx[k] = o->normal.x;
-	out->ny[k] = o->normal.y;
-}
-
-static inline void sw_overlap3_write(const sw_overlap3_results *out, size_t k, const sw_overlap3_output *o)
-{
-	out->status[k] = (uint8_t)o->status;
-	out->feature[k] = o->feature;
-	out->depth[k] = o->depth;
-	out->nx[k] = o->normal.x;
-	out->ny[k] = o->normal.y;
-	out->nz[k] = o->normal.z;
-}
+sw_status sw_poly2_sweep_pair_ref(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b, sw_xf2 xb, sw_vec2 db,
+				  int checked, sw_sweep2_output *out);
+sw_status sw_poly2_overlap_pair_ref(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, sw_xf2 xb, int checked,
+				    sw_overlap2_output *out);
 
 /// One slab's entry and exit times, nin/a and nout/a (a > 0), folded into the running latest entry
 /// in_num/in_den and earliest exit out_num/out_den (fractions with den ≥ 0, compared by

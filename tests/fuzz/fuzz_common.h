@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels/kernels.h"
+#include "kernel_call.h"
 
 static inline int fuzz_same(float p, float q) { return memcmp(&p, &q, 4) == 0 || (isnan(p) && isnan(q)); }
 

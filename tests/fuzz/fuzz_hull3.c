@@ -6,6 +6,7 @@
 #include "fuzz_common.h"
 
 #include "hull3_view.h"
+#include "kernel_call.h"
 
 enum { PTS = 8, LANE_FLOATS = 2 * 3 * PTS + 2 * 10 + 9 + 3, LANE_BYTES = LANE_FLOATS * 4 + 3, N = 16 };
 
@@ -84,13 +85,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	const sw_kernels *ref = sw_kernels_for(SW_ISA_REF);
 	static const struct {
-		sw_hull_b_kind kind;
-		int sweep, one_sided;
+		sw_query q;
+		int b_kind, sweep, one_sided;
 		const char *what;
-	} calls[] = {{SW_HULL_B_HULL, 1, 0, "hull sweep"},     {SW_HULL_B_HULL, 0, 0, "hull overlap"},
-		     {SW_HULL_B_OBB, 1, 0, "box sweep"},       {SW_HULL_B_OBB, 0, 0, "box overlap"},
-		     {SW_HULL_B_TRI, 1, 0, "triangle sweep"},  {SW_HULL_B_TRI, 1, 1, "one-sided triangle sweep"},
-		     {SW_HULL_B_TRI, 0, 0, "triangle overlap"}};
+	} calls[] = {{SW_Q_hull3_sweep, 0, 1, 0, "hull sweep"},
+		     {SW_Q_hull3_overlap, 0, 0, 0, "hull overlap"},
+		     {SW_Q_hull3_obb3_sweep, 1, 1, 0, "box sweep"},
+		     {SW_Q_hull3_obb3_overlap, 1, 0, 0, "box overlap"},
+		     {SW_Q_hull3_tri3_sweep, 2, 1, 0, "triangle sweep"},
+		     {SW_Q_hull3_tri3_sweep, 2, 1, 1, "one-sided triangle sweep"},
+		     {SW_Q_hull3_tri3_overlap, 2, 0, 0, "triangle overlap"}};
 	for (int isa = 1; isa < SW_ISA_COUNT; isa++) {
 		const sw_kernels *k = sw_kernels_for((sw_isa)isa);
 		if (!k)
@@ -102,19 +106,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			sw_hull_sweep_results ws = {w.st, w.ft, w.f[0], w.f[1], w.f[2], w.f[3], w.f[4]};
 			sw_hull_overlap_results go = {g.st, g.ft, g.f[0], g.f[1], g.f[2], g.f[3]};
 			sw_hull_overlap_results wo = {w.st, w.ft, w.f[0], w.f[1], w.f[2], w.f[3]};
-			sw_hull_call c = {&set,
-					  calls[q].kind,
-					  &set,
-					  &boxes,
-					  &tris,
-					  calls[q].kind == SW_HULL_B_HULL ? pairs : pk,
-					  calls[q].sweep,
-					  calls[q].one_sided,
-					  &ws,
-					  &wo};
-			ref->hull3_idx(&c, 0, n);
-			c.sw = &gs, c.ov = &go;
-			k->hull3_idx(&c, 0, n);
+			const void *b = calls[q].b_kind == 0   ? (const void *)&set
+					: calls[q].b_kind == 1 ? (const void *)&boxes
+							       : (const void *)&tris;
+			sw_sweep_opts o = {(uint32_t)calls[q].one_sided};
+			kcall(ref, calls[q].q, &set, b, calls[q].b_kind == 0 ? pairs : pk, n, NULL, &o,
+			      calls[q].sweep ? (const void *)&ws : (const void *)&wo);
+			kcall(k, calls[q].q, &set, b, calls[q].b_kind == 0 ? pairs : pk, n, NULL, &o,
+			      calls[q].sweep ? (const void *)&gs : (const void *)&go);
 			expect(calls[q].what, (sw_isa)isa, n, &g, &w);
 		}
 	}

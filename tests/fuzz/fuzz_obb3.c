@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels/kernels.h"
+#include "kernel_call.h"
 
 enum { LANE_FLOATS = 23, LANE_BYTES = LANE_FLOATS * 4 + 1 };
 
@@ -92,26 +92,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	res_init(&want_p);
 	res_init(&want_i);
 	const sw_kernels *ref = sw_kernels_for(SW_ISA_REF);
-	ref->obb3_sweep_packed(&blk, n, &want_p.r);
-	ref->obb3_sweep_idx(&set, &set, pairs, n, &want_i.r);
+	kcall(ref, SW_Q_obb3_sweep_packed, &blk, NULL, NULL, n, NULL, NULL, &want_p.r);
+	kcall(ref, SW_Q_obb3_sweep, &set, &set, pairs, n, NULL, NULL, &want_i.r);
 	for (int isa = 1; isa < SW_ISA_COUNT; isa++) {
 		const sw_kernels *k = sw_kernels_for((sw_isa)isa);
 		if (!k)
 			continue;
 		res16 got;
 		res_init(&got);
-		k->obb3_sweep_packed(&blk, n, &got.r);
+		kcall(k, SW_Q_obb3_sweep_packed, &blk, NULL, NULL, n, NULL, NULL, &got.r);
 		expect_same("packed", (sw_isa)isa, &got, &want_p, n);
 		res_init(&got);
-		k->obb3_sweep_idx(&set, &set, pairs, n, &got.r);
+		kcall(k, SW_Q_obb3_sweep, &set, &set, pairs, n, NULL, NULL, &got.r);
 		expect_same("indexed", (sw_isa)isa, &got, &want_i, n);
 		/* static penetration: codes and the four float rows of the results */
 		res16 pg, pw;
 		res_init(&pg), res_init(&pw);
 		sw_overlap3_results rg = {pg.st, pg.ft, pg.f[0], pg.f[1], pg.f[2], pg.f[3]};
 		sw_overlap3_results rw = {pw.st, pw.ft, pw.f[0], pw.f[1], pw.f[2], pw.f[3]};
-		ref->obb3_penetration_idx(&set, &set, pairs, n, &rw);
-		k->obb3_penetration_idx(&set, &set, pairs, n, &rg);
+		kcall(ref, SW_Q_obb3_penetration, &set, &set, pairs, n, NULL, NULL, &rw);
+		kcall(k, SW_Q_obb3_penetration, &set, &set, pairs, n, NULL, NULL, &rg);
 		expect_same("penetration", (sw_isa)isa, &pg, &pw, n);
 	}
 	sw_obb3_set_free(&set);

@@ -81,18 +81,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memset(&g, 0xA5, sizeof g), memset(&w, 0xA5, sizeof w);
 		sw_sweep2_results gr = {g.st, g.ft, g.f[0], g.f[1], g.f[2], g.f[3]};
 		sw_sweep2_results wr = {w.st, w.ft, w.f[0], w.f[1], w.f[2], w.f[3]};
-		ref->poly2_sweep_idx(&set, &set, pairs, n, NULL, &wr);
-		k->poly2_sweep_idx(&set, &set, pairs, n, NULL, &gr);
+		kcall(ref, SW_Q_poly2_sweep, &set, &set, pairs, n, NULL, NULL, &wr);
+		kcall(k, SW_Q_poly2_sweep, &set, &set, pairs, n, NULL, NULL, &gr);
 		expect("indexed sweep", (sw_isa)isa, n, &g, &w, 4);
-		k->poly2_sweep_idx(&set, &set, pairs, n, order, &gr);
+		kcall(k, SW_Q_poly2_sweep, &set, &set, pairs, n, order, NULL, &gr);
 		expect("indexed sweep, reordered", (sw_isa)isa, n, &g, &w, 4);
-		ref->poly2_sweep_packed(&blk, n, &wr);
-		k->poly2_sweep_packed(&blk, n, &gr);
+		kcall(ref, SW_Q_poly2_sweep_packed, &blk, NULL, NULL, n, NULL, NULL, &wr);
+		kcall(k, SW_Q_poly2_sweep_packed, &blk, NULL, NULL, n, NULL, NULL, &gr);
 		expect("packed sweep", (sw_isa)isa, n, &g, &w, 4);
 		sw_overlap2_results go = {g.st, g.ft, g.f[0], g.f[1], g.f[2]};
 		sw_overlap2_results wo = {w.st, w.ft, w.f[0], w.f[1], w.f[2]};
-		ref->poly2_overlap_idx(&set, &set, pairs, n, NULL, &wo);
-		k->poly2_overlap_idx(&set, &set, pairs, n, NULL, &go);
+		kcall(ref, SW_Q_poly2_overlap, &set, &set, pairs, n, NULL, NULL, &wo);
+		kcall(k, SW_Q_poly2_overlap, &set, &set, pairs, n, NULL, NULL, &go);
 		expect("overlap", (sw_isa)isa, n, &g, &w, 3);
 	}
 	sw_poly2_set_free(&set);

@@ -71,21 +71,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		rows7 g, w;
 		for (int one_sided = 0; one_sided < 2; one_sided++) {
 			sw_sweep_results gr = as_sweep(&g), wr = as_sweep(&w);
-			ref->obb3_tri3_sweep_idx(&boxes, &tris, pairs, n, one_sided, &wr);
-			k->obb3_tri3_sweep_idx(&boxes, &tris, pairs, n, one_sided, &gr);
+			kcall(ref, SW_Q_obb3_tri3_sweep, &boxes, &tris, pairs, n, NULL,
+			      &(sw_sweep_opts){(uint32_t)(one_sided)}, &wr);
+			kcall(k, SW_Q_obb3_tri3_sweep, &boxes, &tris, pairs, n, NULL,
+			      &(sw_sweep_opts){(uint32_t)(one_sided)}, &gr);
 			expect("indexed sweep", (sw_isa)isa, n, &g, &w, 5);
 			gr = as_sweep(&g), wr = as_sweep(&w);
-			ref->obb3_tri3_sweep_packed(&blk, n, one_sided, &wr);
-			k->obb3_tri3_sweep_packed(&blk, n, one_sided, &gr);
+			kcall(ref, SW_Q_obb3_tri3_sweep_packed, &blk, NULL, NULL, n, NULL,
+			      &(sw_sweep_opts){(uint32_t)(one_sided)}, &wr);
+			kcall(k, SW_Q_obb3_tri3_sweep_packed, &blk, NULL, NULL, n, NULL,
+			      &(sw_sweep_opts){(uint32_t)(one_sided)}, &gr);
 			expect("packed sweep", (sw_isa)isa, n, &g, &w, 5);
 		}
 		sw_overlap_results go = {g.st, g.ft}, wo = {w.st, w.ft};
-		ref->obb3_tri3_overlap_idx(&boxes, &tris, pairs, n, &wo);
-		k->obb3_tri3_overlap_idx(&boxes, &tris, pairs, n, &go);
+		kcall(ref, SW_Q_obb3_tri3_overlap, &boxes, &tris, pairs, n, NULL, NULL, &wo);
+		kcall(k, SW_Q_obb3_tri3_overlap, &boxes, &tris, pairs, n, NULL, NULL, &go);
 		expect("overlap", (sw_isa)isa, n, &g, &w, 0);
 		sw_overlap3_results gp = as_pen(&g), wp = as_pen(&w);
-		ref->obb3_tri3_penetration_idx(&boxes, &tris, pairs, n, &wp);
-		k->obb3_tri3_penetration_idx(&boxes, &tris, pairs, n, &gp);
+		kcall(ref, SW_Q_obb3_tri3_penetration, &boxes, &tris, pairs, n, NULL, NULL, &wp);
+		kcall(k, SW_Q_obb3_tri3_penetration, &boxes, &tris, pairs, n, NULL, NULL, &gp);
 		expect("penetration", (sw_isa)isa, n, &g, &w, 4);
 	}
 	sw_obb3_set_free(&boxes);

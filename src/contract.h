@@ -1,0 +1,52 @@
+/* src/contract.h — the numerics contract both the scalar reference (src/ref/) and the SIMD kernels
+ * (src/kernels/) implement: the thresholds, the input checks and the rules that decide ties. It is
+ * neutral ground: it includes only the public headers, and neither side includes the other. The
+ * kernels perform these checks lane-wise with the same operations (src/kernels/wide.h), so that every
+ * tier gives the reference's bits.
+ *
+ * Ties: whenever two axes or directions give equal values, the lower feature id wins; reductions are
+ * maxima and minima with that rule, so the visiting order never changes an answer. */
+#ifndef SWEPT_CONTRACT_H
+#define SWEPT_CONTRACT_H
+
+#include <math.h>
+
+#include "swept/base.h"
+#include "swept/math.h"
+#include "swept/shapes.h"
+
+/* an edge×edge axis with |a_i × b_j|² below this (the edges are within ~1e-3 rad of parallel) is
+ * skipped: its projections are rounding noise, and the face axes already bound the boxes there */
+#define SW_PARALLEL_EPS 1.0e-6f
+
+/* relative speed along an axis at or below this is treated as no motion along it; keeps 1/a finite
+ * (inputs are bounded by SW_MAX_COORD, so num/a stays far from NaN) */
+#define SW_TINY_SPEED 1.0e-30f
+
+/* a triangle with |(b − a) × (c − a)|² below this times (longest edge²)² is degenerate (its sine of
+ * the smallest angle is below ~1e-6): its normal would be rounding noise */
+#define SW_TRI3_DEGEN_EPS 1.0e-12f
+
+/// |x| ≤ SW_MAX_COORD; false for NaN and ±Inf, so one compare covers all three.
+static inline int sw_ref_coord_ok(float x) { return fabsf(x) <= SW_MAX_COORD; }
+static inline int sw_ref_v3_ok(sw_vec3 v)
+{
+	return sw_ref_coord_ok(v.x) && sw_ref_coord_ok(v.y) && sw_ref_coord_ok(v.z);
+}
+/// A unit quaternion within SW_QUAT_TOL (|q|² summed in this order, as the kernels do); NaN and Inf
+/// fail the compare, so its entries need no range test.
+static inline int sw_ref_quat_ok(sw_quat q)
+{
+	float n2 = ((q.x * q.x + q.y * q.y) + q.z * q.z) + q.w * q.w;
+	return fabsf(n2 - 1.0f) <= SW_QUAT_TOL;
+}
+
+/// Whether a box and its displacement satisfy the input contract (finite, |x| ≤ SW_MAX_COORD,
+/// half extents > 0, unit quaternion within SW_QUAT_TOL).
+int sw_obb3_valid_ref(const sw_obb3 *box, sw_vec3 disp);
+
+/// Whether a triangle and its displacement satisfy the input contract (every coordinate finite with
+/// |x| ≤ SW_MAX_COORD, not degenerate as above).
+int sw_tri3_valid_ref(const sw_tri3 *tri, sw_vec3 disp);
+
+#endif

@@ -1,0 +1,181 @@
+/* src/job.h — the contract between the batched pipeline (src/pipeline.c) and the kernels: one job per
+ * chunk of a call, one kernel signature for every query and tier, and the kernel table. Everything per
+ * query follows from the query list (src/queries.h).
+ *
+ * A kernel answers the pairs [off, off + n) of the call: pair off + i, or off + order[i] when the
+ * pipeline's ordering stage gave an order, and writes each answer at that pair's index of the results.
+ * Lane blocks run source (gather from the sets, or load packed blocks) → core → store. A kernel
+ * checks pair indices against the sets' counts itself (an index out of range makes that pair
+ * SW_PAIR_INVALID), and every count it reads from caller-writable memory before using it. */
+#ifndef SWEPT_JOB_H
+#define SWEPT_JOB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "queries.h"
+#include "sw_config.h"
+#include "swept/batch.h"
+#include "swept/cpu.h"
+#include "swept/hull_batch.h"
+#include "swept/query.h"
+
+/// One query of the list.
+typedef enum sw_query {
+#define SW_Q_ENUM(t, name, a, b, opts, answer, order) SW_Q_##name,
+	SW_QUERIES(SW_Q_ENUM, _)
+#undef SW_Q_ENUM
+		SW_Q_COUNT
+} sw_query;
+
+/// What one side of a query reads.
+typedef enum sw_src {
+	SW_SRC_NONE,
+	SW_SRC_OBB3,            ///< sw_obb3_set
+	SW_SRC_TRI3,            ///< sw_tri3_set
+	SW_SRC_POLY2,           ///< sw_poly2_set
+	SW_SRC_HULL3,           ///< sw_hull3_set
+	SW_SRC_OBB3_BLOCK,      ///< sw_obb3_block[]
+	SW_SRC_OBB3_TRI3_BLOCK, ///< sw_obb3_tri3_block[]
+	SW_SRC_POLY2_BLOCK,     ///< sw_poly2_block[]
+} sw_src;
+
+/// The options struct of a query.
+typedef enum sw_opts_kind { SW_OPTS_NONE, SW_OPTS_SWEEP } sw_opts_kind;
+
+/// The kind of answer, i.e. the results struct a kernel writes.
+typedef enum sw_answer {
+	SW_ANS_SWEEP3,        ///< sw_sweep_results
+	SW_ANS_OVERLAP_FIRST, ///< sw_overlap_results
+	SW_ANS_OVERLAP3,      ///< sw_overlap3_results
+	SW_ANS_SWEEP2,        ///< sw_sweep2_results
+	SW_ANS_OVERLAP2,      ///< sw_overlap2_results
+	SW_ANS_HULL_SWEEP,    ///< sw_hull_sweep_results
+	SW_ANS_HULL_OVERLAP,  ///< sw_hull_overlap_results
+} sw_answer;
+
+/// One chunk of a batched call, as a kernel sees it.
+typedef struct sw_job {
+	const void *a, *b;     ///< the sources (sets; packed blocks in a)
+	const sw_pair *pairs;  ///< the call's pair list (NULL for packed queries)
+	const uint32_t *order; ///< pairs of this chunk in this order (relative to off), or NULL
+	const void *opts;      ///< the query's options (never NULL when it has any)
+	const void *out;       ///< the call's results (the answer kind's struct)
+	void *scratch;         ///< this thread's scratch, SW_SCRATCH bytes aligned to 64, or NULL
+	size_t off, n;         ///< the pairs [off, off + n) (off a multiple of 16)
+} sw_job;
+
+/// Per-thread scratch a kernel may use (the hull kernels' working rows).
+#define SW_SCRATCH ((size_t)96 * 1024)
+
+/// Every kernel, reference row and tier alike.
+typedef void sw_kernel_fn(const sw_job *job);
+
+/// The ordering stage of a query: writes order[0, n) for the pairs [off, off + n) of the job.
+typedef void sw_order_fn(const sw_job *job, uint32_t *order);
+
+/// What the pipeline knows of a query.
+typedef struct sw_query_desc {
+	const char *name;
+	sw_src a, b;
+	sw_opts_kind opts;
+	sw_answer answer;
+	sw_order_fn *order; ///< NULL: pairs in the given order
+} sw_query_desc;
+
+/// The descriptors, indexed by sw_query.
+extern const sw_query_desc sw_query_descs[SW_Q_COUNT];
+
+/* the ordering stages the list names */
+sw_order_fn sw_poly2_by_size;
+#define SW_ORDER_NONE NULL
+#define SW_ORDER_POLY2_BY_SIZE sw_poly2_by_size
+
+/* prototypes: the reference rows (src/<family>_batch.c) and every compiled tier (src/kernels/) */
+#define SW_KERNEL_PROTO(t, name, a, b, opts, answer, order) sw_kernel_fn sw_##name##_##t;
+SW_QUERIES(SW_KERNEL_PROTO, ref)
+#define SW_TIER_PROTOS(t, isa) SW_QUERIES(SW_KERNEL_PROTO, t)
+SW_TIERS(SW_TIER_PROTOS)
+#undef SW_TIER_PROTOS
+
+/// In a kernel template (after kernels/wide.h): exports the template's static <name>_kernel as this
+/// tier's sw_<name>_<tier>.
+#define SW_EXPORT(name) \
+	void SW_FN(sw_##name)(const sw_job *job) { name##_kernel(job); }
+
+/* ---- results seen from a chunk: the columns from pair `at` on ---- */
+
+static inline sw_sweep_results sw_sweep_view(const sw_sweep_results *o, size_t at)
+{
+	return (sw_sweep_results){o->status + at, o->feature + at, o->t_first + at, o->t_last + at,
+				  o->nx + at,     o->ny + at,      o->nz + at};
+}
+static inline sw_overlap_results sw_overlap_view(const sw_overlap_results *o, size_t at)
+{
+	return (sw_overlap_results){o->status + at, o->feature + at};
+}
+static inline sw_overlap3_results sw_overlap3_view(const sw_overlap3_results *o, size_t at)
+{
+	return (sw_overlap3_results){o->status + at, o->feature + at, o->depth + at,
+				     o->nx + at,     o->ny + at,      o->nz + at};
+}
+static inline sw_sweep2_results sw_sweep2_view(const sw_sweep2_results *o, size_t at)
+{
+	return (sw_sweep2_results){o->status + at, o->feature + at, o->t_first + at,
+				   o->t_last + at, o->nx + at,      o->ny + at};
+}
+static inline sw_overlap2_results sw_overlap2_view(const sw_overlap2_results *o, size_t at)
+{
+	return (sw_overlap2_results){o->status + at, o->feature + at, o->depth + at, o->nx + at, o->ny + at};
+}
+
+/// Writers of one pair's answer into batched result arrays at index k (the reference rows).
+/* the fields every 3D sweep answer has (sw_sweep_output, sw_hull_sweep_output) into results arrays */
+#define SW_SWEEP3_WRITE(out, k, o)                       \
+	do {                                             \
+		(out)->status[k] = (uint8_t)(o)->status; \
+		(out)->feature[k] = (o)->feature;        \
+		(out)->t_first[k] = (o)->t_first;        \
+		(out)->t_last[k] = (o)->t_last;          \
+		(out)->nx[k] = (o)->normal.x;            \
+		(out)->ny[k] = (o)->normal.y;            \
+		(out)->nz[k] = (o)->normal.z;            \
+	} while (0)
+
+static inline void sw_sweep_write(const sw_sweep_results *out, size_t k, const sw_sweep_output *o)
+{
+	SW_SWEEP3_WRITE(out, k, o);
+}
+
+static inline void sw_sweep2_write(const sw_sweep2_results *out, size_t k, const sw_sweep2_output *o)
+{
+	out->status[k] = (uint8_t)o->status;
+	out->feature[k] = o->feature;
+	out->t_first[k] = o->t_first;
+	out->t_last[k] = o->t_last;
+	out->nx[k] = o->normal.x;
+	out->ny[k] = o->normal.y;
+}
+
+static inline void sw_overlap3_write(const sw_overlap3_results *out, size_t k, const sw_overlap3_output *o)
+{
+	out->status[k] = (uint8_t)o->status;
+	out->feature[k] = o->feature;
+	out->depth[k] = o->depth;
+	out->nx[k] = o->normal.x;
+	out->ny[k] = o->normal.y;
+	out->nz[k] = o->normal.z;
+}
+
+/// A kernel table: the reference rows, upgraded tier by tier up to a cap.
+typedef struct sw_kernels {
+	sw_isa isa;
+	sw_kernel_fn *fn[SW_Q_COUNT];
+} sw_kernels;
+
+/// The active table (initialised on first use).
+const sw_kernels *sw_kernels_get(void);
+/// The table capped at `isa`, or NULL when that tier is unavailable (tests and benchmarks compare tiers).
+const sw_kernels *sw_kernels_for(sw_isa isa);
+
+#endif
