@@ -34,7 +34,7 @@
 #endif
 #include "bench_hull3.h"
 #include "bench_poly2.h"
-#include "bench_tri3.h"
+#include "bench_obb3_tri3.h"
 #ifdef SW_HAVE_ORIENT_PROBE
 #include "orient_probe.h"
 #endif

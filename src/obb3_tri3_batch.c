@@ -1,6 +1,6 @@
 /* src/obb3_tri3_batch.c — the batched OBB–triangle queries: the public entry points (indexed and
  * packed) on the pipeline, and the reference rows of the kernel table, which answer pair by pair with
- * the scalar reference (src/ref/tri3_sat.c). */
+ * the scalar reference (src/ref/obb3_tri3_sat.c). */
 #include <math.h>
 
 #include "job.h"

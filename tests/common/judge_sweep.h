@@ -1,5 +1,5 @@
 /* tests/common/judge_sweep.h — the judging the brute-force suites of the moving box queries share
- * (tests/test_obb3_brute.c, tests/test_tri3_brute.c): the status, miss and time rules against an
+ * (tests/test_obb3_brute.c, tests/test_obb3_tri3_brute.c): the status, miss and time rules against an
  * oracle solved on the contract's axes ("c") and on all axes ("a"), within a touching band eps. The
  * suites fill the numbers from their own oracles; see the top of either suite for the rules. */
 #ifndef SWEPT_TEST_JUDGE_SWEEP_H

@@ -1,6 +1,6 @@
 /* tests/common/judge_sweep_tmpl.h — the rest of the brute-force judging of the moving box queries,
  * written once over the suite's oracle: included by tests/test_obb3_brute.c and
- * tests/test_tri3_brute.c after they define
+ * tests/test_obb3_tri3_brute.c after they define
  *   JUDGE_ORACLE(f)  the oracle's function f (oracle_obb3_##f, oracle_tri3_##f),
  *   JUDGE_AXES       its axis count,
  *   JUDGE_FRONT(j)   whether a one-sided approach is within rounding of 0 (0 for boxes),

@@ -1,5 +1,5 @@
-/* tests/common/oracle_tri3.c — double-precision oracle for the moving OBB–triangle test (see
- * oracle_tri3.h).
+/* tests/common/oracle_obb3_tri3.c — double-precision oracle for the moving OBB–triangle test (see
+ * oracle_obb3_tri3.h).
  *
  * Method. For a fixed unit axis L the triangle's projection at time t is [lo + w·t, hi + w·t]
  * (lo, hi: min and max of the three vertices' projections; w = L·v) and the box's is [−r, r], so
@@ -9,7 +9,7 @@
  * disjoint at t exactly when f(t) > 0. Golden-section search for the minimum and bisection for the
  * crossings follow from convexity as in oracle_obb3.c. Projections use all three vertices, in world
  * space: nothing is shared with the library's box-frame slabs and flat-edge shortcuts. */
-#include "oracle_tri3.h"
+#include "oracle_obb3_tri3.h"
 
 #include <math.h>
 

@@ -1,4 +1,4 @@
-/* tests/test_tri3_hand.c — the reference OBB–triangle sweep and overlap against answers derived by
+/* tests/test_obb3_tri3_hand.c — the reference OBB–triangle sweep and overlap against answers derived by
  * hand. Every expected time comes from the geometry written in the comment next to it, never from
  * the code under test. Tolerances as in test_obb3_hand.c: T_TOL = 1e-5 in t near the origin (a few
  * float roundings per time, two orders of magnitude of margin; a wrong axis or formula moves t by

@@ -1,4 +1,4 @@
-/* tests/test_tri3_bad_input.c — bad input to the OBB–triangle queries gets SW_PAIR_INVALID for that
+/* tests/test_obb3_tri3_bad_input.c — bad input to the OBB–triangle queries gets SW_PAIR_INVALID for that
  * pair (or an error for a malformed call) and changes nothing else: NaN/Inf/out-of-range in every
  * field of the box, the triangle and both displacements, degenerate triangles, indices out of
  * range, on every tier, checked against the untouched answers of the neighbouring pairs. */

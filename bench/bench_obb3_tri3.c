@@ -1,4 +1,4 @@
-/* bench/bench_tri3.c — throughput of the batched moving OBB–triangle query, per SIMD tier and batch
+/* bench/bench_obb3_tri3.c — throughput of the batched moving OBB–triangle query, per SIMD tier and batch
  * size: obb3_tri3_sweep/<tier>/<batch>, items_per_second = pairs per second, one iteration = one
  * whole batched call (two-sided). As in bench_obb3.c, batches smaller than POOL_MIN walk through
  * consecutive windows of a POOL_MIN-pair scene so the branch predictor cannot learn the pairs, and
@@ -10,7 +10,7 @@
 
 #include <swept/swept.h>
 
-#include "bench_tri3.h"
+#include "bench_obb3_tri3.h"
 #include "scenes.h"
 #include "bench_common.h"
 #include "shim.h"

@@ -1,4 +1,4 @@
-/* src/ref/tri3_sat.c — moving separating-axis test for an oriented box (A) and a triangle (B): the
+/* src/ref/obb3_tri3_sat.c — moving separating-axis test for an oriented box (A) and a triangle (B): the
  * scalar reference, and the triangle's input contract.
  *
  * Method. The 13 axes of the static box–triangle test (Akenine-Möller, "Fast 3D triangle-box overlap
@@ -24,7 +24,7 @@
  * interval is p + [min(0, σ_j n_i), max(0, σ_j n_i)] with σ = (+1, −1, +1); the triangle is
  * flat along its normal and along edge j, exactly, not up to rounding.
  *
- * The SIMD kernels (kernels/tri3_sat_tmpl.c) perform these exact operations in this exact order.
+ * The SIMD kernels (kernels/obb3_tri3_sat_tmpl.c) perform these exact operations in this exact order.
  */
 #include "ref/ref.h"
 

@@ -1,5 +1,5 @@
-/* tests/test_tri3_brute.c — the reference OBB–triangle sweep against the double-precision oracle
- * (tests/common/oracle_tri3.h) on seeded random pairs: eight populations of 10000 pairs each. Case i
+/* tests/test_obb3_tri3_brute.c — the reference OBB–triangle sweep against the double-precision oracle
+ * (tests/common/oracle_obb3_tri3.h) on seeded random pairs: eight populations of 10000 pairs each. Case i
  * of a population uses seed (population base + i), so a failure reruns alone.
  *
  * How much the library may differ, and why (the reasoning of test_obb3_brute.c, adapted).
@@ -36,7 +36,7 @@
 
 #include "oracle_obb3.h"
 #include "judge_sweep.h"
-#include "oracle_tri3.h"
+#include "oracle_obb3_tri3.h"
 #include "scenes.h"
 
 #define N_PAIRS 10000
@@ -257,7 +257,7 @@ Test(tri3_brute, fast_motion) { run_population("fast", 17000000, sc_tri3_default
 
 Test(tri3_brute, one_sided) { run_population("one_sided", 18000000, sc_tri3_defaults(), shape_one_sided); }
 
-/* the oracle itself on hand-derived cases (see test_tri3_hand.c for the derivations) */
+/* the oracle itself on hand-derived cases (see test_obb3_tri3_hand.c for the derivations) */
 Test(tri3_brute, oracle_matches_hand_cases)
 {
 	sw_obb3 a = {{0, 0, 0}, (sw_quat){0, 0, 0, 1}, {1, 1, 1}};

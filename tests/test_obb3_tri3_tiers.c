@@ -1,4 +1,4 @@
-/* tests/test_tri3_tiers.c — every SIMD tier the CPU has meets the scalar reference on the OBB–triangle
+/* tests/test_obb3_tri3_tiers.c — every SIMD tier the CPU has meets the scalar reference on the OBB–triangle
  * queries, on the same seeded batches: random populations plus deliberate edge patterns, through the
  * indexed sweep (two- and one-sided) and the static overlap. The kernels repeat the reference's
  * operations in its order with no contraction, so the contract is exact: statuses, feature ids and

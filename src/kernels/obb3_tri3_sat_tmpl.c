@@ -1,5 +1,5 @@
-/* src/kernels/tri3_sat_tmpl.c — moving and static OBB–triangle SAT, written once over the lane
- * vocabulary and compiled once per tier. It repeats ref/tri3_sat.c lane-wise, operation for operation
+/* src/kernels/obb3_tri3_sat_tmpl.c — moving and static OBB–triangle SAT, written once over the lane
+ * vocabulary and compiled once per tier. It repeats ref/obb3_tri3_sat.c lane-wise, operation for operation
  * (see that file for the method): keep the two in step, or the tier tests will say so. The box
  * helpers repeat those of obb3_sat_tmpl.c (same arithmetic as sw_mat3_from_quat()). */
 #include <math.h>
@@ -7,7 +7,7 @@
 
 #include "kernels/box_lanes.h"
 
-/* the frame of ref/tri3_sat.c's tri_frame, one pair per lane */
+/* the frame of ref/obb3_tri3_sat.c's tri_frame, one pair per lane */
 typedef struct tframe_w {
 	sw_fw h[3], d[3], v[3], f[3][3], x[3], y[3], n[3], nh[3], f2[3];
 } tframe_w;

@@ -1,4 +1,4 @@
-/* tests/fuzz/fuzz_tri3.c — libFuzzer target: every tier against the reference on fuzzer-chosen
+/* tests/fuzz/fuzz_obb3_tri3.c — libFuzzer target: every tier against the reference on fuzzer-chosen
  * box–triangle pairs, through the indexed sweep (two- and one-sided), the static overlap, the static
  * penetration and the packed sweep. A control byte per lane normalises the box's quaternion and
  * makes its extents positive, so valid pairs are explored as much as invalid ones. */

@@ -1,4 +1,4 @@
-/* tests/common/oracle_tri3.h — an independent double-precision oracle for the moving OBB–triangle test.
+/* tests/common/oracle_obb3_tri3.h — an independent double-precision oracle for the moving OBB–triangle test.
  *
  * The library clips the relative-motion ray against one slab per axis, in float, in the box's
  * frame with scaled triangle edges. This oracle does not: it builds the separation function
@@ -11,8 +11,8 @@
  * oracle_obb3.h). f(t) ≤ 0 exactly when no axis separates the shapes at time t. Axis ids follow
  * the library's numbering (0..2 box faces, 3 triangle normal, 4 + 3·i + j box edge i × triangle
  * edge j) so tests can compare features. */
-#ifndef SWEPT_TESTS_ORACLE_TRI3_H
-#define SWEPT_TESTS_ORACLE_TRI3_H
+#ifndef SWEPT_TESTS_ORACLE_OBB3_TRI3_H
+#define SWEPT_TESTS_ORACLE_OBB3_TRI3_H
 
 #include <swept/swept.h>
 
