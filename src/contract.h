@@ -12,8 +12,10 @@
 #include <math.h>
 
 #include "swept/base.h"
+#include "swept/batch.h"
 #include "swept/math.h"
-#include "swept/shapes.h"
+#include "swept/obb3.h"
+#include "swept/tri3.h"
 
 /* an edge×edge axis with |a_i × b_j|² below this (the edges are within ~1e-3 rad of parallel) is
  * skipped: its projections are rounding noise, and the face axes already bound the boxes there */
@@ -26,6 +28,12 @@
 /* a triangle with |(b − a) × (c − a)|² below this times (longest edge²)² is degenerate (its sine of
  * the smallest angle is below ~1e-6): its normal would be rounding noise */
 #define SW_TRI3_DEGEN_EPS 1.0e-12f
+
+/* feature ids travel through the kernels' lanes as small floats; this one means "none" and becomes
+ * SW_FEATURE_NONE when stored (every family's ids are below it) */
+#define SW_AXIS_NONE 255
+
+static inline uint32_t sw_feature_of_lane(float f) { return f == (float)SW_AXIS_NONE ? SW_FEATURE_NONE : (uint32_t)f; }
 
 /// |x| ≤ SW_MAX_COORD; false for NaN and ±Inf, so one compare covers all three.
 static inline int sw_ref_coord_ok(float x) { return fabsf(x) <= SW_MAX_COORD; }
@@ -41,9 +49,34 @@ static inline int sw_ref_quat_ok(sw_quat q)
 	return fabsf(n2 - 1.0f) <= SW_QUAT_TOL;
 }
 
-/// Whether a box and its displacement satisfy the input contract (finite, |x| ≤ SW_MAX_COORD,
-/// half extents > 0, unit quaternion within SW_QUAT_TOL).
-int sw_obb3_valid_ref(const sw_obb3 *box, sw_vec3 disp);
+/// The answers of an invalid pair: NaN floats, no feature.
+static inline sw_sweep_result sw_sweep_result_invalid(void)
+{
+	sw_sweep_result r = {SW_PAIR_INVALID, SW_FEATURE_NONE, NAN, NAN, {NAN, NAN, NAN}};
+	return r;
+}
+static inline sw_overlap_result sw_overlap_result_invalid(void)
+{
+	sw_overlap_result r = {SW_PAIR_INVALID, SW_FEATURE_NONE, NAN, {NAN, NAN, NAN}};
+	return r;
+}
+
+/// A placed box: the form (sw_obb3, sw_pose3) takes in every box query.
+typedef struct sw_box3 {
+	sw_vec3 center;
+	sw_quat rot;
+	sw_vec3 half;
+} sw_box3;
+
+static inline sw_box3 sw_box3_of(const sw_obb3 *box, sw_pose3 pose)
+{
+	sw_box3 b = {pose.p, pose.q, box->half};
+	return b;
+}
+
+/// Whether a placed box and its displacement satisfy the input contract (finite, |x| ≤
+/// SW_MAX_COORD, half extents > 0, unit quaternion within SW_QUAT_TOL).
+int sw_obb3_valid_ref(const sw_box3 *box, sw_vec3 disp);
 
 /// Whether a triangle and its displacement satisfy the input contract (every coordinate finite with
 /// |x| ≤ SW_MAX_COORD, not degenerate as above).

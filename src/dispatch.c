@@ -14,8 +14,8 @@ static int rank(sw_isa isa) { return isa == SW_ISA_NEON ? 1 : (int)isa; }
  * tier upgrades every entry, and the first tier missing ends the climb (dav1d's init pattern) */
 static void fill(sw_kernels *t, sw_isa cap)
 {
-#define SW_REF_ENTRY(sfx, name, a, b, opts, answer, order) t->fn[SW_Q_##name] = sw_##name##_ref;
-#define SW_TIER_ENTRY(sfx, name, a, b, opts, answer, order) t->fn[SW_Q_##name] = sw_##name##_##sfx;
+#define SW_REF_ENTRY(sfx, name, a, b, opts, answer, order, entry) t->fn[SW_Q_##name] = sw_##name##_ref;
+#define SW_TIER_ENTRY(sfx, name, a, b, opts, answer, order, entry) t->fn[SW_Q_##name] = sw_##name##_##sfx;
 #define SW_TIER_ROW(sfx, tier)                                 \
 	if (rank(tier) > rank(cap) || !sw_isa_available(tier)) \
 		return;                                        \

@@ -716,7 +716,7 @@ static sw_hull_status run(qh *q, const sw_vec3 *pts, double rel, sw_hull3 *out)
 	return st;
 }
 
-sw_hull_status sw_hull3_build(const sw_vec3 *points, size_t n, const sw_hull_opts *opts, sw_hull3 *out)
+sw_hull_status sw_hull3_build_st_(const sw_vec3 *points, size_t n, const sw_hull_opts *opts, sw_hull3 *out)
 {
 	double rel;
 	if (!out)

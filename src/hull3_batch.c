@@ -9,51 +9,64 @@
 
 static sw_vec3 v3_at(const float *x, const float *y, const float *z, size_t k) { return sw_v3(x[k], y[k], z[k]); }
 
+/* the view of shape s of a set (s < num_shapes and ok) */
+static void view_of(const sw_hull3_set *set, uint32_t s, sw_hull_view *v)
+{
+	const sw_hull3_shape *sh = &set->shapes[s];
+	v->nv = sh->nv, v->nf = sh->nf, v->ne = sh->ne;
+	v->vs = sw_hv_pad(sh->nv), v->fs = sw_hv_pad(sh->nf), v->es = sw_hv_pad(sh->ne);
+	v->centroid = sw_v3(sh->centroid[0], sh->centroid[1], sh->centroid[2]);
+	v->radius = sh->radius;
+	v->v = set->pool + sh->fl_off;
+	v->f = v->v + 3 * (size_t)v->vs;
+	v->e = v->f + SW_HV_FROWS * (size_t)v->fs;
+	v->ef = set->ipool + sh->ix_off;
+}
+
+/* instance i of a hull set: its shape's view, pose and displacement; 0 when the index, the shape id
+ * or the shape is not usable */
+static int hull_at(const sw_hull3_set *s, uint32_t i, int sweep, sw_hull_view *v, sw_vec3 *p, sw_quat *q, sw_vec3 *d)
+{
+	if (i >= s->inst.count || s->shape[i] >= s->num_shapes || !s->shapes[s->shape[i]].ok)
+		return 0;
+	view_of(s, s->shape[i], v);
+	*p = v3_at(s->px, s->py, s->pz, i);
+	*q = (sw_quat){s->qx[i], s->qy[i], s->qz[i], s->qw[i]};
+	*d = sweep ? v3_at(s->dx, s->dy, s->dz, i) : sw_v3(0, 0, 0);
+	return 1;
+}
+
 int sw_hull_pair_prepare(const sw_hull_call *c, size_t k, sw_hull_view *av, sw_hull_view *bv, float *box_fl,
 			 int32_t *box_ix, float *mem, sw_hull_bside *tri, sw_hull_pair *pr)
 {
-	const sw_hull3_set *as = c->a;
 	sw_pair p = c->pairs[k];
-	if (p.a >= as->count || as->shape[p.a] >= as->num_shapes || !as->shapes[as->shape[p.a]].ok)
+	sw_vec3 pa, da, pb, db;
+	sw_quat qa, qb;
+	if (!hull_at(c->a, p.a, c->sweep, av, &pa, &qa, &da))
 		return 0;
-	sw_hull_view_of(as, as->shape[p.a], av);
-	sw_vec3 pa = v3_at(as->px, as->py, as->pz, p.a), da = v3_at(as->dx, as->dy, as->dz, p.a);
-	sw_quat qa = {as->qx[p.a], as->qy[p.a], as->qz[p.a], as->qw[p.a]};
-	sw_vec3 zero = {0, 0, 0};
-	if (!c->sweep)
-		da = zero;
 	if (c->kind == SW_HULL_B_TRI) {
 		const sw_tri3_set *ts = c->bt;
-		if (p.b >= ts->count)
+		if (p.b >= ts->t.count)
 			return 0;
 		sw_tri3 t = {v3_at(ts->ax, ts->ay, ts->az, p.b), v3_at(ts->bx, ts->by, ts->bz, p.b),
 			     v3_at(ts->cx, ts->cy, ts->cz, p.b)};
-		sw_vec3 dt = c->sweep ? v3_at(ts->dx, ts->dy, ts->dz, p.b) : zero;
+		sw_vec3 dt = c->sweep ? v3_at(ts->dx, ts->dy, ts->dz, p.b) : sw_v3(0, 0, 0);
 		return sw_hull_pair_setup_tri(pr, av, pa, qa, da, &t, dt, c->sweep && c->one_sided, mem, tri);
 	}
-	sw_vec3 pb, db;
-	sw_quat qb;
 	if (c->kind == SW_HULL_B_OBB) {
 		const sw_obb3_set *bs = c->bo;
-		if (p.b >= bs->count)
+		if (p.b >= bs->t.count)
 			return 0;
-		sw_obb3 box = {v3_at(bs->cx, bs->cy, bs->cz, p.b),
+		sw_box3 box = {v3_at(bs->px, bs->py, bs->pz, p.b),
 			       {bs->qx[p.b], bs->qy[p.b], bs->qz[p.b], bs->qw[p.b]},
 			       v3_at(bs->hx, bs->hy, bs->hz, p.b)};
-		db = c->sweep ? v3_at(bs->dx, bs->dy, bs->dz, p.b) : zero;
+		db = c->sweep ? v3_at(bs->dx, bs->dy, bs->dz, p.b) : sw_v3(0, 0, 0);
 		if (!sw_obb3_valid_ref(&box, db))
 			return 0;
 		sw_hull_view_box(box.half, box_fl, box_ix, bv);
 		pb = box.center, qb = box.rot;
-	} else {
-		const sw_hull3_set *bs = c->bh;
-		if (p.b >= bs->count || bs->shape[p.b] >= bs->num_shapes || !bs->shapes[bs->shape[p.b]].ok)
-			return 0;
-		sw_hull_view_of(bs, bs->shape[p.b], bv);
-		pb = v3_at(bs->px, bs->py, bs->pz, p.b), db = v3_at(bs->dx, bs->dy, bs->dz, p.b);
-		qb = (sw_quat){bs->qx[p.b], bs->qy[p.b], bs->qz[p.b], bs->qw[p.b]};
-		if (!c->sweep)
-			db = zero;
+	} else if (!hull_at(c->bh, p.b, c->sweep, bv, &pb, &qb, &db)) {
+		return 0;
 	}
 	return sw_hull_pair_setup(pr, av, pa, qa, da, bv, pb, qb, db, c->sweep);
 }
@@ -61,21 +74,21 @@ int sw_hull_pair_prepare(const sw_hull_call *c, size_t k, sw_hull_view *av, sw_h
 void sw_hull_pair_write(const sw_hull_call *c, size_t k, int st, const sw_hull_pair *pr, const sw_hull_red *r)
 {
 	if (c->sweep) {
-		sw_hull_sweep_output o;
+		sw_sweep_result o;
 		if (st == 0)
-			sw_hull_sweep_output_invalid(&o);
+			o = sw_sweep_result_invalid();
 		else if (st == 2)
 			sw_hull_sweep_out_miss(&o);
 		else
 			sw_hull_red_sweep(r, &pr->ra, pr->front, &o);
-		sw_hull_sweep_write(c->sw, k, &o);
+		sw_sweep_put(c->sw, k, &o);
 	} else {
-		sw_hull_overlap_output o;
+		sw_overlap_result o;
 		if (st == 0)
-			sw_hull_overlap_output_invalid(&o);
+			o = sw_overlap_result_invalid();
 		else
 			sw_hull_red_overlap(r, &pr->ra, &o);
-		sw_hull_overlap_write(c->ov, k, &o);
+		sw_overlap_put(c->ov, k, &o);
 	}
 }
 
@@ -107,38 +120,37 @@ void sw_hull3_tri3_overlap_ref(const sw_job *j) { hull_rows(j, SW_HULL_B_TRI, 0)
 /* ---- public entry points ---- */
 
 sw_error sw_hull3_sweep_batch(const sw_hull3_set *as, const sw_hull3_set *bs, const sw_pair *pairs, size_t n,
-			      const sw_batch_opts *opts, const sw_hull_sweep_results *out)
+			      const sw_batch_opts *run, const sw_sweep_results *out)
 {
-	return sw_run(SW_Q_hull3_sweep, as, bs, pairs, n, NULL, opts, out);
+	return sw_run(SW_Q_hull3_sweep, as, bs, pairs, n, NULL, run, out);
 }
 
 sw_error sw_hull3_overlap_batch(const sw_hull3_set *as, const sw_hull3_set *bs, const sw_pair *pairs, size_t n,
-				const sw_batch_opts *opts, const sw_hull_overlap_results *out)
+				const sw_batch_opts *run, const sw_overlap_results *out)
 {
-	return sw_run(SW_Q_hull3_overlap, as, bs, pairs, n, NULL, opts, out);
+	return sw_run(SW_Q_hull3_overlap, as, bs, pairs, n, NULL, run, out);
 }
 
 sw_error sw_hull3_obb3_sweep_batch(const sw_hull3_set *hulls, const sw_obb3_set *boxes, const sw_pair *pairs, size_t n,
-				   const sw_batch_opts *opts, const sw_hull_sweep_results *out)
+				   const sw_batch_opts *run, const sw_sweep_results *out)
 {
-	return sw_run(SW_Q_hull3_obb3_sweep, hulls, boxes, pairs, n, NULL, opts, out);
+	return sw_run(SW_Q_hull3_obb3_sweep, hulls, boxes, pairs, n, NULL, run, out);
 }
 
 sw_error sw_hull3_obb3_overlap_batch(const sw_hull3_set *hulls, const sw_obb3_set *boxes, const sw_pair *pairs,
-				     size_t n, const sw_batch_opts *opts, const sw_hull_overlap_results *out)
+				     size_t n, const sw_batch_opts *run, const sw_overlap_results *out)
 {
-	return sw_run(SW_Q_hull3_obb3_overlap, hulls, boxes, pairs, n, NULL, opts, out);
+	return sw_run(SW_Q_hull3_obb3_overlap, hulls, boxes, pairs, n, NULL, run, out);
 }
 
 sw_error sw_hull3_tri3_sweep_batch(const sw_hull3_set *hulls, const sw_tri3_set *tris, const sw_pair *pairs, size_t n,
-				   const sw_batch_opts *opts, int one_sided, const sw_hull_sweep_results *out)
+				   const sw_sweep_opts *opts, const sw_batch_opts *run, const sw_sweep_results *out)
 {
-	sw_sweep_opts q = {one_sided != 0};
-	return sw_run(SW_Q_hull3_tri3_sweep, hulls, tris, pairs, n, &q, opts, out);
+	return sw_run(SW_Q_hull3_tri3_sweep, hulls, tris, pairs, n, opts, run, out);
 }
 
 sw_error sw_hull3_tri3_overlap_batch(const sw_hull3_set *hulls, const sw_tri3_set *tris, const sw_pair *pairs, size_t n,
-				     const sw_batch_opts *opts, const sw_hull_overlap_results *out)
+				     const sw_batch_opts *run, const sw_overlap_results *out)
 {
-	return sw_run(SW_Q_hull3_tri3_overlap, hulls, tris, pairs, n, NULL, opts, out);
+	return sw_run(SW_Q_hull3_tri3_overlap, hulls, tris, pairs, n, NULL, run, out);
 }

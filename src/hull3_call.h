@@ -17,8 +17,8 @@ typedef struct sw_hull_call {
 	const sw_tri3_set *bt;
 	const sw_pair *pairs;
 	int sweep, one_sided;
-	const sw_hull_sweep_results *sw;   /* sweep */
-	const sw_hull_overlap_results *ov; /* overlap */
+	const sw_sweep_results *sw;   /* sweep */
+	const sw_overlap_results *ov; /* overlap */
 } sw_hull_call;
 
 /* the call of a job: B's set of the given kind, sweep or static */
@@ -36,21 +36,6 @@ static inline sw_hull_call sw_hull_call_of(const sw_job *j, sw_hull_b_kind kind,
 			  sweep ? j->out : NULL,
 			  sweep ? NULL : j->out};
 	return c;
-}
-
-static inline void sw_hull_sweep_write(const sw_hull_sweep_results *out, size_t k, const sw_hull_sweep_output *o)
-{
-	SW_SWEEP3_WRITE(out, k, o);
-}
-
-static inline void sw_hull_overlap_write(const sw_hull_overlap_results *out, size_t k, const sw_hull_overlap_output *o)
-{
-	out->status[k] = (uint8_t)o->status;
-	out->feature[k] = o->feature;
-	out->depth[k] = o->depth;
-	out->nx[k] = o->normal.x;
-	out->ny[k] = o->normal.y;
-	out->nz[k] = o->normal.z;
 }
 
 /* writes pair k's answer of a batched call: `st` as sw_hull_pair_prepare returned it and, when it is

@@ -573,11 +573,6 @@ sw_hull_status sw_hull3_validate_(const sw_hull3 *h, char *why, size_t why_len)
 	return st;
 }
 
-int sw_hull3_check(const sw_hull3 *h, char *why, size_t why_len)
-{
-	return sw_hull3_validate_(h, why, why_len) == SW_HULL_OK;
-}
-
 /* ---- construction from faces, box, support ---- */
 
 static int coord_ok(float x) { return isfinite(x) && fabsf(x) <= SW_MAX_COORD; }
@@ -608,8 +603,8 @@ static sw_hull_status copy_faces(const uint32_t *sizes, const uint32_t *idx, siz
 	return SW_HULL_OK;
 }
 
-sw_hull_status sw_hull3_from_faces(const sw_vec3 *verts, size_t nv, const uint32_t *face_sizes,
-				   const uint32_t *face_indices, size_t nf, sw_hull3 *out)
+sw_hull_status sw_hull3_from_faces_st_(const sw_vec3 *verts, size_t nv, const uint32_t *face_sizes,
+				       const uint32_t *face_indices, size_t nf, sw_hull3 *out)
 {
 	if (!out)
 		return SW_HULL_INVALID_INPUT;
@@ -640,24 +635,22 @@ sw_hull_status sw_hull3_from_faces(const sw_vec3 *verts, size_t nv, const uint32
 	return st;
 }
 
-sw_hull_status sw_hull3_box(const sw_obb3 *box, sw_hull3 *out)
+sw_hull_status sw_hull3_box_st_(const sw_obb3 *box, sw_hull3 *out)
 {
 	static const uint32_t sizes[6] = {4, 4, 4, 4, 4, 4};
 	static const uint32_t loops[24] = {0, 4, 6, 2, 1, 3, 7, 5, 0, 1, 5, 4, 2, 6, 7, 3, 0, 2, 3, 1, 4, 5, 7, 6};
 	if (!out)
 		return SW_HULL_INVALID_INPUT;
-	if (!box || !sw_obb3_valid_ref(box, sw_v3(0, 0, 0))) {
+	sw_box3 local = {{0, 0, 0}, {0, 0, 0, 1}, box ? box->half : sw_v3(0, 0, 0)};
+	if (!box || !sw_obb3_valid_ref(&local, sw_v3(0, 0, 0))) {
 		sw_hull3_clear_(out);
 		return SW_HULL_INVALID_INPUT;
 	}
-	sw_mat3 r = sw_obb3_axes(box);
 	sw_vec3 v[8];
-	for (int k = 0; k < 8; k++) {
-		sw_vec3 l = sw_v3(k & 1 ? box->half.x : -box->half.x, k & 2 ? box->half.y : -box->half.y,
-				  k & 4 ? box->half.z : -box->half.z);
-		v[k] = sw_v3_add(box->center, sw_mat3_mul(&r, l));
-	}
-	return sw_hull3_from_faces(v, 8, sizes, loops, 6, out);
+	for (int k = 0; k < 8; k++)
+		v[k] = sw_v3(k & 1 ? box->half.x : -box->half.x, k & 2 ? box->half.y : -box->half.y,
+			     k & 4 ? box->half.z : -box->half.z);
+	return sw_hull3_from_faces_st_(v, 8, sizes, loops, 6, out);
 }
 
 int sw_hull3_support(const sw_hull3 *h, sw_vec3 dir)

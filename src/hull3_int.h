@@ -3,9 +3,66 @@
 #ifndef SWEPT_HULL3_INT_H
 #define SWEPT_HULL3_INT_H
 
-#include "swept/hull.h"
+#include "swept/hull3.h"
 
-/* the tolerance rule of swept/hull.h over n points: bounding-box centre c, eps = rel·S and tol */
+/* the builder's and checker's own outcome; the public functions answer with its sw_error (src/hull3_api.c) */
+// Outcome of building or validating a hull. On anything but SW_HULL_OK the output hull is left empty
+// (all counts zero).
+typedef enum sw_hull_status {
+	// The hull was built and passes sw_hull3_check.
+	SW_HULL_OK = 0,
+	// No points (n == 0 or a NULL array).
+	SW_HULL_EMPTY = 1,
+	// Fewer than 4 distinct points (exact duplicates count once), or fewer than 4 vertices given.
+	SW_HULL_TOO_FEW = 2,
+	// All points lie within eps of one line.
+	SW_HULL_COLLINEAR = 3,
+	// All points lie within eps of one plane.
+	SW_HULL_FLAT = 4,
+	// The hull has more than SW_HULL_MAX_VERTS vertices. No reduction is attempted: simplify the
+	// cloud first (or raise rel_eps, which merges nearly coplanar faces).
+	SW_HULL_TOO_MANY = 5,
+	// NaN or Inf, a coordinate with |x| > SW_MAX_COORD, a NULL output, more than
+	// SW_HULL_MAX_POINTS points, or options out of range.
+	SW_HULL_INVALID_INPUT = 6,
+	// Scratch memory for the builder could not be allocated.
+	SW_HULL_NO_MEMORY = 7,
+	// The builder could not produce a hull that passes its own checks, even with eps raised 64-fold
+	// (the cloud is degenerate in a way it does not resolve). Not expected; report the input.
+	SW_HULL_NUMERIC = 8,
+	// sw_hull3_from_faces: a face with fewer than 3 vertices, an index ≥ nv, a vertex repeated in a
+	// face, NULL face arrays, or more faces or indices than the capacities allow.
+	SW_HULL_BAD_FACES_INDEX = 9,
+	// A face of (near) zero area, two vertices at the same position, or a vertex on fewer than three
+	// faces (a vertex in the middle of an edge).
+	SW_HULL_BAD_FACES_DEGENERATE = 10,
+	// An edge used by only one face: the surface has a hole.
+	SW_HULL_BAD_FACES_OPEN = 11,
+	// An edge used by more than two faces.
+	SW_HULL_BAD_FACES_NONMANIFOLD = 12,
+	// An edge traversed twice in the same direction: the faces are not consistently wound.
+	SW_HULL_BAD_FACES_WINDING = 13,
+	// V − E + F ≠ 2 (an unused vertex, several components, or a handle).
+	SW_HULL_BAD_FACES_EULER = 14,
+	// Consistently wound but clockwise from outside (normals point inwards: negative volume).
+	SW_HULL_BAD_FACES_INWARD = 15,
+	// A face whose vertices are not within tol of one plane.
+	SW_HULL_BAD_FACES_NONPLANAR = 16,
+	// A reflex corner in a face, a face loop winding more than once, or a vertex more than tol in
+	// front of a face plane.
+	SW_HULL_BAD_FACES_NONCONVEX = 17,
+	// Two adjacent faces coplanar within eps: give them as one face.
+	SW_HULL_BAD_FACES_COPLANAR = 18,
+} sw_hull_status;
+
+/* the builder and checker, answering with the status */
+sw_hull_status sw_hull3_build_st_(const sw_vec3 *points, size_t n, const sw_hull_opts *opts, sw_hull3 *out);
+sw_hull_status sw_hull3_from_faces_st_(const sw_vec3 *verts, size_t nv, const uint32_t *face_sizes,
+				       const uint32_t *face_indices, size_t nf, sw_hull3 *out);
+sw_hull_status sw_hull3_box_st_(const sw_obb3 *box, sw_hull3 *out);
+const char *sw_hull_status_name(sw_hull_status s);
+
+/* the tolerance rule of doc/numerics.md over n points: bounding-box centre c, eps = rel·S and tol */
 void sw_hull3_tolerances_(const sw_vec3 *p, size_t n, double rel, double c[3], double *eps, double *tol);
 
 /* completes a hull whose vertices, face loops and counts are set: face planes, edge records, edge

@@ -216,16 +216,3 @@ int sw_hull_pair_setup_tri(sw_hull_pair *pr, const sw_hull_view *a, sw_vec3 pa, 
 	pr->front = !one_sided || sw_v3_dot(n, pr->v) > SW_TINY_SPEED;
 	return 1;
 }
-
-void sw_hull_sweep_output_invalid(sw_hull_sweep_output *out)
-{
-	out->status = SW_PAIR_INVALID;
-	out->t_first = out->t_last = NAN;
-	out->normal = sw_v3(NAN, NAN, NAN);
-	out->feature = SW_HULL_FEATURE_NONE;
-}
-
-void sw_hull_overlap_output_invalid(sw_hull_overlap_output *out)
-{
-	*out = (sw_hull_overlap_output){SW_PAIR_INVALID, SW_HULL_FEATURE_NONE, NAN, {NAN, NAN, NAN}};
-}

@@ -18,8 +18,7 @@
 #include <stdint.h>
 
 #include "contract.h"
-#include "swept/hull_batch.h"
-#include "swept/hull_query.h"
+#include "swept/hull3.h"
 
 static inline uint32_t sw_hv_pad(uint32_t n) { return (n + 15u) & ~15u; }
 
@@ -75,20 +74,6 @@ void sw_hull_view_pack(const sw_hull3 *h, float *fl, int32_t *ix, sw_hull_view *
 /* the box of half extents `half` as a packed hull in its own frame (the topology and feature ids of
  * sw_hull3_box); storage as for sw_hull_view_pack */
 void sw_hull_view_box(sw_vec3 half, float *fl, int32_t *ix, sw_hull_view *view);
-
-/* the view of shape s of a set (s < num_shapes and ok) */
-static inline void sw_hull_view_of(const sw_hull3_set *set, uint32_t s, sw_hull_view *v)
-{
-	const sw_hull3_set_shape *sh = &set->shapes[s];
-	v->nv = sh->nv, v->nf = sh->nf, v->ne = sh->ne;
-	v->vs = sw_hv_pad(sh->nv), v->fs = sw_hv_pad(sh->nf), v->es = sw_hv_pad(sh->ne);
-	v->centroid = sw_v3(sh->centroid[0], sh->centroid[1], sh->centroid[2]);
-	v->radius = sh->radius;
-	v->v = set->pool + sh->fl_off;
-	v->f = v->v + 3 * (size_t)v->vs;
-	v->e = v->f + SW_HV_FROWS * (size_t)v->fs;
-	v->ef = set->ipool + sh->ix_off;
-}
 
 /* ---- B in A's frame ---- */
 
@@ -181,8 +166,8 @@ typedef struct sw_hull_red {
 static inline void sw_hull_red_init(sw_hull_red *r)
 {
 	const sw_vec3 z = {0, 0, 0};
-	*r = (sw_hull_red){0, 0,         SW_HULL_FEATURE_NONE, 0.0f, z,       -INFINITY, SW_HULL_FEATURE_NONE,
-			   z, -INFINITY, SW_HULL_FEATURE_NONE, z,    INFINITY};
+	*r = (sw_hull_red){0, 0,         SW_FEATURE_NONE, 0.0f, z,       -INFINITY, SW_FEATURE_NONE,
+			   z, -INFINITY, SW_FEATURE_NONE, z,    INFINITY};
 }
 
 /* one direction (the reference visits them one by one) */
@@ -228,7 +213,7 @@ static inline int sw_hull_red_doomed(const sw_hull_red *r, int front)
 }
 
 /* the moving answer; t_last is min(t_out, 1) + 0 (a −0 exit becomes +0, whichever equal value won) */
-static inline sw_status sw_hull_red_sweep(const sw_hull_red *r, const sw_mat3 *ra, int front, sw_hull_sweep_output *out)
+static inline sw_status sw_hull_red_sweep(const sw_hull_red *r, const sw_mat3 *ra, int front, sw_sweep_result *out)
 {
 	float t_last = (r->t_out < 1.0f ? r->t_out : 1.0f) + 0.0f;
 	if (!r->sep0) {
@@ -247,23 +232,23 @@ static inline sw_status sw_hull_red_sweep(const sw_hull_red *r, const sw_mat3 *r
 		out->status = SW_MISS;
 		out->t_first = out->t_last = 1.0f;
 		out->normal = sw_v3(0, 0, 0);
-		out->feature = SW_HULL_FEATURE_NONE;
+		out->feature = SW_FEATURE_NONE;
 	}
 	return out->status;
 }
 
-static inline sw_status sw_hull_red_overlap(const sw_hull_red *r, const sw_mat3 *ra, sw_hull_overlap_output *out)
+static inline sw_status sw_hull_red_overlap(const sw_hull_red *r, const sw_mat3 *ra, sw_overlap_result *out)
 {
 	if (r->sep0)
-		*out = (sw_hull_overlap_output){SW_MISS, r->sep_id, r->sep_gap, sw_mat3_mul(ra, r->sep_n)};
+		*out = (sw_overlap_result){SW_MISS, r->sep_id, r->sep_gap, sw_mat3_mul(ra, r->sep_n)};
 	else
-		*out = (sw_hull_overlap_output){SW_HIT, r->best_id, -r->best, sw_mat3_mul(ra, r->best_n)};
+		*out = (sw_overlap_result){SW_HIT, r->best_id, -r->best, sw_mat3_mul(ra, r->best_n)};
 	return out->status;
 }
 
-static inline void sw_hull_sweep_out_miss(sw_hull_sweep_output *out)
+static inline void sw_hull_sweep_out_miss(sw_sweep_result *out)
 {
-	*out = (sw_hull_sweep_output){SW_MISS, 1.0f, 1.0f, {0, 0, 0}, SW_HULL_FEATURE_NONE};
+	*out = (sw_sweep_result){SW_MISS, SW_FEATURE_NONE, 1.0f, 1.0f, {0, 0, 0}};
 }
 
 /* ---- one pair, prepared: what every tier's pair loop starts from ---- */
@@ -283,9 +268,5 @@ int sw_hull_pair_setup(sw_hull_pair *pr, const sw_hull_view *a, sw_vec3 pa, sw_q
 /* the same for a triangle B (world space, displacement dt), whose side goes to `tri` from `mem` */
 int sw_hull_pair_setup_tri(sw_hull_pair *pr, const sw_hull_view *a, sw_vec3 pa, sw_quat qa, sw_vec3 da,
 			   const sw_tri3 *t, sw_vec3 dt, int one_sided, float *mem, sw_hull_bside *tri);
-
-/* the INVALID answers */
-void sw_hull_sweep_output_invalid(sw_hull_sweep_output *out);
-void sw_hull_overlap_output_invalid(sw_hull_overlap_output *out);
 
 #endif

@@ -11,18 +11,19 @@
 #define SWEPT_JOB_H
 
 #include <stddef.h>
+#include <math.h>
 #include <stdint.h>
 
+#include "contract.h"
 #include "queries.h"
+#include "sets.h"
 #include "sw_config.h"
-#include "swept/batch.h"
+#include "swept/advanced.h"
 #include "swept/cpu.h"
-#include "swept/hull_batch.h"
-#include "swept/query.h"
 
 /// One query of the list.
 typedef enum sw_query {
-#define SW_Q_ENUM(t, name, a, b, opts, answer, order) SW_Q_##name,
+#define SW_Q_ENUM(t, name, a, b, opts, answer, order, entry) SW_Q_##name,
 	SW_QUERIES(SW_Q_ENUM, _)
 #undef SW_Q_ENUM
 		SW_Q_COUNT
@@ -45,13 +46,8 @@ typedef enum sw_opts_kind { SW_OPTS_NONE, SW_OPTS_SWEEP } sw_opts_kind;
 
 /// The kind of answer, i.e. the results struct a kernel writes.
 typedef enum sw_answer {
-	SW_ANS_SWEEP3,        ///< sw_sweep_results
-	SW_ANS_OVERLAP_FIRST, ///< sw_overlap_results
-	SW_ANS_OVERLAP3,      ///< sw_overlap3_results
-	SW_ANS_SWEEP2,        ///< sw_sweep2_results
-	SW_ANS_OVERLAP2,      ///< sw_overlap2_results
-	SW_ANS_HULL_SWEEP,    ///< sw_hull_sweep_results
-	SW_ANS_HULL_OVERLAP,  ///< sw_hull_overlap_results
+	SW_ANS_SWEEP,   ///< sw_sweep_results
+	SW_ANS_OVERLAP, ///< sw_overlap_results
 } sw_answer;
 
 /// One chunk of a batched call, as a kernel sees it.
@@ -66,7 +62,7 @@ typedef struct sw_job {
 } sw_job;
 
 /// Per-thread scratch a kernel may use (the hull kernels' working rows).
-#define SW_SCRATCH ((size_t)96 * 1024)
+#define SW_SCRATCH SW_HULL_CALL_SCRATCH
 
 /// Every kernel, reference row and tier alike.
 typedef void sw_kernel_fn(const sw_job *job);
@@ -88,11 +84,15 @@ extern const sw_query_desc sw_query_descs[SW_Q_COUNT];
 
 /* the ordering stages the list names */
 sw_order_fn sw_poly2_by_size;
+/* the fraction of lane work of a polygon batch that is real on the active tier, with or without the
+ * ordering stage (benchmarks report it): Σ (n_A + n_B)² over Σ over blocks of W·(max n_A + max n_B)² */
+double sw_poly2_lane_utilisation(const sw_poly2_set *as, const sw_poly2_set *bs, const sw_pair *pairs, size_t n,
+				 const sw_batch_opts *run, int ordered);
 #define SW_ORDER_NONE NULL
 #define SW_ORDER_POLY2_BY_SIZE sw_poly2_by_size
 
 /* prototypes: the reference rows (src/<family>_batch.c) and every compiled tier (src/kernels/) */
-#define SW_KERNEL_PROTO(t, name, a, b, opts, answer, order) sw_kernel_fn sw_##name##_##t;
+#define SW_KERNEL_PROTO(t, name, a, b, opts, answer, order, entry) sw_kernel_fn sw_##name##_##t;
 SW_QUERIES(SW_KERNEL_PROTO, ref)
 #define SW_TIER_PROTOS(t, isa) SW_QUERIES(SW_KERNEL_PROTO, t)
 SW_TIERS(SW_TIER_PROTOS)
@@ -103,68 +103,63 @@ SW_TIERS(SW_TIER_PROTOS)
 #define SW_EXPORT(name) \
 	void SW_FN(sw_##name)(const sw_job *job) { name##_kernel(job); }
 
-/* ---- results seen from a chunk: the columns from pair `at` on ---- */
+/* ---- results seen from a chunk: the columns from pair `at` on (NULL columns stay NULL) ---- */
+
+#define SW_COL_AT(p, at) ((p) ? (p) + (at) : NULL)
 
 static inline sw_sweep_results sw_sweep_view(const sw_sweep_results *o, size_t at)
 {
-	return (sw_sweep_results){o->status + at, o->feature + at, o->t_first + at, o->t_last + at,
-				  o->nx + at,     o->ny + at,      o->nz + at};
+	sw_sweep_results r = {SW_COL_AT(o->status, at), SW_COL_AT(o->feature, at), SW_COL_AT(o->t_first, at),
+			      SW_COL_AT(o->t_last, at), SW_COL_AT(o->nx, at),      SW_COL_AT(o->ny, at),
+			      SW_COL_AT(o->nz, at)};
+	return r;
 }
+
 static inline sw_overlap_results sw_overlap_view(const sw_overlap_results *o, size_t at)
 {
-	return (sw_overlap_results){o->status + at, o->feature + at};
-}
-static inline sw_overlap3_results sw_overlap3_view(const sw_overlap3_results *o, size_t at)
-{
-	return (sw_overlap3_results){o->status + at, o->feature + at, o->depth + at,
-				     o->nx + at,     o->ny + at,      o->nz + at};
-}
-static inline sw_sweep2_results sw_sweep2_view(const sw_sweep2_results *o, size_t at)
-{
-	return (sw_sweep2_results){o->status + at, o->feature + at, o->t_first + at,
-				   o->t_last + at, o->nx + at,      o->ny + at};
-}
-static inline sw_overlap2_results sw_overlap2_view(const sw_overlap2_results *o, size_t at)
-{
-	return (sw_overlap2_results){o->status + at, o->feature + at, o->depth + at, o->nx + at, o->ny + at};
+	sw_overlap_results r = {SW_COL_AT(o->status, at), SW_COL_AT(o->feature, at), SW_COL_AT(o->depth, at),
+				SW_COL_AT(o->nx, at),     SW_COL_AT(o->ny, at),      SW_COL_AT(o->nz, at)};
+	return r;
 }
 
-/// Writers of one pair's answer into batched result arrays at index k (the reference rows).
-/* the fields every 3D sweep answer has (sw_sweep_output, sw_hull_sweep_output) into results arrays */
-#define SW_SWEEP3_WRITE(out, k, o)                       \
-	do {                                             \
-		(out)->status[k] = (uint8_t)(o)->status; \
-		(out)->feature[k] = (o)->feature;        \
-		(out)->t_first[k] = (o)->t_first;        \
-		(out)->t_last[k] = (o)->t_last;          \
-		(out)->nx[k] = (o)->normal.x;            \
-		(out)->ny[k] = (o)->normal.y;            \
-		(out)->nz[k] = (o)->normal.z;            \
-	} while (0)
+/* ---- one pair's answer into batched results (the reference rows, the scalar stores) ---- */
 
-static inline void sw_sweep_write(const sw_sweep_results *out, size_t k, const sw_sweep_output *o)
+/// Writes pair k's sweep answer into the columns that are not NULL.
+static inline void sw_sweep_put(const sw_sweep_results *o, size_t k, const sw_sweep_result *r)
 {
-	SW_SWEEP3_WRITE(out, k, o);
+	o->status[k] = (uint8_t)r->status;
+	if (o->feature)
+		o->feature[k] = r->feature;
+	if (o->t_first)
+		o->t_first[k] = r->t_first;
+	if (o->t_last)
+		o->t_last[k] = r->t_last;
+	if (o->nx)
+		o->nx[k] = r->normal.x;
+	if (o->ny)
+		o->ny[k] = r->normal.y;
+	if (o->nz)
+		o->nz[k] = r->normal.z;
 }
 
-static inline void sw_sweep2_write(const sw_sweep2_results *out, size_t k, const sw_sweep2_output *o)
-{
-	out->status[k] = (uint8_t)o->status;
-	out->feature[k] = o->feature;
-	out->t_first[k] = o->t_first;
-	out->t_last[k] = o->t_last;
-	out->nx[k] = o->normal.x;
-	out->ny[k] = o->normal.y;
-}
+/// Whether an overlap call asks for more than the first separating axis (swept/batch.h).
+static inline int sw_overlap_full(const sw_overlap_results *o) { return o->depth || o->nx || o->ny || o->nz; }
 
-static inline void sw_overlap3_write(const sw_overlap3_results *out, size_t k, const sw_overlap3_output *o)
+/// Writes pair k's overlap answer into the columns that are not NULL; a HIT's feature is
+/// SW_FEATURE_NONE when the call asks for neither depth nor normal.
+static inline void sw_overlap_put(const sw_overlap_results *o, size_t k, const sw_overlap_result *r)
 {
-	out->status[k] = (uint8_t)o->status;
-	out->feature[k] = o->feature;
-	out->depth[k] = o->depth;
-	out->nx[k] = o->normal.x;
-	out->ny[k] = o->normal.y;
-	out->nz[k] = o->normal.z;
+	o->status[k] = (uint8_t)r->status;
+	if (o->feature)
+		o->feature[k] = r->status == SW_HIT && !sw_overlap_full(o) ? SW_FEATURE_NONE : r->feature;
+	if (o->depth)
+		o->depth[k] = r->depth;
+	if (o->nx)
+		o->nx[k] = r->normal.x;
+	if (o->ny)
+		o->ny[k] = r->normal.y;
+	if (o->nz)
+		o->nz[k] = r->normal.z;
 }
 
 /// A kernel table: the reference rows, upgraded tier by tier up to a cap.

@@ -1,4 +1,4 @@
-/* src/obb3_batch.c — the batched OBB–OBB queries: the public entry points (indexed and packed) on the
+/* src/obb3_batch.c — the batched box–box queries: the public entry points (indexed and packed) on the
  * pipeline, and the reference rows of the kernel table, which answer pair by pair with the scalar
  * reference (src/ref/obb3_sat.c). */
 #include <math.h>
@@ -7,119 +7,91 @@
 #include "pipeline.h"
 #include "ref/ref.h"
 
-static void set_read(const sw_obb3_set *s, uint32_t i, sw_obb3 *box, sw_vec3 *disp)
+/* box i of a set and its displacement; 0 when the index is out of range */
+static int box_at(const sw_obb3_set *s, uint32_t i, sw_box3 *box, sw_vec3 *disp)
 {
-	box->center = sw_v3(s->cx[i], s->cy[i], s->cz[i]);
-	box->rot = (sw_quat){s->qx[i], s->qy[i], s->qz[i], s->qw[i]};
-	box->half = sw_v3(s->hx[i], s->hy[i], s->hz[i]);
+	if (i >= s->t.count)
+		return 0;
+	*box = (sw_box3){{s->px[i], s->py[i], s->pz[i]}, {s->qx[i], s->qy[i], s->qz[i], s->qw[i]}, {s->hx[i], s->hy[i], s->hz[i]}};
 	*disp = sw_v3(s->dx[i], s->dy[i], s->dz[i]);
+	return 1;
 }
 
 void sw_obb3_sweep_ref(const sw_job *j)
 {
-	const sw_obb3_set *as = j->a, *bs = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const sw_sweep_results view = sw_sweep_view(j->out, j->off), *out = &view;
-	size_t n = j->n;
-	for (size_t k = 0; k < n; k++) {
-		sw_sweep_output o;
-		if (pairs[k].a >= as->count || pairs[k].b >= bs->count) {
-			sw_sweep_output_invalid(&o);
-		} else {
-			sw_obb3 a, b;
-			sw_vec3 da, db;
-			set_read(as, pairs[k].a, &a, &da);
-			set_read(bs, pairs[k].b, &b, &db);
-			sw_obb3_sweep(&a, da, &b, db, &o);
-		}
-		sw_sweep_write(out, k, &o);
+	for (size_t k = j->off; k < j->off + j->n; k++) {
+		sw_box3 a, b;
+		sw_vec3 da, db;
+		sw_sweep_result o = sw_sweep_result_invalid();
+		if (box_at(j->a, j->pairs[k].a, &a, &da) && box_at(j->b, j->pairs[k].b, &b, &db) &&
+		    sw_obb3_valid_ref(&a, da) && sw_obb3_valid_ref(&b, db))
+			sw_obb3_sweep_rel_ref(&a, &b, sw_v3_sub(db, da), &o);
+		sw_sweep_put(j->out, k, &o);
 	}
 }
 
 void sw_obb3_sweep_packed_ref(const sw_job *j)
 {
-	const sw_obb3_block *blocks = (const sw_obb3_block *)j->a + j->off / SW_BLOCK;
-	const sw_sweep_results view = sw_sweep_view(j->out, j->off), *out = &view;
-	size_t n = j->n;
-	for (size_t k = 0; k < n; k++) {
+	const sw_obb3_block *blocks = j->a;
+	for (size_t k = j->off; k < j->off + j->n; k++) {
 		const sw_obb3_block *blk = &blocks[k / SW_BLOCK];
 		unsigned l = (unsigned)(k % SW_BLOCK);
-		sw_obb3 a, b;
-		a.center = sw_v3(blk->ac[0][l], blk->ac[1][l], blk->ac[2][l]);
-		b.center = sw_v3(blk->bc[0][l], blk->bc[1][l], blk->bc[2][l]);
-		a.rot = (sw_quat){blk->aq[0][l], blk->aq[1][l], blk->aq[2][l], blk->aq[3][l]};
-		b.rot = (sw_quat){blk->bq[0][l], blk->bq[1][l], blk->bq[2][l], blk->bq[3][l]};
-		a.half = sw_v3(blk->ah[0][l], blk->ah[1][l], blk->ah[2][l]);
-		b.half = sw_v3(blk->bh[0][l], blk->bh[1][l], blk->bh[2][l]);
+		sw_box3 a = {{blk->ac[0][l], blk->ac[1][l], blk->ac[2][l]},
+			     {blk->aq[0][l], blk->aq[1][l], blk->aq[2][l], blk->aq[3][l]},
+			     {blk->ah[0][l], blk->ah[1][l], blk->ah[2][l]}};
+		sw_box3 b = {{blk->bc[0][l], blk->bc[1][l], blk->bc[2][l]},
+			     {blk->bq[0][l], blk->bq[1][l], blk->bq[2][l], blk->bq[3][l]},
+			     {blk->bh[0][l], blk->bh[1][l], blk->bh[2][l]}};
 		sw_vec3 v = sw_v3(blk->v[0][l], blk->v[1][l], blk->v[2][l]);
-		sw_sweep_output o;
+		sw_sweep_result o = sw_sweep_result_invalid();
 		/* the relative displacement is checked like any displacement */
-		if (!sw_obb3_valid_ref(&a, v) || !sw_obb3_valid_ref(&b, sw_v3(0, 0, 0)))
-			sw_sweep_output_invalid(&o);
-		else
+		if (sw_obb3_valid_ref(&a, v) && sw_obb3_valid_ref(&b, sw_v3(0, 0, 0)))
 			sw_obb3_sweep_rel_ref(&a, &b, v, &o);
-		sw_sweep_write(out, k, &o);
+		sw_sweep_put(j->out, k, &o);
+	}
+}
+
+void sw_obb3_overlap_test_ref(const sw_job *j)
+{
+	const sw_overlap_results *out = j->out;
+	for (size_t k = j->off; k < j->off + j->n; k++) {
+		sw_box3 a, b;
+		sw_vec3 d;
+		uint32_t axis = SW_FEATURE_NONE;
+		sw_status st = SW_PAIR_INVALID;
+		if (box_at(j->a, j->pairs[k].a, &a, &d) && box_at(j->b, j->pairs[k].b, &b, &d))
+			st = sw_obb3_overlap_test_pair(&a, &b, &axis);
+		out->status[k] = (uint8_t)st;
+		if (out->feature)
+			out->feature[k] = axis;
 	}
 }
 
 void sw_obb3_overlap_ref(const sw_job *j)
 {
-	const sw_obb3_set *as = j->a, *bs = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const sw_overlap_results view = sw_overlap_view(j->out, j->off), *out = &view;
-	size_t n = j->n;
-	for (size_t k = 0; k < n; k++) {
-		uint8_t axis = SW_AXIS_NONE;
-		sw_status st = SW_PAIR_INVALID;
-		if (pairs[k].a < as->count && pairs[k].b < bs->count) {
-			sw_obb3 a, b;
-			sw_vec3 d;
-			set_read(as, pairs[k].a, &a, &d);
-			set_read(bs, pairs[k].b, &b, &d);
-			st = sw_obb3_overlap(&a, &b, &axis);
-		}
-		out->status[k] = (uint8_t)st;
-		out->feature[k] = axis;
-	}
-}
-
-void sw_obb3_penetration_ref(const sw_job *j)
-{
-	const sw_obb3_set *as = j->a, *bs = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const sw_overlap3_results view = sw_overlap3_view(j->out, j->off), *out = &view;
-	size_t n = j->n;
-	for (size_t k = 0; k < n; k++) {
-		sw_overlap3_output o = {SW_PAIR_INVALID, SW_AXIS_NONE, NAN, {NAN, NAN, NAN}};
-		if (pairs[k].a < as->count && pairs[k].b < bs->count) {
-			sw_obb3 a, b;
-			sw_vec3 d;
-			set_read(as, pairs[k].a, &a, &d);
-			set_read(bs, pairs[k].b, &b, &d);
-			sw_obb3_penetration(&a, &b, &o);
-		}
-		sw_overlap3_write(out, k, &o);
+	for (size_t k = j->off; k < j->off + j->n; k++) {
+		sw_box3 a, b;
+		sw_vec3 d;
+		sw_overlap_result o = sw_overlap_result_invalid();
+		if (box_at(j->a, j->pairs[k].a, &a, &d) && box_at(j->b, j->pairs[k].b, &b, &d))
+			sw_obb3_overlap_pair(&a, &b, &o);
+		sw_overlap_put(j->out, k, &o);
 	}
 }
 
 /* ---- public entry points ---- */
 
 sw_error sw_obb3_sweep_batch(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs, size_t n,
-			     const sw_batch_opts *opts, const sw_sweep_results *out)
+			     const sw_batch_opts *run, const sw_sweep_results *out)
 {
-	return sw_run(SW_Q_obb3_sweep, as, bs, pairs, n, NULL, opts, out);
+	return sw_run(SW_Q_obb3_sweep, as, bs, pairs, n, NULL, run, out);
 }
 
 sw_error sw_obb3_overlap_batch(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs, size_t n,
-			       const sw_batch_opts *opts, const sw_overlap_results *out)
+			       const sw_batch_opts *run, const sw_overlap_results *out)
 {
-	return sw_run(SW_Q_obb3_overlap, as, bs, pairs, n, NULL, opts, out);
-}
-
-sw_error sw_obb3_penetration_batch(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs, size_t n,
-				   const sw_batch_opts *opts, const sw_overlap3_results *out)
-{
-	return sw_run(SW_Q_obb3_penetration, as, bs, pairs, n, NULL, opts, out);
+	sw_query q = out && sw_overlap_full(out) ? SW_Q_obb3_overlap : SW_Q_obb3_overlap_test;
+	return sw_run(q, as, bs, pairs, n, NULL, run, out);
 }
 
 sw_error sw_obb3_sweep_packed(const sw_obb3_block *blocks, size_t n, const sw_sweep_results *out)
@@ -127,11 +99,13 @@ sw_error sw_obb3_sweep_packed(const sw_obb3_block *blocks, size_t n, const sw_sw
 	return sw_run(SW_Q_obb3_sweep_packed, blocks, NULL, NULL, n, NULL, NULL, out);
 }
 
-void sw_obb3_block_put(sw_obb3_block *blk, unsigned lane, const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b, sw_vec3 db)
+void sw_obb3_block_put(sw_obb3_block *blk, unsigned lane, const sw_obb3 *a, sw_pose3 pa, sw_vec3 da, const sw_obb3 *b,
+		       sw_pose3 pb, sw_vec3 db)
 {
 	if (!blk || !a || !b || lane >= SW_BLOCK)
 		return;
-	const float *fa = &a->center.x, *fb = &b->center.x; /* centre, quaternion, half: 10 floats */
+	const float fa[10] = {pa.p.x, pa.p.y, pa.p.z, pa.q.x, pa.q.y, pa.q.z, pa.q.w, a->half.x, a->half.y, a->half.z};
+	const float fb[10] = {pb.p.x, pb.p.y, pb.p.z, pb.q.x, pb.q.y, pb.q.z, pb.q.w, b->half.x, b->half.y, b->half.z};
 	for (int k = 0; k < 3; k++) {
 		blk->ac[k][lane] = fa[k];
 		blk->bc[k][lane] = fb[k];
@@ -150,9 +124,8 @@ void sw_obb3_block_put(sw_obb3_block *blk, unsigned lane, const sw_obb3 *a, sw_v
 
 void sw_obb3_block_fill(sw_obb3_block *blk, unsigned from)
 {
-	sw_obb3 unit = {{0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1}};
-	sw_obb3 far = unit;
-	far.center.x = 4.0f;
+	const sw_obb3 unit = {{1, 1, 1}};
+	const sw_pose3 at = {{0, 0, 0}, {0, 0, 0, 1}}, far = {{4, 0, 0}, {0, 0, 0, 1}};
 	for (unsigned l = from; blk && l < SW_BLOCK; l++)
-		sw_obb3_block_put(blk, l, &unit, sw_v3(0, 0, 0), &far, sw_v3(0, 0, 0));
+		sw_obb3_block_put(blk, l, &unit, at, sw_v3(0, 0, 0), &unit, far, sw_v3(0, 0, 0));
 }

@@ -8,12 +8,11 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "swept/poly2.h"
 #if SW_HAVE_OPENMP
 #include <omp.h>
 #endif
 
-#define SW_Q_DESC(t, name, a, b, opts, answer, order) \
+#define SW_Q_DESC(t, name, a, b, opts, answer, order, entry) \
 	[SW_Q_##name] = {#name, SW_SRC_##a, SW_SRC_##b, SW_OPTS_##opts, SW_ANS_##answer, SW_ORDER_##order},
 const sw_query_desc sw_query_descs[SW_Q_COUNT] = {SW_QUERIES(SW_Q_DESC, _)};
 #undef SW_Q_DESC
@@ -22,43 +21,6 @@ const sw_query_desc sw_query_descs[SW_Q_COUNT] = {SW_QUERIES(SW_Q_DESC, _)};
 #define MAX_THREADS 256
 
 /* ---- validation ---- */
-
-/* a set's count and capacity: kernels read slot 0 for out-of-range indices and whole lanes past count */
-static sw_error check_counts(size_t count, size_t capacity)
-{
-	return capacity < SW_SET_PAD || count > capacity || count > SW_MAX_BATCH ? SW_ERR_ARG : SW_OK;
-}
-
-static sw_error check_obb3(const sw_obb3_set *s)
-{
-	if (!s->cx || !s->cy || !s->cz || !s->qx || !s->qy || !s->qz || !s->qw || !s->hx || !s->hy || !s->hz ||
-	    !s->dx || !s->dy || !s->dz)
-		return SW_ERR_NULL;
-	return check_counts(s->count, s->capacity);
-}
-
-static sw_error check_tri3(const sw_tri3_set *s)
-{
-	if (!s->ax || !s->ay || !s->az || !s->bx || !s->by || !s->bz || !s->cx || !s->cy || !s->cz || !s->dx ||
-	    !s->dy || !s->dz)
-		return SW_ERR_NULL;
-	return check_counts(s->count, s->capacity);
-}
-
-static sw_error check_poly2(const sw_poly2_set *s)
-{
-	if (!s->px || !s->py || !s->qc || !s->qs || !s->dx || !s->dy || !s->vx || !s->vy || !s->n || !s->ok)
-		return SW_ERR_NULL;
-	return check_counts(s->count, s->capacity);
-}
-
-static sw_error check_hull3(const sw_hull3_set *s)
-{
-	if (!s->shape || !s->px || !s->py || !s->pz || !s->qx || !s->qy || !s->qz || !s->qw || !s->dx || !s->dy ||
-	    !s->dz || (s->num_shapes && !s->shapes))
-		return SW_ERR_NULL;
-	return s->count > s->capacity || s->num_shapes > s->shape_capacity ? SW_ERR_ARG : SW_OK;
-}
 
 /* packed blocks are 64-byte aligned types: a block elsewhere (malloc's 16) is refused on every tier
  * alike, instead of loading fine on some and faulting on others */
@@ -70,39 +32,18 @@ static sw_error check_src(sw_src kind, const void *p)
 		return SW_OK;
 	if (!p)
 		return SW_ERR_NULL;
-	switch (kind) {
-	case SW_SRC_OBB3: return check_obb3(p);
-	case SW_SRC_TRI3: return check_tri3(p);
-	case SW_SRC_POLY2: return check_poly2(p);
-	case SW_SRC_HULL3: return check_hull3(p);
-	default: return check_blocks(p);
-	}
+	/* sets are opaque: their counts are the library's own; blocks are the caller's */
+	return kind >= SW_SRC_OBB3_BLOCK ? check_blocks(p) : SW_OK;
 }
 
-/* every column of a results struct of k pointers */
-static sw_error check_cols(const void *out, size_t k)
-{
-	void *const *col = out;
-	for (size_t i = 0; i < k; i++)
-		if (!col[i])
-			return SW_ERR_NULL;
-	return SW_OK;
-}
-
+/* the status column is required; every other column is optional */
 static sw_error check_out(sw_answer kind, const void *out)
 {
 	if (!out)
 		return SW_ERR_NULL;
-	switch (kind) {
-	case SW_ANS_SWEEP3: return check_cols(out, sizeof(sw_sweep_results) / sizeof(void *));
-	case SW_ANS_OVERLAP_FIRST: return check_cols(out, sizeof(sw_overlap_results) / sizeof(void *));
-	case SW_ANS_OVERLAP3: return check_cols(out, sizeof(sw_overlap3_results) / sizeof(void *));
-	case SW_ANS_SWEEP2: return check_cols(out, sizeof(sw_sweep2_results) / sizeof(void *));
-	case SW_ANS_OVERLAP2: return check_cols(out, sizeof(sw_overlap2_results) / sizeof(void *));
-	case SW_ANS_HULL_SWEEP: return check_cols(out, sizeof(sw_hull_sweep_results) / sizeof(void *));
-	case SW_ANS_HULL_OVERLAP: return check_cols(out, sizeof(sw_hull_overlap_results) / sizeof(void *));
-	}
-	return SW_ERR_ARG;
+	const uint8_t *status = kind == SW_ANS_SWEEP ? ((const sw_sweep_results *)out)->status
+						     : ((const sw_overlap_results *)out)->status;
+	return status ? SW_OK : SW_ERR_NULL;
 }
 
 /* ---- running ---- */
@@ -174,8 +115,7 @@ sw_error sw_run(sw_query q, const void *a, const void *b, const sw_pair *pairs, 
 		return SW_ERR_NOMEM;
 	sw_kernel_fn *fn = sw_kernels_get()->fn[q];
 	sw_job proto = {a, b, pairs, NULL, qopts, out, NULL, 0, 0};
-	int keep = opts && opts->keep_order;
-	sw_order_fn *order = keep ? NULL : d->order;
+	sw_order_fn *order = d->order;
 #if SW_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads((int)threads) if (threads > 1)
 #endif

@@ -6,112 +6,124 @@
 #include "job.h"
 #include "pipeline.h"
 #include "ref/ref.h"
-#include "swept/poly2.h"
 
-/* polygon i of a set with its placement and displacement; 0 when the index is out of range or the
- * polygon failed its check when it was stored */
-static int set_read(const sw_poly2_set *s, uint32_t i, sw_poly2 *p, sw_xf2 *xf, sw_vec2 *d)
+#define ROW SW_POLY2_MAX_VERTS
+
+/* instance i of a set: its polygon, placement and displacement; 0 when the index or the shape id is
+ * out of range, the shape failed its check, or its count is out of range */
+static int poly_at(const sw_poly2_set *s, uint32_t i, sw_poly2 *p, sw_pose2 *pose, sw_vec2 *d)
 {
-	return sw_poly2_set_get(s, i, p, xf, d) == SW_OK && s->ok[i] && p->count >= 2;
+	if (i >= s->inst.count)
+		return 0;
+	uint32_t sh = s->shape[i];
+	if (sh >= s->shapes.count || !s->ok[sh] || s->n[sh] < 2 || s->n[sh] > ROW)
+		return 0;
+	p->count = s->n[sh];
+	for (uint32_t k = 0; k < ROW; k++)
+		p->v[k] = sw_v2(s->vx[ROW * sh + k], s->vy[ROW * sh + k]);
+	*pose = (sw_pose2){{s->px[i], s->py[i]}, {s->qc[i], s->qs[i]}};
+	*d = sw_v2(s->dx[i], s->dy[i]);
+	return 1;
+}
+
+/* the results of a 2D query: nz is not written (swept/batch.h) */
+static sw_sweep_results sweep2_cols(const sw_job *j)
+{
+	sw_sweep_results o = *(const sw_sweep_results *)j->out;
+	o.nz = NULL;
+	return o;
+}
+
+static sw_overlap_results overlap2_cols(const sw_job *j)
+{
+	sw_overlap_results o = *(const sw_overlap_results *)j->out;
+	o.nz = NULL;
+	return o;
 }
 
 /* the reference ignores the ordering stage: answered in place, the order does not matter to it */
 void sw_poly2_sweep_ref(const sw_job *j)
 {
-	const sw_poly2_set *as = j->a, *bs = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const sw_sweep2_results view = sw_sweep2_view(j->out, j->off), *out = &view;
-	size_t n = j->n;
-	for (size_t k = 0; k < n; k++) {
+	const sw_sweep_results out = sweep2_cols(j);
+	for (size_t k = j->off; k < j->off + j->n; k++) {
 		sw_poly2 a, b;
-		sw_xf2 xa, xb;
+		sw_pose2 xa, xb;
 		sw_vec2 da, db;
-		sw_sweep2_output o;
-		if (!set_read(as, pairs[k].a, &a, &xa, &da) || !set_read(bs, pairs[k].b, &b, &xb, &db))
-			o = (sw_sweep2_output){SW_PAIR_INVALID, NAN, NAN, {NAN, NAN}, SW_AXIS_NONE};
-		else
+		sw_sweep_result o = sw_sweep_result_invalid();
+		if (poly_at(j->a, j->pairs[k].a, &a, &xa, &da) && poly_at(j->b, j->pairs[k].b, &b, &xb, &db))
 			sw_poly2_sweep_pair_ref(&a, xa, da, &b, xb, db, 1, &o);
-		sw_sweep2_write(out, k, &o);
+		sw_sweep_put(&out, k, &o);
 	}
 }
 
 void sw_poly2_overlap_ref(const sw_job *j)
 {
-	const sw_poly2_set *as = j->a, *bs = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const sw_overlap2_results view = sw_overlap2_view(j->out, j->off), *out = &view;
-	size_t n = j->n;
-	for (size_t k = 0; k < n; k++) {
+	const sw_overlap_results out = overlap2_cols(j);
+	for (size_t k = j->off; k < j->off + j->n; k++) {
 		sw_poly2 a, b;
-		sw_xf2 xa, xb;
-		sw_overlap2_output o;
-		if (!set_read(as, pairs[k].a, &a, &xa, NULL) || !set_read(bs, pairs[k].b, &b, &xb, NULL))
-			o = (sw_overlap2_output){SW_PAIR_INVALID, SW_AXIS_NONE, NAN, {NAN, NAN}};
-		else
+		sw_pose2 xa, xb;
+		sw_vec2 d;
+		sw_overlap_result o = sw_overlap_result_invalid();
+		if (poly_at(j->a, j->pairs[k].a, &a, &xa, &d) && poly_at(j->b, j->pairs[k].b, &b, &xb, &d))
 			sw_poly2_overlap_pair_ref(&a, xa, &b, xb, 1, &o);
-		out->status[k] = (uint8_t)o.status;
-		out->feature[k] = o.feature;
-		out->depth[k] = o.depth;
-		out->nx[k] = o.normal.x;
-		out->ny[k] = o.normal.y;
+		sw_overlap_put(&out, k, &o);
 	}
 }
 
 /* lane l of a packed block back as two polygons, placements and the relative displacement */
-static void block_read(const sw_poly2_block *blk, unsigned l, sw_poly2 *a, sw_xf2 *xa, sw_poly2 *b, sw_xf2 *xb,
+static void block_read(const sw_poly2_block *blk, unsigned l, sw_poly2 *a, sw_pose2 *xa, sw_poly2 *b, sw_pose2 *xb,
 		       sw_vec2 *v)
 {
 	a->count = blk->an[l], b->count = blk->bn[l];
-	for (uint32_t k = 0; k < SW_POLY2_MAX_VERTS; k++) {
+	for (uint32_t k = 0; k < ROW; k++) {
 		a->v[k] = sw_v2(blk->avx[k][l], blk->avy[k][l]);
 		b->v[k] = sw_v2(blk->bvx[k][l], blk->bvy[k][l]);
 	}
-	*xa = (sw_xf2){{blk->apx[l], blk->apy[l]}, {blk->aqc[l], blk->aqs[l]}};
-	*xb = (sw_xf2){{blk->bpx[l], blk->bpy[l]}, {blk->bqc[l], blk->bqs[l]}};
+	*xa = (sw_pose2){{blk->apx[l], blk->apy[l]}, {blk->aqc[l], blk->aqs[l]}};
+	*xb = (sw_pose2){{blk->bpx[l], blk->bpy[l]}, {blk->bqc[l], blk->bqs[l]}};
 	*v = sw_v2(blk->vx[l], blk->vy[l]);
 }
 
 void sw_poly2_sweep_packed_ref(const sw_job *j)
 {
-	const sw_poly2_block *blocks = (const sw_poly2_block *)j->a + j->off / SW_BLOCK;
-	const sw_sweep2_results view = sw_sweep2_view(j->out, j->off), *out = &view;
-	size_t n = j->n;
-	for (size_t k = 0; k < n; k++) {
-		sw_poly2 a, b;
-		sw_xf2 xa, xb;
-		sw_vec2 v;
-		sw_sweep2_output o;
-		block_read(&blocks[k / SW_BLOCK], (unsigned)(k % SW_BLOCK), &a, &xa, &b, &xb, &v);
-		/* A at rest and B moving by v: the reference forms tmul(q_A, v − 0), as the kernels */
+	const sw_poly2_block *blocks = j->a;
+	const sw_sweep_results out = sweep2_cols(j);
+	for (size_t k = j->off; k < j->off + j->n; k++) {
 		const sw_poly2_block *blk = &blocks[k / SW_BLOCK];
 		unsigned l = (unsigned)(k % SW_BLOCK);
+		sw_poly2 a, b;
+		sw_pose2 xa, xb;
+		sw_vec2 v;
+		block_read(blk, l, &a, &xa, &b, &xb, &v);
 		/* counts are caller-writable: one outside [2, SW_POLY2_MAX_VERTS] makes the pair invalid */
-		int counts =
-			a.count >= 2 && a.count <= SW_POLY2_MAX_VERTS && b.count >= 2 && b.count <= SW_POLY2_MAX_VERTS;
+		int counts = a.count >= 2 && a.count <= ROW && b.count >= 2 && b.count <= ROW;
+		sw_sweep_result o = sw_sweep_result_invalid();
+		/* A at rest and B moving by v: the reference forms tmul(q_A, v − 0), as the kernels */
 		if (blk->a_ok[l] && blk->b_ok[l] && counts)
 			sw_poly2_sweep_pair_ref(&a, xa, sw_v2(0, 0), &b, xb, v, 1, &o);
-		else
-			o = (sw_sweep2_output){SW_PAIR_INVALID, NAN, NAN, {NAN, NAN}, SW_AXIS_NONE};
-		sw_sweep2_write(out, k, &o);
+		sw_sweep_put(&out, k, &o);
 	}
 }
 
 /* ---- the ordering stage ---- */
 
-/* a count out of range (the arrays are caller-writable) classes as 0; the kernel flags the pair */
+/* the vertex count a pair's side runs at (0 for an index or shape out of range: the kernel flags it) */
 static unsigned poly_size(const sw_poly2_set *s, uint32_t i)
 {
-	return i < s->count && s->n[i] <= SW_POLY2_MAX_VERTS ? s->n[i] : 0;
+	if (i >= s->inst.count || s->shape[i] >= s->shapes.count)
+		return 0;
+	unsigned n = s->n[s->shape[i]];
+	return n <= ROW ? n : 0;
 }
 
 /* size class of a pair: A's vertex count, then B's. Sorting by it fills a block with pairs of the
  * same or neighbouring (n_A, n_B), the two loop bounds of the kernel (measured on mixed 2–16 vertex
  * pairs, avx512: utilisation 0.38 unsorted, 0.48 by n_A + n_B, 0.61 by max, 0.66 by this key) */
-#define POLY_CLASSES ((SW_POLY2_MAX_VERTS + 1) * (SW_POLY2_MAX_VERTS + 1))
+#define POLY_CLASSES ((ROW + 1) * (ROW + 1))
 
 static unsigned poly_class(const sw_poly2_set *as, const sw_poly2_set *bs, sw_pair p)
 {
-	return poly_size(as, p.a) * (SW_POLY2_MAX_VERTS + 1) + poly_size(bs, p.b);
+	return poly_size(as, p.a) * (ROW + 1) + poly_size(bs, p.b);
 }
 
 /* a stable counting sort of pairs[0, cnt) by size class */
@@ -129,14 +141,10 @@ static void poly_order(const sw_poly2_set *as, const sw_poly2_set *bs, const sw_
 
 void sw_poly2_by_size(const sw_job *j, uint32_t *order) { poly_order(j->a, j->b, j->pairs + j->off, j->n, order); }
 
-/* ---- public entry points ---- */
-
-double sw_poly2_batch_utilisation(const sw_poly2_set *as, const sw_poly2_set *bs, const sw_pair *pairs, size_t n,
-				  const sw_batch_opts *opts)
+double sw_poly2_lane_utilisation(const sw_poly2_set *as, const sw_poly2_set *bs, const sw_pair *pairs, size_t n,
+				 const sw_batch_opts *run, int ordered)
 {
-	if (!as || !bs || (n && !pairs) || n > SW_MAX_BATCH)
-		return NAN;
-	size_t chunk = sw_chunk_size(opts), w = sw_isa_lanes(sw_active_isa());
+	size_t chunk = sw_chunk_size(run), w = sw_isa_lanes(sw_active_isa());
 	double useful = 0, done = 0;
 	uint32_t order[SW_ORDER_RUN];
 	for (size_t off = 0; off < n; off += chunk) {
@@ -144,12 +152,12 @@ double sw_poly2_batch_utilisation(const sw_poly2_set *as, const sw_poly2_set *bs
 		for (size_t g = 0; g < cnt; g += SW_ORDER_RUN) {
 			size_t m = cnt - g < SW_ORDER_RUN ? cnt - g : SW_ORDER_RUN;
 			const sw_pair *p = pairs + off + g;
-			if (!(opts && opts->keep_order))
+			if (ordered)
 				poly_order(as, bs, p, m, order);
 			for (size_t b = 0; b < m; b += w) {
 				unsigned max_a = 1, max_b = 1;
 				for (size_t l = b; l < b + w && l < m; l++) {
-					size_t k = opts && opts->keep_order ? l : order[l];
+					size_t k = ordered ? order[l] : l;
 					unsigned na = poly_size(as, p[k].a), nb = poly_size(bs, p[k].b);
 					useful += (double)(na + nb) * (na + nb);
 					max_a = na > max_a ? na : max_a, max_b = nb > max_b ? nb : max_b;
@@ -161,19 +169,21 @@ double sw_poly2_batch_utilisation(const sw_poly2_set *as, const sw_poly2_set *bs
 	return done > 0 ? useful / done : 1.0;
 }
 
+/* ---- public entry points ---- */
+
 sw_error sw_poly2_sweep_batch(const sw_poly2_set *as, const sw_poly2_set *bs, const sw_pair *pairs, size_t n,
-			      const sw_batch_opts *opts, const sw_sweep2_results *out)
+			      const sw_batch_opts *run, const sw_sweep_results *out)
 {
-	return sw_run(SW_Q_poly2_sweep, as, bs, pairs, n, NULL, opts, out);
+	return sw_run(SW_Q_poly2_sweep, as, bs, pairs, n, NULL, run, out);
 }
 
 sw_error sw_poly2_overlap_batch(const sw_poly2_set *as, const sw_poly2_set *bs, const sw_pair *pairs, size_t n,
-				const sw_batch_opts *opts, const sw_overlap2_results *out)
+				const sw_batch_opts *run, const sw_overlap_results *out)
 {
-	return sw_run(SW_Q_poly2_overlap, as, bs, pairs, n, NULL, opts, out);
+	return sw_run(SW_Q_poly2_overlap, as, bs, pairs, n, NULL, run, out);
 }
 
-sw_error sw_poly2_sweep_packed(const sw_poly2_block *blocks, size_t n, const sw_sweep2_results *out)
+sw_error sw_poly2_sweep_packed(const sw_poly2_block *blocks, size_t n, const sw_sweep_results *out)
 {
 	return sw_run(SW_Q_poly2_sweep_packed, blocks, NULL, NULL, n, NULL, NULL, out);
 }
@@ -182,18 +192,18 @@ sw_error sw_poly2_sweep_packed(const sw_poly2_block *blocks, size_t n, const sw_
 static void block_side(const sw_poly2 *p, unsigned l, uint8_t *n, uint8_t *ok, float (*vx)[SW_BLOCK],
 		       float (*vy)[SW_BLOCK])
 {
-	uint32_t c = p->count <= SW_POLY2_MAX_VERTS ? p->count : 0;
+	uint32_t c = p->count <= ROW ? p->count : 0;
 	n[l] = (uint8_t)c;
-	ok[l] = c && sw_poly2_check(p, 1) == SW_POLY2_OK;
-	for (uint32_t k = 0; k < SW_POLY2_MAX_VERTS; k++) {
+	ok[l] = c && sw_poly2_check(p) == SW_OK;
+	for (uint32_t k = 0; k < ROW; k++) {
 		sw_vec2 v = c ? p->v[k < c ? k : 0] : sw_v2(0, 0);
 		vx[k][l] = v.x;
 		vy[k][l] = v.y;
 	}
 }
 
-void sw_poly2_block_put(sw_poly2_block *blk, unsigned lane, const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b,
-			sw_xf2 xb, sw_vec2 db)
+void sw_poly2_block_put(sw_poly2_block *blk, unsigned lane, const sw_poly2 *a, sw_pose2 xa, sw_vec2 da,
+			const sw_poly2 *b, sw_pose2 xb, sw_vec2 db)
 {
 	if (!blk || !a || !b || lane >= SW_BLOCK)
 		return;
@@ -208,7 +218,7 @@ void sw_poly2_block_put(sw_poly2_block *blk, unsigned lane, const sw_poly2 *a, s
 void sw_poly2_block_fill(sw_poly2_block *blk, unsigned from)
 {
 	sw_poly2 box = sw_poly2_box(1, 1);
-	sw_xf2 at = {{0, 0}, {1, 0}}, far = {{4, 0}, {1, 0}};
+	sw_pose2 at = {{0, 0}, {1, 0}}, far = {{4, 0}, {1, 0}};
 	for (unsigned l = from; blk && l < SW_BLOCK; l++)
 		sw_poly2_block_put(blk, l, &box, at, sw_v2(0, 0), &box, far, sw_v2(0, 0));
 }

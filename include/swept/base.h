@@ -1,4 +1,5 @@
-/* swept/base.h — version, export macro, statuses, error codes and feature ids shared by every query. */
+/* swept/base.h — version, export macro, the per-pair status and the call error of every function, the
+ * pair type, the input limits and the allocator hook. */
 #ifndef SWEPT_BASE_H
 #define SWEPT_BASE_H
 
@@ -6,7 +7,7 @@
 #include <stdint.h>
 
 #define SW_VERSION_MAJOR 0
-#define SW_VERSION_MINOR 1
+#define SW_VERSION_MINOR 2
 #define SW_VERSION_PATCH 0
 
 #if defined(_WIN32) && defined(SWEPT_SHARED_BUILD)
@@ -21,36 +22,93 @@
 extern "C" {
 #endif
 
-/// Per-pair answer of a query. Stored as one byte per pair in the batched result arrays.
+/// Per-pair answer of a query (one byte per pair in batched results). doc/numerics.md gives every
+/// field of every answer for each status.
 typedef enum sw_status {
 	/// The shapes do not touch anywhere in t ∈ [0,1] (static queries: they do not overlap).
 	SW_MISS = 0,
 	/// The shapes first touch at t_first ∈ (0,1] (static queries: they overlap or touch).
 	SW_HIT = 1,
-	/// The shapes already overlap or touch at t = 0; t_first is 0 and the normal is the axis of
-	/// least penetration.
+	/// The shapes already overlap or touch at t = 0: t_first is 0.
 	SW_STARTS_OVERLAPPED = 2,
-	/// The pair's input is invalid (NaN/Inf, out-of-range value, bad extent or orientation,
-	/// index out of range). Nothing else about this pair is meaningful.
+	/// The pair's input breaks the input contract (NaN/Inf, out-of-range value, bad extent or
+	/// orientation, flagged shape, index out of range). Nothing else about this pair is meaningful.
 	SW_PAIR_INVALID = 3,
 } sw_status;
 
 /// Result of a whole call. Per-pair problems never produce an error: they produce SW_PAIR_INVALID.
+/// Shape builders and checkers answer with the rule the input breaks.
 typedef enum sw_error {
 	SW_OK = 0,
 	/// A required pointer is NULL.
 	SW_ERR_NULL = -1,
-	/// A size is out of range (batch longer than SW_MAX_BATCH, set capacity too small).
+	/// A size is out of range (more than SW_MAX_BATCH pairs or items).
 	SW_ERR_SIZE = -2,
 	/// Memory allocation failed.
 	SW_ERR_NOMEM = -3,
-	/// An argument is malformed (e.g. a set whose count exceeds its capacity).
+	/// An argument is malformed (an index past a set's count, a value out of its documented range).
 	SW_ERR_ARG = -4,
 	/// A pointer is not aligned as its type requires (packed lane blocks: 64 bytes).
 	SW_ERR_ALIGN = -5,
+	/// Not available here (a SIMD tier of another architecture).
+	SW_ERR_UNSUPPORTED = -6,
+
+	/// Shape input: no points or vertices.
+	SW_ERR_EMPTY = -20,
+	/// Shape input: NaN, Inf or |x| > SW_MAX_COORD, or more points than the builder accepts.
+	SW_ERR_INPUT = -21,
+	/// Shape input: fewer distinct points than the shape needs.
+	SW_ERR_TOO_FEW = -22,
+	/// Shape input: all points on one line.
+	SW_ERR_COLLINEAR = -23,
+	/// Shape input: all points on one plane where a solid is required.
+	SW_ERR_FLAT = -24,
+	/// Shape input: the result would have more vertices than the shape type holds.
+	SW_ERR_TOO_MANY = -25,
+	/// Shape input: the builder could not produce a shape passing its own checks (report the input).
+	SW_ERR_NUMERIC = -26,
+
+	/// Shape check: a vertex count outside the type's range.
+	SW_ERR_BAD_COUNT = -30,
+	/// Shape check: two consecutive vertices coincide.
+	SW_ERR_DUPLICATE = -31,
+	/// Shape check: the vertices turn clockwise (counter-clockwise required).
+	SW_ERR_CLOCKWISE = -32,
+	/// Shape check: a reflex corner, a vertex outside an edge's or face's half-space, three collinear
+	/// vertices, or a face loop winding more than once.
+	SW_ERR_NOT_CONVEX = -33,
+	/// Faces: a face with fewer than 3 vertices, an index out of range, a vertex repeated in a face,
+	/// or more faces or indices than the capacities allow.
+	SW_ERR_FACES_INDEX = -40,
+	/// Faces: a face of (near) zero area, two vertices at one position, a vertex on too few faces.
+	SW_ERR_FACES_DEGENERATE = -41,
+	/// Faces: an edge used by only one face (the surface has a hole).
+	SW_ERR_FACES_OPEN = -42,
+	/// Faces: an edge used by more than two faces.
+	SW_ERR_FACES_NONMANIFOLD = -43,
+	/// Faces: an edge traversed twice in the same direction (inconsistent winding).
+	SW_ERR_FACES_WINDING = -44,
+	/// Faces: V − E + F ≠ 2 (an unused vertex, several components, or a handle).
+	SW_ERR_FACES_EULER = -45,
+	/// Faces: wound clockwise from outside (normals point inwards).
+	SW_ERR_FACES_INWARD = -46,
+	/// Faces: a face whose vertices are not on one plane within the tolerance.
+	SW_ERR_FACES_NONPLANAR = -47,
+	/// Faces: two adjacent faces coplanar within the tolerance (give them as one face).
+	SW_ERR_FACES_COPLANAR = -48,
 } sw_error;
 
-/// Largest number of pairs one batched call accepts.
+/// Short name of a status ("hit", "miss", "starts_overlapped", "invalid").
+SW_API const char *sw_status_name(sw_status s);
+/// Short name of an error ("ok", "null", "nomem", "faces_open", …); "?" for an unknown value.
+SW_API const char *sw_error_name(sw_error e);
+
+/// A candidate pair of a batched call: index a in the first set and b in the second.
+typedef struct sw_pair {
+	uint32_t a, b;
+} sw_pair;
+
+/// Largest number of pairs one batched call accepts, and of items one set holds.
 #define SW_MAX_BATCH ((size_t)1 << 31)
 
 /// Largest magnitude accepted for any coordinate, displacement or extent. Larger values, NaN and
@@ -61,81 +119,8 @@ typedef enum sw_error {
 /// normalise them: the rotation used is sw_mat3_from_quat(q), orthonormal to about this tolerance.
 #define SW_QUAT_TOL 1.0e-3f
 
-/// Separating-axis feature ids reported by the OBB–OBB queries (one byte per pair).
-/// 0..2: face normal i of A; 3..5: face normal j of B; 6..14: edge A_i × edge B_j as
-/// 6 + 3·i + j, where edge i of a box runs along its axis i.
-enum {
-	SW_AXIS_FACE_A0 = 0,
-	SW_AXIS_FACE_B0 = 3,
-	SW_AXIS_EDGE0 = 6,
-	SW_AXIS_COUNT = 15,
-	SW_AXIS_NONE = 255,
-};
-
-/// Kind of a feature id.
-typedef enum sw_axis_kind {
-	SW_AXIS_KIND_NONE = 0,
-	SW_AXIS_KIND_FACE_A = 1,
-	SW_AXIS_KIND_FACE_B = 2,
-	SW_AXIS_KIND_EDGE_EDGE = 3,
-} sw_axis_kind;
-
-/// Decoded feature id: kind plus the axis index of A and/or B it involves (−1 when not involved).
-typedef struct sw_axis_info {
-	sw_axis_kind kind;
-	int edge_a;
-	int edge_b;
-} sw_axis_info;
-
-/// Decodes a feature id written by an OBB–OBB query.
-static inline sw_axis_info sw_axis_decode(uint8_t id)
-{
-	sw_axis_info r = {SW_AXIS_KIND_NONE, -1, -1};
-	if (id < 3) {
-		r.kind = SW_AXIS_KIND_FACE_A;
-		r.edge_a = id;
-	} else if (id < 6) {
-		r.kind = SW_AXIS_KIND_FACE_B;
-		r.edge_b = id - 3;
-	} else if (id < 15) {
-		r.kind = SW_AXIS_KIND_EDGE_EDGE;
-		r.edge_a = (id - 6) / 3;
-		r.edge_b = (id - 6) % 3;
-	}
-	return r;
-}
-
-/// Separating-axis feature ids reported by the OBB–triangle queries (A is the box, B the
-/// triangle). 0..2: face normal i of the box; 3: the triangle's normal; 4..12: box edge i ×
-/// triangle edge j as 4 + 3·i + j, where triangle edge 0 runs a→b, 1 b→c, 2 c→a.
-enum {
-	SW_TRI3_AXIS_FACE_BOX0 = 0,
-	SW_TRI3_AXIS_FACE_TRI = 3,
-	SW_TRI3_AXIS_EDGE0 = 4,
-	SW_TRI3_AXIS_COUNT = 13,
-};
-
-/// Decodes a feature id written by an OBB–triangle query: SW_AXIS_KIND_FACE_A with edge_a = i for
-/// a box face, SW_AXIS_KIND_FACE_B for the triangle's face (edge_a = edge_b = −1: it has only one),
-/// SW_AXIS_KIND_EDGE_EDGE with box edge edge_a and triangle edge edge_b.
-static inline sw_axis_info sw_tri3_axis_decode(uint8_t id)
-{
-	sw_axis_info r = {SW_AXIS_KIND_NONE, -1, -1};
-	if (id < 3) {
-		r.kind = SW_AXIS_KIND_FACE_A;
-		r.edge_a = id;
-	} else if (id == 3) {
-		r.kind = SW_AXIS_KIND_FACE_B;
-	} else if (id < 13) {
-		r.kind = SW_AXIS_KIND_EDGE_EDGE;
-		r.edge_a = (id - 4) / 3;
-		r.edge_b = (id - 4) % 3;
-	}
-	return r;
-}
-
-/// Short name of a status ("hit", "miss", "starts_overlapped", "invalid").
-SW_API const char *sw_status_name(sw_status s);
+/// The feature id of an answer that has none (a miss, an invalid pair).
+#define SW_FEATURE_NONE 0xFFFFFFFFu
 
 /// Allocates `size` bytes aligned to `alignment` (a power of two, at most 4096); returns NULL on
 /// failure. `user` is the pointer given to sw_set_allocator().

@@ -1,4 +1,5 @@
-/* swept/math.h — the small scalar vector types of the single-pair API and a few helpers to build them. */
+/* swept/math.h — the small scalar vector, rotation and placement (pose) types of the API, and a few
+ * helpers to build them. */
 #ifndef SWEPT_MATH_H
 #define SWEPT_MATH_H
 
@@ -53,6 +54,13 @@ typedef struct sw_pose3 {
 	sw_vec3 p;
 	sw_quat q;
 } sw_pose3;
+
+/// The placement at `p` with orientation `q`.
+static inline sw_pose3 sw_pose3_make(sw_vec3 p, sw_quat q)
+{
+	sw_pose3 x = {p, q};
+	return x;
+}
 
 /// Rotation matrix of a unit quaternion. No normalisation: this is the exact arithmetic every swept
 /// query applies to a shape's quaternion (all tiers), so a caller gets the very matrix swept uses.
@@ -154,8 +162,6 @@ typedef struct sw_pose2 {
 	sw_rot2 q;
 } sw_pose2;
 
-/// Former name of sw_pose2.
-typedef sw_pose2 sw_xf2;
 
 static inline sw_vec2 sw_v2(float x, float y)
 {
@@ -186,10 +192,10 @@ static inline sw_vec2 sw_rot2_tmul(sw_rot2 q, sw_vec2 v)
 	return sw_v2(q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y);
 }
 
-/// The identity placement moved to `p` and turned by `angle`.
-static inline sw_xf2 sw_xf2_make(sw_vec2 p, float angle)
+/// The placement at `p` turned by `angle` radians.
+static inline sw_pose2 sw_pose2_make(sw_vec2 p, float angle)
 {
-	sw_xf2 x = {p, sw_rot2_from_angle(angle)};
+	sw_pose2 x = {p, sw_rot2_from_angle(angle)};
 	return x;
 }
 

@@ -1,17 +1,15 @@
-/* swept/swept.h — umbrella header: everything a user of swept needs. */
+/* swept/swept.h — umbrella header: the base types, the CPU tiers and every family's shapes, sets and
+ * queries. Packed lane blocks are in swept/advanced.h. */
 #ifndef SWEPT_SWEPT_H
 #define SWEPT_SWEPT_H
 
 #include "swept/base.h"
 #include "swept/math.h"
-#include "swept/shapes.h"
-#include "swept/soa.h"
-#include "swept/query.h"
-#include "swept/batch.h"
 #include "swept/cpu.h"
-#include "swept/hull.h"
+#include "swept/batch.h"
+#include "swept/obb3.h"
+#include "swept/tri3.h"
 #include "swept/poly2.h"
-#include "swept/hull_query.h"
-#include "swept/hull_batch.h"
+#include "swept/hull3.h"
 
 #endif

@@ -1,6 +1,6 @@
 /* src/kernels/box_lanes.h — lane helpers shared by the kernel templates that hold an oriented box per
  * lane (OBB–OBB, OBB–triangle): the box, its rotation from the quaternion and its input checks, the
- * sweep answer of a block and its store, and the lanes' set indices. Included by templates only, after
+ * sweep and overlap answers of a block and their stores, and the lanes' set indices. Included by templates only, after
  * kernels/wide.h, so every helper is compiled at the tier's width. */
 #ifndef SWEPT_BOX_LANES_H
 #define SWEPT_BOX_LANES_H
@@ -54,34 +54,41 @@ typedef struct sweep_w {
 	sw_fw t_first, t_last, n[3], feature;
 } sweep_w;
 
-/* writes lanes [0, cnt) of a block's results at `base`; `invalid` lanes become SW_PAIR_INVALID */
+/* writes lanes [0, cnt) of a float row at dst + base (a NULL column is skipped); `invalid` lanes get NaN */
+SW_INLINE void row_store(float *dst, size_t base, unsigned cnt, sw_fw v, unsigned invalid)
+{
+	_Alignas(64) float tmp[SW_W];
+	if (!dst)
+		return;
+	if (cnt == SW_W && !invalid) {
+		sw_storeu(dst + base, v);
+		return;
+	}
+	sw_storeu(tmp, v);
+	for (unsigned l = 0; l < cnt; l++)
+		dst[base + l] = (invalid >> l & 1) ? NAN : tmp[l];
+}
+
+/* writes lanes [0, cnt) of a block's sweep answers at `base`; `invalid` lanes become SW_PAIR_INVALID */
 SW_INLINE void sweep_store(const sw_sweep_results *out, size_t base, unsigned cnt, const sweep_w *o, unsigned invalid)
 {
-	_Alignas(64) float tmp[6][SW_W], feat[SW_W];
-	float *dst[6] = {out->t_first + base, out->t_last + base, out->nx + base, out->ny + base, out->nz + base, NULL};
-	const sw_fw src[5] = {o->t_first, o->t_last, o->n[0], o->n[1], o->n[2]};
-	if (cnt == SW_W) {
-		for (int k = 0; k < 5; k++)
-			sw_storeu(dst[k], src[k]);
-	} else {
-		for (int k = 0; k < 5; k++) {
-			sw_storeu(tmp[k], src[k]);
-			memcpy(dst[k], tmp[k], cnt * sizeof(float));
-		}
-	}
+	_Alignas(64) float feat[SW_W];
+	invalid &= (1u << cnt) - 1u;
+	row_store(out->t_first, base, cnt, o->t_first, invalid);
+	row_store(out->t_last, base, cnt, o->t_last, invalid);
+	row_store(out->nx, base, cnt, o->n[0], invalid);
+	row_store(out->ny, base, cnt, o->n[1], invalid);
+	row_store(out->nz, base, cnt, o->n[2], invalid);
 	sw_storeu(feat, o->feature);
 	unsigned ov = sw_mbits(o->overlapped), hit = sw_mbits(o->hit);
 	for (unsigned l = 0; l < cnt; l++) {
-		uint8_t st = (ov >> l & 1) ? SW_STARTS_OVERLAPPED : (hit >> l & 1) ? SW_HIT : SW_MISS;
-		out->status[base + l] = st;
-		out->feature[base + l] = (uint8_t)feat[l];
-	}
-	for (unsigned bad = invalid & ((1u << cnt) - 1u); bad; bad &= bad - 1) {
-		unsigned l = (unsigned)__builtin_ctz(bad);
-		out->status[base + l] = SW_PAIR_INVALID;
-		out->feature[base + l] = SW_AXIS_NONE;
-		for (int k = 0; k < 5; k++)
-			dst[k][l] = NAN;
+		int bad = invalid >> l & 1;
+		out->status[base + l] = bad                ? SW_PAIR_INVALID
+					: (ov >> l & 1)  ? SW_STARTS_OVERLAPPED
+					: (hit >> l & 1) ? SW_HIT
+							 : SW_MISS;
+		if (out->feature)
+			out->feature[base + l] = bad ? SW_FEATURE_NONE : sw_feature_of_lane(feat[l]);
 	}
 }
 
@@ -101,23 +108,25 @@ SW_INLINE unsigned lanes_indices(size_t count_a, size_t count_b, const sw_pair *
 	return bad;
 }
 
-/* writes lanes [0, cnt) of a static penetration block at `base`: rows are depth, nx, ny, nz;
- * separated lanes are SW_MISS, the others SW_HIT; `invalid` lanes become SW_PAIR_INVALID with NaN */
-SW_INLINE void overlap3_store(const sw_overlap3_results *out, size_t base, unsigned cnt, const sw_fw rows[4],
-			      sw_fw feature, sw_mw sep, unsigned invalid)
+/* writes lanes [0, cnt) of a static overlap block at `base`: rows are depth, nx, ny, nz; separated
+ * lanes are SW_MISS, the others SW_HIT; `invalid` lanes become SW_PAIR_INVALID with NaN. A HIT's
+ * feature is none when the call asks for neither depth nor normal (swept/batch.h) */
+SW_INLINE void overlap_store(const sw_overlap_results *out, size_t base, unsigned cnt, const sw_fw rows[4],
+			     sw_fw feature, sw_mw sep, unsigned invalid)
 {
-	_Alignas(64) float tmp[4][SW_W], feat[SW_W];
+	_Alignas(64) float feat[SW_W];
+	invalid &= (1u << cnt) - 1u;
 	float *dst[4] = {out->depth, out->nx, out->ny, out->nz};
 	for (int k = 0; k < 4; k++)
-		sw_storeu(tmp[k], rows[k]);
+		row_store(dst[k], base, cnt, rows[k], invalid);
 	sw_storeu(feat, feature);
 	unsigned sb = sw_mbits(sep);
+	int full = sw_overlap_full(out);
 	for (unsigned l = 0; l < cnt; l++) {
-		int inv = invalid >> l & 1;
-		out->status[base + l] = inv ? SW_PAIR_INVALID : (sb >> l & 1) ? SW_MISS : SW_HIT;
-		out->feature[base + l] = inv ? SW_AXIS_NONE : (uint8_t)feat[l];
-		for (int k = 0; k < 4; k++)
-			dst[k][base + l] = inv ? NAN : tmp[k][l];
+		int inv = invalid >> l & 1, miss = sb >> l & 1;
+		out->status[base + l] = inv ? SW_PAIR_INVALID : miss ? SW_MISS : SW_HIT;
+		if (out->feature)
+			out->feature[base + l] = inv || (!miss && !full) ? SW_FEATURE_NONE : sw_feature_of_lane(feat[l]);
 	}
 }
 

@@ -176,9 +176,9 @@ SW_INLINE void sweep_core(const box_w *a, const box_w *b, const sw_fw v[3], swee
 /* gathers boxes idx[l] of a set; returns the lanes whose box is valid */
 SW_INLINE sw_mw box_gather(const sw_obb3_set *s, const int32_t *idx, box_w *b)
 {
-	b->c[0] = sw_gather(s->cx, idx);
-	b->c[1] = sw_gather(s->cy, idx);
-	b->c[2] = sw_gather(s->cz, idx);
+	b->c[0] = sw_gather(s->px, idx);
+	b->c[1] = sw_gather(s->py, idx);
+	b->c[2] = sw_gather(s->pz, idx);
 	b->h[0] = sw_gather(s->hx, idx);
 	b->h[1] = sw_gather(s->hy, idx);
 	b->h[2] = sw_gather(s->hz, idx);
@@ -196,7 +196,7 @@ static void obb3_sweep_kernel(const sw_job *j)
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as->count, bs->count, pairs + base, cnt, ia, ib);
+		unsigned bad = lanes_indices(as->t.count, bs->t.count, pairs + base, cnt, ia, ib);
 		box_w a, b;
 		sw_mw ok = sw_mand(box_gather(as, ia, &a), box_gather(bs, ib, &b));
 		sw_fw da[3] = {sw_gather(as->dx, ia), sw_gather(as->dy, ia), sw_gather(as->dz, ia)};
@@ -243,7 +243,7 @@ static void obb3_sweep_packed_kernel(const sw_job *j)
 	}
 }
 
-static void obb3_overlap_kernel(const sw_job *j)
+static void obb3_overlap_test_kernel(const sw_job *j)
 {
 	const sw_obb3_set *as = j->a, *bs = j->b;
 	const sw_pair *pairs = j->pairs + j->off;
@@ -255,7 +255,7 @@ static void obb3_overlap_kernel(const sw_job *j)
 	const sw_fw v[3] = {zero, zero, zero};
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as->count, bs->count, pairs + base, cnt, ia, ib);
+		unsigned bad = lanes_indices(as->t.count, bs->t.count, pairs + base, cnt, ia, ib);
 		box_w a, b;
 		sw_mw ok = sw_mand(box_gather(as, ia, &a), box_gather(bs, ib, &b));
 		unsigned invalid = bad | (~sw_mbits(ok) & SW_ALL_LANES);
@@ -281,25 +281,26 @@ static void obb3_overlap_kernel(const sw_job *j)
 		for (unsigned l = 0; l < cnt; l++) {
 			int inv = invalid >> l & 1;
 			out->status[at + base + l] = inv ? SW_PAIR_INVALID : (sbits >> l & 1) ? SW_MISS : SW_HIT;
-			out->feature[at + base + l] = inv ? SW_AXIS_NONE : (uint8_t)feat[l];
+			if (out->feature)
+				out->feature[at + base + l] = inv ? SW_FEATURE_NONE : sw_feature_of_lane(feat[l]);
 		}
 	}
 }
 
 /* least penetration (or first separation) of a block of box pairs at rest: sw_obb3_penetration
  * lane-wise; the chosen axis is rebuilt from its id at the end */
-static void obb3_penetration_kernel(const sw_job *j)
+static void obb3_overlap_kernel(const sw_job *j)
 {
 	const sw_obb3_set *as = j->a, *bs = j->b;
 	const sw_pair *pairs = j->pairs + j->off;
-	const sw_overlap3_results *out = j->out;
+	const sw_overlap_results *out = j->out;
 	size_t n = j->n, at = j->off;
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), mone = sw_set1(-1.0f);
 	const sw_fw v[3] = {zero, zero, zero};
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as->count, bs->count, pairs + base, cnt, ia, ib);
+		unsigned bad = lanes_indices(as->t.count, bs->t.count, pairs + base, cnt, ia, ib);
 		box_w a, b;
 		sw_mw ok = sw_mand(box_gather(as, ia, &a), box_gather(bs, ib, &b));
 		frame_w f;
@@ -331,11 +332,11 @@ static void obb3_penetration_kernel(const sw_job *j)
 		for (int c = 0; c < 3; c++)
 			rows[1 + c] = sw_add(sw_add(sw_mul(a.r[c], nl[0]), sw_mul(a.r[3 + c], nl[1])),
 					     sw_mul(a.r[6 + c], nl[2]));
-		overlap3_store(out, at + base, cnt, rows, id, sep, bad | (~sw_mbits(ok) & SW_ALL_LANES));
+		overlap_store(out, at + base, cnt, rows, id, sep, bad | (~sw_mbits(ok) & SW_ALL_LANES));
 	}
 }
 
 SW_EXPORT(obb3_sweep)
 SW_EXPORT(obb3_sweep_packed)
+SW_EXPORT(obb3_overlap_test)
 SW_EXPORT(obb3_overlap)
-SW_EXPORT(obb3_penetration)

@@ -240,9 +240,9 @@ SW_INLINE void tpairs_gather(const sw_obb3_set *as, const sw_tri3_set *ts, const
 			     int motion, tpairs_w *g)
 {
 	box_w *b = &g->box;
-	b->c[0] = sw_gather(as->cx, ia);
-	b->c[1] = sw_gather(as->cy, ia);
-	b->c[2] = sw_gather(as->cz, ia);
+	b->c[0] = sw_gather(as->px, ia);
+	b->c[1] = sw_gather(as->py, ia);
+	b->c[2] = sw_gather(as->pz, ia);
 	b->h[0] = sw_gather(as->hx, ia);
 	b->h[1] = sw_gather(as->hy, ia);
 	b->h[2] = sw_gather(as->hz, ia);
@@ -323,7 +323,7 @@ static void obb3_tri3_sweep_kernel(const sw_job *j)
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as->count, ts->count, pairs + base, cnt, ia, ib);
+		unsigned bad = lanes_indices(as->t.count, ts->t.count, pairs + base, cnt, ia, ib);
 		tpairs_w g;
 		tpairs_gather(as, ts, ia, ib, 1, &g);
 		sweep_w o;
@@ -332,7 +332,7 @@ static void obb3_tri3_sweep_kernel(const sw_job *j)
 	}
 }
 
-static void obb3_tri3_overlap_kernel(const sw_job *j)
+static void obb3_tri3_overlap_test_kernel(const sw_job *j)
 {
 	const sw_obb3_set *as = j->a;
 	const sw_tri3_set *ts = j->b;
@@ -343,7 +343,7 @@ static void obb3_tri3_overlap_kernel(const sw_job *j)
 	_Alignas(64) float feat[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as->count, ts->count, pairs + base, cnt, ia, ib);
+		unsigned bad = lanes_indices(as->t.count, ts->t.count, pairs + base, cnt, ia, ib);
 		tpairs_w g;
 		tpairs_gather(as, ts, ia, ib, 0, &g);
 		unsigned invalid = bad | (~sw_mbits(g.ok) & SW_ALL_LANES);
@@ -368,25 +368,26 @@ static void obb3_tri3_overlap_kernel(const sw_job *j)
 		for (unsigned l = 0; l < cnt; l++) {
 			int inv = invalid >> l & 1;
 			out->status[at + base + l] = inv ? SW_PAIR_INVALID : (sbits >> l & 1) ? SW_MISS : SW_HIT;
-			out->feature[at + base + l] = inv ? SW_AXIS_NONE : (uint8_t)feat[l];
+			if (out->feature)
+				out->feature[at + base + l] = inv ? SW_FEATURE_NONE : sw_feature_of_lane(feat[l]);
 		}
 	}
 }
 
 /* least penetration (or first separation) of a block of pairs at rest: sw_obb3_tri3_penetration
  * lane-wise; chosen axes carry their vector along for the normal */
-static void obb3_tri3_penetration_kernel(const sw_job *j)
+static void obb3_tri3_overlap_kernel(const sw_job *j)
 {
 	const sw_obb3_set *as = j->a;
 	const sw_tri3_set *ts = j->b;
 	const sw_pair *pairs = j->pairs + j->off;
-	const sw_overlap3_results *out = j->out;
+	const sw_overlap_results *out = j->out;
 	size_t n = j->n, at = j->off;
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), mone = sw_set1(-1.0f);
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as->count, ts->count, pairs + base, cnt, ia, ib);
+		unsigned bad = lanes_indices(as->t.count, ts->t.count, pairs + base, cnt, ia, ib);
 		tpairs_w g;
 		tpairs_gather(as, ts, ia, ib, 0, &g);
 		tframe_w f;
@@ -424,12 +425,12 @@ static void obb3_tri3_penetration_kernel(const sw_job *j)
 		for (int c = 0; c < 3; c++)
 			rows[1 + c] = sw_add(sw_add(sw_mul(g.box.r[c], nl[0]), sw_mul(g.box.r[3 + c], nl[1])),
 					     sw_mul(g.box.r[6 + c], nl[2]));
-		overlap3_store(out, at + base, cnt, rows, sw_sel(sep, sep_id, best_id), sep,
+		overlap_store(out, at + base, cnt, rows, sw_sel(sep, sep_id, best_id), sep,
 			       bad | (~sw_mbits(g.ok) & SW_ALL_LANES));
 	}
 }
 
 SW_EXPORT(obb3_tri3_sweep)
 SW_EXPORT(obb3_tri3_sweep_packed)
+SW_EXPORT(obb3_tri3_overlap_test)
 SW_EXPORT(obb3_tri3_overlap)
-SW_EXPORT(obb3_tri3_penetration)

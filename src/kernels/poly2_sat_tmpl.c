@@ -22,13 +22,13 @@ typedef struct poly_w {
 	sw_fw vx[ROW], vy[ROW];
 } poly_w;
 
-/* the pair indices of the block at `base` (through `order` when given), then the set indices of
- * its lanes; lanes past cnt repeat the last pair; out-of-range indices read slot 0 and, like
- * polygons that failed their check, are flagged in the returned bits. Also the largest vertex
- * count of each side. */
+/* the pair indices of the block at `base` (through `order` when given), then the instance and shape
+ * indices of its lanes; lanes past cnt repeat the last pair; out-of-range instance or shape ids read
+ * slot 0 and, like shapes that failed their check, are flagged in the returned bits. Also the largest
+ * vertex count of each side. */
 SW_INLINE unsigned poly_lanes(const sw_poly2_set *as, const sw_poly2_set *bs, const sw_pair *pairs,
-			      const uint32_t *order, size_t base, unsigned cnt, uint32_t *pk, int32_t *ia, int32_t *ib,
-			      unsigned *max_a, unsigned *max_b)
+			      const uint32_t *order, size_t base, unsigned cnt, uint32_t *pk, int32_t ix[2][SW_W],
+			      int32_t sh[2][SW_W], unsigned *max_a, unsigned *max_b)
 {
 	unsigned bad = 0;
 	*max_a = *max_b = 1;
@@ -36,11 +36,15 @@ SW_INLINE unsigned poly_lanes(const sw_poly2_set *as, const sw_poly2_set *bs, co
 		pk[l] = order ? order[base + l] : (uint32_t)(base + l);
 	for (unsigned l = 0; l < SW_W; l++) {
 		sw_pair p = pairs[pk[l < cnt ? l : cnt - 1]];
-		int ok = p.a < as->count && p.b < bs->count;
-		ia[l] = ok ? (int32_t)p.a : 0;
-		ib[l] = ok ? (int32_t)p.b : 0;
-		unsigned na = count_ok(as->n[ia[l]]), nb = count_ok(bs->n[ib[l]]);
-		ok = ok && as->ok[ia[l]] && bs->ok[ib[l]] && na && nb;
+		int ok = p.a < as->inst.count && p.b < bs->inst.count;
+		ix[0][l] = ok ? (int32_t)p.a : 0;
+		ix[1][l] = ok ? (int32_t)p.b : 0;
+		uint32_t sa = as->shape[ix[0][l]], sb = bs->shape[ix[1][l]];
+		ok = ok && sa < as->shapes.count && sb < bs->shapes.count;
+		sh[0][l] = sa < as->shapes.count ? (int32_t)sa : 0;
+		sh[1][l] = sb < bs->shapes.count ? (int32_t)sb : 0;
+		unsigned na = count_ok(as->n[sh[0][l]]), nb = count_ok(bs->n[sh[1][l]]);
+		ok = ok && as->ok[sh[0][l]] && bs->ok[sh[1][l]] && na && nb;
 		bad |= (unsigned)!ok << l;
 		*max_a = na > *max_a ? na : *max_a;
 		*max_b = nb > *max_b ? nb : *max_b;
@@ -56,15 +60,16 @@ SW_INLINE sw_mw placement_ok(const poly_w *p)
 	return sw_mand(ok, sw_mand(sw_coord_ok(p->px), sw_coord_ok(p->py)));
 }
 
-/* gathers polygons idx[l] with `nv` vertex slots; returns the lanes whose placement (and, when
- * `moving`, displacement) is valid: finite, in range, unit rotation */
-SW_INLINE sw_mw poly_gather(const sw_poly2_set *s, const int32_t *idx, unsigned nv, int moving, poly_w *p)
+/* gathers instances idx[l] (their shapes sh[l]) with `nv` vertex slots; returns the lanes whose
+ * placement (and, when `moving`, displacement) is valid: finite, in range, unit rotation */
+SW_INLINE sw_mw poly_gather(const sw_poly2_set *s, const int32_t *idx, const int32_t *sh, unsigned nv, int moving,
+			    poly_w *p)
 {
 	_Alignas(64) int32_t row[SW_W];
 	_Alignas(64) float cnt[SW_W];
 	for (int l = 0; l < SW_W; l++) {
-		row[l] = ROW * idx[l];
-		cnt[l] = s->n[idx[l]];
+		row[l] = ROW * sh[l];
+		cnt[l] = s->n[sh[l]];
 	}
 	p->px = sw_gather(s->px, idx), p->py = sw_gather(s->py, idx);
 	p->qc = sw_gather(s->qc, idx), p->qs = sw_gather(s->qs, idx);
@@ -204,34 +209,40 @@ SW_INLINE void to_world(const poly_w *a, sw_fw nx, sw_fw ny, sw_fw *wx, sw_fw *w
 	*wy = sw_add(sw_mul(a->qs, nx), sw_mul(a->qc, ny));
 }
 
-/* stores lanes [0, cnt) of float rows at the lanes' pair indices pk; invalid lanes get NaN */
+/* stores lanes [0, cnt) of float rows at the lanes' pair indices pk (NULL columns skipped); invalid
+ * lanes get NaN */
 SW_INLINE void store_rows(float *const *dst, const sw_fw *src, int rows, const uint32_t *pk, unsigned cnt,
 			  unsigned invalid)
 {
 	_Alignas(64) float tmp[SW_W];
 	for (int k = 0; k < rows; k++) {
+		if (!dst[k])
+			continue;
 		sw_storeu(tmp, src[k]);
 		for (unsigned l = 0; l < cnt; l++)
 			dst[k][pk[l]] = (invalid >> l & 1) ? NAN : tmp[l];
 	}
 }
 
-SW_INLINE void store_codes(uint8_t *status, uint8_t *feature, const uint32_t *pk, unsigned cnt, unsigned invalid,
-			   const uint8_t *st, sw_fw feat)
+/* statuses and features at the lanes' pair indices; `none` lanes (a HIT of an overlap call that asks
+ * for no depth nor normal) get no feature */
+SW_INLINE void store_codes(uint8_t *status, uint32_t *feature, const uint32_t *pk, unsigned cnt, unsigned invalid,
+			   unsigned none, const uint8_t *st, sw_fw feat)
 {
 	_Alignas(64) float f[SW_W];
 	sw_storeu(f, feat);
 	for (unsigned l = 0; l < cnt; l++) {
 		int bad = invalid >> l & 1;
 		status[pk[l]] = bad ? SW_PAIR_INVALID : st[l];
-		feature[pk[l]] = bad ? SW_AXIS_NONE : (uint8_t)f[l];
+		if (feature)
+			feature[pk[l]] = bad || (none >> l & 1) ? SW_FEATURE_NONE : sw_feature_of_lane(f[l]);
 	}
 }
 
 /* one block of the sweep with na, nb vertex slots (the block's largest counts). Instantiating it for
  * constant slot counts (2/4/8/16) was measured: no fewer instructions, four times the compile time */
 SW_INLINE void sweep_core(poly_w *a, poly_w *b, sw_mw ok, const uint32_t *pk, unsigned cnt, unsigned bad, unsigned na,
-			  unsigned nb, const sw_sweep2_results *out)
+			  unsigned nb, const sw_sweep_results *out)
 {
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f);
 	sw_fw v[2];
@@ -257,25 +268,25 @@ SW_INLINE void sweep_core(poly_w *a, poly_w *b, sw_mw ok, const uint32_t *pk, un
 	for (unsigned l = 0; l < cnt; l++)
 		st[l] = (ovb >> l & 1) ? SW_STARTS_OVERLAPPED : (hb >> l & 1) ? SW_HIT : SW_MISS;
 	sw_fw feat = sw_sel(ov, s.best_axis, sw_sel(hit, s.in_axis, sw_set1((float)SW_AXIS_NONE)));
-	store_codes(out->status, out->feature, pk, cnt, invalid, st, feat);
+	store_codes(out->status, out->feature, pk, cnt, invalid, 0, st, feat);
 }
 
-SW_INLINE void sweep_block(const sw_poly2_set *as, const sw_poly2_set *bs, const int32_t *ia, const int32_t *ib,
+SW_INLINE void sweep_block(const sw_poly2_set *as, const sw_poly2_set *bs, int32_t ix[2][SW_W], int32_t sh[2][SW_W],
 			   const uint32_t *pk, unsigned cnt, unsigned bad, unsigned na, unsigned nb,
-			   const sw_sweep2_results *out)
+			   const sw_sweep_results *out)
 {
 	poly_w a, b;
-	sw_mw ok = sw_mand(poly_gather(as, ia, na, 1, &a), poly_gather(bs, ib, nb, 1, &b));
+	sw_mw ok = sw_mand(poly_gather(as, ix[0], sh[0], na, 1, &a), poly_gather(bs, ix[1], sh[1], nb, 1, &b));
 	sweep_core(&a, &b, ok, pk, cnt, bad, na, nb, out);
 }
 
-SW_INLINE void overlap_block(const sw_poly2_set *as, const sw_poly2_set *bs, const int32_t *ia, const int32_t *ib,
-			     const uint32_t *pk, unsigned cnt, unsigned bad, unsigned na, unsigned nb,
-			     const sw_overlap2_results *out)
+SW_INLINE void overlap_block(const sw_poly2_set *as, const sw_poly2_set *bs, int32_t ix[2][SW_W],
+			     int32_t sh[2][SW_W], const uint32_t *pk, unsigned cnt, unsigned bad, unsigned na,
+			     unsigned nb, const sw_overlap_results *out)
 {
 	const sw_fw zero = sw_set1(0.0f);
 	poly_w a, b;
-	sw_mw ok = sw_mand(poly_gather(as, ia, na, 0, &a), poly_gather(bs, ib, nb, 0, &b));
+	sw_mw ok = sw_mand(poly_gather(as, ix[0], sh[0], na, 0, &a), poly_gather(bs, ix[1], sh[1], nb, 0, &b));
 	sw_fw v[2];
 	a.dx = a.dy = b.dx = b.dy = zero; /* static: no motion (and none of its NaNs) */
 	poly_to_a(&a, &b, nb, v);
@@ -292,7 +303,8 @@ SW_INLINE void overlap_block(const sw_poly2_set *as, const sw_poly2_set *bs, con
 	unsigned sb = sw_mbits(sep);
 	for (unsigned l = 0; l < cnt; l++)
 		st[l] = (sb >> l & 1) ? SW_MISS : SW_HIT;
-	store_codes(out->status, out->feature, pk, cnt, invalid, st, sw_sel(sep, s.sep_axis, s.best_axis));
+	unsigned none = sw_overlap_full(out) ? 0 : ~sb;
+	store_codes(out->status, out->feature, pk, cnt, invalid, none, st, sw_sel(sep, s.sep_axis, s.best_axis));
 }
 
 static void poly2_sweep_kernel(const sw_job *j)
@@ -300,14 +312,14 @@ static void poly2_sweep_kernel(const sw_job *j)
 	const sw_poly2_set *as = j->a, *bs = j->b;
 	const sw_pair *pairs = j->pairs + j->off;
 	const uint32_t *order = j->order;
-	const sw_sweep2_results view = sw_sweep2_view(j->out, j->off), *out = &view;
+	const sw_sweep_results view = sw_sweep_view(j->out, j->off), *out = &view;
 	size_t n = j->n;
-	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
+	_Alignas(64) int32_t ix[2][SW_W], sh[2][SW_W];
 	uint32_t pk[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W, na, nb;
-		unsigned bad = poly_lanes(as, bs, pairs, order, base, cnt, pk, ia, ib, &na, &nb);
-		sweep_block(as, bs, ia, ib, pk, cnt, bad, na, nb, out);
+		unsigned bad = poly_lanes(as, bs, pairs, order, base, cnt, pk, ix, sh, &na, &nb);
+		sweep_block(as, bs, ix, sh, pk, cnt, bad, na, nb, out);
 	}
 }
 
@@ -316,14 +328,14 @@ static void poly2_overlap_kernel(const sw_job *j)
 	const sw_poly2_set *as = j->a, *bs = j->b;
 	const sw_pair *pairs = j->pairs + j->off;
 	const uint32_t *order = j->order;
-	const sw_overlap2_results view = sw_overlap2_view(j->out, j->off), *out = &view;
+	const sw_overlap_results view = sw_overlap_view(j->out, j->off), *out = &view;
 	size_t n = j->n;
-	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
+	_Alignas(64) int32_t ix[2][SW_W], sh[2][SW_W];
 	uint32_t pk[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W, na, nb;
-		unsigned bad = poly_lanes(as, bs, pairs, order, base, cnt, pk, ia, ib, &na, &nb);
-		overlap_block(as, bs, ia, ib, pk, cnt, bad, na, nb, out);
+		unsigned bad = poly_lanes(as, bs, pairs, order, base, cnt, pk, ix, sh, &na, &nb);
+		overlap_block(as, bs, ix, sh, pk, cnt, bad, na, nb, out);
 	}
 }
 
@@ -353,7 +365,7 @@ SW_INLINE sw_mw packed_load(const sw_poly2_block *blk, unsigned off, unsigned na
 static void poly2_sweep_packed_kernel(const sw_job *j)
 {
 	const sw_poly2_block *blocks = (const sw_poly2_block *)j->a + j->off / SW_BLOCK;
-	const sw_sweep2_results view = sw_sweep2_view(j->out, j->off), *out = &view;
+	const sw_sweep_results view = sw_sweep_view(j->out, j->off), *out = &view;
 	size_t n = j->n;
 	uint32_t pk[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {

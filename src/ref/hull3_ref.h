@@ -5,7 +5,7 @@
 #define SWEPT_HULL3_REF_H
 
 #include "hull3_view.h"
-#include "swept/hull_query.h"
+#include "swept/hull3.h"
 
 /* which edge pairs the sweep tests */
 typedef enum sw_hull_edges_mode {
@@ -17,14 +17,10 @@ typedef enum sw_hull_edges_mode {
 	SW_HULL_EDGES_ALL = 1,
 } sw_hull_edges_mode;
 
-/* the moving SAT for two hulls that pass sw_hull3_check() (not checked here; the poses and
- * displacements are); INVALID on a bad pose or displacement */
-sw_status sw_hull3_sweep_checked_(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sw_hull3 *b, sw_vec3 pb,
-				  sw_quat qb, sw_vec3 db, sw_hull_edges_mode mode, sw_hull_sweep_output *out);
-
-/* the static overlap on checked hulls, as above */
-sw_status sw_hull3_overlap_checked_(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const sw_hull3 *b, sw_vec3 pb,
-				    sw_quat qb, sw_hull_edges_mode mode, sw_hull_overlap_output *out);
+/* the moving SAT (sweep not NULL) or the static overlap (overlap not NULL) of two hulls that pass
+ * sw_hull3_check() (not checked here; the poses and displacements are) */
+void sw_hull3_pair_checked_(const sw_hull3 *a, sw_pose3 pa, sw_vec3 da, const sw_hull3 *b, sw_pose3 pb, sw_vec3 db,
+			    sw_hull_edges_mode mode, sw_sweep_result *sweep, sw_overlap_result *overlap);
 
 /* the state over every direction of a prepared pair (the reference's loops, pruned edge pairs); `tri`
  * is B's side when B is a triangle, else NULL */

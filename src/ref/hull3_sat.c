@@ -59,8 +59,11 @@
  * The SIMD kernels (kernels/hull3_sat_tmpl.c) compute every quantity with these operations in this
  * order; only the visiting order of the directions differs, which the rules above make irrelevant. */
 #include "ref/hull3_ref.h"
+#include "alloc.h"
 #include "hull3_view.h"
 #include "ref/ref.h"
+
+#include <stdlib.h>
 
 #include <math.h>
 
@@ -224,195 +227,133 @@ static void gaps(const sw_hull_pair *pr, const sw_hull_bside *tri, sw_hull_edges
 	edges(pr->a, b, pr->v, mode, r, sup_a, sup_b);
 }
 
-static sw_status sweep_pair(const sw_hull_pair *pr, const sw_hull_bside *tri, sw_hull_sweep_output *out)
-{
-	sw_hull_red r;
-	gaps(pr, tri, SW_HULL_EDGES_PRUNED, 1, &r);
-	return sw_hull_red_sweep(&r, &pr->ra, pr->front, out);
-}
-
-static sw_status overlap_pair(const sw_hull_pair *pr, const sw_hull_bside *tri, sw_hull_overlap_output *out)
-{
-	sw_hull_red r;
-	gaps(pr, tri, SW_HULL_EDGES_PRUNED, 0, &r);
-	return sw_hull_red_overlap(&r, &pr->ra, out);
-}
-
 /* the scalar core of a prepared pair, for the reference rows of the batched calls (src/hull3_batch.c) */
 void sw_hull3_gaps_ref(const sw_hull_pair *pr, const sw_hull_bside *tri, int sweep, sw_hull_red *r)
 {
 	gaps(pr, tri, SW_HULL_EDGES_PRUNED, sweep, r);
 }
 
-/* both hulls packed on the stack */
-typedef struct packed2 {
+/* what one pair needs beside the core's stack: both hulls packed (a box or a triangle take B's place) */
+typedef struct pair_mem {
 	_Alignas(64) float fa[SW_HV_MAX_FLOATS];
 	_Alignas(64) float fb[SW_HV_MAX_FLOATS];
 	_Alignas(64) int32_t ia[SW_HV_MAX_INTS];
 	_Alignas(64) int32_t ib[SW_HV_MAX_INTS];
 	sw_hull_view a, b;
-} packed2;
+	sw_hull_bside tri;
+} pair_mem;
+_Static_assert(sizeof(pair_mem) <= SW_HULL_PAIR_SCRATCH, "a single pair's scratch fits SW_HULL_PAIR_SCRATCH");
 
-sw_status sw_hull3_sweep_checked_(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sw_hull3 *b, sw_vec3 pb,
-				  sw_quat qb, sw_vec3 db, sw_hull_edges_mode mode, sw_hull_sweep_output *out)
+/* the answer of a prepared pair (st as sw_hull_pair_setup returned it) */
+static void answer(int st, const sw_hull_pair *pr, const sw_hull_bside *tri, sw_hull_edges_mode mode,
+		   sw_sweep_result *sweep, sw_overlap_result *overlap)
 {
-	packed2 k;
-	sw_hull_view_pack(a, k.fa, k.ia, &k.a);
-	sw_hull_view_pack(b, k.fb, k.ib, &k.b);
-	sw_hull_pair pr;
-	int st = sw_hull_pair_setup(&pr, &k.a, pa, qa, da, &k.b, pb, qb, db, 1);
-	if (st == 0) {
-		sw_hull_sweep_output_invalid(out);
-		return SW_PAIR_INVALID;
-	}
-	if (st == 2) {
-		sw_hull_sweep_out_miss(out);
-		return SW_MISS;
-	}
 	sw_hull_red r;
-	gaps(&pr, NULL, mode, 1, &r);
-	return sw_hull_red_sweep(&r, &pr.ra, 1, out);
+	if (st == 1)
+		gaps(pr, tri, mode, sweep != NULL, &r);
+	if (sweep && st == 0)
+		*sweep = sw_sweep_result_invalid();
+	else if (sweep && st == 2)
+		sw_hull_sweep_out_miss(sweep);
+	else if (sweep)
+		sw_hull_red_sweep(&r, &pr->ra, pr->front, sweep);
+	else if (st == 0)
+		*overlap = sw_overlap_result_invalid();
+	else
+		sw_hull_red_overlap(&r, &pr->ra, overlap);
 }
 
-sw_status sw_hull3_overlap_checked_(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const sw_hull3 *b, sw_vec3 pb,
-				    sw_quat qb, sw_hull_edges_mode mode, sw_hull_overlap_output *out)
+static void hull_pair(const sw_hull3 *a, sw_pose3 pa, sw_vec3 da, const sw_hull3 *b, sw_pose3 pb, sw_vec3 db,
+		      sw_hull_edges_mode mode, pair_mem *k, sw_sweep_result *sweep, sw_overlap_result *overlap)
 {
-	packed2 k;
-	sw_hull_view_pack(a, k.fa, k.ia, &k.a);
-	sw_hull_view_pack(b, k.fb, k.ib, &k.b);
-	sw_hull_pair pr;
-	const sw_vec3 zero = {0, 0, 0};
-	if (!sw_hull_pair_setup(&pr, &k.a, pa, qa, zero, &k.b, pb, qb, zero, 0)) {
-		sw_hull_overlap_output_invalid(out);
-		return SW_PAIR_INVALID;
-	}
-	sw_hull_red r;
-	gaps(&pr, NULL, mode, 0, &r);
-	return sw_hull_red_overlap(&r, &pr.ra, out);
-}
-
-static int hull_ok(const sw_hull3 *h) { return h && sw_hull3_check(h, NULL, 0); }
-
-sw_status sw_hull3_sweep(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sw_hull3 *b, sw_vec3 pb,
-			 sw_quat qb, sw_vec3 db, sw_hull_sweep_output *out)
-{
-	if (!out)
-		return SW_PAIR_INVALID;
-	if (!hull_ok(a) || !hull_ok(b)) {
-		sw_hull_sweep_output_invalid(out);
-		return SW_PAIR_INVALID;
-	}
-	return sw_hull3_sweep_checked_(a, pa, qa, da, b, pb, qb, db, SW_HULL_EDGES_PRUNED, out);
-}
-
-sw_status sw_hull3_overlap(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const sw_hull3 *b, sw_vec3 pb, sw_quat qb,
-			   sw_hull_overlap_output *out)
-{
-	if (!out)
-		return SW_PAIR_INVALID;
-	if (!hull_ok(a) || !hull_ok(b)) {
-		sw_hull_overlap_output_invalid(out);
-		return SW_PAIR_INVALID;
-	}
-	return sw_hull3_overlap_checked_(a, pa, qa, b, pb, qb, SW_HULL_EDGES_PRUNED, out);
-}
-
-/* A packed, and B's box packed in its own frame (the hull sw_hull3_box() makes of it) */
-typedef struct packed_box {
-	_Alignas(64) float fa[SW_HV_MAX_FLOATS];
-	_Alignas(64) float fb[SW_HV_BOX_FLOATS];
-	_Alignas(64) int32_t ia[SW_HV_MAX_INTS];
-	_Alignas(64) int32_t ib[32];
-	sw_hull_view a, b;
-} packed_box;
-
-static int box_pair(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sw_obb3 *b, sw_vec3 db, int sweep,
-		    packed_box *k, sw_hull_pair *pr)
-{
-	if (!hull_ok(a) || !b || !sw_obb3_valid_ref(b, db))
-		return 0;
 	sw_hull_view_pack(a, k->fa, k->ia, &k->a);
-	sw_hull_view_box(b->half, k->fb, k->ib, &k->b);
-	return sw_hull_pair_setup(pr, &k->a, pa, qa, da, &k->b, b->center, b->rot, db, sweep);
+	sw_hull_view_pack(b, k->fb, k->ib, &k->b);
+	sw_hull_pair pr;
+	int st = sw_hull_pair_setup(&pr, &k->a, pa.p, pa.q, da, &k->b, pb.p, pb.q, db, sweep != NULL);
+	answer(st, &pr, NULL, mode, sweep, overlap);
 }
 
-sw_status sw_hull3_obb3_sweep(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sw_obb3 *b, sw_vec3 db,
-			      sw_hull_sweep_output *out)
+void sw_hull3_pair_checked_(const sw_hull3 *a, sw_pose3 pa, sw_vec3 da, const sw_hull3 *b, sw_pose3 pb, sw_vec3 db,
+			    sw_hull_edges_mode mode, sw_sweep_result *sweep, sw_overlap_result *overlap)
 {
-	if (!out)
-		return SW_PAIR_INVALID;
-	packed_box k;
-	sw_hull_pair pr;
-	int st = box_pair(a, pa, qa, da, b, db, 1, &k, &pr);
-	if (st == 0) {
-		sw_hull_sweep_output_invalid(out);
-		return SW_PAIR_INVALID;
-	}
-	if (st == 2) {
-		sw_hull_sweep_out_miss(out);
-		return SW_MISS;
-	}
-	return sweep_pair(&pr, NULL, out);
+	pair_mem *k = sw_alloc(sizeof *k, 64);
+	if (!k)
+		abort(); /* the test hook has no error to return */
+	hull_pair(a, pa, da, b, pb, db, mode, k, sweep, overlap);
+	sw_free(k, sizeof *k);
 }
 
-sw_status sw_hull3_obb3_overlap(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const sw_obb3 *b,
-				sw_hull_overlap_output *out)
+static int hull_ok(const sw_hull3 *h) { return sw_hull3_check(h) == SW_OK; }
+
+/* the single-pair functions: one scratch block from the allocator hook, the hulls checked at every call */
+static sw_error single(const sw_hull3 *a, sw_pose3 pa, sw_vec3 da, const void *b, int kind, sw_pose3 pb, sw_vec3 db,
+		       int one_sided, sw_sweep_result *sweep, sw_overlap_result *overlap)
 {
-	if (!out)
-		return SW_PAIR_INVALID;
-	packed_box k;
+	pair_mem *k = sw_alloc(sizeof *k, 64);
+	if (!k)
+		return SW_ERR_NOMEM;
 	sw_hull_pair pr;
+	int st = 0;
+	if (!hull_ok(a)) {
+		st = 0;
+	} else if (kind == 0) {
+		if (hull_ok(b))
+			hull_pair(a, pa, da, b, pb, db, SW_HULL_EDGES_PRUNED, k, sweep, overlap);
+		else
+			answer(0, &pr, NULL, SW_HULL_EDGES_PRUNED, sweep, overlap);
+		sw_free(k, sizeof *k);
+		return SW_OK;
+	} else if (kind == 1) {
+		sw_box3 box = sw_box3_of(b, pb);
+		if (sw_obb3_valid_ref(&box, db)) {
+			sw_hull_view_pack(a, k->fa, k->ia, &k->a);
+			sw_hull_view_box(box.half, k->fb, k->ib, &k->b);
+			st = sw_hull_pair_setup(&pr, &k->a, pa.p, pa.q, da, &k->b, pb.p, pb.q, db, sweep != NULL);
+		}
+	} else {
+		sw_hull_view_pack(a, k->fa, k->ia, &k->a);
+		st = sw_hull_pair_setup_tri(&pr, &k->a, pa.p, pa.q, da, b, db, one_sided, k->fb, &k->tri);
+	}
+	answer(st, &pr, kind == 2 ? &k->tri : NULL, SW_HULL_EDGES_PRUNED, sweep, overlap);
+	sw_free(k, sizeof *k);
+	return SW_OK;
+}
+
+static const sw_pose3 identity = {{0, 0, 0}, {0, 0, 0, 1}};
+
+sw_error sw_hull3_sweep(const sw_hull3 *a, sw_pose3 pa, sw_vec3 da, const sw_hull3 *b, sw_pose3 pb, sw_vec3 db,
+			sw_sweep_result *out)
+{
+	return a && b && out ? single(a, pa, da, b, 0, pb, db, 0, out, NULL) : SW_ERR_NULL;
+}
+
+sw_error sw_hull3_overlap(const sw_hull3 *a, sw_pose3 pa, const sw_hull3 *b, sw_pose3 pb, sw_overlap_result *out)
+{
 	const sw_vec3 zero = {0, 0, 0};
-	if (!box_pair(a, pa, qa, zero, b, zero, 0, &k, &pr)) {
-		sw_hull_overlap_output_invalid(out);
-		return SW_PAIR_INVALID;
-	}
-	return overlap_pair(&pr, NULL, out);
+	return a && b && out ? single(a, pa, zero, b, 0, pb, zero, 0, NULL, out) : SW_ERR_NULL;
 }
 
-/* A packed and the triangle's side */
-typedef struct packed_tri {
-	_Alignas(64) float fa[SW_HV_MAX_FLOATS];
-	_Alignas(64) float mem[SW_HB_TRI_FLOATS];
-	_Alignas(64) int32_t ia[SW_HV_MAX_INTS];
-	sw_hull_view a;
-	sw_hull_bside t;
-} packed_tri;
-
-static int tri_pair(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt, int one_sided,
-		    packed_tri *k, sw_hull_pair *pr)
+sw_error sw_hull3_obb3_sweep(const sw_hull3 *a, sw_pose3 pa, sw_vec3 da, const sw_obb3 *b, sw_pose3 pb, sw_vec3 db,
+			     sw_sweep_result *out)
 {
-	if (!hull_ok(a) || !t)
-		return 0;
-	sw_hull_view_pack(a, k->fa, k->ia, &k->a);
-	return sw_hull_pair_setup_tri(pr, &k->a, pa, qa, da, t, dt, one_sided, k->mem, &k->t);
+	return a && b && out ? single(a, pa, da, b, 1, pb, db, 0, out, NULL) : SW_ERR_NULL;
 }
 
-sw_status sw_hull3_tri3_sweep(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt,
-			      int one_sided, sw_hull_sweep_output *out)
+sw_error sw_hull3_obb3_overlap(const sw_hull3 *a, sw_pose3 pa, const sw_obb3 *b, sw_pose3 pb, sw_overlap_result *out)
 {
-	if (!out)
-		return SW_PAIR_INVALID;
-	packed_tri k;
-	sw_hull_pair pr;
-	if (!tri_pair(a, pa, qa, da, t, dt, one_sided, &k, &pr)) {
-		sw_hull_sweep_output_invalid(out);
-		return SW_PAIR_INVALID;
-	}
-	return sweep_pair(&pr, &k.t, out);
-}
-
-sw_status sw_hull3_tri3_overlap(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const sw_tri3 *t,
-				sw_hull_overlap_output *out)
-{
-	if (!out)
-		return SW_PAIR_INVALID;
-	packed_tri k;
-	sw_hull_pair pr;
 	const sw_vec3 zero = {0, 0, 0};
-	if (!tri_pair(a, pa, qa, zero, t, zero, 0, &k, &pr)) {
-		sw_hull_overlap_output_invalid(out);
-		return SW_PAIR_INVALID;
-	}
-	return overlap_pair(&pr, &k.t, out);
+	return a && b && out ? single(a, pa, zero, b, 1, pb, zero, 0, NULL, out) : SW_ERR_NULL;
+}
+
+sw_error sw_hull3_tri3_sweep(const sw_hull3 *a, sw_pose3 pa, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt,
+			     const sw_sweep_opts *opts, sw_sweep_result *out)
+{
+	int one_sided = opts && opts->one_sided;
+	return a && t && out ? single(a, pa, da, t, 2, identity, dt, one_sided, out, NULL) : SW_ERR_NULL;
+}
+
+sw_error sw_hull3_tri3_overlap(const sw_hull3 *a, sw_pose3 pa, const sw_tri3 *t, sw_overlap_result *out)
+{
+	const sw_vec3 zero = {0, 0, 0};
+	return a && t && out ? single(a, pa, zero, t, 2, identity, zero, 0, NULL, out) : SW_ERR_NULL;
 }

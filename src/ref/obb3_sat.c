@@ -26,7 +26,7 @@ typedef struct sat_axis {
 } sat_axis;
 
 /* the 15 axes of the pair, in feature-id order (face A 0..2, face B 3..5, edge A_i × B_j at 6+3i+j) */
-static void obb3_axes(const sw_obb3 *a, const sw_mat3 *ra, const sw_obb3 *b, const sw_mat3 *rb, sw_vec3 v,
+static void obb3_axes(const sw_box3 *a, const sw_mat3 *ra, const sw_box3 *b, const sw_mat3 *rb, sw_vec3 v,
 		      sat_axis ax[SW_AXIS_COUNT])
 {
 	sw_vec3 d = sw_v3_sub(b->center, a->center);
@@ -132,17 +132,9 @@ static sw_vec3 world_normal(const sw_mat3 *ra, const sat_axis *x, float sign)
 	return sw_ref_world_normal(ra, x->l, x->len2, sign);
 }
 
-void sw_sweep_output_invalid(sw_sweep_output *out)
+sw_status sw_obb3_sweep_rel_ref(const sw_box3 *a, const sw_box3 *b, sw_vec3 v, sw_sweep_result *out)
 {
-	out->status = SW_PAIR_INVALID;
-	out->t_first = out->t_last = NAN;
-	out->normal = sw_v3(NAN, NAN, NAN);
-	out->feature = SW_AXIS_NONE;
-}
-
-sw_status sw_obb3_sweep_rel_ref(const sw_obb3 *a, const sw_obb3 *b, sw_vec3 v, sw_sweep_output *out)
-{
-	sw_mat3 ra = sw_obb3_axes(a), rb = sw_obb3_axes(b);
+	sw_mat3 ra = sw_mat3_from_quat(a->rot), rb = sw_mat3_from_quat(b->rot);
 	sat_axis ax[SW_AXIS_COUNT];
 	obb3_axes(a, &ra, b, &rb, v, ax);
 	sat_state s = {-1.0f, 0.0f, 0, 0.0f, 1.0f, 0.0f, 0, 0, INFINITY, 1.0f, 0, 0.0f};
@@ -157,7 +149,7 @@ sw_status sw_obb3_sweep_rel_ref(const sw_obb3 *a, const sw_obb3 *b, sw_vec3 v, s
 		out->t_first = 0.0f;
 		out->t_last = t_last;
 		out->normal = world_normal(&ra, &ax[s.pen_axis], s.pen_w < 0 ? -1.0f : 1.0f);
-		out->feature = (uint8_t)s.pen_axis;
+		out->feature = (uint32_t)s.pen_axis;
 	} else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den &&
 		   s.out_num >= 0.0f) {
 		/* t_in ≤ t_out, t_in ≤ 1, t_out ≥ 0. Separated at 0 ⇒ some slab has t_in > 0 or
@@ -167,60 +159,55 @@ sw_status sw_obb3_sweep_rel_ref(const sw_obb3 *a, const sw_obb3 *b, sw_vec3 v, s
 		out->t_last = t_last;
 		/* at t_in B's centre sits at −sign(u)·r on L: the normal from A to B is −sign(u)·L */
 		out->normal = world_normal(&ra, &ax[s.in_axis], s.in_u < 0 ? 1.0f : -1.0f);
-		out->feature = (uint8_t)s.in_axis;
+		out->feature = (uint32_t)s.in_axis;
 	} else {
 		out->status = SW_MISS;
 		out->t_first = out->t_last = 1.0f;
 		out->normal = sw_v3(0, 0, 0);
-		out->feature = SW_AXIS_NONE;
+		out->feature = SW_FEATURE_NONE;
 	}
 	return out->status;
 }
 
-sw_status sw_obb3_sweep(const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b, sw_vec3 db, sw_sweep_output *out)
+sw_error sw_obb3_sweep(const sw_obb3 *a, sw_pose3 pa, sw_vec3 da, const sw_obb3 *b, sw_pose3 pb, sw_vec3 db,
+		       sw_sweep_result *out)
 {
-	if (!a || !b || !out) {
-		if (out)
-			sw_sweep_output_invalid(out);
-		return SW_PAIR_INVALID;
-	}
-	if (!sw_obb3_valid_ref(a, da) || !sw_obb3_valid_ref(b, db)) {
-		sw_sweep_output_invalid(out);
-		return SW_PAIR_INVALID;
-	}
-	return sw_obb3_sweep_rel_ref(a, b, sw_v3_sub(db, da), out);
+	if (!a || !b || !out)
+		return SW_ERR_NULL;
+	sw_box3 ba = sw_box3_of(a, pa), bb = sw_box3_of(b, pb);
+	if (!sw_obb3_valid_ref(&ba, da) || !sw_obb3_valid_ref(&bb, db))
+		*out = sw_sweep_result_invalid();
+	else
+		sw_obb3_sweep_rel_ref(&ba, &bb, sw_v3_sub(db, da), out);
+	return SW_OK;
 }
 
-sw_status sw_obb3_overlap(const sw_obb3 *a, const sw_obb3 *b, uint8_t *separating_axis)
+sw_status sw_obb3_overlap_test_pair(const sw_box3 *a, const sw_box3 *b, uint32_t *separating_axis)
 {
-	if (separating_axis)
-		*separating_axis = SW_AXIS_NONE;
+	*separating_axis = SW_FEATURE_NONE;
 	sw_vec3 zero = {0, 0, 0};
-	if (!a || !b || !sw_obb3_valid_ref(a, zero) || !sw_obb3_valid_ref(b, zero))
+	if (!sw_obb3_valid_ref(a, zero) || !sw_obb3_valid_ref(b, zero))
 		return SW_PAIR_INVALID;
-	sw_mat3 ra = sw_obb3_axes(a), rb = sw_obb3_axes(b);
+	sw_mat3 ra = sw_mat3_from_quat(a->rot), rb = sw_mat3_from_quat(b->rot);
 	sat_axis ax[SW_AXIS_COUNT];
 	obb3_axes(a, &ra, b, &rb, zero, ax);
 	for (int k = 0; k < SW_AXIS_COUNT; k++) {
 		if (ax[k].len2 >= SW_PARALLEL_EPS && fabsf(ax[k].w) > ax[k].r) {
-			if (separating_axis)
-				*separating_axis = (uint8_t)k;
+			*separating_axis = (uint32_t)k;
 			return SW_MISS;
 		}
 	}
 	return SW_HIT;
 }
 
-sw_status sw_obb3_penetration(const sw_obb3 *a, const sw_obb3 *b, sw_overlap3_output *out)
+sw_status sw_obb3_overlap_pair(const sw_box3 *a, const sw_box3 *b, sw_overlap_result *out)
 {
-	if (!out)
-		return SW_PAIR_INVALID;
 	sw_vec3 zero = {0, 0, 0};
-	if (!a || !b || !sw_obb3_valid_ref(a, zero) || !sw_obb3_valid_ref(b, zero)) {
-		*out = (sw_overlap3_output){SW_PAIR_INVALID, SW_AXIS_NONE, NAN, {NAN, NAN, NAN}};
+	if (!sw_obb3_valid_ref(a, zero) || !sw_obb3_valid_ref(b, zero)) {
+		*out = sw_overlap_result_invalid();
 		return SW_PAIR_INVALID;
 	}
-	sw_mat3 ra = sw_obb3_axes(a), rb = sw_obb3_axes(b);
+	sw_mat3 ra = sw_mat3_from_quat(a->rot), rb = sw_mat3_from_quat(b->rot);
 	sat_axis ax[SW_AXIS_COUNT];
 	obb3_axes(a, &ra, b, &rb, zero, ax);
 	int sep = -1, best = 0;
@@ -240,8 +227,17 @@ sw_status sw_obb3_penetration(const sw_obb3 *a, const sw_obb3 *b, sw_overlap3_ou
 	/* B lies on the side sign(w) of the axis */
 	sw_vec3 n = world_normal(&ra, &ax[k], ax[k].w < 0 ? -1.0f : 1.0f);
 	if (sep >= 0)
-		*out = (sw_overlap3_output){SW_MISS, (uint8_t)k, -sep_pen / sqrtf(ax[k].len2), n};
+		*out = (sw_overlap_result){SW_MISS, (uint32_t)k, -sep_pen / sqrtf(ax[k].len2), n};
 	else
-		*out = (sw_overlap3_output){SW_HIT, (uint8_t)k, best_pen / sqrtf(ax[k].len2), n};
+		*out = (sw_overlap_result){SW_HIT, (uint32_t)k, best_pen / sqrtf(ax[k].len2), n};
 	return out->status;
+}
+
+sw_error sw_obb3_overlap(const sw_obb3 *a, sw_pose3 pa, const sw_obb3 *b, sw_pose3 pb, sw_overlap_result *out)
+{
+	if (!a || !b || !out)
+		return SW_ERR_NULL;
+	sw_box3 ba = sw_box3_of(a, pa), bb = sw_box3_of(b, pb);
+	sw_obb3_overlap_pair(&ba, &bb, out);
+	return SW_OK;
 }

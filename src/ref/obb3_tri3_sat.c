@@ -120,7 +120,7 @@ typedef struct tri_frame {
 	float f2[3];   /* |f_j|² */
 } tri_frame;
 
-static void tri_frame_build(const sw_obb3 *box, const sw_mat3 *r, const sw_tri3 *t, const tri_edges *e, sw_vec3 v,
+static void tri_frame_build(const sw_box3 *box, const sw_mat3 *r, const sw_tri3 *t, const tri_edges *e, sw_vec3 v,
 			    tri_frame *fr)
 {
 	const float d[3] = {t->a.x - box->center.x, t->a.y - box->center.y, t->a.z - box->center.z};
@@ -255,9 +255,9 @@ static sw_vec3 world_normal(const sw_mat3 *ra, const tri_axis *x, float sign)
 }
 
 /* the sweep on valid inputs; v = triangle's displacement minus the box's */
-static sw_status tri3_sweep_core(const sw_obb3 *box, const sw_tri3 *t, sw_vec3 v, int one_sided, sw_sweep_output *out)
+static sw_status tri3_sweep_core(const sw_box3 *box, const sw_tri3 *t, sw_vec3 v, int one_sided, sw_sweep_result *out)
 {
-	sw_mat3 r = sw_obb3_axes(box);
+	sw_mat3 r = sw_mat3_from_quat(box->rot);
 	tri_edges e;
 	tri_edges_scaled(t, &e);
 	tri_frame f;
@@ -279,7 +279,7 @@ static sw_status tri3_sweep_core(const sw_obb3 *box, const sw_tri3 *t, sw_vec3 v
 		out->t_first = 0.0f;
 		out->t_last = t_last;
 		out->normal = world_normal(&r, &ax[s.pen_axis], s.pen_sign);
-		out->feature = (uint8_t)s.pen_axis;
+		out->feature = (uint32_t)s.pen_axis;
 	} else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den &&
 		   s.out_num >= 0.0f && front) {
 		/* separated at 0, so t_in > 0 here (see ref/obb3_sat.c) */
@@ -288,36 +288,43 @@ static sw_status tri3_sweep_core(const sw_obb3 *box, const sw_tri3 *t, sw_vec3 v
 		out->t_last = t_last;
 		/* u > 0: the triangle arrives from −L, so the normal from box to triangle is −L */
 		out->normal = world_normal(&r, &ax[s.in_axis], s.in_u < 0 ? 1.0f : -1.0f);
-		out->feature = (uint8_t)s.in_axis;
+		out->feature = (uint32_t)s.in_axis;
 	} else {
 		out->status = SW_MISS;
 		out->t_first = out->t_last = 1.0f;
 		out->normal = sw_v3(0, 0, 0);
-		out->feature = SW_AXIS_NONE;
+		out->feature = SW_FEATURE_NONE;
 	}
 	return out->status;
 }
 
-sw_status sw_obb3_tri3_sweep(const sw_obb3 *a, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt, int one_sided,
-			     sw_sweep_output *out)
+sw_status sw_obb3_tri3_sweep_pair(const sw_box3 *a, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt, int one_sided,
+				 sw_sweep_result *out)
 {
-	if (!out)
-		return SW_PAIR_INVALID;
-	if (!a || !t || !sw_obb3_valid_ref(a, da) || !sw_tri3_valid_ref(t, dt)) {
-		sw_sweep_output_invalid(out);
+	if (!sw_obb3_valid_ref(a, da) || !sw_tri3_valid_ref(t, dt)) {
+		*out = sw_sweep_result_invalid();
 		return SW_PAIR_INVALID;
 	}
 	return tri3_sweep_core(a, t, sw_v3_sub(dt, da), one_sided, out);
 }
 
-sw_status sw_obb3_tri3_overlap(const sw_obb3 *a, const sw_tri3 *t, uint8_t *separating_axis)
+sw_error sw_obb3_tri3_sweep(const sw_obb3 *a, sw_pose3 pa, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt,
+			    const sw_sweep_opts *opts, sw_sweep_result *out)
 {
-	if (separating_axis)
-		*separating_axis = SW_AXIS_NONE;
+	if (!a || !t || !out)
+		return SW_ERR_NULL;
+	sw_box3 box = sw_box3_of(a, pa);
+	sw_obb3_tri3_sweep_pair(&box, da, t, dt, opts && opts->one_sided, out);
+	return SW_OK;
+}
+
+sw_status sw_obb3_tri3_overlap_test_pair(const sw_box3 *a, const sw_tri3 *t, uint32_t *separating_axis)
+{
+	*separating_axis = SW_FEATURE_NONE;
 	sw_vec3 zero = {0, 0, 0};
-	if (!a || !t || !sw_obb3_valid_ref(a, zero) || !sw_tri3_valid_ref(t, zero))
+	if (!sw_obb3_valid_ref(a, zero) || !sw_tri3_valid_ref(t, zero))
 		return SW_PAIR_INVALID;
-	sw_mat3 r = sw_obb3_axes(a);
+	sw_mat3 r = sw_mat3_from_quat(a->rot);
 	tri_edges e;
 	tri_edges_scaled(t, &e);
 	tri_frame f;
@@ -327,8 +334,7 @@ sw_status sw_obb3_tri3_overlap(const sw_obb3 *a, const sw_tri3 *t, uint8_t *sepa
 		tri_axis_get(&f, k, &x);
 		float pos = x.r - x.lo, neg = x.r + x.hi;
 		if (!x.skip && (pos <= neg ? pos : neg) < 0.0f) {
-			if (separating_axis)
-				*separating_axis = (uint8_t)k;
+			*separating_axis = (uint32_t)k;
 			return SW_MISS;
 		}
 	}
@@ -336,16 +342,14 @@ sw_status sw_obb3_tri3_overlap(const sw_obb3 *a, const sw_tri3 *t, uint8_t *sepa
 }
 
 /* least penetration (or first separation) over the 13 axes of a pair at rest */
-sw_status sw_obb3_tri3_penetration(const sw_obb3 *a, const sw_tri3 *t, sw_overlap3_output *out)
+sw_status sw_obb3_tri3_overlap_pair(const sw_box3 *a, const sw_tri3 *t, sw_overlap_result *out)
 {
-	if (!out)
-		return SW_PAIR_INVALID;
 	sw_vec3 zero = {0, 0, 0};
-	if (!a || !t || !sw_obb3_valid_ref(a, zero) || !sw_tri3_valid_ref(t, zero)) {
-		*out = (sw_overlap3_output){SW_PAIR_INVALID, SW_AXIS_NONE, NAN, {NAN, NAN, NAN}};
+	if (!sw_obb3_valid_ref(a, zero) || !sw_tri3_valid_ref(t, zero)) {
+		*out = sw_overlap_result_invalid();
 		return SW_PAIR_INVALID;
 	}
-	sw_mat3 r = sw_obb3_axes(a);
+	sw_mat3 r = sw_mat3_from_quat(a->rot);
 	tri_edges e;
 	tri_edges_scaled(t, &e);
 	tri_frame f;
@@ -371,10 +375,19 @@ sw_status sw_obb3_tri3_penetration(const sw_obb3 *a, const sw_tri3 *t, sw_overla
 		}
 	}
 	if (sep_id >= 0)
-		*out = (sw_overlap3_output){SW_MISS, (uint8_t)sep_id, -sep_pen / sqrtf(sep.len2),
-					    world_normal(&r, &sep, sep_sign)};
+		*out = (sw_overlap_result){SW_MISS, (uint32_t)sep_id, -sep_pen / sqrtf(sep.len2),
+					   world_normal(&r, &sep, sep_sign)};
 	else
-		*out = (sw_overlap3_output){SW_HIT, (uint8_t)best_id, best_pen / sqrtf(best.len2),
-					    world_normal(&r, &best, best_sign)};
+		*out = (sw_overlap_result){SW_HIT, (uint32_t)best_id, best_pen / sqrtf(best.len2),
+					   world_normal(&r, &best, best_sign)};
 	return out->status;
+}
+
+sw_error sw_obb3_tri3_overlap(const sw_obb3 *a, sw_pose3 pa, const sw_tri3 *t, sw_overlap_result *out)
+{
+	if (!a || !t || !out)
+		return SW_ERR_NULL;
+	sw_box3 box = sw_box3_of(a, pa);
+	sw_obb3_tri3_overlap_pair(&box, t, out);
+	return SW_OK;
 }

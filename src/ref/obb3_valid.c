@@ -4,9 +4,7 @@
 
 #include <math.h>
 
-_Static_assert(sizeof(sw_obb3) == 10 * sizeof(float), "sw_obb3 must be 10 packed floats");
-
-int sw_obb3_valid_ref(const sw_obb3 *box, sw_vec3 disp)
+int sw_obb3_valid_ref(const sw_box3 *box, sw_vec3 disp)
 {
 	const float v[9] = {box->center.x, box->center.y, box->center.z, box->half.x, box->half.y,
 			    box->half.z,   disp.x,        disp.y,        disp.z};

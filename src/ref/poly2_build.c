@@ -52,22 +52,23 @@ static size_t chain(const pt *p, size_t n, int step, double tol, pt *h)
 	return k;
 }
 
-sw_poly2_status sw_poly2_build(const sw_vec2 *points, size_t n, sw_poly2 *out)
+sw_error sw_poly2_build(const sw_vec2 *points, size_t n, sw_poly2 *out)
 {
-	if (out)
-		memset(out, 0, sizeof *out); /* unused slots are zero: equal polygons compare equal */
-	if (!points || n == 0 || !out)
-		return SW_POLY2_EMPTY;
+	if (!out)
+		return SW_ERR_NULL;
+	memset(out, 0, sizeof *out); /* unused slots are zero: equal polygons compare equal */
+	if (!points || n == 0)
+		return SW_ERR_EMPTY;
 	if (n > SW_POLY2_MAX_POINTS)
-		return SW_POLY2_INVALID_INPUT;
+		return SW_ERR_INPUT;
 	for (size_t i = 0; i < n; i++)
 		if (!sw_ref_coord_ok(points[i].x) || !sw_ref_coord_ok(points[i].y))
-			return SW_POLY2_INVALID_INPUT;
+			return SW_ERR_INPUT;
 	/* the chains share their end points in h: at most 2n entries */
 	size_t bytes = (3 * n + 2) * sizeof(pt);
 	pt *p = sw_alloc(bytes, _Alignof(pt));
 	if (!p)
-		return SW_POLY2_NO_MEMORY;
+		return SW_ERR_NOMEM;
 	pt *h = p + n;
 	double cx = 0, cy = 0, ext = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -83,21 +84,21 @@ sw_poly2_status sw_poly2_build(const sw_vec2 *points, size_t n, sw_poly2 *out)
 	for (size_t i = 0; i < n; i++)
 		if (m == 0 || p[i].x != p[m - 1].x || p[i].y != p[m - 1].y)
 			p[m++] = p[i];
-	sw_poly2_status st = SW_POLY2_OK;
+	sw_error st = SW_OK;
 	if (m < 3) {
-		st = SW_POLY2_TOO_FEW;
+		st = SW_ERR_TOO_FEW;
 	} else {
 		/* lower chain left → right, upper chain right → left; each ends where the other starts */
 		size_t lo = chain(p, m, 1, tol, h);
 		size_t up = chain(p, m, -1, tol, h + lo - 1);
 		size_t k = lo + up - 2;
 		if (k < 3)
-			st = SW_POLY2_COLLINEAR;
+			st = SW_ERR_COLLINEAR;
 		else if (k > SW_POLY2_MAX_VERTS)
-			st = SW_POLY2_TOO_MANY;
+			st = SW_ERR_TOO_MANY;
 		else
-			st = SW_POLY2_OK;
-		if (st == SW_POLY2_OK) {
+			st = SW_OK;
+		if (st == SW_OK) {
 			/* start at the lowest, then leftmost vertex: independent of the input order */
 			size_t s = 0;
 			for (size_t i = 1; i < k; i++)
@@ -118,36 +119,36 @@ static double side(sw_vec2 a, sw_vec2 b, sw_vec2 q)
 	return ((double)b.x - a.x) * ((double)q.y - a.y) - ((double)b.y - a.y) * ((double)q.x - a.x);
 }
 
-sw_poly2_status sw_poly2_check(const sw_poly2 *poly, int allow_segment)
+sw_error sw_poly2_check(const sw_poly2 *poly)
 {
 	if (!poly)
-		return SW_POLY2_EMPTY;
+		return SW_ERR_NULL;
 	uint32_t n = poly->count;
-	if (n > SW_POLY2_MAX_VERTS || n < 2 || (n == 2 && !allow_segment))
-		return SW_POLY2_BAD_COUNT;
+	if (n > SW_POLY2_MAX_VERTS || n < 2)
+		return SW_ERR_BAD_COUNT;
 	for (uint32_t i = 0; i < n; i++)
 		if (!sw_ref_coord_ok(poly->v[i].x) || !sw_ref_coord_ok(poly->v[i].y))
-			return SW_POLY2_INVALID_INPUT;
+			return SW_ERR_INPUT;
 	for (uint32_t i = 0; i < n; i++)
 		if (poly->v[i].x == poly->v[(i + 1) % n].x && poly->v[i].y == poly->v[(i + 1) % n].y)
-			return SW_POLY2_DUPLICATE;
+			return SW_ERR_DUPLICATE;
 	if (n == 2)
-		return SW_POLY2_OK;
+		return SW_OK;
 	/* signed area first, so a clockwise polygon is named as such */
 	double area = 0;
 	for (uint32_t i = 0; i < n; i++)
 		area += side(poly->v[0], poly->v[i], poly->v[(i + 1) % n]);
 	if (area <= 0)
-		return SW_POLY2_CLOCKWISE;
+		return SW_ERR_CLOCKWISE;
 	for (uint32_t i = 0; i < n; i++) {
 		sw_vec2 a = poly->v[i], b = poly->v[(i + 1) % n];
 		if (!(side(a, b, poly->v[(i + 2) % n]) > 0))
-			return SW_POLY2_NOT_CONVEX;
+			return SW_ERR_NOT_CONVEX;
 		for (uint32_t k = 0; k < n; k++)
 			if (side(a, b, poly->v[k]) < 0)
-				return SW_POLY2_NOT_CONVEX;
+				return SW_ERR_NOT_CONVEX;
 	}
-	return SW_POLY2_OK;
+	return SW_OK;
 }
 
 sw_poly2 sw_poly2_box(float hx, float hy)
@@ -170,12 +171,4 @@ sw_poly2 sw_poly2_segment(sw_vec2 a, sw_vec2 b)
 	p.v[0] = a;
 	p.v[1] = b;
 	return p;
-}
-
-const char *sw_poly2_status_name(sw_poly2_status s)
-{
-	static const char *const names[] = {"ok",        "empty",      "invalid_input", "too_few",
-					    "collinear", "too_many",   "bad_count",     "duplicate",
-					    "clockwise", "not_convex", "no_memory"};
-	return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
 }

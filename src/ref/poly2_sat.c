@@ -37,7 +37,7 @@ typedef struct gap2 {
 	sw_vec2 best_normal;
 } gap2;
 
-static int xf_valid(sw_xf2 x)
+static int xf_valid(sw_pose2 x)
 {
 	float n2 = x.q.c * x.q.c + x.q.s * x.q.s;
 	return sw_ref_coord_ok(x.p.x) && sw_ref_coord_ok(x.p.y) && fabsf(n2 - 1.0f) <= SW_QUAT_TOL;
@@ -46,7 +46,7 @@ static int xf_valid(sw_xf2 x)
 static int v2_valid(sw_vec2 v) { return sw_ref_coord_ok(v.x) && sw_ref_coord_ok(v.y); }
 
 /* B's vertices in A's frame: qAᵀ·(qB·b + pB − pA) */
-static void to_frame_a(const sw_poly2 *b, sw_xf2 xa, sw_xf2 xb, poly_in_a *out)
+static void to_frame_a(const sw_poly2 *b, sw_pose2 xa, sw_pose2 xb, poly_in_a *out)
 {
 	sw_vec2 dp = sw_rot2_tmul(xa.q, sw_v2_sub(xb.p, xa.p));
 	sw_rot2 q = {xa.q.c * xb.q.c + xa.q.s * xb.q.s, xa.q.c * xb.q.s - xa.q.s * xb.q.c};
@@ -127,31 +127,24 @@ static void gap_all(gap2 *s, const sw_poly2 *a, const poly_in_a *pb, sw_vec2 v)
 	}
 }
 
+/* a 2D normal in the 3D answer (z = 0) */
+static sw_vec3 v3_of(sw_vec2 v) { return sw_v3(v.x, v.y, 0.0f); }
+
 /* `checked`: the polygons are known to pass sw_poly2_check (a set's or block's ok flags) */
-static int pair_valid(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, sw_xf2 xb, int checked)
+static int pair_valid(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose2 xb, int checked)
 {
 	if (!a || !b)
 		return 0;
-	if (!checked && (sw_poly2_check(a, 1) != SW_POLY2_OK || sw_poly2_check(b, 1) != SW_POLY2_OK))
+	if (!checked && (sw_poly2_check(a) != SW_OK || sw_poly2_check(b) != SW_OK))
 		return 0;
 	return xf_valid(xa) && xf_valid(xb);
 }
 
-static void sweep2_invalid(sw_sweep2_output *out)
+sw_status sw_poly2_sweep_pair_ref(const sw_poly2 *a, sw_pose2 xa, sw_vec2 da, const sw_poly2 *b, sw_pose2 xb, sw_vec2 db,
+				  int checked, sw_sweep_result *out)
 {
-	out->status = SW_PAIR_INVALID;
-	out->t_first = out->t_last = NAN;
-	out->normal = sw_v2(NAN, NAN);
-	out->feature = SW_AXIS_NONE;
-}
-
-sw_status sw_poly2_sweep_pair_ref(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b, sw_xf2 xb, sw_vec2 db,
-				  int checked, sw_sweep2_output *out)
-{
-	if (!out)
-		return SW_PAIR_INVALID;
 	if (!pair_valid(a, xa, b, xb, checked) || !v2_valid(da) || !v2_valid(db)) {
-		sweep2_invalid(out);
+		*out = sw_sweep_result_invalid();
 		return SW_PAIR_INVALID;
 	}
 	poly_in_a pb;
@@ -165,42 +158,29 @@ sw_status sw_poly2_sweep_pair_ref(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, cons
 		out->status = SW_STARTS_OVERLAPPED;
 		out->t_first = 0.0f;
 		out->t_last = t_last;
-		out->normal = sw_rot2_mul(xa.q, s.best_normal);
-		out->feature = (uint8_t)s.best_axis;
+		out->normal = v3_of(sw_rot2_mul(xa.q, s.best_normal));
+		out->feature = (uint32_t)s.best_axis;
 	} else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den &&
 		   s.out_num >= 0.0f) {
 		out->status = SW_HIT;
 		out->t_first = s.in_num / s.in_den;
 		out->t_last = t_last;
-		out->normal = sw_rot2_mul(xa.q, s.in_normal);
-		out->feature = (uint8_t)s.in_axis;
+		out->normal = v3_of(sw_rot2_mul(xa.q, s.in_normal));
+		out->feature = (uint32_t)s.in_axis;
 	} else {
 		out->status = SW_MISS;
 		out->t_first = out->t_last = 1.0f;
-		out->normal = sw_v2(0, 0);
-		out->feature = SW_AXIS_NONE;
+		out->normal = sw_v3(0, 0, 0);
+		out->feature = SW_FEATURE_NONE;
 	}
 	return out->status;
 }
 
-sw_status sw_poly2_sweep(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b, sw_xf2 xb, sw_vec2 db,
-			 sw_sweep2_output *out)
+sw_status sw_poly2_overlap_pair_ref(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose2 xb, int checked,
+				    sw_overlap_result *out)
 {
-	return sw_poly2_sweep_pair_ref(a, xa, da, b, xb, db, 0, out);
-}
-
-sw_status sw_poly2_overlap(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, sw_xf2 xb, sw_overlap2_output *out)
-{
-	return sw_poly2_overlap_pair_ref(a, xa, b, xb, 0, out);
-}
-
-sw_status sw_poly2_overlap_pair_ref(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, sw_xf2 xb, int checked,
-				    sw_overlap2_output *out)
-{
-	if (!out)
-		return SW_PAIR_INVALID;
 	if (!pair_valid(a, xa, b, xb, checked)) {
-		*out = (sw_overlap2_output){SW_PAIR_INVALID, SW_AXIS_NONE, NAN, {NAN, NAN}};
+		*out = sw_overlap_result_invalid();
 		return SW_PAIR_INVALID;
 	}
 	poly_in_a pb;
@@ -208,8 +188,25 @@ sw_status sw_poly2_overlap_pair_ref(const sw_poly2 *a, sw_xf2 xa, const sw_poly2
 	gap2 s;
 	gap_all(&s, a, &pb, sw_v2(0, 0));
 	if (s.sep0)
-		*out = (sw_overlap2_output){SW_MISS, (uint8_t)s.sep_axis, s.sep_gap, sw_rot2_mul(xa.q, s.sep_normal)};
+		*out = (sw_overlap_result){SW_MISS, (uint32_t)s.sep_axis, s.sep_gap, v3_of(sw_rot2_mul(xa.q, s.sep_normal))};
 	else
-		*out = (sw_overlap2_output){SW_HIT, (uint8_t)s.best_axis, -s.best, sw_rot2_mul(xa.q, s.best_normal)};
+		*out = (sw_overlap_result){SW_HIT, (uint32_t)s.best_axis, -s.best, v3_of(sw_rot2_mul(xa.q, s.best_normal))};
 	return out->status;
+}
+
+sw_error sw_poly2_sweep(const sw_poly2 *a, sw_pose2 pa, sw_vec2 da, const sw_poly2 *b, sw_pose2 pb, sw_vec2 db,
+			sw_sweep_result *out)
+{
+	if (!a || !b || !out)
+		return SW_ERR_NULL;
+	sw_poly2_sweep_pair_ref(a, pa, da, b, pb, db, 0, out);
+	return SW_OK;
+}
+
+sw_error sw_poly2_overlap(const sw_poly2 *a, sw_pose2 pa, const sw_poly2 *b, sw_pose2 pb, sw_overlap_result *out)
+{
+	if (!a || !b || !out)
+		return SW_ERR_NULL;
+	sw_poly2_overlap_pair_ref(a, pa, b, pb, 0, out);
+	return SW_OK;
 }

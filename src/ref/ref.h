@@ -7,22 +7,30 @@
 #include <math.h>
 
 #include "contract.h"
-#include "swept/query.h"
+#include "swept/poly2.h"
 
-/// The reference sweep on world-space inputs where `v` is B's displacement minus A's. The single-pair
-/// API and the packed reference entry both end here.
-sw_status sw_obb3_sweep_rel_ref(const sw_obb3 *a, const sw_obb3 *b, sw_vec3 v, sw_sweep_output *out);
+/// The box–box sweep on placed boxes (valid, not checked here) where `v` is B's displacement minus
+/// A's; the single-pair function and the reference rows end here.
+sw_status sw_obb3_sweep_rel_ref(const sw_box3 *a, const sw_box3 *b, sw_vec3 v, sw_sweep_result *out);
+/// The first of the 15 axes that separates two placed boxes at rest (SW_MISS), SW_HIT, or
+/// SW_PAIR_INVALID; the fast static test the overlap rows without depth use.
+sw_status sw_obb3_overlap_test_pair(const sw_box3 *a, const sw_box3 *b, uint32_t *separating_axis);
+/// The static box–box overlap with least penetration (sw_obb3_overlap() on placed boxes).
+sw_status sw_obb3_overlap_pair(const sw_box3 *a, const sw_box3 *b, sw_overlap_result *out);
 
-/// Writes the INVALID answer.
-void sw_sweep_output_invalid(sw_sweep_output *out);
+/// The box–triangle queries on a placed box (checked here, as sw_obb3_tri3_sweep() does).
+sw_status sw_obb3_tri3_sweep_pair(const sw_box3 *a, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt, int one_sided,
+				 sw_sweep_result *out);
+sw_status sw_obb3_tri3_overlap_test_pair(const sw_box3 *a, const sw_tri3 *t, uint32_t *separating_axis);
+sw_status sw_obb3_tri3_overlap_pair(const sw_box3 *a, const sw_tri3 *t, sw_overlap_result *out);
 
 /// The 2D polygon sweep and overlap; `checked` ≠ 0 skips the convexity check of the polygons (the
 /// caller holds a set's or block's ok flags, computed by the same sw_poly2_check). The batched
 /// reference rows use these, so the reference tier does not redo per pair what the set did once.
-sw_status sw_poly2_sweep_pair_ref(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b, sw_xf2 xb, sw_vec2 db,
-				  int checked, sw_sweep2_output *out);
-sw_status sw_poly2_overlap_pair_ref(const sw_poly2 *a, sw_xf2 xa, const sw_poly2 *b, sw_xf2 xb, int checked,
-				    sw_overlap2_output *out);
+sw_status sw_poly2_sweep_pair_ref(const sw_poly2 *a, sw_pose2 xa, sw_vec2 da, const sw_poly2 *b, sw_pose2 xb,
+				  sw_vec2 db, int checked, sw_sweep_result *out);
+sw_status sw_poly2_overlap_pair_ref(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose2 xb, int checked,
+				    sw_overlap_result *out);
 
 /// One slab's entry and exit times, nin/a and nout/a (a > 0), folded into the running latest entry
 /// in_num/in_den and earliest exit out_num/out_den (fractions with den ≥ 0, compared by

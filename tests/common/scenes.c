@@ -61,7 +61,7 @@ sc_obb3_params sc_obb3_defaults(void)
 	return p;
 }
 
-void sc_obb3(sc_rng *r, const sc_obb3_params *p, sw_obb3 *box, sw_vec3 *disp)
+void sc_obb3(sc_rng *r, const sc_obb3_params *p, sc_box *box, sw_vec3 *disp)
 {
 	box->center = sw_v3(p->offset.x + sc_uniform(r, -p->world, p->world),
 			    p->offset.y + sc_uniform(r, -p->world, p->world),
@@ -76,10 +76,11 @@ void sc_obb3(sc_rng *r, const sc_obb3_params *p, sw_obb3 *box, sw_vec3 *disp)
 sw_error sc_obb3_set_fill(sc_rng *r, const sc_obb3_params *p, sw_obb3_set *set, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		sw_obb3 box;
+		sc_box box;
 		sw_vec3 d;
 		sc_obb3(r, p, &box, &d);
-		sw_error e = sw_obb3_set_add(set, &box, d, NULL);
+		sw_obb3 shape = sc_box_shape(&box);
+		sw_error e = sw_obb3_set_add(set, &shape, sc_box_pose(&box), d, NULL);
 		if (e != SW_OK)
 			return e;
 	}
@@ -97,7 +98,7 @@ void sc_pairs(sc_rng *r, sw_pair *pairs, size_t n, uint32_t na, uint32_t nb)
 sw_error sc_obb3_close_pairs(sc_rng *r, const sc_obb3_params *p, sw_obb3_set *set, sw_pair *pairs, size_t n)
 {
 	for (size_t k = 0; k < n; k++) {
-		sw_obb3 a, b;
+		sc_box a, b;
 		sw_vec3 da, db;
 		sc_obb3(r, p, &a, &da);
 		sc_obb3(r, p, &b, &db);
@@ -111,9 +112,10 @@ sw_error sc_obb3_close_pairs(sc_rng *r, const sc_obb3_params *p, sw_obb3_set *se
 			db = sw_v3_add(da, sw_v3_scale(to_a, sc_uniform(r, 0.5f, 3.0f)));
 		}
 		uint32_t ia, ib;
-		sw_error e = sw_obb3_set_add(set, &a, da, &ia);
+		sw_obb3 sa = sc_box_shape(&a), sb = sc_box_shape(&b);
+		sw_error e = sw_obb3_set_add(set, &sa, sc_box_pose(&a), da, &ia);
 		if (e == SW_OK)
-			e = sw_obb3_set_add(set, &b, db, &ib);
+			e = sw_obb3_set_add(set, &sb, sc_box_pose(&b), db, &ib);
 		if (e != SW_OK)
 			return e;
 		pairs[k].a = ia;
@@ -122,15 +124,15 @@ sw_error sc_obb3_close_pairs(sc_rng *r, const sc_obb3_params *p, sw_obb3_set *se
 	return SW_OK;
 }
 
-sw_vec3 sc_obb3_feature_axis(const sw_obb3 *a, const sw_obb3 *b, uint8_t id)
+sw_vec3 sc_obb3_feature_axis(const sc_box *a, const sc_box *b, uint32_t id)
 {
-	sw_axis_info f = sw_axis_decode(id);
-	sw_mat3 ra = sw_obb3_axes(a), rb = sw_obb3_axes(b);
+	sw_axis_info f = sw_obb3_feature_decode(id);
+	sw_mat3 ra = sc_box_axes(a), rb = sc_box_axes(b);
 	if (f.kind == SW_AXIS_KIND_FACE_A)
-		return ra.col[f.edge_a];
+		return ra.col[f.index_a];
 	if (f.kind == SW_AXIS_KIND_FACE_B)
-		return rb.col[f.edge_b];
-	sw_vec3 c = sw_v3_cross(ra.col[f.edge_a], rb.col[f.edge_b]);
+		return rb.col[f.index_b];
+	sw_vec3 c = sw_v3_cross(ra.col[f.index_a], rb.col[f.index_b]);
 	return sw_v3_scale(c, 1.0f / sw_v3_len(c));
 }
 
@@ -175,7 +177,7 @@ sw_error sc_tri3_close_pairs(sc_rng *r, const sc_tri3_params *p, sw_obb3_set *bo
 			     size_t n)
 {
 	for (size_t k = 0; k < n; k++) {
-		sw_obb3 a;
+		sc_box a;
 		sw_tri3 t;
 		sw_vec3 da, dt;
 		sc_obb3(r, &p->box, &a, &da);
@@ -187,7 +189,8 @@ sw_error sc_tri3_close_pairs(sc_rng *r, const sc_tri3_params *p, sw_obb3_set *bo
 		if (sc_next(r) & 1)
 			dt = sw_v3_add(da, sw_v3_scale(sw_v3_sub(a.center, c), sc_uniform(r, 0.5f, 3.0f)));
 		uint32_t ia, ib;
-		sw_error e = sw_obb3_set_add(boxes, &a, da, &ia);
+		sw_obb3 sa = sc_box_shape(&a);
+		sw_error e = sw_obb3_set_add(boxes, &sa, sc_box_pose(&a), da, &ia);
 		if (e == SW_OK)
 			e = sw_tri3_set_add(tris, &t, dt, &ib);
 		if (e != SW_OK)
@@ -198,10 +201,10 @@ sw_error sc_tri3_close_pairs(sc_rng *r, const sc_tri3_params *p, sw_obb3_set *bo
 	return SW_OK;
 }
 
-sw_vec3 sc_tri3_feature_axis(const sw_obb3 *a, const sw_tri3 *t, uint8_t id)
+sw_vec3 sc_tri3_feature_axis(const sc_box *a, const sw_tri3 *t, uint32_t id)
 {
-	sw_axis_info f = sw_tri3_axis_decode(id);
-	sw_mat3 ra = sw_obb3_axes(a);
+	sw_axis_info f = sw_obb3_tri3_feature_decode(id);
+	sw_mat3 ra = sc_box_axes(a);
 	/* unit edges: squares of huge triangles' raw cross products would overflow */
 	sw_vec3 e[3] = {sw_v3_sub(t->b, t->a), sw_v3_sub(t->c, t->b), sw_v3_sub(t->a, t->c)};
 	for (int k = 0; k < 3; k++) {
@@ -210,11 +213,11 @@ sw_vec3 sc_tri3_feature_axis(const sw_obb3 *a, const sw_tri3 *t, uint8_t id)
 	}
 	sw_vec3 c;
 	if (f.kind == SW_AXIS_KIND_FACE_A)
-		return ra.col[f.edge_a];
+		return ra.col[f.index_a];
 	if (f.kind == SW_AXIS_KIND_FACE_B)
 		c = sw_v3_cross(e[0], sw_v3_scale(e[2], -1.0f));
 	else
-		c = sw_v3_cross(ra.col[f.edge_a], e[f.edge_b]);
+		c = sw_v3_cross(ra.col[f.index_a], e[f.index_b]);
 	return sw_v3_scale(c, 1.0f / sw_v3_len(c));
 }
 
@@ -234,7 +237,7 @@ sw_poly2 sc_poly2(sc_rng *r, uint32_t count, float size)
 		float rad = size * sc_uniform(r, 0.8f, 1.0f);
 		for (uint32_t i = 0; i < count; i++)
 			pts[i] = sw_v2(rad * cosf(ang[i]), rad * sinf(ang[i]));
-		if (sw_poly2_build(pts, count, &p) == SW_POLY2_OK && p.count == count)
+		if (sw_poly2_build(pts, count, &p) == SW_OK && p.count == count)
 			return p;
 	}
 }
@@ -258,8 +261,10 @@ sw_error sc_poly2_close_pairs(sc_rng *r, const sc_poly2_params *p, sw_poly2_set 
 			sw_vec2 c = s ? sw_v2(at.x + sc_uniform(r, -2 * g, 2 * g), at.y + sc_uniform(r, -2 * g, 2 * g))
 				      : at;
 			sw_vec2 d = sw_v2(sc_uniform(r, -p->motion, p->motion), sc_uniform(r, -p->motion, p->motion));
-			sw_error e =
-				sw_poly2_set_add(set, &poly, sw_xf2_make(c, sc_uniform(r, 0, 6.2831853f)), d, &idx[s]);
+			uint32_t shape;
+			sw_error e = sw_poly2_set_add_shape(set, &poly, &shape);
+			if (e == SW_OK)
+				e = sw_poly2_set_add(set, shape, sw_pose2_make(c, sc_uniform(r, 0, 6.2831853f)), d, &idx[s]);
 			if (e != SW_OK)
 				return e;
 		}

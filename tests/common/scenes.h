@@ -4,6 +4,7 @@
 #define SWEPT_TESTS_SCENES_H
 
 #include <stdint.h>
+#include <swept/advanced.h>
 #include <swept/swept.h>
 
 #ifdef __cplusplus
@@ -28,6 +29,56 @@ sw_quat sc_rotation(sc_rng *r);
 /// draw for the radius). Random hull clouds.
 void sc_ellipsoid_points(sc_rng *r, size_t n, sw_vec3 ax, float inner, sw_vec3 *pts);
 
+/// A placed box as the tests build it: centre, orientation and half extents in one value (the API
+/// takes the shape and its pose apart: sc_box_shape(), sc_box_pose()).
+typedef struct sc_box {
+	sw_vec3 center;
+	sw_quat rot;
+	sw_vec3 half;
+} sc_box;
+
+static inline sw_obb3 sc_box_shape(const sc_box *b)
+{
+	sw_obb3 s = {b->half};
+	return s;
+}
+static inline sw_pose3 sc_box_pose(const sc_box *b)
+{
+	sw_pose3 p = {b->center, b->rot};
+	return p;
+}
+/// The box's local axes in world space (the columns), as every query computes them.
+static inline sw_mat3 sc_box_axes(const sc_box *b) { return sw_mat3_from_quat(b->rot); }
+
+/* single-pair queries on placed boxes, answering with the status (the shape of the calls the hand and
+ * oracle suites make) */
+static inline sw_status sc_obb3_sweep(const sc_box *a, sw_vec3 da, const sc_box *b, sw_vec3 db, sw_sweep_result *o)
+{
+	sw_obb3 sa = sc_box_shape(a), sb = sc_box_shape(b);
+	sw_obb3_sweep(&sa, sc_box_pose(a), da, &sb, sc_box_pose(b), db, o);
+	return o->status;
+}
+static inline sw_status sc_obb3_overlap(const sc_box *a, const sc_box *b, sw_overlap_result *o)
+{
+	sw_obb3 sa = sc_box_shape(a), sb = sc_box_shape(b);
+	sw_obb3_overlap(&sa, sc_box_pose(a), &sb, sc_box_pose(b), o);
+	return o->status;
+}
+static inline sw_status sc_obb3_tri3_sweep(const sc_box *a, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt, int one_sided,
+					   sw_sweep_result *o)
+{
+	sw_obb3 sa = sc_box_shape(a);
+	sw_sweep_opts opts = {(uint32_t)one_sided};
+	sw_obb3_tri3_sweep(&sa, sc_box_pose(a), da, t, dt, &opts, o);
+	return o->status;
+}
+static inline sw_status sc_obb3_tri3_overlap(const sc_box *a, const sw_tri3 *t, sw_overlap_result *o)
+{
+	sw_obb3 sa = sc_box_shape(a);
+	sw_obb3_tri3_overlap(&sa, sc_box_pose(a), t, o);
+	return o->status;
+}
+
 /// Parameters of a random box scene.
 typedef struct sc_obb3_params {
 	float world;    ///< centres uniform in [-world, world]^3 around `offset`
@@ -41,8 +92,8 @@ typedef struct sc_obb3_params {
 /// Defaults: world 4, no offset, half extents [0.25, 1.5], motion 4, random orientation.
 sc_obb3_params sc_obb3_defaults(void);
 /// One random box and its displacement.
-void sc_obb3(sc_rng *r, const sc_obb3_params *p, sw_obb3 *box, sw_vec3 *disp);
-/// Fills `set` (initialised by the caller) with n random boxes.
+void sc_obb3(sc_rng *r, const sc_obb3_params *p, sc_box *box, sw_vec3 *disp);
+/// Fills `set` (created by the caller) with n random boxes.
 sw_error sc_obb3_set_fill(sc_rng *r, const sc_obb3_params *p, sw_obb3_set *set, size_t n);
 /// n random pairs of indices into sets of na and nb boxes.
 void sc_pairs(sc_rng *r, sw_pair *pairs, size_t n, uint32_t na, uint32_t nb);
@@ -53,7 +104,7 @@ sw_error sc_obb3_close_pairs(sc_rng *r, const sc_obb3_params *p, sw_obb3_set *se
 
 /// World direction of an OBB–OBB feature id: a face normal, or the normalised cross product of the
 /// two edge directions (unsigned; the tests compare it with the reported normal up to sign).
-sw_vec3 sc_obb3_feature_axis(const sw_obb3 *a, const sw_obb3 *b, uint8_t id);
+sw_vec3 sc_obb3_feature_axis(const sc_box *a, const sc_box *b, uint32_t id);
 
 /// Parameters of a random box–triangle scene.
 typedef struct sc_tri3_params {
@@ -73,7 +124,7 @@ sw_error sc_tri3_close_pairs(sc_rng *r, const sc_tri3_params *p, sw_obb3_set *bo
 			     size_t n);
 /// World direction of an OBB–triangle feature id: a box face normal, the triangle's normal, or the
 /// normalised cross product box edge × triangle edge (unsigned, as sc_obb3_feature_axis()).
-sw_vec3 sc_tri3_feature_axis(const sw_obb3 *a, const sw_tri3 *t, uint8_t id);
+sw_vec3 sc_tri3_feature_axis(const sc_box *a, const sw_tri3 *t, uint32_t id);
 
 /// A random convex polygon of `count` vertices (2: a segment; 3..SW_POLY2_MAX_VERTS: built from
 /// points on a ring, so it is strictly convex), of radius about `size`.
@@ -90,7 +141,8 @@ typedef struct sc_poly2_params {
 
 /// Defaults: world 3, no offset, size [0.25, 1.5], motion 4, 3 to 8 vertices.
 sc_poly2_params sc_poly2_defaults(void);
-/// Fills `set` with 2n polygons where 2k and 2k+1 form a close pair and writes pairs (2k, 2k+1).
+/// Adds 2n polygons (a shape and an instance each) to `set`, where 2k and 2k+1 form a close pair,
+/// and writes pairs (2k, 2k+1).
 sw_error sc_poly2_close_pairs(sc_rng *r, const sc_poly2_params *p, sw_poly2_set *set, sw_pair *pairs, size_t n);
 
 #ifdef __cplusplus

@@ -1,0 +1,96 @@
+/* src/set_table.c — the one column allocator every set uses (src/sets.h): a table's columns live in one
+ * aligned block from the allocator hook, each column 64-byte aligned and staggered by a cache line
+ * modulo 4 KB against the previous one. */
+#include <string.h>
+
+#include "alloc.h"
+#include "sets.h"
+
+#define LINE 64
+#define PAGE 4096
+
+/* column offsets in a block for `capacity` items: column k starts at the first 64-byte boundary past
+ * column k − 1 whose offset modulo 4 KB is k cache lines on */
+static size_t layout(const sw_table_spec *spec, size_t capacity, size_t *off)
+{
+	size_t at = 0;
+	for (int k = 0; k < spec->ncols; k++) {
+		at = (at + LINE - 1) / LINE * LINE;
+		size_t want = (size_t)k * LINE % PAGE;
+		at += (want + PAGE - at % PAGE) % PAGE;
+		off[k] = at;
+		at += capacity * spec->bytes[k];
+	}
+	return at;
+}
+
+static void pad_from(void *const *col, const sw_table_spec *spec, size_t from, size_t capacity)
+{
+	for (size_t i = from; i < capacity; i++)
+		sw_table_item(col, spec, i, (void *)spec->pad, 0);
+}
+
+sw_error sw_table_reserve(sw_table *t, void **col, const sw_table_spec *spec, size_t capacity)
+{
+	if (capacity > SW_MAX_BATCH)
+		return SW_ERR_SIZE;
+	capacity = capacity < SW_SET_PAD ? SW_SET_PAD : (capacity + SW_SET_PAD - 1) / SW_SET_PAD * SW_SET_PAD;
+	if (t->mem && t->capacity >= capacity)
+		return SW_OK;
+	size_t off[SW_TABLE_MAX_COLS], bytes = layout(spec, capacity, off);
+	unsigned char *mem = sw_alloc(bytes, LINE);
+	if (!mem)
+		return SW_ERR_NOMEM;
+	void *fresh[SW_TABLE_MAX_COLS];
+	for (int k = 0; k < spec->ncols; k++) {
+		fresh[k] = mem + off[k];
+		if (t->mem)
+			memcpy(fresh[k], col[k], t->count * spec->bytes[k]);
+	}
+	sw_free(t->mem, t->bytes);
+	for (int k = 0; k < spec->ncols; k++)
+		col[k] = fresh[k];
+	t->mem = mem, t->bytes = bytes, t->capacity = capacity;
+	pad_from(col, spec, t->count, capacity);
+	return SW_OK;
+}
+
+sw_error sw_table_append(sw_table *t, void **col, const sw_table_spec *spec, uint32_t *index)
+{
+	if (t->count >= SW_MAX_BATCH)
+		return SW_ERR_SIZE;
+	if (!t->mem || t->count == t->capacity) {
+		sw_error e = sw_table_reserve(t, col, spec, 2 * t->capacity);
+		if (e != SW_OK)
+			return e;
+	}
+	*index = (uint32_t)t->count++;
+	return SW_OK;
+}
+
+void sw_table_item(void *const *col, const sw_table_spec *spec, size_t i, void *item, int read)
+{
+	unsigned char *v = item;
+	for (int k = 0; k < spec->ncols; k++) {
+		unsigned char *slot = (unsigned char *)col[k] + i * spec->bytes[k];
+		if (read)
+			memcpy(v, slot, spec->bytes[k]);
+		else
+			memcpy(slot, v, spec->bytes[k]);
+		v += spec->bytes[k];
+	}
+}
+
+void sw_table_clear(sw_table *t, void *const *col, const sw_table_spec *spec)
+{
+	t->count = 0;
+	if (t->mem)
+		pad_from(col, spec, 0, t->capacity);
+}
+
+void sw_table_free(sw_table *t, void **col)
+{
+	sw_free(t->mem, t->bytes);
+	memset(t, 0, sizeof *t);
+	(void)col;
+}

@@ -1,0 +1,130 @@
+/* src/sets.h — the sets' storage, as the kernels and the reference rows read it. Every table of a set
+ * (a set's items, or its shapes) is one aligned allocation holding one column per scalar, through the
+ * allocator hook. The layout rules the kernels rely on:
+ *   - every column starts 64-byte aligned, and consecutive columns start one cache line apart modulo
+ *     4 KB (a column of 1024 floats would otherwise start at the same low address bits as the next,
+ *     and filling or gathering them together would alias in L1);
+ *   - capacity is a multiple of SW_SET_PAD (≥ SW_SET_PAD), and slots [count, capacity) hold a valid
+ *     item (the table's padding item), so a kernel may read whole lanes past the count;
+ *   - the sets are opaque to callers: counts, shape ids and flags are written only by the library. */
+#ifndef SWEPT_SETS_H
+#define SWEPT_SETS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "swept/hull3.h"
+#include "swept/obb3.h"
+#include "swept/poly2.h"
+#include "swept/tri3.h"
+
+/// Capacity granule of every table: a kernel may read SW_SET_PAD lanes from any slot below capacity.
+#define SW_SET_PAD 16
+/// Most columns a table has.
+#define SW_TABLE_MAX_COLS 16
+
+/// The columns of a table: bytes per item of each column, and the item written into padding slots
+/// (the columns' values concatenated, column 0 first).
+typedef struct sw_table_spec {
+	int ncols;
+	uint16_t bytes[SW_TABLE_MAX_COLS];
+	const void *pad;
+} sw_table_spec;
+
+/// A table: count, capacity and the block holding its columns (col[k] points into it).
+typedef struct sw_table {
+	size_t count, capacity;
+	void *mem;
+	size_t bytes;
+} sw_table;
+
+/// Grows the table to hold `capacity` items (rounded up to SW_SET_PAD) in one new block, copying the
+/// items and padding the new slots; SW_ERR_SIZE past SW_MAX_BATCH, SW_ERR_NOMEM (table unchanged).
+sw_error sw_table_reserve(sw_table *t, void **col, const sw_table_spec *spec, size_t capacity);
+/// Room for one more item (doubling the capacity when full); its index goes to *index.
+sw_error sw_table_append(sw_table *t, void **col, const sw_table_spec *spec, uint32_t *index);
+/// Writes item i (its columns' values concatenated) or, with `read`, reads it.
+void sw_table_item(void *const *col, const sw_table_spec *spec, size_t i, void *item, int read);
+/// Count 0, every slot padding again.
+void sw_table_clear(sw_table *t, void *const *col, const sw_table_spec *spec);
+/// Frees the block; the table is empty.
+void sw_table_free(sw_table *t, void **col);
+
+/* ---- the sets ---- */
+
+struct sw_obb3_set {
+	sw_table t;
+	union {
+		struct {
+			float *px, *py, *pz;      /* centre */
+			float *qx, *qy, *qz, *qw; /* orientation */
+			float *hx, *hy, *hz;      /* half extents */
+			float *dx, *dy, *dz;      /* displacement over the step */
+		};
+		void *col[13];
+	};
+};
+
+struct sw_tri3_set {
+	sw_table t;
+	union {
+		struct {
+			float *ax, *ay, *az, *bx, *by, *bz, *cx, *cy, *cz; /* vertices */
+			float *dx, *dy, *dz;                               /* displacement */
+		};
+		void *col[12];
+	};
+};
+
+/// A polygon shape's vertex row: SW_POLY2_MAX_VERTS slots, those past its count repeating vertex 0
+/// (which leaves every support and projection unchanged).
+struct sw_poly2_set {
+	sw_table inst;
+	union {
+		struct {
+			uint32_t *shape;          /* shape id of each instance */
+			float *px, *py, *qc, *qs; /* placement */
+			float *dx, *dy;           /* displacement */
+		};
+		void *icol[7];
+	};
+	sw_table shapes;
+	union {
+		struct {
+			float *vx, *vy; /* vertex rows, SW_POLY2_MAX_VERTS floats per shape */
+			uint8_t *n;     /* vertex count */
+			uint8_t *ok;    /* 1: passed sw_poly2_check() when added */
+		};
+		void *scol[4];
+	};
+};
+
+/// A packed hull shape (src/hull3_view.h): counts, where its rows sit in the pools, its sphere.
+typedef struct sw_hull3_shape {
+	uint32_t nv, nf, ne;
+	uint32_t ok; /* 1: passed sw_hull3_check() when added */
+	size_t fl_off, ix_off;
+	float centroid[3];
+	float radius;
+} sw_hull3_shape;
+
+struct sw_hull3_set {
+	sw_table inst;
+	union {
+		struct {
+			uint32_t *shape;
+			float *px, *py, *pz;
+			float *qx, *qy, *qz, *qw;
+			float *dx, *dy, *dz;
+		};
+		void *icol[11];
+	};
+	size_t num_shapes, shape_capacity;
+	sw_hull3_shape *shapes;
+	float *pool; /* packed shape floats, 64-byte aligned */
+	size_t pool_used, pool_capacity;
+	int32_t *ipool; /* packed shape indices */
+	size_t ipool_used, ipool_capacity;
+};
+
+#endif

@@ -1,0 +1,12 @@
+/* tests/common/gen.c — the generator family of a query's sources. */
+#include "gen.h"
+
+const gen_family *gen_for(const sw_query_desc *d)
+{
+	static const gen_family *const all[] = {&gen_box_family, &gen_box_tri_family, &gen_poly2_family,
+						&gen_hull_family};
+	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+		if (all[i]->serves(d->a, d->b))
+			return all[i];
+	return NULL;
+}

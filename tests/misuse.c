@@ -1,0 +1,318 @@
+/* tests/misuse.c — bad input and misuse of every public entry point of the query list, checked through
+ * the public functions (the list names each one), on every tier this CPU has:
+ *   - bad input: every fault class of the query's generator family (NaN, Inf, out-of-range values,
+ *     bad extents, orientations, shapes, counts in packed lanes, indices out of range) in one pair
+ *     makes that pair SW_PAIR_INVALID (no feature, NaN floats) and leaves every other answer's bits
+ *     as they were;
+ *   - malformed calls: NULL sources, pairs, results or status column, n past SW_MAX_BATCH, packed
+ *     blocks off their 64-byte alignment: the documented error and nothing written;
+ *   - edges a careless caller reaches: n = 0 and n = 1 write exactly that many entries; result
+ *     columns at unaligned addresses, aliased float columns, out-of-range option values and absurd
+ *     thread and chunk counts give the same statuses.
+ * A plain C program printing TAP, one line per query and check. */
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+
+/* ---- the public entry points, from the list ---- */
+
+typedef sw_error entry_fn(const void *a, const void *b, const sw_pair *pairs, size_t n, const void *opts,
+			  const sw_batch_opts *run, const void *out);
+
+#define CAT3_(a, b, c) a##b##c
+#define CAT3(a, b, c) CAT3_(a, b, c)
+#define SIDE_OBB3 IDX
+#define SIDE_TRI3 IDX
+#define SIDE_POLY2 IDX
+#define SIDE_HULL3 IDX
+#define SIDE_NONE PACKED
+#define CALL_IDX_NONE(entry) sw_##entry(a, b, pairs, n, run, out)
+#define CALL_IDX_SWEEP(entry) sw_##entry(a, b, pairs, n, opts, run, out)
+#define CALL_PACKED_NONE(entry) sw_##entry(a, n, out)
+#define CALL_PACKED_SWEEP(entry) sw_##entry(a, n, opts, out)
+
+#define ENTRY(t, name, A, B, OPTS, answer, order, entry)                                                   \
+	static sw_error call_##name(const void *a, const void *b, const sw_pair *pairs, size_t n,           \
+				    const void *opts, const sw_batch_opts *run, const void *out)            \
+	{                                                                                                   \
+		(void)a, (void)b, (void)pairs, (void)opts, (void)run;                                        \
+		return CAT3(CALL_, SIDE_##B, _##OPTS)(entry);                                               \
+	}
+SW_QUERIES(ENTRY, _)
+#undef ENTRY
+#define ENTRY(t, name, A, B, OPTS, answer, order, entry) [SW_Q_##name] = call_##name,
+static entry_fn *const entries[SW_Q_COUNT] = {SW_QUERIES(ENTRY, _)};
+#undef ENTRY
+
+/* ---- results ---- */
+
+#define POISON 0x5A
+enum { N = 64, VICTIMS = 2 };
+static const size_t victim[VICTIMS] = {5, 37};
+
+typedef struct rows {
+	uint8_t st[N + 1];
+	uint32_t ft[N];
+	float f[5][N];
+	sw_sweep_results sweep;
+	sw_overlap_results overlap;
+} rows;
+
+/* columns over the rows: all of them, or status and feature for a "_test" query */
+static void rows_init(rows *r, int full)
+{
+	memset(r, POISON, sizeof *r);
+	r->sweep = (sw_sweep_results){r->st, r->ft, r->f[0], r->f[1], r->f[2], r->f[3], r->f[4]};
+	r->overlap = (sw_overlap_results){r->st, r->ft, full ? r->f[0] : NULL, full ? r->f[1] : NULL,
+					  full ? r->f[2] : NULL, full ? r->f[3] : NULL};
+}
+
+static const void *rows_out(const rows *r, const sw_query_desc *d)
+{
+	return d->answer == SW_ANS_SWEEP ? (const void *)&r->sweep : (const void *)&r->overlap;
+}
+
+static int same_bits(float x, float y) { return memcmp(&x, &y, 4) == 0; }
+
+static int is_test_twin(const sw_query_desc *d) { return strstr(d->name, "_test") != NULL; }
+
+/* the float columns a query writes: 5 for 3D sweeps, 4 for 3D overlaps; 2D leaves nz */
+static int float_rows(const sw_query_desc *d)
+{
+	if (is_test_twin(d))
+		return 0;
+	int rows2d = d->a == SW_SRC_POLY2 || d->a == SW_SRC_POLY2_BLOCK;
+	return (d->answer == SW_ANS_SWEEP ? 5 : 4) - rows2d;
+}
+
+static int tap_index, failures;
+
+static void tap(int ok, const char *what, const sw_query_desc *d, const char *detail)
+{
+	printf("%s %d - %s/%s%s%s\n", ok ? "ok" : "not ok", ++tap_index, d->name, what, detail ? " " : "",
+	       detail ? detail : "");
+	failures += !ok;
+	fflush(stdout);
+}
+
+/* ---- bad input ---- */
+
+/* one fault class in the victims of a fresh population: victims invalid, neighbours unchanged */
+static int check_fault(sw_query q, const gen_family *fam, unsigned c, char *why, size_t len)
+{
+	const sw_query_desc *d = &sw_query_descs[q];
+	gen_batch g;
+	if (!fam->make(0, N, d->a, d->b, &g)) {
+		snprintf(why, len, "population not built");
+		return 0;
+	}
+	static const sw_sweep_opts one_sided = {1};
+	const void *opts = d->opts == SW_OPTS_SWEEP ? &one_sided : NULL;
+	rows before, after;
+	int full = !is_test_twin(d), fr = float_rows(d), ok = 1;
+	rows_init(&before, full), rows_init(&after, full);
+	if (entries[q](g.a, g.b, g.pairs, g.n, opts, NULL, rows_out(&before, d)) != SW_OK) {
+		snprintf(why, len, "the clean call failed");
+		fam->free(&g);
+		return 0;
+	}
+	int hit[N] = {0}, applied = 0;
+	for (int v = 0; v < VICTIMS; v++)
+		if (fam->damage(&g, d, victim[v], c))
+			hit[victim[v]] = 1, applied = 1;
+	if (!applied) {
+		fam->free(&g);
+		return -1; /* the class does not apply to these sources */
+	}
+	entries[q](g.a, g.b, g.pairs, g.n, opts, NULL, rows_out(&after, d));
+	for (size_t k = 0; k < N && ok; k++) {
+		if (hit[k]) {
+			ok = after.st[k] == SW_PAIR_INVALID && after.ft[k] == SW_FEATURE_NONE;
+			for (int r = 0; r < fr; r++)
+				ok = ok && isnan(after.f[r][k]);
+			if (!ok)
+				snprintf(why, len, "victim %zu: status %u feature %u", k, after.st[k], after.ft[k]);
+			continue;
+		}
+		ok = after.st[k] == before.st[k] && after.ft[k] == before.ft[k];
+		for (int r = 0; r < 5; r++)
+			ok = ok && same_bits(after.f[r][k], before.f[r][k]);
+		if (!ok)
+			snprintf(why, len, "neighbour %zu changed (status %u → %u)", k, before.st[k], after.st[k]);
+	}
+	fam->free(&g);
+	return ok;
+}
+
+static void check_bad_input(sw_query q, const gen_family *fam)
+{
+	const sw_query_desc *d = &sw_query_descs[q];
+	for (unsigned c = 0; c < fam->nfaults; c++) {
+		char why[160] = "", what[96];
+		int ok = 1;
+		for (int isa = 0; isa < SW_ISA_COUNT && ok == 1; isa++) {
+			if (!sw_isa_available((sw_isa)isa))
+				continue;
+			sw_set_isa_cap((sw_isa)isa);
+			ok = check_fault(q, fam, c, why, sizeof why);
+			if (ok == 0)
+				snprintf(what, sizeof what, "on %s", sw_isa_name((sw_isa)isa));
+		}
+		sw_set_isa_cap(sw_best_isa());
+		if (ok < 0)
+			continue;
+		char name[64];
+		snprintf(name, sizeof name, "bad_input/%s", fam->fault_name(c));
+		tap(ok, name, d, ok ? NULL : why);
+	}
+}
+
+/* ---- malformed calls ---- */
+
+static int untouched(const rows *r)
+{
+	for (size_t k = 0; k <= N; k++)
+		if (r->st[k] != POISON)
+			return 0;
+	return 1;
+}
+
+static void check_malformed(sw_query q, const gen_family *fam)
+{
+	const sw_query_desc *d = &sw_query_descs[q];
+	gen_batch g;
+	if (!fam->make(0, N, d->a, d->b, &g)) {
+		tap(0, "malformed", d, "population not built");
+		return;
+	}
+	int packed = g.pairs == NULL, full = !is_test_twin(d);
+	entry_fn *call = entries[q];
+	rows r;
+	char why[128] = "";
+	int ok = 1;
+#define EXPECT(expr, err, label)                                                            \
+	do {                                                                                \
+		rows_init(&r, full);                                                         \
+		sw_error got = (expr);                                                       \
+		if (ok && (got != (err) || !untouched(&r))) {                                 \
+			ok = 0;                                                              \
+			snprintf(why, sizeof why, "%s: %s, wanted %s", label, sw_error_name(got), \
+				 sw_error_name(err));                                        \
+		}                                                                            \
+	} while (0)
+	const void *out = rows_out(&r, d);
+	sw_sweep_results no_status_s = r.sweep;
+	sw_overlap_results no_status_o = r.overlap;
+	no_status_s.status = NULL, no_status_o.status = NULL;
+	const void *no_status = d->answer == SW_ANS_SWEEP ? (const void *)&no_status_s : (const void *)&no_status_o;
+	EXPECT(call(g.a, g.b, g.pairs, g.n, NULL, NULL, NULL), SW_ERR_NULL, "NULL results");
+	EXPECT(call(g.a, g.b, g.pairs, g.n, NULL, NULL, no_status), SW_ERR_NULL, "NULL status column");
+	EXPECT(call(NULL, g.b, g.pairs, g.n, NULL, NULL, out), SW_ERR_NULL, "NULL first source");
+	EXPECT(call(g.a, g.b, g.pairs, SW_MAX_BATCH + 1, NULL, NULL, out), SW_ERR_SIZE, "n past SW_MAX_BATCH");
+	EXPECT(call(g.a, g.b, g.pairs, 0, NULL, NULL, out), SW_OK, "n = 0");
+	if (!packed) {
+		EXPECT(call(g.a, NULL, g.pairs, g.n, NULL, NULL, out), SW_ERR_NULL, "NULL second source");
+		EXPECT(call(g.a, g.b, NULL, g.n, NULL, NULL, out), SW_ERR_NULL, "NULL pairs");
+		EXPECT(call(g.a, g.b, NULL, 0, NULL, NULL, out), SW_OK, "NULL pairs, n = 0");
+	} else {
+		EXPECT(call((const unsigned char *)g.a + 16, g.b, g.pairs, g.n, NULL, NULL, out), SW_ERR_ALIGN,
+		       "blocks at 16 mod 64");
+		EXPECT(call((const unsigned char *)g.a + 4, g.b, g.pairs, g.n, NULL, NULL, out), SW_ERR_ALIGN,
+		       "blocks at 4 mod 64");
+	}
+#undef EXPECT
+	/* n = 1 writes one entry */
+	rows_init(&r, full);
+	if (ok && (call(g.a, g.b, g.pairs, 1, NULL, NULL, out) != SW_OK || r.st[0] == POISON || r.st[1] != POISON)) {
+		ok = 0;
+		snprintf(why, sizeof why, "n = 1 did not write exactly one entry");
+	}
+	fam->free(&g);
+	tap(ok, "malformed", d, ok ? NULL : why);
+}
+
+/* ---- careless but legal: unaligned columns, aliased columns, options out of range ---- */
+
+static void check_careless(sw_query q, const gen_family *fam)
+{
+	const sw_query_desc *d = &sw_query_descs[q];
+	gen_batch g;
+	if (!fam->make(0, N, d->a, d->b, &g)) {
+		tap(0, "careless", d, "population not built");
+		return;
+	}
+	static const sw_sweep_opts one_sided = {1}, odd = {7};
+	const void *opts = d->opts == SW_OPTS_SWEEP ? &one_sided : NULL;
+	int full = !is_test_twin(d), ok = 1;
+	char why[128] = "";
+	rows want;
+	rows_init(&want, full);
+	entries[q](g.a, g.b, g.pairs, g.n, opts, NULL, rows_out(&want, d));
+
+	/* every column at an address off the vector alignment (status odd, the others 4 mod 64) */
+	unsigned char *raw = aligned_alloc(64, 64 * 1024);
+	uint8_t *st = raw + 1;
+	uint32_t *ft = (uint32_t *)(void *)(raw + 1024 + 4);
+	float *f = (float *)(void *)(raw + 4096 + 4);
+	sw_sweep_results us = {st, ft, f, f + 2 * N, f + 4 * N, f + 6 * N, f + 8 * N};
+	sw_overlap_results uo = {st, ft, full ? f : NULL, full ? f + 2 * N : NULL, full ? f + 4 * N : NULL,
+				 full ? f + 6 * N : NULL};
+	entries[q](g.a, g.b, g.pairs, g.n, opts, NULL, d->answer == SW_ANS_SWEEP ? (const void *)&us : (const void *)&uo);
+	for (size_t k = 0; k < N && ok; k++)
+		if (st[k] != want.st[k] || ft[k] != want.ft[k] || (float_rows(d) && !same_bits(f[k], want.f[0][k]))) {
+			ok = 0;
+			snprintf(why, sizeof why, "unaligned columns: pair %zu differs", k);
+		}
+
+	/* every float column the same array: statuses and features as before */
+	float *one = f;
+	sw_sweep_results as = {st, ft, one, one, one, one, one};
+	sw_overlap_results ao = {st, ft, full ? one : NULL, full ? one : NULL, full ? one : NULL, full ? one : NULL};
+	if (entries[q](g.a, g.b, g.pairs, g.n, opts, NULL,
+		       d->answer == SW_ANS_SWEEP ? (const void *)&as : (const void *)&ao) != SW_OK)
+		ok = 0, snprintf(why, sizeof why, "aliased columns: call failed");
+	for (size_t k = 0; k < N && ok; k++)
+		if (st[k] != want.st[k] || ft[k] != want.ft[k])
+			ok = 0, snprintf(why, sizeof why, "aliased columns: pair %zu differs", k);
+
+	/* option values out of their range: one_sided 7 is one-sided; absurd threads and chunks */
+	static const sw_batch_opts runs[] = {{UINT_MAX, UINT_MAX}, {(unsigned)INT_MAX + 1u, 1}, {1000, 3}};
+	for (size_t i = 0; i < sizeof runs / sizeof runs[0] && ok; i++) {
+		rows got;
+		rows_init(&got, full);
+		const void *o = d->opts == SW_OPTS_SWEEP ? &odd : NULL;
+		if (entries[q](g.a, g.b, g.pairs, g.n, o, &runs[i], rows_out(&got, d)) != SW_OK)
+			ok = 0, snprintf(why, sizeof why, "options %zu: call failed", i);
+		for (size_t k = 0; k < N && ok; k++)
+			if (got.st[k] != want.st[k] || got.ft[k] != want.ft[k] || !same_bits(got.f[0][k], want.f[0][k]))
+				ok = 0, snprintf(why, sizeof why, "options %zu: pair %zu differs", i, k);
+	}
+	free(raw);
+	fam->free(&g);
+	tap(ok, "careless", d, ok ? NULL : why);
+}
+
+int main(int argc, char **argv)
+{
+	const char *only = argc > 1 ? argv[1] : NULL;
+	for (int q = 0; q < SW_Q_COUNT; q++) {
+		const sw_query_desc *d = &sw_query_descs[q];
+		if (only && !strstr(d->name, only))
+			continue;
+		const gen_family *fam = gen_for(d);
+		if (!fam) {
+			tap(0, "generator", d, "no family serves its sources");
+			continue;
+		}
+		check_bad_input((sw_query)q, fam);
+		check_malformed((sw_query)q, fam);
+		check_careless((sw_query)q, fam);
+	}
+	printf("1..%d\n", tap_index);
+	return 0;
+}

@@ -1,0 +1,325 @@
+/* tests/tiers.c — the tier driver, checkasm style: every query of the list (src/queries.h) on every SIMD
+ * tier this CPU has meets the reference rows on the same seeded populations (tests/common/gen_*.c),
+ * bit for bit: statuses, feature ids and every float (NaN matching NaN), nothing written past the
+ * batch. The reference rows themselves meet the public single-pair functions on the indexed queries.
+ * Through the public pipeline, each query also runs at every short length, at odd offsets, over
+ * several chunk sizes and thread counts, with only some result columns asked for.
+ *
+ * A plain C program printing TAP (one line per query × tier, and per query for the reference checks),
+ * so that the same driver builds for arm64 and runs the NEON tier under an emulator. A mismatch prints
+ * the query, tier, population, pair, lane and both answers, then the pair's inputs in hex floats.
+ * `tiers [substring]` runs the queries whose name contains it. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+#include "pipeline.h"
+
+#define POISON 0xAB
+#define GUARD 16 /* entries past the batch that must stay poisoned */
+#define MAX_REPORTS 5
+
+/* owned result columns of either answer kind, poisoned */
+typedef struct rows {
+	size_t n;
+	uint8_t *st;
+	uint32_t *ft;
+	float *f; /* 5 rows of n + GUARD */
+	sw_sweep_results sweep;
+	sw_overlap_results overlap;
+} rows;
+
+static void rows_init(rows *r, size_t n)
+{
+	size_t m = n + GUARD;
+	r->n = n;
+	r->st = malloc(m);
+	r->ft = malloc(m * sizeof *r->ft);
+	r->f = malloc(5 * m * sizeof *r->f);
+	if (!r->st || !r->ft || !r->f) {
+		fprintf(stderr, "out of memory\n");
+		exit(2);
+	}
+	memset(r->st, POISON, m), memset(r->ft, POISON, m * sizeof *r->ft), memset(r->f, POISON, 5 * m * sizeof *r->f);
+	float *c[5];
+	for (int k = 0; k < 5; k++)
+		c[k] = r->f + (size_t)k * m;
+	r->sweep = (sw_sweep_results){r->st, r->ft, c[0], c[1], c[2], c[3], c[4]};
+	r->overlap = (sw_overlap_results){r->st, r->ft, c[0], c[1], c[2], c[3]};
+}
+
+static void rows_free(rows *r) { free(r->st), free(r->ft), free(r->f); }
+
+static const void *rows_out(const rows *r, sw_answer kind)
+{
+	return kind == SW_ANS_SWEEP ? (const void *)&r->sweep : (const void *)&r->overlap;
+}
+
+static int same_bits(float x, float y)
+{
+	uint32_t a, b;
+	memcpy(&a, &x, 4), memcpy(&b, &y, 4);
+	return a == b || (isnan(x) && isnan(y));
+}
+
+/* ---- one comparison ---- */
+
+typedef struct ctx {
+	const sw_query_desc *d;
+	sw_query q;
+	const gen_family *fam;
+	const char *pop;
+	const char *how;
+	sw_isa isa;
+	size_t bad; /* mismatching entries of this TAP line */
+} ctx;
+
+static void report(ctx *c, const gen_batch *g, size_t k, const rows *got, const rows *want, size_t off)
+{
+	if (c->bad++ >= MAX_REPORTS)
+		return;
+	size_t m = got->n + GUARD;
+	printf("# %s/%s %s [%s]: pair %zu lane %zu: got st %u ft %u f %a %a %a %a %a, want st %u ft %u f %a %a %a "
+	       "%a %a\n",
+	       c->d->name, sw_isa_name(c->isa), c->pop, c->how, k, k % sw_isa_lanes(c->isa), got->st[k], got->ft[k],
+	       got->f[k], got->f[m + k], got->f[2 * m + k], got->f[3 * m + k], got->f[4 * m + k], want->st[k],
+	       want->ft[k], want->f[k], want->f[m + k], want->f[2 * m + k], want->f[3 * m + k], want->f[4 * m + k]);
+	if (g && g->pairs)
+		c->fam->print(g, off + k, stdout);
+	fflush(stdout);
+}
+
+/* entries [0, n) of got against want[off, off + n); the guard past n must be untouched */
+static void compare(ctx *c, const gen_batch *g, const rows *got, const rows *want, size_t off, size_t n, int cols)
+{
+	size_t mg = got->n + GUARD, mw = want->n + GUARD;
+	for (size_t k = 0; k < n; k++) {
+		int ok = got->st[k] == want->st[off + k];
+		if (cols & 2)
+			ok = ok && got->ft[k] == want->ft[off + k];
+		for (int r = 0; r < 5 && (cols & 4); r++)
+			ok = ok && same_bits(got->f[r * mg + k], want->f[r * mw + off + k]);
+		if (!ok)
+			report(c, g, off + k, got, want, 0);
+	}
+	for (size_t k = n; k < got->n + GUARD; k++)
+		if (got->st[k] != POISON) {
+			printf("# %s/%s %s [%s]: entry %zu past the batch written\n", c->d->name, sw_isa_name(c->isa),
+			       c->pop, c->how, k);
+			c->bad++;
+			break;
+		}
+}
+
+/* ---- kernels called directly: a tier against the reference on one whole job ---- */
+
+static void *scratch;
+
+static void run_kernel(const sw_kernels *kt, sw_query q, const gen_batch *g, const void *opts, const uint32_t *order,
+		       size_t off, size_t n, const void *out)
+{
+	sw_job j = {g->a, g->b, g->pairs, order, opts, out, scratch, off, n};
+	kt->fn[q](&j);
+}
+
+/* the ordering stage as the pipeline runs it: runs of SW_ORDER_RUN pairs, each sorted on its own */
+static void run_ordered(const sw_kernels *kt, const ctx *c, const gen_batch *g, const void *opts, const void *out)
+{
+	uint32_t ord[SW_ORDER_RUN];
+	for (size_t off = 0; off < g->n; off += SW_ORDER_RUN) {
+		size_t n = g->n - off < SW_ORDER_RUN ? g->n - off : SW_ORDER_RUN;
+		sw_job j = {g->a, g->b, g->pairs, NULL, opts, out, scratch, off, n};
+		c->d->order(&j, ord);
+		run_kernel(kt, c->q, g, opts, ord, off, n, out);
+	}
+}
+
+/* ---- the public pipeline ---- */
+
+static sw_error run_public(const ctx *c, const gen_batch *g, const void *opts, size_t off, size_t n,
+			   const sw_batch_opts *run, const rows *out, int cols)
+{
+	sw_sweep_results s = out->sweep;
+	sw_overlap_results o = out->overlap;
+	if (!(cols & 2))
+		s.feature = NULL, o.feature = NULL;
+	if (!(cols & 4))
+		s.t_first = s.t_last = s.nx = s.ny = s.nz = NULL, o.depth = o.nx = o.ny = o.nz = NULL;
+	const void *res = c->d->answer == SW_ANS_SWEEP ? (const void *)&s : (const void *)&o;
+	if (g->pairs)
+		return sw_run(c->q, g->a, g->b, g->pairs + off, n, opts, run, res);
+	/* packed: whole blocks from an offset that is a multiple of the block */
+	const unsigned char *blocks = g->a;
+	size_t bsize = c->d->a == SW_SRC_OBB3_BLOCK	 ? sizeof(sw_obb3_block)
+		       : c->d->a == SW_SRC_OBB3_TRI3_BLOCK ? sizeof(sw_obb3_tri3_block)
+							     : sizeof(sw_poly2_block);
+	return sw_run(c->q, blocks + off / SW_BLOCK * bsize, NULL, NULL, n, opts, run, res);
+}
+
+static int tap_index;
+
+static void tap(int ok, const char *fmt, const char *a, const char *b)
+{
+	printf("%s %d - ", ok ? "ok" : "not ok", ++tap_index);
+	printf(fmt, a, b);
+	putchar('\n');
+	fflush(stdout);
+}
+
+/* the pipeline on the active tier: chunk sizes, thread counts, short lengths at odd offsets (whole
+ * blocks for packed sources), and only the status, or status and feature, asked for */
+static void check_pipeline(ctx *c, const gen_batch *g, const void *opts, const rows *want)
+{
+	static const sw_batch_opts RUNS[] = {{1, 16}, {1, 64}, {2, 16}, {2, 48}, {2, 0}, {0, 0}, {1, 1}, {2, 17}, {1, 1000}};
+	char how[80];
+	for (size_t i = 0; i < sizeof RUNS / sizeof RUNS[0]; i++) {
+		rows got;
+		rows_init(&got, g->n);
+		snprintf(how, sizeof how, "threads %u chunk %u", RUNS[i].threads, RUNS[i].chunk);
+		c->how = how;
+		if (run_public(c, g, opts, 0, g->n, &RUNS[i], &got, 7) != SW_OK)
+			c->bad++;
+		compare(c, g, &got, want, 0, g->n, 7);
+		rows_free(&got);
+	}
+	int packed = g->pairs == NULL;
+	for (size_t len = 0; len <= 40 && len <= g->n; len++) {
+		size_t off = packed ? (len * 48) % (g->n - g->n % SW_BLOCK) / SW_BLOCK * SW_BLOCK
+				    : (37 * len + 1) % (g->n - (len < g->n ? len : g->n) + 1);
+		if (off + len > g->n)
+			off = 0;
+		rows got;
+		rows_init(&got, len);
+		snprintf(how, sizeof how, "length %zu at %zu", len, off);
+		c->how = how;
+		if (run_public(c, g, opts, off, len, len % 2 ? &RUNS[0] : NULL, &got, 7) != SW_OK)
+			c->bad++;
+		compare(c, g, &got, want, off, len, 7);
+		rows_free(&got);
+	}
+	for (int cols = 1; cols <= 3; cols += 2) {
+		rows got;
+		rows_init(&got, g->n);
+		c->how = cols == 1 ? "status only" : "status and feature";
+		if (run_public(c, g, opts, 0, g->n, NULL, &got, cols) != SW_OK)
+			c->bad++;
+		/* an overlap call without depth nor normal runs the first-separating-axis test: its own
+		 * reference, the query's "_test" twin, compared separately; here only the status */
+		int fcols = c->d->answer == SW_ANS_OVERLAP ? 1 : cols;
+		compare(c, g, &got, want, 0, g->n, fcols);
+		/* the feature columns of a query without a fast twin follow the rule of swept/batch.h */
+		rows_free(&got);
+	}
+}
+
+/* ---- one query ---- */
+
+static int tier_list(sw_isa *out)
+{
+	int n = 0;
+	for (int k = 1; k < SW_ISA_COUNT; k++)
+		if (sw_isa_available((sw_isa)k))
+			out[n++] = (sw_isa)k;
+	return n;
+}
+
+static void check_query(sw_query q)
+{
+	const sw_query_desc *d = &sw_query_descs[q];
+	const gen_family *fam = gen_for(d);
+	if (!fam) {
+		printf("not ok %d - %s: no generator family serves its sources\n", ++tap_index, d->name);
+		return;
+	}
+	sw_isa tiers[SW_ISA_COUNT];
+	int ntiers = tier_list(tiers);
+	size_t bad[SW_ISA_COUNT] = {0}, ref_bad = 0, pops = 0, tally[4] = {0};
+	const sw_kernels *ref = sw_kernels_for(SW_ISA_REF);
+	int sides = d->opts == SW_OPTS_SWEEP ? 2 : 1;
+	for (size_t p = 0; p < fam->npops; p++) {
+		for (int side = 0; side < sides; side++) {
+			gen_batch g;
+			if (!fam->make(p, 0, d->a, d->b, &g))
+				continue;
+			pops++;
+			sw_sweep_opts so = {(uint32_t)side};
+			const void *opts = d->opts == SW_OPTS_SWEEP ? &so : NULL;
+			ctx c = {d, q, fam, fam->pop_name(p), side ? "one-sided" : "kernel", SW_ISA_REF, 0};
+			rows want;
+			rows_init(&want, g.n);
+			run_kernel(ref, q, &g, opts, NULL, 0, g.n, rows_out(&want, d->answer));
+			for (size_t k = 0; k < g.n; k++)
+				tally[want.st[k] & 3]++;
+			/* the reference rows against the single-pair functions (indexed queries; the first-
+			 * separating-axis twins answer what the full query answers, with status and feature) */
+			if (g.pairs) {
+				rows single;
+				rows_init(&single, g.n);
+				sw_overlap_results so_cols = {single.st, single.ft, NULL, NULL, NULL, NULL};
+				int fast = d->answer == SW_ANS_OVERLAP && strstr(d->name, "_test");
+				const void *out = fast ? (const void *)&so_cols : rows_out(&single, d->answer);
+				for (size_t k = 0; k < g.n; k++)
+					fam->single(&g, q, opts, k, out);
+				c.how = "single-pair functions";
+				compare(&c, &g, &single, &want, 0, g.n, fast ? 3 : 7);
+				ref_bad += c.bad;
+				c.bad = 0;
+				rows_free(&single);
+			}
+			for (int t = 0; t < ntiers; t++) {
+				c.isa = tiers[t];
+				c.how = side ? "one-sided" : "kernel";
+				rows got;
+				rows_init(&got, g.n);
+				run_kernel(sw_kernels_for(tiers[t]), q, &g, opts, NULL, 0, g.n, rows_out(&got, d->answer));
+				compare(&c, &g, &got, &want, 0, g.n, 7);
+				rows_free(&got);
+				if (d->order) {
+					rows_init(&got, g.n);
+					c.how = "ordering stage";
+					run_ordered(sw_kernels_for(tiers[t]), &c, &g, opts, rows_out(&got, d->answer));
+					compare(&c, &g, &got, &want, 0, g.n, 7);
+					rows_free(&got);
+				}
+				/* the pipeline on two populations: the first and the one with broken inputs */
+				if (p == 0 || strstr(c.pop, "broken") == c.pop) {
+					sw_set_isa_cap(tiers[t]);
+					check_pipeline(&c, &g, opts, &want);
+					sw_set_isa_cap(sw_best_isa());
+				}
+				bad[t] += c.bad;
+				c.bad = 0;
+			}
+			rows_free(&want);
+			fam->free(&g);
+		}
+	}
+	printf("# %s: %zu populations from family %s: miss %zu, hit %zu, starts overlapped %zu, invalid %zu\n",
+	       d->name, pops, fam->name, tally[SW_MISS], tally[SW_HIT], tally[SW_STARTS_OVERLAPPED],
+	       tally[SW_PAIR_INVALID]);
+	tap(ref_bad == 0 && pops > 0, "%s/ref matches the single-pair functions%s", d->name, "");
+	for (int t = 0; t < ntiers; t++)
+		tap(bad[t] == 0, "%s/%s matches the reference", d->name, sw_isa_name(tiers[t]));
+}
+
+int main(int argc, char **argv)
+{
+	const char *only = argc > 1 ? argv[1] : NULL;
+	scratch = aligned_alloc(64, SW_SCRATCH);
+	if (!scratch)
+		return 2;
+	printf("# tiers on this CPU:");
+	for (int k = 0; k < SW_ISA_COUNT; k++)
+		if (sw_isa_available((sw_isa)k))
+			printf(" %s", sw_isa_name((sw_isa)k));
+	printf("\n");
+	for (int q = 0; q < SW_Q_COUNT; q++)
+		if (!only || strstr(sw_query_descs[q].name, only))
+			check_query((sw_query)q);
+	printf("1..%d\n", tap_index);
+	free(scratch);
+	return 0;
+}
