@@ -1,5 +1,6 @@
-/* bench/bench_common.h — what every benchmark family shares: selecting a tier (and checking it is
- * the one the calls use), and the counters that describe a run's answers. */
+/* bench/bench_common.h — what every benchmark shares: selecting a tier (and checking it is the one the
+ * calls use), the timed loops of the batched queries and of the peers, and the counters that describe
+ * a run's workload. */
 #ifndef SWEPT_BENCH_COMMON_H
 #define SWEPT_BENCH_COMMON_H
 
@@ -32,9 +33,8 @@ size_t bench_run_windows(sw_bench_state *st, sw_isa isa, uint8_t *status, size_t
 void bench_time_peer(sw_bench_state *st, size_t batch, size_t (*pass)(void *ctx), void *ctx, double agree,
 		     double agree_sep, double toi_dmean);
 
-/// Sets the counters `hit`, `start_ovl` (when `with_ovl`) and `mismatch` from statuses[0, done)
-/// against the single-pair API's `want`, and reports mismatches on stderr under `name`.
-void bench_report_statuses(sw_bench_state *st, const char *name, const uint8_t *status, const uint8_t *want,
-			   size_t done, int with_ovl);
+/// Sets the counters `hit` and, when `with_ovl`, `start_ovl`: the fractions of statuses[0, done) that
+/// are SW_HIT and SW_STARTS_OVERLAPPED.
+void bench_mix_counters(sw_bench_state *st, const uint8_t *status, size_t done, int with_ovl);
 
 #endif

@@ -13,7 +13,7 @@ extern "C" {
 /// One moving box in plain floats, so Bullet's translation unit needs none of swept's headers.
 typedef struct swp_box {
 	float c[3]; ///< centre
-	float r[9]; ///< orientation, r[3*j + i] = component i of local axis j (sw_obb3_axes() columns)
+	float r[9]; ///< orientation, r[3*j + i] = component i of local axis j (sw_mat3_from_quat(pose.q) columns)
 	float h[3]; ///< half extents
 	float d[3]; ///< displacement over the step
 } swp_box;

@@ -5,31 +5,60 @@ Usage:
     ./build/bench/swept_bench --benchmark_format=json --benchmark_repetitions=5 \\
         --benchmark_report_aggregates_only=true > results.json
     python3 bench/report.py results.json > report.md
+    python3 bench/report.py results.json --baseline before.json   # and a table of now / before
 
 Input: one or more JSON files from --benchmark_format=json (or --benchmark_out=FILE), with or without
 repetitions. A benchmark's figure is the `median` aggregate when present, else the median of its
-plain runs. Benchmarks are named <query>/<tier>/<batch> (peers: <query>_peer/<peer>/<batch>).
+plain runs. Benchmarks are named <query>[_<scene>]/<tier>/<batch> (peers: <query>_peer/<peer>/<batch>),
+where <query> is a query of the list in src/queries.h (read here: the `X(t, name, a, b, ...)` rows) and
+<scene> a scene variant (polygons: `_box`, `_mixed`).
 
-Output (stdout): a table of swept's throughput per query and batch, one column per tier with the
-ratio to the `ref` tier, and a table of the peers against swept's best tier on the same batch.
-Stdlib only.
+Output (stdout): per query and batch, swept's throughput on every tier with the ratio to the `ref`
+tier and the best tier; the peers against swept's best tier on the same batch; the queries of the list
+that have no figures in the input; the names that changed with the query list. Stdlib only.
 """
 
 import argparse
 import json
+import os
+import re
 import statistics
 import sys
 
 # Tier columns in this order; tiers not listed here follow in order of appearance.
 TIER_ORDER = ["ref", "sse4", "avx2", "avx512", "neon"]
-API = {"obb3_sweep": "indexed", "obb3_sweep_packed": "packed", "obb3_overlap": "indexed",
-       "orient_matrix": "probe", "orient_quat": "probe",
-       "poly2_sweep": "indexed", "poly2_sweep_box": "indexed", "poly2_sweep_mixed": "indexed",
-       "poly2_overlap": "indexed", "hull3_sweep": "indexed", "hull3_obb3_sweep": "indexed",
-       "hull3_tri3_sweep": "indexed", "obb3_tri3_sweep": "indexed"}
-# Peers answer the moving query: they are compared with these swept queries.
-PEER_OF = {"obb3_sweep_peer": ["obb3_sweep", "obb3_sweep_packed"], "poly2_sweep_peer": ["poly2_sweep"],
-           "hull3_sweep_peer": ["hull3_sweep"]}
+# Rows that are not queries of the list.
+PROBES = {"orient_matrix": "probe", "orient_quat": "probe"}
+# Scene variants (benchmark name = query + suffix) and how the report describes them.
+SCENES = {"_box": "4 vertices", "_mixed": "2–16 vertices"}
+# Benchmark names before the query list, where a query changed its name or its meaning: the
+# first-separating-axis test was `obb3_overlap` (and `obb3_tri3_overlap`); the least-penetration
+# query was `obb3_penetration` (and `obb3_tri3_penetration`).
+OLD_NAME = {"obb3_overlap_test": "obb3_overlap", "obb3_overlap": "obb3_penetration",
+            "obb3_tri3_overlap_test": "obb3_tri3_overlap", "obb3_tri3_overlap": "obb3_tri3_penetration"}
+COUNTERS = ("hit", "start_ovl", "mismatch", "agree", "agree_sep", "toi_dmean", "lane_util", "stop_gap")
+
+X_ROW = re.compile(r"X\(\s*t\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*\)")
+
+
+def load_queries(path):
+    """The query list of src/queries.h, in order: name -> {'a', 'b', 'opts', 'answer', 'order', 'entry'}."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    # the rows of the macro, not the X(...) of the comment that documents them
+    text = text[text.find("#define SW_QUERIES"):] if "#define SW_QUERIES" in text else ""
+    queries = {}
+    for m in X_ROW.finditer(text):
+        name, a, b, opts, answer, order, entry = m.groups()
+        queries[name] = {"a": a, "b": b, "opts": opts, "answer": answer, "order": order, "entry": entry}
+    return queries
+
+
+def api_of(q):
+    """The API column: how the query is called."""
+    if q["a"].endswith("_BLOCK"):
+        return "packed"
+    return "indexed"
 
 
 def load(paths):
@@ -79,7 +108,7 @@ def collect(entries):
         src = [r["median"]] if r["median"] is not None else r["plain"]
         ips = [e["items_per_second"] for e in src if "items_per_second" in e]
         counters = {}
-        for key in ("hit", "start_ovl", "mismatch", "agree", "agree_sep", "toi_dmean"):
+        for key in COUNTERS:
             vals = [e[key] for e in src if key in e]
             if vals:
                 # a mismatch anywhere must show, whatever the median says
@@ -99,6 +128,16 @@ def split_name(name):
     return parts[0], parts[1], batch
 
 
+def query_of(row, queries):
+    """(query, scene suffix) of a row's first name part: the longest query of the list it starts with."""
+    best = None
+    for q in queries:
+        if row == q or (row.startswith(q) and row[len(q):] in SCENES):
+            if best is None or len(q) > len(best):
+                best = q
+    return (best, row[len(best):]) if best else (None, "")
+
+
 def mps(ips):
     return "—" if ips is None else f"{ips / 1e6:.2f}" if ips < 1e7 else f"{ips / 1e6:.1f}"
 
@@ -107,6 +146,8 @@ def machine_line(ctx):
     bits = []
     if ctx.get("host_name"):
         bits.append(f"host {ctx['host_name']}")
+    if ctx.get("cpu_model"):
+        bits.append(ctx["cpu_model"])
     if ctx.get("num_cpus"):
         bits.append(f"{ctx['num_cpus']} CPUs")
     if ctx.get("mhz_per_cpu"):
@@ -114,6 +155,8 @@ def machine_line(ctx):
     if ctx.get("swept_version"):
         bits.append(f"swept {ctx['swept_version']} ({ctx.get('swept_buildtype', '?')} build, best tier "
                     f"{ctx.get('swept_best_isa', '?')})")
+    if ctx.get("compiler"):
+        bits.append(ctx["compiler"])
     if ctx.get("bullet_version"):
         bits.append(f"Bullet {ctx['bullet_version']}")
     if ctx.get("box2d_version"):
@@ -123,31 +166,72 @@ def machine_line(ctx):
     return ", ".join(bits)
 
 
-def swept_table(runs):
-    rows = {}  # (query, batch) -> {tier: run}
-    tiers_seen = []
+def row_label(row, queries):
+    q, scene = query_of(row, queries)
+    label = row + (f" ({SCENES[scene]})" if scene else "")
+    if q in OLD_NAME and not scene:
+        label += f" (was {OLD_NAME[q]})"
+    return label
+
+
+def row_api(row, queries):
+    q, _ = query_of(row, queries)
+    if q:
+        return api_of(queries[q])
+    return PROBES.get(row, "?")
+
+
+def swept_rows(runs):
+    """(row, batch) -> {tier: run}, and the tiers seen in column order."""
+    rows, tiers_seen = {}, []
     for name, r in runs.items():
         s = split_name(name)
         if not s or s[0].endswith("_peer"):
             continue
-        query, tier, batch = s
-        rows.setdefault((query, batch), {})[tier] = r
+        row, tier, batch = s
+        rows.setdefault((row, batch), {})[tier] = r
         if tier not in tiers_seen:
             tiers_seen.append(tier)
     tiers = [t for t in TIER_ORDER if t in tiers_seen] + [t for t in tiers_seen if t not in TIER_ORDER]
-    qorder = list(API)
-    keys = sorted(rows, key=lambda k: (qorder.index(k[0]) if k[0] in qorder else len(qorder), k[0], k[1]))
+    return rows, tiers
 
+
+def row_order(queries):
+    qorder = list(queries) + list(PROBES)
+
+    def key(k):
+        row, batch = k
+        q, scene = query_of(row, queries)
+        base = q if q else row
+        return (qorder.index(base) if base in qorder else len(qorder), row, batch)
+    return key
+
+
+def best_tier(by_tier):
+    """The fastest run without mismatches among a row's tiers: (tier, run) or (None, None)."""
+    best = (None, None)
+    for t, r in by_tier.items():
+        if r["error"] or not r["ips"] or r["counters"].get("mismatch", 0) > 0:
+            continue
+        if best[1] is None or r["ips"] > best[1]["ips"]:
+            best = (t, r)
+    return best
+
+
+def swept_table(runs, queries):
+    rows, tiers = swept_rows(runs)
+    keys = sorted(rows, key=row_order(queries))
     lines = []
-    head = ["query", "API", "batch"] + [f"{t} M pairs/s" + ("" if t == "ref" else " (×ref)") for t in tiers] + ["hit", "start overlapped"]
+    head = (["query", "API", "batch"] + [f"{t} M pairs/s" + ("" if t == "ref" else " (×ref)") for t in tiers]
+            + ["best (×ref)", "hit", "start overlapped", "lane util (best)"])
     lines.append("| " + " | ".join(head) + " |")
-    lines.append("|" + "|".join(["---", "---", "---:"] + ["---:"] * len(tiers) + ["---:", "---:"]) + "|")
+    lines.append("|" + "|".join(["---", "---", "---:"] + ["---:"] * len(tiers) + ["---", "---:", "---:", "---:"]) + "|")
     bad = []
     for key in keys:
-        query, batch = key
+        row, batch = key
         by_tier = rows[key]
         ref = by_tier.get("ref", {}).get("ips")
-        cells = [query, API.get(query, "?"), str(batch)]
+        cells = [row_label(row, queries), row_api(row, queries), str(batch)]
         mix = None
         for t in tiers:
             r = by_tier.get(t)
@@ -156,39 +240,46 @@ def swept_table(runs):
                 continue
             if r["error"]:
                 cells.append("error")
-                bad.append(f"{query}/{t}/{batch}: {r['error']}")
+                bad.append(f"{row}/{t}/{batch}: {r['error']}")
                 continue
             cell = mps(r["ips"])
             if t != "ref" and ref and r["ips"]:
                 cell += f" ({r['ips'] / ref:.2f}×)"
             if r["counters"].get("mismatch", 0) > 0:
                 cell += " ⚠"
-                bad.append(f"{query}/{t}/{batch}: {int(r['counters']['mismatch'])} statuses differ from the single-pair API")
+                bad.append(f"{row}/{t}/{batch}: {int(r['counters']['mismatch'])} answers differ from the reference row's")
             cells.append(cell)
             if mix is None and "hit" in r["counters"]:
                 mix = r["counters"]
+        bt, br = best_tier(by_tier)
+        if bt and ref and bt != "ref":
+            cells.append(f"{bt} ({br['ips'] / ref:.2f}×)")
+        else:
+            cells.append(bt or "—")
         mix = mix or {}
         cells.append(f"{mix['hit']:.3f}" if "hit" in mix else "")
         cells.append(f"{mix['start_ovl']:.3f}" if "start_ovl" in mix else "—")
+        util = br["counters"].get("lane_util") if br else None
+        cells.append(f"{util:.2f}" if util is not None else "—")
         lines.append("| " + " | ".join(cells) + " |")
     return lines, bad
 
 
-def best_of(runs, queries, batch):
-    """Fastest swept run among `queries` at `batch`: (ips, 'tier API') or (None, '')."""
+def best_of(runs, rows, batch, queries):
+    """Fastest swept run among benchmark rows `rows` at `batch`: (ips, 'tier API') or (None, '')."""
     best, label = None, ""
     for name, r in runs.items():
         s = split_name(name)
-        if not s or s[0] not in queries or s[2] != batch or r["error"] or not r["ips"]:
+        if not s or s[0] not in rows or s[2] != batch or r["error"] or not r["ips"]:
             continue
         if r["counters"].get("mismatch", 0) > 0:
             continue  # a fast wrong answer is no answer
         if best is None or r["ips"] > best:
-            best, label = r["ips"], f"{s[1]} {API.get(s[0], s[0])}"
+            best, label = r["ips"], f"{s[1]} {row_api(s[0], queries)}"
     return best, label
 
 
-def peer_table(runs):
+def peer_table(runs, queries):
     lines = []
     peers = []
     for name, r in runs.items():
@@ -206,9 +297,11 @@ def peer_table(runs):
         if r["error"]:
             lines.append(f"| {query} | {peer} | {batch} | error: {r['error']} |" + " |" * (len(head) - 4))
             continue
-        swept_q = PEER_OF.get(query, [query[: -len("_peer")]])
-        bi, li = best_of(runs, swept_q[:1], batch)
-        ba, la = best_of(runs, swept_q, batch)
+        swept_q = query[: -len("_peer")]
+        # the peer answers the moving query; its packed twin answers the same pairs
+        twins = [swept_q] + [q for q in (swept_q + "_packed",) if q in queries]
+        bi, li = best_of(runs, twins[:1], batch, queries)
+        ba, la = best_of(runs, twins, batch, queries)
         c = r["counters"]
 
         def ratio(x):
@@ -226,10 +319,50 @@ def peer_table(runs):
     return lines
 
 
+def missing_queries(runs, queries):
+    """Queries of the list without any figure in the input (a filtered run, or a query with no rows)."""
+    seen = set()
+    for name in runs:
+        s = split_name(name)
+        if s:
+            q, _ = query_of(s[0], queries)
+            if q:
+                seen.add(q)
+    return [q for q in queries if q not in seen]
+
+
+def baseline_table(runs, before, queries):
+    """now / before per benchmark present in both; `before` from the code before the query list is
+    read with its old names (OLD_NAME) when it has none of the "_test" rows."""
+    test_rows = [q for q in queries if q.endswith("_test")]
+    old_style = not any(split_name(n) and split_name(n)[0] in test_rows for n in before)
+    new_of_old = {old: new for new, old in OLD_NAME.items()} if old_style else {}
+    lines = ["| benchmark | before M pairs/s | now M pairs/s | now / before |", "|---|---:|---:|---:|"]
+    rows, _ = swept_rows(runs)
+    for key in sorted(rows, key=row_order(queries)):
+        row, batch = key
+        for tier, r in sorted(rows[key].items(), key=lambda kv: TIER_ORDER.index(kv[0]) if kv[0] in TIER_ORDER else 99):
+            old_row = next((o for o, n in new_of_old.items() if n == row), row) if old_style else row
+            b = before.get(f"{old_row}/{tier}/{batch}")
+            if not b or not b["ips"] or not r["ips"]:
+                continue
+            label = f"{row}/{tier}/{batch}" + (f" (before: {old_row})" if old_row != row else "")
+            lines.append(f"| {label} | {mps(b['ips'])} | {mps(r['ips'])} | {r['ips'] / b['ips']:.2f}× |")
+    return lines if len(lines) > 2 else []
+
+
 def main(argv):
+    here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description="Markdown report of swept_bench JSON results")
     ap.add_argument("json", nargs="+", help="Google Benchmark JSON file(s); - for stdin")
+    ap.add_argument("--queries", default=os.path.join(here, "..", "src", "queries.h"),
+                    help="the query list (default: src/queries.h next to this script)")
+    ap.add_argument("--baseline", help="JSON of an earlier run: adds a table of now / before")
     args = ap.parse_args(argv)
+    queries = load_queries(args.queries)
+    if not queries:
+        print(f"report.py: no X(t, name, ...) rows in {args.queries}", file=sys.stderr)
+        return 1
     entries, ctx = load(args.json)
     runs = collect(entries)
 
@@ -238,13 +371,14 @@ def main(argv):
     if ml:
         out += [ml, ""]
     out += ["Throughput in millions of pairs per second (median); in brackets, the ratio to the `ref` tier",
-            "(the scalar reference run through the same batched pipeline). `hit` and `start overlapped`",
-            "are the fractions of pairs with that answer.", ""]
-    table, bad = swept_table(runs)
+            "(the scalar reference run through the same batched pipeline). `best`: the fastest tier whose",
+            "answers match the reference row's. `hit` and `start overlapped` are the fractions of pairs with",
+            "that answer; `lane util`: the useful share of the lanes' work (polygons) on the best tier.", ""]
+    table, bad = swept_table(runs, queries)
     out += table
     if bad:
         out += ["", "Problems:", ""] + [f"- {b}" for b in bad]
-    peers = peer_table(runs)
+    peers = peer_table(runs, queries)
     if peers:
         out += ["", "## Peers", "",
                 "The peer runs the first `batch` pairs of the scene the swept rows use (swept walks the",
@@ -252,6 +386,16 @@ def main(argv):
                 "(swept hit = hit or starts overlapped); `start separated` leaves out the pairs swept finds",
                 "overlapping at t = 0, where the peer may legitimately answer otherwise.", ""]
         out += peers
+    if args.baseline:
+        bentries, _ = load([args.baseline])
+        base = baseline_table(runs, collect(bentries), queries)
+        out += ["", "## Against the baseline", ""]
+        out += base if base else ["No benchmark of this run is in the baseline."]
+    missing = missing_queries(runs, queries)
+    if missing:
+        out += ["", "Queries of the list without figures in this input: " + ", ".join(missing) + "."]
+    out += ["", "Names: rows are named after the query list (src/queries.h). Renamed with it: "
+            + "; ".join(f"`{new}` was `{old}`" for new, old in OLD_NAME.items()) + "."]
     print("\n".join(out))
     return 0
 

@@ -1,6 +1,6 @@
 /* src/cpu.c — what this CPU can run, and tier names. Built with baseline flags only: nothing here
  * may execute an instruction the CPU lacks. */
-#include "swept/cpu.h"
+#include "job.h"
 
 #include <string.h>
 
@@ -71,3 +71,18 @@ static int compiled_in(sw_isa isa)
 }
 
 int sw_isa_available(sw_isa isa) { return (unsigned)isa < SW_ISA_COUNT && compiled_in(isa) && cpu_has(isa); }
+
+int sw_isa_rank_(sw_isa isa) { return isa == SW_ISA_NEON ? 1 : (int)isa; }
+
+int sw_isa_native_(sw_isa isa)
+{
+	if (isa == SW_ISA_REF)
+		return 1;
+#if defined(__x86_64__) || defined(__i386__)
+	return isa == SW_ISA_SSE4 || isa == SW_ISA_AVX2 || isa == SW_ISA_AVX512;
+#elif defined(__aarch64__)
+	return isa == SW_ISA_NEON;
+#else
+	return 0;
+#endif
+}

@@ -127,7 +127,9 @@ sw_error sw_hull3_set_put(sw_hull3_set *set, uint32_t index, uint32_t shape, sw_
 		return SW_ERR_NULL;
 	if (index >= set->inst.count)
 		return SW_ERR_ARG;
-	inst_item it = {shape, {pose.p.x, pose.p.y, pose.p.z}, {pose.q.x, pose.q.y, pose.q.z, pose.q.w},
+	inst_item it = {shape,
+			{pose.p.x, pose.p.y, pose.p.z},
+			{pose.q.x, pose.q.y, pose.q.z, pose.q.w},
 			{disp.x, disp.y, disp.z}};
 	sw_table_item(set->icol, &inst_spec, index, &it, 0);
 	return SW_OK;

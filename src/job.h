@@ -162,6 +162,11 @@ static inline void sw_overlap_put(const sw_overlap_results *o, size_t k, const s
 		o->nz[k] = r->normal.z;
 }
 
+/* the tier ladder (src/cpu.c): a tier's step on its architecture's ladder (NEON sits at the first
+ * step on arm64, like SSE4 on x86-64), and whether a tier belongs to this architecture's ladder */
+int sw_isa_rank_(sw_isa isa);
+int sw_isa_native_(sw_isa isa);
+
 /// A kernel table: the reference rows, upgraded tier by tier up to a cap.
 typedef struct sw_kernels {
 	sw_isa isa;

@@ -12,7 +12,9 @@ static int box_at(const sw_obb3_set *s, uint32_t i, sw_box3 *box, sw_vec3 *disp)
 {
 	if (i >= s->t.count)
 		return 0;
-	*box = (sw_box3){{s->px[i], s->py[i], s->pz[i]}, {s->qx[i], s->qy[i], s->qz[i], s->qw[i]}, {s->hx[i], s->hy[i], s->hz[i]}};
+	*box = (sw_box3){{s->px[i], s->py[i], s->pz[i]},
+			 {s->qx[i], s->qy[i], s->qz[i], s->qw[i]},
+			 {s->hx[i], s->hy[i], s->hz[i]}};
 	*disp = sw_v3(s->dx[i], s->dy[i], s->dz[i]);
 	return 1;
 }

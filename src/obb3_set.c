@@ -11,7 +11,7 @@ static const sw_table_spec spec = {13, {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4}, 
 
 static void pack(const sw_obb3 *box, sw_pose3 pose, sw_vec3 d, float v[13])
 {
-	const float f[13] = {pose.p.x, pose.p.y,    pose.p.z,    pose.q.x, pose.q.y, pose.q.z, pose.q.w,
+	const float f[13] = {pose.p.x,    pose.p.y,    pose.p.z,    pose.q.x, pose.q.y, pose.q.z, pose.q.w,
 			     box->half.x, box->half.y, box->half.z, d.x,      d.y,      d.z};
 	memcpy(v, f, sizeof f);
 }

@@ -11,7 +11,9 @@ static int box_at(const sw_obb3_set *s, uint32_t i, sw_box3 *box, sw_vec3 *disp)
 {
 	if (i >= s->t.count)
 		return 0;
-	*box = (sw_box3){{s->px[i], s->py[i], s->pz[i]}, {s->qx[i], s->qy[i], s->qz[i], s->qw[i]}, {s->hx[i], s->hy[i], s->hz[i]}};
+	*box = (sw_box3){{s->px[i], s->py[i], s->pz[i]},
+			 {s->qx[i], s->qy[i], s->qz[i], s->qw[i]},
+			 {s->hx[i], s->hy[i], s->hz[i]}};
 	*disp = sw_v3(s->dx[i], s->dy[i], s->dz[i]);
 	return 1;
 }
@@ -54,8 +56,8 @@ void sw_obb3_tri3_sweep_packed_ref(const sw_job *j)
 			     {blk->tc[0][l], blk->tc[1][l], blk->tc[2][l]}};
 		sw_sweep_result o;
 		/* the box at rest, the triangle moving by v: the reference forms v − 0 = v, as the kernels */
-		sw_obb3_tri3_sweep_pair(&a, sw_v3(0, 0, 0), &t, sw_v3(blk->v[0][l], blk->v[1][l], blk->v[2][l]), one_sided,
-				       &o);
+		sw_obb3_tri3_sweep_pair(&a, sw_v3(0, 0, 0), &t, sw_v3(blk->v[0][l], blk->v[1][l], blk->v[2][l]),
+					one_sided, &o);
 		sw_sweep_put(j->out, k, &o);
 	}
 }
@@ -116,8 +118,8 @@ void sw_obb3_tri3_block_put(sw_obb3_tri3_block *blk, unsigned lane, const sw_obb
 {
 	if (!blk || !box || !tri || lane >= SW_BLOCK)
 		return;
-	const float f[10] = {pose.p.x, pose.p.y, pose.p.z, pose.q.x, pose.q.y, pose.q.z, pose.q.w,
-			     box->half.x, box->half.y, box->half.z};
+	const float f[10] = {pose.p.x, pose.p.y, pose.p.z,    pose.q.x,    pose.q.y,
+			     pose.q.z, pose.q.w, box->half.x, box->half.y, box->half.z};
 	const sw_vec3 *tv = &tri->a;
 	sw_vec3 v = sw_v3_sub(dt, da);
 	const float vv[3] = {v.x, v.y, v.z};

@@ -36,12 +36,12 @@ typedef sw_error entry_fn(const void *a, const void *b, const sw_pair *pairs, si
 #define CALL_PACKED_NONE(entry) sw_##entry(a, n, out)
 #define CALL_PACKED_SWEEP(entry) sw_##entry(a, n, opts, out)
 
-#define ENTRY(t, name, A, B, OPTS, answer, order, entry)                                                   \
-	static sw_error call_##name(const void *a, const void *b, const sw_pair *pairs, size_t n,           \
-				    const void *opts, const sw_batch_opts *run, const void *out)            \
-	{                                                                                                   \
-		(void)a, (void)b, (void)pairs, (void)opts, (void)run;                                        \
-		return CAT3(CALL_, SIDE_##B, _##OPTS)(entry);                                               \
+#define ENTRY(t, name, A, B, OPTS, answer, order, entry)                                                            \
+	static sw_error call_##name(const void *a, const void *b, const sw_pair *pairs, size_t n, const void *opts, \
+				    const sw_batch_opts *run, const void *out)                                      \
+	{                                                                                                           \
+		(void)a, (void)b, (void)pairs, (void)opts, (void)run;                                               \
+		return CAT3(CALL_, SIDE_##B, _##OPTS)(entry);                                                       \
 	}
 SW_QUERIES(ENTRY, _)
 #undef ENTRY
@@ -68,8 +68,12 @@ static void rows_init(rows *r, int full)
 {
 	memset(r, POISON, sizeof *r);
 	r->sweep = (sw_sweep_results){r->st, r->ft, r->f[0], r->f[1], r->f[2], r->f[3], r->f[4]};
-	r->overlap = (sw_overlap_results){r->st, r->ft, full ? r->f[0] : NULL, full ? r->f[1] : NULL,
-					  full ? r->f[2] : NULL, full ? r->f[3] : NULL};
+	r->overlap = (sw_overlap_results){r->st,
+					  r->ft,
+					  full ? r->f[0] : NULL,
+					  full ? r->f[1] : NULL,
+					  full ? r->f[2] : NULL,
+					  full ? r->f[3] : NULL};
 }
 
 static const void *rows_out(const rows *r, const sw_query_desc *d)
@@ -195,15 +199,14 @@ static void check_malformed(sw_query q, const gen_family *fam)
 	rows r;
 	char why[128] = "";
 	int ok = 1;
-#define EXPECT(expr, err, label)                                                            \
-	do {                                                                                \
-		rows_init(&r, full);                                                         \
-		sw_error got = (expr);                                                       \
-		if (ok && (got != (err) || !untouched(&r))) {                                 \
-			ok = 0;                                                              \
-			snprintf(why, sizeof why, "%s: %s, wanted %s", label, sw_error_name(got), \
-				 sw_error_name(err));                                        \
-		}                                                                            \
+#define EXPECT(expr, err, label)                                                                                       \
+	do {                                                                                                           \
+		rows_init(&r, full);                                                                                   \
+		sw_error got = (expr);                                                                                 \
+		if (ok && (got != (err) || !untouched(&r))) {                                                          \
+			ok = 0;                                                                                        \
+			snprintf(why, sizeof why, "%s: %s, wanted %s", label, sw_error_name(got), sw_error_name(err)); \
+		}                                                                                                      \
 	} while (0)
 	const void *out = rows_out(&r, d);
 	sw_sweep_results no_status_s = r.sweep;
@@ -260,9 +263,10 @@ static void check_careless(sw_query q, const gen_family *fam)
 	uint32_t *ft = (uint32_t *)(void *)(raw + 1024 + 4);
 	float *f = (float *)(void *)(raw + 4096 + 4);
 	sw_sweep_results us = {st, ft, f, f + 2 * N, f + 4 * N, f + 6 * N, f + 8 * N};
-	sw_overlap_results uo = {st, ft, full ? f : NULL, full ? f + 2 * N : NULL, full ? f + 4 * N : NULL,
-				 full ? f + 6 * N : NULL};
-	entries[q](g.a, g.b, g.pairs, g.n, opts, NULL, d->answer == SW_ANS_SWEEP ? (const void *)&us : (const void *)&uo);
+	sw_overlap_results uo = {
+		st, ft, full ? f : NULL, full ? f + 2 * N : NULL, full ? f + 4 * N : NULL, full ? f + 6 * N : NULL};
+	entries[q](g.a, g.b, g.pairs, g.n, opts, NULL,
+		   d->answer == SW_ANS_SWEEP ? (const void *)&us : (const void *)&uo);
 	for (size_t k = 0; k < N && ok; k++)
 		if (st[k] != want.st[k] || ft[k] != want.ft[k] || (float_rows(d) && !same_bits(f[k], want.f[0][k]))) {
 			ok = 0;

@@ -66,11 +66,12 @@ Test(dispatch, batch_agrees_across_caps)
 	enum { N = 3000 };
 	sc_rng r = sc_rng_seed(77);
 	sc_obb3_params p = sc_obb3_defaults();
-	sw_obb3_set s;
-	cr_assert(sw_obb3_set_init(&s, 2 * N) == SW_OK);
+	sw_obb3_set *s;
+	cr_assert(sw_obb3_set_create(2 * N, &s) == SW_OK);
 	sw_pair *pairs = malloc(N * sizeof *pairs);
-	cr_assert(sc_obb3_close_pairs(&r, &p, &s, pairs, N) == SW_OK);
-	uint8_t st[2][N], ft[2][N];
+	cr_assert(sc_obb3_close_pairs(&r, &p, s, pairs, N) == SW_OK);
+	uint8_t st[2][N];
+	uint32_t ft[2][N];
 	float f[2][5][N];
 	for (int k = 0; k < SW_ISA_COUNT; k++) {
 		if (!sw_isa_available((sw_isa)k))
@@ -79,13 +80,15 @@ Test(dispatch, batch_agrees_across_caps)
 		sw_set_isa_cap((sw_isa)k);
 		sw_sweep_results res = {st[slot], ft[slot], f[slot][0], f[slot][1], f[slot][2], f[slot][3], f[slot][4]};
 		sw_batch_opts opts = {.chunk = 100}; /* small odd chunks: the chunk seams must not show */
-		cr_assert_eq(sw_obb3_sweep_batch(&s, &s, pairs, N, &opts, &res), SW_OK);
+		cr_assert_eq(sw_obb3_sweep_batch(s, s, pairs, N, &opts, &res), SW_OK);
 		if (slot)
 			cr_expect_arr_eq(st[0], st[1], N, "statuses differ on %s", sw_isa_name((sw_isa)k));
+		if (slot)
+			cr_expect_arr_eq(ft[0], ft[1], sizeof ft[0], "features differ on %s", sw_isa_name((sw_isa)k));
 		if (slot)
 			cr_expect_arr_eq(f[0], f[1], sizeof f[0], "floats differ on %s", sw_isa_name((sw_isa)k));
 	}
 	sw_set_isa_cap(sw_best_isa());
 	free(pairs);
-	sw_obb3_set_free(&s);
+	sw_obb3_set_destroy(s);
 }

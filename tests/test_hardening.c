@@ -1,7 +1,8 @@
 /* tests/test_hardening.c — regression tests for input a careless or hostile caller can hand in: thread
- * counts near the integer limits, packed blocks at unaligned addresses, vertex counts past a row in
- * caller-writable memory, oversized and failing builder calls, a tier cap of another architecture.
- * Each case crashed, corrupted memory or misbehaved before its fix. */
+ * counts near the integer limits, packed blocks at unaligned addresses, vertex counts past a row and
+ * flagged polygons in caller-writable blocks, flagged polygons and unknown shape ids in (opaque) sets,
+ * oversized and failing builder calls. Each case crashed, corrupted memory or misbehaved before its
+ * fix. */
 #include <criterion/criterion.h>
 #include <limits.h>
 #include <math.h>
@@ -18,24 +19,26 @@ Test(hardening, absurd_thread_counts_are_clamped)
 {
 	sc_rng r = sc_rng_seed(5);
 	sc_obb3_params p = sc_obb3_defaults();
-	sw_obb3_set s;
-	cr_assert(sw_obb3_set_init(&s, 2 * N) == SW_OK);
+	sw_obb3_set *s;
+	cr_assert(sw_obb3_set_create(2 * N, &s) == SW_OK);
 	sw_pair *pairs = malloc(N * sizeof *pairs);
-	cr_assert(sc_obb3_close_pairs(&r, &p, &s, pairs, N) == SW_OK);
-	static uint8_t st[2][N], ft[2][N];
+	cr_assert(sc_obb3_close_pairs(&r, &p, s, pairs, N) == SW_OK);
+	static uint8_t st[2][N];
+	static uint32_t ft[2][N];
 	static float f[2][5][N];
 	const unsigned counts[] = {1, UINT_MAX, (unsigned)INT_MAX, (unsigned)INT_MAX + 1u, 100000};
 	for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
 		int slot = c != 0;
 		sw_sweep_results res = {st[slot], ft[slot], f[slot][0], f[slot][1], f[slot][2], f[slot][3], f[slot][4]};
 		sw_batch_opts opts = {.threads = counts[c], .chunk = 64};
-		cr_assert_eq(sw_obb3_sweep_batch(&s, &s, pairs, N, &opts, &res), SW_OK, "threads %u", counts[c]);
+		cr_assert_eq(sw_obb3_sweep_batch(s, s, pairs, N, &opts, &res), SW_OK, "threads %u", counts[c]);
 		if (slot)
-			cr_expect(memcmp(st[0], st[1], N) == 0 && memcmp(f[0], f[1], sizeof f[0]) == 0,
+			cr_expect(memcmp(st[0], st[1], N) == 0 && memcmp(ft[0], ft[1], sizeof ft[0]) == 0 &&
+					  memcmp(f[0], f[1], sizeof f[0]) == 0,
 				  "threads %u changed the answers", counts[c]);
 	}
 	free(pairs);
-	sw_obb3_set_free(&s);
+	sw_obb3_set_destroy(s);
 }
 
 /* a packed call at 16 mod 64 (malloc's alignment) is refused on every tier, writing nothing */
@@ -46,9 +49,9 @@ Test(hardening, unaligned_packed_blocks_are_refused_on_every_tier)
 	cr_assert(raw);
 	memset(raw, 0, bytes);
 	uint8_t st[16];
-	float f[6][16];
-	sw_sweep_results r3 = {st, st, f[0], f[1], f[2], f[3], f[4]};
-	sw_sweep2_results r2 = {st, st, f[0], f[1], f[2], f[3]};
+	uint32_t ft[16];
+	float f[5][16];
+	sw_sweep_results r3 = {st, ft, f[0], f[1], f[2], f[3], f[4]};
 	for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
 		if (!sw_isa_available((sw_isa)isa))
 			continue;
@@ -57,8 +60,8 @@ Test(hardening, unaligned_packed_blocks_are_refused_on_every_tier)
 			memset(st, 0xAB, sizeof st);
 			const void *blk = raw + off;
 			cr_expect_eq(sw_obb3_sweep_packed(blk, 16, &r3), SW_ERR_ALIGN, "obb3 at +%zu", off);
-			cr_expect_eq(sw_obb3_tri3_sweep_packed(blk, 16, 0, &r3), SW_ERR_ALIGN, "tri3 at +%zu", off);
-			cr_expect_eq(sw_poly2_sweep_packed(blk, 16, &r2), SW_ERR_ALIGN, "poly2 at +%zu", off);
+			cr_expect_eq(sw_obb3_tri3_sweep_packed(blk, 16, NULL, &r3), SW_ERR_ALIGN, "tri3 at +%zu", off);
+			cr_expect_eq(sw_poly2_sweep_packed(blk, 16, &r3), SW_ERR_ALIGN, "poly2 at +%zu", off);
 			for (int k = 0; k < 16; k++)
 				cr_expect_eq(st[k], 0xAB, "nothing is written");
 		}
@@ -75,16 +78,17 @@ Test(hardening, packed_polygon_counts_past_the_row_make_the_lane_invalid)
 	sc_rng r = sc_rng_seed(9);
 	for (unsigned l = 0; l < SW_BLOCK; l++) {
 		sw_poly2 a = sc_poly2(&r, 3 + l % 6, 1.0f), b = sc_poly2(&r, 3 + l % 5, 1.0f);
-		sw_xf2 xa = sw_xf2_make(sw_v2(0, 0), 0.3f), xb = sw_xf2_make(sw_v2(1.5f, 0.2f), -0.7f);
+		sw_pose2 xa = sw_pose2_make(sw_v2(0, 0), 0.3f), xb = sw_pose2_make(sw_v2(1.5f, 0.2f), -0.7f);
 		sw_poly2_block_put(blk, l, &a, xa, sw_v2(0, 0), &b, xb, sw_v2(-2, 0));
 	}
-	uint8_t st[2][16], ft[2][16];
+	uint8_t st[2][16];
+	uint32_t ft[2][16];
 	float f[2][4][16];
 	for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
 		if (!sw_isa_available((sw_isa)isa))
 			continue;
 		sw_set_isa_cap((sw_isa)isa);
-		sw_sweep2_results good = {st[0], ft[0], f[0][0], f[0][1], f[0][2], f[0][3]};
+		sw_sweep_results good = {st[0], ft[0], f[0][0], f[0][1], f[0][2], f[0][3], NULL};
 		cr_assert_eq(sw_poly2_sweep_packed(blk, 16, &good), SW_OK);
 		const uint8_t bad_counts[] = {255, 17, 0, 1};
 		for (size_t c = 0; c < sizeof bad_counts; c++) {
@@ -93,7 +97,7 @@ Test(hardening, packed_polygon_counts_past_the_row_make_the_lane_invalid)
 				copy.an[15] = bad_counts[c];
 				copy.bn[3] = bad_counts[c];
 				copy.a_ok[15] = (uint8_t)ok;
-				sw_sweep2_results got = {st[1], ft[1], f[1][0], f[1][1], f[1][2], f[1][3]};
+				sw_sweep_results got = {st[1], ft[1], f[1][0], f[1][1], f[1][2], f[1][3], NULL};
 				cr_assert_eq(sw_poly2_sweep_packed(&copy, 16, &got), SW_OK);
 				for (int l = 0; l < 16; l++) {
 					if (l == 15 || l == 3) {
@@ -111,45 +115,115 @@ Test(hardening, packed_polygon_counts_past_the_row_make_the_lane_invalid)
 	free(blk);
 }
 
-/* a count past the row written into a polygon set: recheck refuses it, the batch flags its pairs */
-Test(hardening, set_polygon_counts_past_the_row_make_the_pairs_invalid)
+/* a lane whose polygon is flagged as failing its check (a_ok / b_ok 0, counts in range) is invalid,
+ * the others keep their answers: what a set's flagged shape gives its pairs, through packed blocks */
+Test(hardening, packed_polygon_flags_make_the_lane_invalid)
 {
-	enum { M = 40 };
-	sc_rng r = sc_rng_seed(3);
-	sc_poly2_params p = sc_poly2_defaults();
-	sw_poly2_set s;
-	cr_assert(sw_poly2_set_init(&s, 2 * M) == SW_OK);
-	sw_pair pairs[M];
-	cr_assert(sc_poly2_close_pairs(&r, &p, &s, pairs, M) == SW_OK);
-	uint8_t st[2][M], ft[2][M];
-	float f[2][4][M];
-	sw_sweep2_results good = {st[0], ft[0], f[0][0], f[0][1], f[0][2], f[0][3]};
-	cr_assert_eq(sw_poly2_sweep_batch(&s, &s, pairs, M, NULL, &good), SW_OK);
-	s.n[7] = 17;
-	s.n[20] = 255;
-	cr_expect_eq(sw_poly2_set_recheck(&s, 7), SW_ERR_ARG);
-	cr_expect_eq(s.ok[7], 0, "a refused count leaves the polygon flagged");
+	sw_poly2_block *blk = aligned_alloc(64, sizeof *blk);
+	cr_assert(blk);
+	sc_rng r = sc_rng_seed(4);
+	for (unsigned l = 0; l < SW_BLOCK; l++) {
+		sw_poly2 a = sc_poly2(&r, 2 + l % 7, 1.0f), b = sc_poly2(&r, 3 + l % 4, 1.0f);
+		sw_pose2 xa = sw_pose2_make(sw_v2(0, 0), -0.2f), xb = sw_pose2_make(sw_v2(1.2f, -0.4f), 0.9f);
+		sw_poly2_block_put(blk, l, &a, xa, sw_v2(0.5f, 0), &b, xb, sw_v2(-2, 0.5f));
+	}
+	uint8_t st[2][16];
+	uint32_t ft[2][16];
+	float f[2][4][16];
 	for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
 		if (!sw_isa_available((sw_isa)isa))
 			continue;
 		sw_set_isa_cap((sw_isa)isa);
-		for (int keep = 0; keep < 2; keep++) {
-			sw_batch_opts opts = {.keep_order = (unsigned)keep};
-			sw_sweep2_results got = {st[1], ft[1], f[1][0], f[1][1], f[1][2], f[1][3]};
-			cr_assert_eq(sw_poly2_sweep_batch(&s, &s, pairs, M, &opts, &got), SW_OK);
+		sw_sweep_results good = {st[0], ft[0], f[0][0], f[0][1], f[0][2], f[0][3], NULL};
+		cr_assert_eq(sw_poly2_sweep_packed(blk, 16, &good), SW_OK);
+		for (int side = 0; side < 3; side++) {
+			sw_poly2_block copy = *blk;
+			if (side != 1)
+				copy.a_ok[5] = 0;
+			if (side != 0)
+				copy.b_ok[5] = 0;
+			copy.b_ok[12] = 0;
+			sw_sweep_results got = {st[1], ft[1], f[1][0], f[1][1], f[1][2], f[1][3], NULL};
+			cr_assert_eq(sw_poly2_sweep_packed(&copy, 16, &got), SW_OK);
+			for (int l = 0; l < 16; l++) {
+				if (l == 5 || l == 12) {
+					cr_expect_eq(st[1][l], SW_PAIR_INVALID, "%s side %d lane %d",
+						     sw_isa_name((sw_isa)isa), side, l);
+					cr_expect_eq(ft[1][l], SW_FEATURE_NONE);
+					continue;
+				}
+				cr_expect(st[1][l] == st[0][l] && ft[1][l] == ft[0][l], "neighbour %d changed", l);
+				for (int q = 0; q < 4; q++)
+					cr_expect(memcmp(&f[1][q][l], &f[0][q][l], 4) == 0, "neighbour %d changed", l);
+			}
+		}
+	}
+	sw_set_isa_cap(sw_best_isa());
+	free(blk);
+}
+
+/* sets are opaque: the only way to a bad polygon in a set is through its API, which keeps a shape with
+ * a count past the row or failing sw_poly2_check() as a flagged shape, and stores a shape id past the
+ * shape table as given. Every pair using one is invalid on every tier, whatever the grouping of
+ * pairs by size does; the other pairs keep their answers */
+Test(hardening, set_flagged_polygons_make_the_pairs_invalid)
+{
+	enum { M = 40 };
+	sc_rng r = sc_rng_seed(3);
+	sc_poly2_params p = sc_poly2_defaults();
+	sw_poly2_set *s;
+	cr_assert(sw_poly2_set_create(2 * M, &s) == SW_OK);
+	sw_pair pairs[M];
+	cr_assert(sc_poly2_close_pairs(&r, &p, s, pairs, M) == SW_OK);
+	uint8_t st[2][M];
+	uint32_t ft[2][M];
+	float f[2][4][M];
+	sw_sweep_results good = {st[0], ft[0], f[0][0], f[0][1], f[0][2], f[0][3], NULL};
+	cr_assert_eq(sw_poly2_sweep_batch(s, s, pairs, M, NULL, &good), SW_OK);
+	/* a count past the row (17, 255), a clockwise box, a shape id no shape has */
+	sw_poly2 bad[3] = {sw_poly2_box(1, 1), sw_poly2_box(1, 1), sw_poly2_box(1, 1)};
+	bad[0].count = 17, bad[1].count = 255;
+	for (int i = 0; i < 4; i++)
+		bad[2].v[i] = sw_poly2_box(1, 1).v[3 - i];
+	const uint32_t victims[4] = {7, 20, 33, 2};
+	for (int k = 0; k < 4; k++) {
+		uint32_t shape = 1000000;
+		if (k < 3)
+			cr_assert_eq(sw_poly2_set_add_shape(s, &bad[k], &shape), SW_OK);
+		sw_pose2 pose;
+		sw_vec2 disp;
+		cr_assert_eq(sw_poly2_set_get(s, victims[k], NULL, NULL, &pose, &disp), SW_OK);
+		cr_assert_eq(sw_poly2_set_put(s, victims[k], shape, pose, disp), SW_OK);
+	}
+	/* a flagged shape reads back as stored (an empty polygon for a count past the row) */
+	sw_poly2 back;
+	cr_expect_eq(sw_poly2_set_get(s, 7, NULL, &back, NULL, NULL), SW_OK);
+	cr_expect_eq(back.count, 0);
+	cr_expect_eq(sw_poly2_set_get(s, 2, NULL, &back, NULL, NULL), SW_ERR_ARG, "shape id past the shapes");
+	for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
+		if (!sw_isa_available((sw_isa)isa))
+			continue;
+		sw_set_isa_cap((sw_isa)isa);
+		for (unsigned chunk = 0; chunk <= 16; chunk += 16) {
+			sw_batch_opts opts = {.chunk = chunk};
+			sw_sweep_results got = {st[1], ft[1], f[1][0], f[1][1], f[1][2], f[1][3], NULL};
+			cr_assert_eq(sw_poly2_sweep_batch(s, s, pairs, M, &opts, &got), SW_OK);
 			for (int k = 0; k < M; k++) {
-				int hit = pairs[k].a == 7 || pairs[k].b == 7 || pairs[k].a == 20 || pairs[k].b == 20;
+				int hit = 0;
+				for (int v = 0; v < 4; v++)
+					hit |= pairs[k].a == victims[v] || pairs[k].b == victims[v];
 				if (hit)
 					cr_expect_eq(st[1][k], SW_PAIR_INVALID, "%s pair %d", sw_isa_name((sw_isa)isa),
 						     k);
 				else
-					cr_expect(st[1][k] == st[0][k] && memcmp(&f[1][0][k], &f[0][0][k], 4) == 0,
+					cr_expect(st[1][k] == st[0][k] && ft[1][k] == ft[0][k] &&
+							  memcmp(&f[1][0][k], &f[0][0][k], 4) == 0,
 						  "neighbour %d changed", k);
 			}
 		}
 	}
 	sw_set_isa_cap(sw_best_isa());
-	sw_poly2_set_free(&s);
+	sw_poly2_set_destroy(s);
 }
 
 /* a count past the limit is refused before any point is read (the array here holds one point) */
@@ -157,8 +231,8 @@ Test(hardening, polygon_builder_checks_the_count_before_reading)
 {
 	sw_vec2 one = {0, 0};
 	sw_poly2 out;
-	cr_expect_eq(sw_poly2_build(&one, SIZE_MAX, &out), SW_POLY2_INVALID_INPUT);
-	cr_expect_eq(sw_poly2_build(&one, SW_POLY2_MAX_POINTS + 1, &out), SW_POLY2_INVALID_INPUT);
+	cr_expect_eq(sw_poly2_build(&one, SIZE_MAX, &out), SW_ERR_INPUT);
+	cr_expect_eq(sw_poly2_build(&one, SW_POLY2_MAX_POINTS + 1, &out), SW_ERR_INPUT);
 	cr_expect_eq(out.count, 0);
 }
 
@@ -178,9 +252,9 @@ Test(hardening, polygon_builder_reports_a_failed_allocation)
 	sw_vec2 pts[5] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}, {0.5f, 0.5f}};
 	sw_poly2 out;
 	sw_set_allocator(failing_alloc, never_free, &calls);
-	sw_poly2_status st = sw_poly2_build(pts, 5, &out);
+	sw_error st = sw_poly2_build(pts, 5, &out);
 	sw_set_allocator(NULL, NULL, NULL);
-	cr_expect_eq(st, SW_POLY2_NO_MEMORY, "got %s", sw_poly2_status_name(st));
+	cr_expect_eq(st, SW_ERR_NOMEM, "got %s", sw_error_name(st));
 	cr_expect_gt(calls, 0, "the allocation went through the hook");
-	cr_expect_eq(sw_poly2_build(pts, 5, &out), SW_POLY2_OK, "and works again with the default allocator");
+	cr_expect_eq(sw_poly2_build(pts, 5, &out), SW_OK, "and works again with the default allocator");
 }

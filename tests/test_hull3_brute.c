@@ -44,7 +44,7 @@ static void random_hull(sc_rng *r, const pop *p, sw_hull3 *out)
 				d = sw_v3_scale(d, 1 / sw_v3_len(d));
 			pts[i] = sw_mat3_mul(&rot, sw_v3(d.x * ax[0], d.y * ax[1], d.z * ax[2]));
 		}
-		if (sw_hull3_build(pts, (size_t)n, NULL, out) == SW_HULL_OK)
+		if (sw_hull3_build(pts, (size_t)n, NULL, out) == SW_OK)
 			return;
 	}
 }
@@ -62,7 +62,7 @@ static sw_vec3 random_motion(sc_rng *r, const pop *p)
 }
 
 /* compares one library answer with the oracle; returns 0 on a mismatch, -1 for the touching band */
-static int judge(const sw_hull_sweep_output *o, const oracle_hull3_problem *prob, double offset)
+static int judge(const sw_sweep_result *o, const oracle_hull3_problem *prob, double offset)
 {
 	double eps = 0x1p-17 * prob->scale + 0x1p-21 * fabs(offset);
 	oracle_hull3_result exact, grown, shrunk;
@@ -113,12 +113,13 @@ static void run(const char *name, uint64_t seed, int pairs, const pop *p)
 		sw_vec3 pa = random_pos(&r, p), pb = random_pos(&r, p), da = random_motion(&r, p),
 			db = random_motion(&r, p);
 		sw_quat qa = sc_rotation(&r), qb = sc_rotation(&r);
-		sw_hull_sweep_output o;
-		sw_hull3_sweep(&a, pa, qa, da, &b, pb, qb, db, &o);
+		sw_sweep_result o;
+		const sw_pose3 xa = sw_pose3_make(pa, qa), xb = sw_pose3_make(pb, qb);
+		cr_assert_eq(sw_hull3_sweep(&a, xa, da, &b, xb, db, &o), SW_OK);
 		static oracle_hull3_shape sa, sb;
 		oracle_hull3_problem prob;
-		oracle_hull3_shape_hull(&a, pa, qa, &sa);
-		oracle_hull3_shape_hull(&b, pb, qb, &sb);
+		oracle_hull3_shape_hull(&a, xa, &sa);
+		oracle_hull3_shape_hull(&b, xb, &sb);
 		oracle_hull3_prepare(&sa, da, &sb, db, &prob);
 		int v = judge(&o, &prob, p->offset);
 		oracle_hull3_free(&prob);
@@ -146,19 +147,20 @@ static void run_obb(const char *name, uint64_t seed, int pairs, const pop *p)
 	static sw_hull3 a, bh;
 	for (int i = 0; i < pairs; i++) {
 		random_hull(&r, p, &a);
-		sw_obb3 box = {random_pos(&r, p), sc_rotation(&r),
-			       sw_v3(sc_uniform(&r, p->size_lo, p->size_hi), sc_uniform(&r, p->size_lo, p->size_hi),
-				     sc_uniform(&r, p->size_lo, p->size_hi))};
+		sc_box box = {random_pos(&r, p), sc_rotation(&r),
+			      sw_v3(sc_uniform(&r, p->size_lo, p->size_hi), sc_uniform(&r, p->size_lo, p->size_hi),
+				    sc_uniform(&r, p->size_lo, p->size_hi))};
 		sw_vec3 pa = random_pos(&r, p), da = random_motion(&r, p), db = random_motion(&r, p);
 		sw_quat qa = sc_rotation(&r);
-		sw_hull_sweep_output o;
-		sw_hull3_obb3_sweep(&a, pa, qa, da, &box, db, &o);
-		const sw_obb3 local = {{0, 0, 0}, {0, 0, 0, 1}, box.half};
-		cr_assert_eq(sw_hull3_box(&local, &bh), SW_HULL_OK);
+		sw_sweep_result o;
+		const sw_obb3 shape = sc_box_shape(&box);
+		const sw_pose3 xa = sw_pose3_make(pa, qa);
+		cr_assert_eq(sw_hull3_obb3_sweep(&a, xa, da, &shape, sc_box_pose(&box), db, &o), SW_OK);
+		cr_assert_eq(sw_hull3_box(&shape, &bh), SW_OK);
 		static oracle_hull3_shape sa, sb;
 		oracle_hull3_problem prob;
-		oracle_hull3_shape_hull(&a, pa, qa, &sa);
-		oracle_hull3_shape_hull(&bh, box.center, box.rot, &sb);
+		oracle_hull3_shape_hull(&a, xa, &sa);
+		oracle_hull3_shape_hull(&bh, sc_box_pose(&box), &sb);
 		oracle_hull3_prepare(&sa, da, &sb, db, &prob);
 		int v = judge(&o, &prob, p->offset);
 		oracle_hull3_free(&prob);
@@ -212,11 +214,13 @@ static void run_tri(const char *name, uint64_t seed, int pairs, const pop *p, in
 		random_tri(&r, p, &t);
 		sw_vec3 pa = random_pos(&r, p), da = random_motion(&r, p), dt = random_motion(&r, p);
 		sw_quat qa = sc_rotation(&r);
-		sw_hull_sweep_output o;
-		sw_hull3_tri3_sweep(&a, pa, qa, da, &t, dt, one_sided, &o);
+		sw_sweep_result o;
+		const sw_pose3 xa = sw_pose3_make(pa, qa);
+		const sw_sweep_opts opts = {(uint32_t)one_sided};
+		cr_assert_eq(sw_hull3_tri3_sweep(&a, xa, da, &t, dt, &opts, &o), SW_OK);
 		static oracle_hull3_shape sa, sb;
 		oracle_hull3_problem prob;
-		oracle_hull3_shape_hull(&a, pa, qa, &sa);
+		oracle_hull3_shape_hull(&a, xa, &sa);
 		oracle_hull3_shape_tri(&t, &sb);
 		oracle_hull3_prepare(&sa, da, &sb, dt, &prob);
 		int v;
@@ -269,15 +273,17 @@ Test(hull3_brute, pruning_matches_full_sat)
 		sw_vec3 pa = random_pos(&r, &p), pb = random_pos(&r, &p), da = random_motion(&r, &p),
 			db = random_motion(&r, &p);
 		sw_quat qa = sc_rotation(&r), qb = sc_rotation(&r);
-		sw_hull_sweep_output x, y;
-		sw_hull3_sweep_checked_(&a, pa, qa, da, &b, pb, qb, db, SW_HULL_EDGES_PRUNED, &x);
-		sw_hull3_sweep_checked_(&a, pa, qa, da, &b, pb, qb, db, SW_HULL_EDGES_ALL, &y);
+		const sw_pose3 xa = sw_pose3_make(pa, qa), xb = sw_pose3_make(pb, qb);
+		sw_sweep_result x, y;
+		sw_hull3_pair_checked_(&a, xa, da, &b, xb, db, SW_HULL_EDGES_PRUNED, &x, NULL);
+		sw_hull3_pair_checked_(&a, xa, da, &b, xb, db, SW_HULL_EDGES_ALL, &y, NULL);
 		same_bits += x.status == y.status && x.t_first == y.t_first && x.t_last == y.t_last &&
 			     x.feature == y.feature;
 		/* and the static overlap's status */
-		sw_hull_overlap_output ox, oy;
-		sw_hull3_overlap_checked_(&a, pa, qa, &b, pb, qb, SW_HULL_EDGES_PRUNED, &ox);
-		sw_hull3_overlap_checked_(&a, pa, qa, &b, pb, qb, SW_HULL_EDGES_ALL, &oy);
+		sw_overlap_result ox, oy;
+		const sw_vec3 rest = {0, 0, 0};
+		sw_hull3_pair_checked_(&a, xa, rest, &b, xb, rest, SW_HULL_EDGES_PRUNED, NULL, &ox);
+		sw_hull3_pair_checked_(&a, xa, rest, &b, xb, rest, SW_HULL_EDGES_ALL, NULL, &oy);
 		int ok = x.status == y.status && fabsf(x.t_first - y.t_first) <= 1e-5f &&
 			 fabsf(x.t_last - y.t_last) <= 1e-5f && ox.status == oy.status;
 		if (!ok) {

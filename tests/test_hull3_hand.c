@@ -17,9 +17,9 @@ static const sw_vec3 O = {0, 0, 0};
 
 static sw_hull3 cube(float h)
 {
-	sw_obb3 box = {{0, 0, 0}, {0, 0, 0, 1}, {h, h, h}};
+	sw_obb3 box = {{h, h, h}};
 	sw_hull3 out;
-	cr_assert_eq(sw_hull3_box(&box, &out), SW_HULL_OK);
+	cr_assert_eq(sw_hull3_box(&box, &out), SW_OK);
 	return out;
 }
 
@@ -28,7 +28,7 @@ static sw_hull3 tetra(void)
 {
 	const sw_vec3 p[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
 	sw_hull3 out;
-	cr_assert_eq(sw_hull3_build(p, 4, NULL, &out), SW_HULL_OK);
+	cr_assert_eq(sw_hull3_build(p, 4, NULL, &out), SW_OK);
 	return out;
 }
 
@@ -38,32 +38,37 @@ static sw_quat about(float x, float y, float z, double angle)
 }
 
 /* the output's invariants for its status */
-static void check_output(const sw_hull_sweep_output *o)
+static void check_output(const sw_sweep_result *o)
 {
 	if (o->status == SW_HIT || o->status == SW_STARTS_OVERLAPPED) {
 		cr_assert(fabsf(sw_v3_len(o->normal) - 1.0f) < 1e-5f, "normal not unit");
 		cr_assert(o->t_first <= o->t_last && o->t_last <= 1.0f);
-		cr_assert_neq(o->feature, SW_HULL_FEATURE_NONE);
+		cr_assert_neq(o->feature, SW_FEATURE_NONE);
 	}
 	if (o->status == SW_MISS)
 		cr_assert(o->t_first == 1 && o->t_last == 1 && o->normal.x == 0 && o->normal.y == 0 &&
-			  o->normal.z == 0 && o->feature == SW_HULL_FEATURE_NONE);
+			  o->normal.z == 0 && o->feature == SW_FEATURE_NONE);
 	if (o->status == SW_PAIR_INVALID)
-		cr_assert(isnan(o->t_first) && isnan(o->t_last) && isnan(o->normal.x) &&
-			  o->feature == SW_HULL_FEATURE_NONE);
+		cr_assert(isnan(o->t_first) && isnan(o->t_last) && isnan(o->normal.x) && o->feature == SW_FEATURE_NONE);
 }
 
-static sw_hull_sweep_output sweep(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sw_hull3 *b, sw_vec3 pb,
-				  sw_quat qb, sw_vec3 db)
+static sw_sweep_result sweep(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sw_hull3 *b, sw_vec3 pb,
+			     sw_quat qb, sw_vec3 db)
 {
-	sw_hull_sweep_output o;
-	sw_status s = sw_hull3_sweep(a, pa, qa, da, b, pb, qb, db, &o);
-	cr_assert_eq(s, o.status);
+	sw_sweep_result o;
+	cr_assert_eq(sw_hull3_sweep(a, sw_pose3_make(pa, qa), da, b, sw_pose3_make(pb, qb), db, &o), SW_OK);
 	check_output(&o);
 	return o;
 }
 
-static void expect(const sw_hull_sweep_output *o, sw_status st, double t0, double t1, double tol)
+static sw_status overlap(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const sw_hull3 *b, sw_vec3 pb, sw_quat qb,
+			 sw_overlap_result *o)
+{
+	cr_assert_eq(sw_hull3_overlap(a, sw_pose3_make(pa, qa), b, sw_pose3_make(pb, qb), o), SW_OK);
+	return o->status;
+}
+
+static void expect(const sw_sweep_result *o, sw_status st, double t0, double t1, double tol)
 {
 	cr_assert_eq(o->status, st, "status %s, want %s", sw_status_name(o->status), sw_status_name(st));
 	cr_expect(fabs(o->t_first - t0) <= tol, "t_first %.9g, want %.9g", o->t_first, t0);
@@ -79,7 +84,7 @@ static void expect_normal(sw_vec3 n, double x, double y, double z, double tol)
 Test(hull3_hand, cube_face_on)
 {
 	sw_hull3 a = cube(1), b = cube(1);
-	sw_hull_sweep_output o = sweep(&a, O, ID, O, &b, sw_v3(5, 0, 0), ID, sw_v3(-4, 0, 0));
+	sw_sweep_result o = sweep(&a, O, ID, O, &b, sw_v3(5, 0, 0), ID, sw_v3(-4, 0, 0));
 	/* gap 5 − 2 = 3 at closing speed 4 → 0.75; B leaves at 5 − 4t = −2, after the step. A's +x face
 	 * ties with B's −x face and comes first */
 	expect(&o, SW_HIT, 0.75, 1.0, T_TOL);
@@ -99,7 +104,7 @@ Test(hull3_hand, cube_face_on_rotated_a)
 	/* A and B turned alike by 30° about z, B 5 along A's local x: as face-on, normal along A's x */
 	sw_quat q = about(0, 0, 1, 0.52359878);
 	sw_vec3 ax = sw_v3(cosf(0.52359878f), sinf(0.52359878f), 0);
-	sw_hull_sweep_output o = sweep(&a, O, q, O, &b, sw_v3_scale(ax, 5), q, sw_v3_scale(ax, -4));
+	sw_sweep_result o = sweep(&a, O, q, O, &b, sw_v3_scale(ax, 5), q, sw_v3_scale(ax, -4));
 	expect(&o, SW_HIT, 0.75, 1.0, T_TOL);
 	expect_normal(o.normal, ax.x, ax.y, 0, 1e-5);
 	cr_expect_eq(o.feature, SW_HULL_FEATURE_FACE_A | 1);
@@ -122,11 +127,11 @@ Test(hull3_hand, edge_edge_rotated_cubes)
 	 * separating at c = 1 + 2√2 (earlier), the other faces earlier still: the edge pair is crossed
 	 * last, along +x = z × y turned outwards of A */
 	sw_quat qa = about(0, 0, 1, PI / 4), qb = about(0, 1, 0, PI / 4);
-	sw_hull_sweep_output o = sweep(&a, O, qa, O, &b, sw_v3(4, 0, 0), qb, sw_v3(-4, 0, 0));
+	sw_sweep_result o = sweep(&a, O, qa, O, &b, sw_v3(4, 0, 0), qb, sw_v3(-4, 0, 0));
 	/* at t = 1 B's centre is at A's: still overlapping */
 	expect(&o, SW_HIT, (4 - 2 * SQRT2) / 4, 1.0, T_TOL);
 	expect_normal(o.normal, 1, 0, 0, 1e-5);
-	sw_hull_feature_info f = sw_hull_feature_decode(o.feature);
+	sw_axis_info f = sw_hull3_feature_decode(o.feature);
 	cr_assert_eq(f.kind, SW_AXIS_KIND_EDGE_EDGE);
 	sw_vec3 p, q;
 	edge_verts(&a, f.index_a, &p, &q);
@@ -137,13 +142,13 @@ Test(hull3_hand, edge_edge_rotated_cubes)
 		  q.x, q.y, q.z);
 	/* the static overlap half-way through: edges crossed, they overlap; just before: a miss whose
 	 * gap is the edges' distance */
-	sw_hull_overlap_output ov;
-	sw_hull3_overlap(&a, O, qa, &b, sw_v3(2.8f, 0, 0), qb, &ov);
+	sw_overlap_result ov;
+	overlap(&a, O, qa, &b, sw_v3(2.8f, 0, 0), qb, &ov);
 	cr_expect_eq(ov.status, SW_HIT);
-	sw_hull3_overlap(&a, O, qa, &b, sw_v3(2.9f, 0, 0), qb, &ov);
+	overlap(&a, O, qa, &b, sw_v3(2.9f, 0, 0), qb, &ov);
 	cr_expect_eq(ov.status, SW_MISS);
 	cr_expect(fabs(ov.depth - (2.9 - 2 * SQRT2)) < 1e-5, "gap %g", ov.depth);
-	cr_expect_eq(sw_hull_feature_decode(ov.feature).kind, SW_AXIS_KIND_EDGE_EDGE);
+	cr_expect_eq(sw_hull3_feature_decode(ov.feature).kind, SW_AXIS_KIND_EDGE_EDGE);
 }
 
 Test(hull3_hand, vertex_into_face)
@@ -153,7 +158,7 @@ Test(hull3_hand, vertex_into_face)
 	 * reaches x = 1 at c = 1 + √3; c = 5 − 4t → t = (4 − √3)/4, on A's +x face */
 	sw_vec3 axis = sw_v3_cross(sw_v3(-1, -1, -1), sw_v3(-1, 0, 0));
 	sw_quat qb = sw_quat_from_axis_angle(axis, acosf(1.0f / sqrtf(3.0f)));
-	sw_hull_sweep_output o = sweep(&a, O, ID, O, &b, sw_v3(5, 0, 0), qb, sw_v3(-4, 0, 0));
+	sw_sweep_result o = sweep(&a, O, ID, O, &b, sw_v3(5, 0, 0), qb, sw_v3(-4, 0, 0));
 	expect(&o, SW_HIT, (4 - SQRT3) / 4, 1.0, T_TOL);
 	expect_normal(o.normal, 1, 0, 0, 1e-5);
 	cr_expect_eq(o.feature, SW_HULL_FEATURE_FACE_A | 1);
@@ -161,8 +166,8 @@ Test(hull3_hand, vertex_into_face)
 	o = sweep(&b, O, qb, O, &a, sw_v3(-5, 0, 0), ID, sw_v3(4, 0, 0));
 	expect(&o, SW_HIT, (4 - SQRT3) / 4, 1.0, T_TOL);
 	expect_normal(o.normal, -1, 0, 0, 1e-5);
-	cr_expect_eq(sw_hull_feature_decode(o.feature).kind, SW_AXIS_KIND_FACE_B);
-	cr_expect_eq(sw_hull_feature_decode(o.feature).index_b, 1); /* a's +x face */
+	cr_expect_eq(sw_hull3_feature_decode(o.feature).kind, SW_AXIS_KIND_FACE_B);
+	cr_expect_eq(sw_hull3_feature_decode(o.feature).index_b, 1); /* a's +x face */
 }
 
 Test(hull3_hand, tetrahedra)
@@ -172,10 +177,10 @@ Test(hull3_hand, tetrahedra)
 	cr_assert_eq(t.num_edges, 6);
 	/* B's corner (its local origin) at (c, 0.2, 0.2) meets A's slanted face x + y + z = 1 at
 	 * c = 0.6; c = 3 − 3t → t = 0.8. Along x alone they would meet at c = 1 (t = 2/3): not enough */
-	sw_hull_sweep_output o = sweep(&t, O, ID, O, &t, sw_v3(3, 0.2f, 0.2f), ID, sw_v3(-3, 0, 0));
+	sw_sweep_result o = sweep(&t, O, ID, O, &t, sw_v3(3, 0.2f, 0.2f), ID, sw_v3(-3, 0, 0));
 	expect(&o, SW_HIT, 0.8, 1.0, T_TOL);
 	expect_normal(o.normal, 1 / SQRT3, 1 / SQRT3, 1 / SQRT3, 1e-5);
-	sw_hull_feature_info f = sw_hull_feature_decode(o.feature);
+	sw_axis_info f = sw_hull3_feature_decode(o.feature);
 	cr_assert_eq(f.kind, SW_AXIS_KIND_FACE_A);
 	cr_expect(t.faces[f.index_a].normal.x > 0.5f);
 	/* B turned 180° about z: corners (0,0,0), (−1,0,0), (0,−1,0), (0,0,1). Placed at (c, c, 0), its
@@ -194,7 +199,7 @@ Test(hull3_hand, tetrahedra)
 Test(hull3_hand, touching_at_t1_and_just_after)
 {
 	sw_hull3 a = cube(1), b = cube(1);
-	sw_hull_sweep_output o = sweep(&a, O, ID, O, &b, sw_v3(4, 0, 0), ID, sw_v3(-2, 0, 0));
+	sw_sweep_result o = sweep(&a, O, ID, O, &b, sw_v3(4, 0, 0), ID, sw_v3(-2, 0, 0));
 	expect(&o, SW_HIT, 1.0, 1.0, 0); /* gap 2, speed 2: exactly 1 */
 	o = sweep(&a, O, ID, O, &b, sw_v3(4.0001f, 0, 0), ID, sw_v3(-2, 0, 0));
 	cr_expect_eq(o.status, SW_MISS);
@@ -204,7 +209,7 @@ Test(hull3_hand, starts_overlapped_least_penetration)
 {
 	sw_hull3 a = cube(1), b = cube(1);
 	/* depths 0.5 along x, 1.8 along y, 1.9 along z: x, from A to B; no motion: touching all step */
-	sw_hull_sweep_output o = sweep(&a, O, ID, O, &b, sw_v3(1.5f, 0.2f, 0.1f), ID, O);
+	sw_sweep_result o = sweep(&a, O, ID, O, &b, sw_v3(1.5f, 0.2f, 0.1f), ID, O);
 	expect(&o, SW_STARTS_OVERLAPPED, 0, 1, 0);
 	expect_normal(o.normal, 1, 0, 0, 1e-6);
 	cr_expect_eq(o.feature, SW_HULL_FEATURE_FACE_A | 1);
@@ -215,16 +220,16 @@ Test(hull3_hand, starts_overlapped_least_penetration)
 	o = sweep(&a, O, ID, O, &b, sw_v3(2, 0, 0), ID, sw_v3(4, 0, 0));
 	expect(&o, SW_STARTS_OVERLAPPED, 0, 0, 0);
 	/* the static overlap: least penetration 0.5 along +x; B on A's −y side: along −y */
-	sw_hull_overlap_output ov;
-	cr_assert_eq(sw_hull3_overlap(&a, O, ID, &b, sw_v3(1.5f, 0.2f, 0.1f), ID, &ov), SW_HIT);
+	sw_overlap_result ov;
+	cr_assert_eq(overlap(&a, O, ID, &b, sw_v3(1.5f, 0.2f, 0.1f), ID, &ov), SW_HIT);
 	cr_expect(fabsf(ov.depth - 0.5f) < 1e-6f);
 	expect_normal(ov.normal, 1, 0, 0, 1e-6);
-	cr_assert_eq(sw_hull3_overlap(&a, O, ID, &b, sw_v3(0.1f, -1.7f, 0), ID, &ov), SW_HIT);
+	cr_assert_eq(overlap(&a, O, ID, &b, sw_v3(0.1f, -1.7f, 0), ID, &ov), SW_HIT);
 	cr_expect(fabsf(ov.depth - 0.3f) < 1e-6f);
 	expect_normal(ov.normal, 0, -1, 0, 1e-6);
 	cr_expect_eq(ov.feature, SW_HULL_FEATURE_FACE_A | 2);
 	/* a miss: the first separating direction (A's +x face) and the gap */
-	cr_assert_eq(sw_hull3_overlap(&a, O, ID, &b, sw_v3(3, 0, 0), ID, &ov), SW_MISS);
+	cr_assert_eq(overlap(&a, O, ID, &b, sw_v3(3, 0, 0), ID, &ov), SW_MISS);
 	cr_expect(fabsf(ov.depth - 1) < 1e-6f);
 	cr_expect_eq(ov.feature, SW_HULL_FEATURE_FACE_A | 1);
 }
@@ -232,7 +237,7 @@ Test(hull3_hand, starts_overlapped_least_penetration)
 Test(hull3_hand, moving_apart_and_parallel_motion)
 {
 	sw_hull3 a = cube(1), b = cube(1);
-	sw_hull_sweep_output o = sweep(&a, O, ID, O, &b, sw_v3(3, 0, 0), ID, sw_v3(4, 0, 0));
+	sw_sweep_result o = sweep(&a, O, ID, O, &b, sw_v3(3, 0, 0), ID, sw_v3(4, 0, 0));
 	cr_expect_eq(o.status, SW_MISS);
 	o = sweep(&a, O, ID, sw_v3(1, 1, 1), &b, sw_v3(3, 0, 0), ID, sw_v3(1, 1, 1));
 	cr_expect_eq(o.status, SW_MISS);
@@ -251,7 +256,7 @@ Test(hull3_hand, fast_tunnelling)
 {
 	sw_hull3 a = cube(1), b = cube(1);
 	/* 100 − 200t = 2 → 0.49; = −2 → 0.51 */
-	sw_hull_sweep_output o = sweep(&a, O, ID, O, &b, sw_v3(100, 0, 0), ID, sw_v3(-200, 0, 0));
+	sw_sweep_result o = sweep(&a, O, ID, O, &b, sw_v3(100, 0, 0), ID, sw_v3(-200, 0, 0));
 	expect(&o, SW_HIT, 0.49, 0.51, T_TOL);
 }
 
@@ -260,13 +265,13 @@ Test(hull3_hand, far_from_origin)
 	sw_hull3 a = cube(1), b = cube(1);
 	/* offsets representable exactly: the answer is the one at the origin, bit for bit */
 	sw_vec3 pa = sw_v3(1e4f, 1e4f, -1e4f);
-	sw_hull_sweep_output o = sweep(&a, pa, ID, O, &b, sw_v3_add(pa, sw_v3(5, 0, 0)), ID, sw_v3(-4, 0, 0));
+	sw_sweep_result o = sweep(&a, pa, ID, O, &b, sw_v3_add(pa, sw_v3(5, 0, 0)), ID, sw_v3(-4, 0, 0));
 	expect(&o, SW_HIT, 0.75, 1.0, 0);
 	/* 12345.678 + 5 rounds (ulp 1e-3): the time moves by at most 1e-3 / 4 */
 	pa = sw_v3(12345.678f, -9876.543f, 4321.123f);
 	sw_quat qa = about(1, 2, 3, 0.7), qb = about(-1, 0.5f, 2, 1.9);
 	o = sweep(&a, pa, qa, O, &b, sw_v3_add(pa, sw_v3(5, 0, 0)), qa, sw_v3(-4, 0, 0));
-	sw_hull_sweep_output near = sweep(&a, O, qa, O, &b, sw_v3(5, 0, 0), qa, sw_v3(-4, 0, 0));
+	sw_sweep_result near = sweep(&a, O, qa, O, &b, sw_v3(5, 0, 0), qa, sw_v3(-4, 0, 0));
 	cr_expect_eq(o.status, near.status);
 	cr_expect(fabsf(o.t_first - near.t_first) < 1e-3f, "%g vs %g", o.t_first, near.t_first);
 	o = sweep(&a, pa, qa, O, &b, sw_v3_add(pa, sw_v3(3, 1, 0)), qb, sw_v3(-4, -1, 0.5f));
@@ -278,14 +283,14 @@ Test(hull3_hand, far_from_origin)
 Test(hull3_hand, tiny_hulls)
 {
 	sw_hull3 a = cube(1e-6f), b = cube(1e-6f);
-	sw_hull_sweep_output o = sweep(&a, O, ID, O, &b, sw_v3(5e-6f, 0, 0), ID, sw_v3(-4e-6f, 0, 0));
+	sw_sweep_result o = sweep(&a, O, ID, O, &b, sw_v3(5e-6f, 0, 0), ID, sw_v3(-4e-6f, 0, 0));
 	expect(&o, SW_HIT, 0.75, 1.0, T_TOL);
 	expect_normal(o.normal, 1, 0, 0, 1e-6);
 	/* the edge–edge case shrunk a millionfold */
 	sw_quat qa = about(0, 0, 1, PI / 4), qb = about(0, 1, 0, PI / 4);
 	o = sweep(&a, O, qa, O, &b, sw_v3(4e-6f, 0, 0), qb, sw_v3(-4e-6f, 0, 0));
 	expect(&o, SW_HIT, (4 - 2 * SQRT2) / 4, 1.0, T_TOL);
-	cr_expect_eq(sw_hull_feature_decode(o.feature).kind, SW_AXIS_KIND_EDGE_EDGE);
+	cr_expect_eq(sw_hull3_feature_decode(o.feature).kind, SW_AXIS_KIND_EDGE_EDGE);
 }
 
 Test(hull3_hand, near_parallel_edges)
@@ -295,7 +300,7 @@ Test(hull3_hand, near_parallel_edges)
 	 * edge pairs along z and within the plane are skipped or exact. B's extent along x grows to
 	 * cos ε + sin ε: contact at 5 − 4t − (cos ε + sin ε) = 1, no NaN anywhere */
 	double e = 1e-4;
-	sw_hull_sweep_output o = sweep(&a, O, ID, O, &b, sw_v3(5, 0, 0), about(0, 0, 1, e), sw_v3(-4, 0, 0));
+	sw_sweep_result o = sweep(&a, O, ID, O, &b, sw_v3(5, 0, 0), about(0, 0, 1, e), sw_v3(-4, 0, 0));
 	expect(&o, SW_HIT, (4 - cos(e) - sin(e)) / 4, 1.0, T_TOL);
 	expect_normal(o.normal, 1, 0, 0, 1e-4);
 	/* tilted about two axes, approaching edge first diagonally: still a hit, times finite */
@@ -309,7 +314,7 @@ Test(hull3_hand, invalid_inputs)
 	sw_hull3 a = cube(1), b = cube(1), empty = cube(1);
 	empty.num_verts = 0;
 	sw_quat bad = {0, 0, 0, 1.01f};
-	sw_hull_sweep_output o;
+	sw_sweep_result o;
 	o = sweep(&a, O, bad, O, &b, sw_v3(5, 0, 0), ID, O);
 	cr_expect_eq(o.status, SW_PAIR_INVALID);
 	o = sweep(&a, O, ID, O, &b, sw_v3(NAN, 0, 0), ID, O);
@@ -318,55 +323,65 @@ Test(hull3_hand, invalid_inputs)
 	cr_expect_eq(o.status, SW_PAIR_INVALID);
 	o = sweep(&a, O, ID, O, &empty, sw_v3(5, 0, 0), ID, O);
 	cr_expect_eq(o.status, SW_PAIR_INVALID);
-	cr_expect_eq(sw_hull3_sweep(NULL, O, ID, O, &b, O, ID, O, &o), SW_PAIR_INVALID);
-	cr_expect_eq(sw_hull3_sweep(&a, O, ID, O, &b, O, ID, O, NULL), SW_PAIR_INVALID);
-	sw_hull_overlap_output ov;
-	cr_expect_eq(sw_hull3_overlap(&a, O, ID, &b, O, bad, &ov), SW_PAIR_INVALID);
-	cr_expect(isnan(ov.depth) && ov.feature == SW_HULL_FEATURE_NONE);
+	/* NULL pointers are a call error now (they were a SW_PAIR_INVALID answer) */
+	const sw_pose3 at0 = sw_pose3_make(O, ID);
+	cr_expect_eq(sw_hull3_sweep(NULL, at0, O, &b, at0, O, &o), SW_ERR_NULL);
+	cr_expect_eq(sw_hull3_sweep(&a, at0, O, &b, at0, O, NULL), SW_ERR_NULL);
+	sw_overlap_result ov;
+	cr_expect_eq(sw_hull3_overlap(&a, at0, NULL, at0, &ov), SW_ERR_NULL);
+	cr_expect_eq(overlap(&a, O, ID, &b, O, bad, &ov), SW_PAIR_INVALID);
+	cr_expect(isnan(ov.depth) && ov.feature == SW_FEATURE_NONE);
 	/* q and −q are the same rotation */
 	sw_quat q = about(1, 2, 3, 0.8), mq = {-q.x, -q.y, -q.z, -q.w};
-	sw_hull_sweep_output p1 = sweep(&a, O, q, O, &b, sw_v3(3, 1, 0), ID, sw_v3(-3, 0, 0));
-	sw_hull_sweep_output p2 = sweep(&a, O, mq, O, &b, sw_v3(3, 1, 0), ID, sw_v3(-3, 0, 0));
+	sw_sweep_result p1 = sweep(&a, O, q, O, &b, sw_v3(3, 1, 0), ID, sw_v3(-3, 0, 0));
+	sw_sweep_result p2 = sweep(&a, O, mq, O, &b, sw_v3(3, 1, 0), ID, sw_v3(-3, 0, 0));
 	cr_expect(p1.status == p2.status && p1.t_first == p2.t_first && p1.feature == p2.feature);
 }
 
 Test(hull3_hand, decode)
 {
-	sw_hull_feature_info f = sw_hull_feature_decode(SW_HULL_FEATURE_FACE_A | 123);
+	sw_axis_info f = sw_hull3_feature_decode(SW_HULL_FEATURE_FACE_A | 123);
 	cr_expect(f.kind == SW_AXIS_KIND_FACE_A && f.index_a == 123 && f.index_b == -1);
-	f = sw_hull_feature_decode(SW_HULL_FEATURE_FACE_B | 7);
+	f = sw_hull3_feature_decode(SW_HULL_FEATURE_FACE_B | 7);
 	cr_expect(f.kind == SW_AXIS_KIND_FACE_B && f.index_a == -1 && f.index_b == 7);
-	f = sw_hull_feature_decode(SW_HULL_FEATURE_EDGES | 185 << 8 | 180);
+	f = sw_hull3_feature_decode(SW_HULL_FEATURE_EDGES | 185 << 8 | 180);
 	cr_expect(f.kind == SW_AXIS_KIND_EDGE_EDGE && f.index_a == 185 && f.index_b == 180);
-	f = sw_hull_feature_decode(SW_HULL_FEATURE_NONE);
+	f = sw_hull3_feature_decode(SW_FEATURE_NONE);
 	cr_expect(f.kind == SW_AXIS_KIND_NONE && f.index_a == -1 && f.index_b == -1);
 }
 
 /* ---- hull–OBB ---- */
 
-static sw_hull_sweep_output sweep_box(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sw_obb3 *b,
-				      sw_vec3 db)
+static sw_sweep_result sweep_box(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sc_box *b, sw_vec3 db)
 {
-	sw_hull_sweep_output o;
-	cr_assert_eq(sw_hull3_obb3_sweep(a, pa, qa, da, b, db, &o), o.status);
+	sw_sweep_result o;
+	sw_obb3 sb = sc_box_shape(b);
+	cr_assert_eq(sw_hull3_obb3_sweep(a, sw_pose3_make(pa, qa), da, &sb, sc_box_pose(b), db, &o), SW_OK);
 	check_output(&o);
 	return o;
+}
+
+static sw_status overlap_box(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const sc_box *b, sw_overlap_result *o)
+{
+	sw_obb3 sb = sc_box_shape(b);
+	cr_assert_eq(sw_hull3_obb3_overlap(a, sw_pose3_make(pa, qa), &sb, sc_box_pose(b), o), SW_OK);
+	return o->status;
 }
 
 Test(hull3_hand, hull_obb)
 {
 	sw_hull3 a = cube(1);
-	sw_obb3 b = {{5, 0, 0}, {0, 0, 0, 1}, {1, 0.5f, 0.25f}};
+	sc_box b = {{5, 0, 0}, {0, 0, 0, 1}, {1, 0.5f, 0.25f}};
 	/* gap 5 − 1 − 1 = 3, closing at 4 → 0.75 */
-	sw_hull_sweep_output o = sweep_box(&a, O, ID, O, &b, sw_v3(-4, 0, 0));
+	sw_sweep_result o = sweep_box(&a, O, ID, O, &b, sw_v3(-4, 0, 0));
 	expect(&o, SW_HIT, 0.75, 1.0, T_TOL);
 	expect_normal(o.normal, 1, 0, 0, 1e-6);
 	/* the edge–edge case with the box as B: same answer as the hull pair, bit for bit */
 	sw_hull3 c = cube(1);
 	sw_quat qa = about(0, 0, 1, PI / 4), qb = about(0, 1, 0, PI / 4);
-	b = (sw_obb3){{4, 0, 0}, qb, {1, 1, 1}};
+	b = (sc_box){{4, 0, 0}, qb, {1, 1, 1}};
 	o = sweep_box(&a, O, qa, O, &b, sw_v3(-4, 0, 0));
-	sw_hull_sweep_output h = sweep(&a, O, qa, O, &c, sw_v3(4, 0, 0), qb, sw_v3(-4, 0, 0));
+	sw_sweep_result h = sweep(&a, O, qa, O, &c, sw_v3(4, 0, 0), qb, sw_v3(-4, 0, 0));
 	expect(&o, SW_HIT, (4 - 2 * SQRT2) / 4, 1.0, T_TOL);
 	cr_expect(o.t_first == h.t_first && o.t_last == h.t_last && o.feature == h.feature &&
 		  o.normal.x == h.normal.x && o.normal.y == h.normal.y && o.normal.z == h.normal.z);
@@ -379,22 +394,23 @@ Test(hull3_hand, hull_obb)
 	o = sweep_box(&a, O, qa, O, &b, O);
 	cr_expect_eq(o.status, SW_PAIR_INVALID);
 	/* static overlap */
-	sw_hull_overlap_output ov;
-	b = (sw_obb3){{1.5f, 0, 0}, {0, 0, 0, 1}, {1, 1, 1}};
-	cr_expect_eq(sw_hull3_obb3_overlap(&a, O, ID, &b, &ov), SW_HIT);
+	sw_overlap_result ov;
+	b = (sc_box){{1.5f, 0, 0}, {0, 0, 0, 1}, {1, 1, 1}};
+	cr_expect_eq(overlap_box(&a, O, ID, &b, &ov), SW_HIT);
 	cr_expect(fabsf(ov.depth - 0.5f) < 1e-6f);
 	b.center.x = 2.5f;
-	cr_expect_eq(sw_hull3_obb3_overlap(&a, O, ID, &b, &ov), SW_MISS);
+	cr_expect_eq(overlap_box(&a, O, ID, &b, &ov), SW_MISS);
 	cr_expect(fabsf(ov.depth - 0.5f) < 1e-6f);
 }
 
 /* ---- hull–triangle ---- */
 
-static sw_hull_sweep_output sweep_tri(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sw_tri3 *t,
-				      sw_vec3 dt, int one_sided)
+static sw_sweep_result sweep_tri(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt,
+				 int one_sided)
 {
-	sw_hull_sweep_output o;
-	cr_assert_eq(sw_hull3_tri3_sweep(a, pa, qa, da, t, dt, one_sided, &o), o.status);
+	sw_sweep_result o;
+	const sw_sweep_opts opts = {(uint32_t)one_sided};
+	cr_assert_eq(sw_hull3_tri3_sweep(a, sw_pose3_make(pa, qa), da, t, dt, &opts, &o), SW_OK);
 	check_output(&o);
 	return o;
 }
@@ -405,7 +421,7 @@ Test(hull3_hand, triangle_face_on_one_sided)
 	/* the triangle in the plane x = 3, normal (b − a) × (c − a) = (0,2,0) × (0,1,2) = (4,0,0): its
 	 * front faces away from A. 3 − 4t = 1 → t = 0.5 */
 	sw_tri3 back = {{3, -1, -1}, {3, 1, -1}, {3, 0, 1}}, front = {back.a, back.c, back.b};
-	sw_hull_sweep_output o = sweep_tri(&a, O, ID, O, &back, sw_v3(-4, 0, 0), 0);
+	sw_sweep_result o = sweep_tri(&a, O, ID, O, &back, sw_v3(-4, 0, 0), 0);
 	expect(&o, SW_HIT, 0.5, 1.0, T_TOL);
 	expect_normal(o.normal, 1, 0, 0, 1e-6);
 	cr_expect_eq(o.feature, SW_HULL_FEATURE_FACE_A | 1); /* ties with the triangle's back face */
@@ -440,7 +456,7 @@ Test(hull3_hand, triangle_vertex_and_edge)
 	sw_hull3 a = cube(1);
 	/* a vertex first: (3, 0, 0) reaches x = 1 at t = 0.5 */
 	sw_tri3 t = {{3, 0, 0}, {5, 1, 0}, {5, -1, 0}};
-	sw_hull_sweep_output o = sweep_tri(&a, O, ID, O, &t, sw_v3(-4, 0, 0), 0);
+	sw_sweep_result o = sweep_tri(&a, O, ID, O, &t, sw_v3(-4, 0, 0), 0);
 	expect(&o, SW_HIT, 0.5, 1.0, T_TOL);
 	expect_normal(o.normal, 1, 0, 0, 1e-6);
 	/* A turned 45° about z: its edge at (√2, 0, z) along z meets the triangle's edge a→b along y
@@ -451,17 +467,19 @@ Test(hull3_hand, triangle_vertex_and_edge)
 	o = sweep_tri(&a, O, qa, O, &e, sw_v3(-4, 0, 0), 0);
 	expect(&o, SW_HIT, (3 - SQRT2) / 4, 1.0, T_TOL);
 	expect_normal(o.normal, 1, 0, 0, 1e-5);
-	sw_hull_feature_info f = sw_hull_feature_decode(o.feature);
+	sw_axis_info f = sw_hull3_feature_decode(o.feature);
 	cr_expect(f.kind == SW_AXIS_KIND_EDGE_EDGE && f.index_b == 0, "feature %x", o.feature);
 	/* a triangle cutting through A: overlapped, least penetration along the triangle's normal */
 	sw_tri3 cut = {{-3, -3, 0.8f}, {3, -3, 0.8f}, {0, 3, 0.8f}};
 	o = sweep_tri(&a, O, ID, O, &cut, O, 0);
 	expect(&o, SW_STARTS_OVERLAPPED, 0, 1, 0);
 	expect_normal(o.normal, 0, 0, 1, 1e-6);
-	sw_hull_overlap_output ov;
-	cr_expect_eq(sw_hull3_tri3_overlap(&a, O, ID, &cut, &ov), SW_HIT);
+	sw_overlap_result ov;
+	cr_expect_eq(sw_hull3_tri3_overlap(&a, sw_pose3_make(O, ID), &cut, &ov), SW_OK);
+	cr_expect_eq(ov.status, SW_HIT);
 	cr_expect(fabsf(ov.depth - 0.2f) < 1e-6f, "depth %g", ov.depth);
-	cr_expect_eq(sw_hull3_tri3_overlap(&a, O, ID, &e, &ov), SW_MISS);
+	cr_expect_eq(sw_hull3_tri3_overlap(&a, sw_pose3_make(O, ID), &e, &ov), SW_OK);
+	cr_expect_eq(ov.status, SW_MISS);
 	/* degenerate triangle, bad displacement */
 	sw_tri3 flat = {{3, 0, 0}, {4, 0, 0}, {5, 0, 0}};
 	o = sweep_tri(&a, O, ID, O, &flat, O, 0);
@@ -474,7 +492,7 @@ Test(hull3_hand, triangle_far_and_tiny)
 {
 	sw_hull3 a = cube(1e-6f);
 	sw_tri3 t = {{3e-6f, -1e-6f, -1e-6f}, {3e-6f, 0, 1e-6f}, {3e-6f, 1e-6f, -1e-6f}};
-	sw_hull_sweep_output o = sweep_tri(&a, O, ID, O, &t, sw_v3(-4e-6f, 0, 0), 1);
+	sw_sweep_result o = sweep_tri(&a, O, ID, O, &t, sw_v3(-4e-6f, 0, 0), 1);
 	expect(&o, SW_HIT, 0.5, 1.0, T_TOL);
 	sw_hull3 b = cube(1);
 	sw_vec3 pa = sw_v3(1e4f, -1e4f, 1e4f);

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "hull3_int.h"
 #include "scenes.h"
 
 /* ---- independent checks ---- */
@@ -95,8 +96,9 @@ static void expect_merged(const sw_hull3 *h)
 
 static void expect_hull(const sw_hull3 *h, const sw_vec3 *pts, size_t n)
 {
-	char why[200];
-	cr_assert(sw_hull3_check(h, why, sizeof why), "check: %s", why);
+	char why[200] = "";
+	cr_assert_eq(sw_hull3_validate_(h, why, sizeof why), SW_HULL_OK, "check: %s", why);
+	cr_assert_eq(sw_hull3_check(h), SW_OK);
 	for (size_t i = 0; i < n; i++)
 		for (uint32_t f = 0; f < h->num_faces; f++) {
 			double s = pdot(h->faces[f].normal, pts[i]) - h->faces[f].d;
@@ -107,10 +109,10 @@ static void expect_hull(const sw_hull3 *h, const sw_vec3 *pts, size_t n)
 	expect_merged(h);
 }
 
-static sw_hull_status build_ok(const sw_vec3 *pts, size_t n, sw_hull3 *h)
+static sw_error build_ok(const sw_vec3 *pts, size_t n, sw_hull3 *h)
 {
-	sw_hull_status st = sw_hull3_build(pts, n, NULL, h);
-	cr_assert_eq(st, SW_HULL_OK, "build: %s", sw_hull_status_name(st));
+	sw_error st = sw_hull3_build(pts, n, NULL, h);
+	cr_assert_eq(st, SW_OK, "build: %s", sw_error_name(st));
 	expect_hull(h, pts, n);
 	return st;
 }
@@ -183,7 +185,7 @@ static void expect_permutation_invariant(sc_rng *r, const sw_vec3 *pts, size_t n
 	memcpy(buf, pts, n * sizeof *pts);
 	for (int t = 0; t < 10; t++) {
 		shuffle(r, buf, n);
-		cr_assert_eq(sw_hull3_build(buf, n, NULL, &h), SW_HULL_OK);
+		cr_assert_eq(sw_hull3_build(buf, n, NULL, &h), SW_OK);
 		cr_expect_arr_eq(&h, &ref, sizeof h, "permutation %d gives another hull", t);
 	}
 }
@@ -317,11 +319,11 @@ Test(hull_builder, sphere_200_points_is_too_many)
 	sc_rng r = sc_rng_seed(22);
 	sw_vec3 p[200];
 	sw_hull3 h;
-	cr_expect_eq(sw_hull3_build(p, sphere_points(&r, p, 200), NULL, &h), SW_HULL_TOO_MANY);
+	cr_expect_eq(sw_hull3_build(p, sphere_points(&r, p, 200), NULL, &h), SW_ERR_TOO_MANY);
 	cr_expect_eq(h.num_verts, 0);
 	/* far more than the builder works with: it stops early */
 	static sw_vec3 big[4000];
-	cr_expect_eq(sw_hull3_build(big, sphere_points(&r, big, 4000), NULL, &h), SW_HULL_TOO_MANY);
+	cr_expect_eq(sw_hull3_build(big, sphere_points(&r, big, 4000), NULL, &h), SW_ERR_TOO_MANY);
 }
 
 Test(hull_builder, random_points_in_a_cube)
@@ -362,10 +364,9 @@ Test(hull_builder, degenerate_clouds_never_break)
 			p[i] = v;
 		}
 		sw_hull3 h;
-		sw_hull_status st = sw_hull3_build(p, n, NULL, &h);
-		cr_expect(st == SW_HULL_OK || st == SW_HULL_TOO_MANY, "trial %d (kind %d): %s", t, kind,
-			  sw_hull_status_name(st));
-		if (st == SW_HULL_OK) {
+		sw_error st = sw_hull3_build(p, n, NULL, &h);
+		cr_expect(st == SW_OK || st == SW_ERR_TOO_MANY, "trial %d (kind %d): %s", t, kind, sw_error_name(st));
+		if (st == SW_OK) {
 			expect_hull(&h, p, n);
 			ok++;
 		}
@@ -379,17 +380,17 @@ Test(hull_builder, empty_and_too_few)
 {
 	sw_vec3 p[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
 	sw_hull3 h;
-	cr_expect_eq(sw_hull3_build(NULL, 4, NULL, &h), SW_HULL_EMPTY);
-	cr_expect_eq(sw_hull3_build(p, 0, NULL, &h), SW_HULL_EMPTY);
-	cr_expect_eq(sw_hull3_build(p, 4, NULL, NULL), SW_HULL_INVALID_INPUT);
+	cr_expect_eq(sw_hull3_build(NULL, 4, NULL, &h), SW_ERR_EMPTY);
+	cr_expect_eq(sw_hull3_build(p, 0, NULL, &h), SW_ERR_EMPTY);
+	cr_expect_eq(sw_hull3_build(p, 4, NULL, NULL), SW_ERR_NULL); /* was SW_ERR_INPUT */
 	for (size_t n = 1; n <= 3; n++)
-		cr_expect_eq(sw_hull3_build(p, n, NULL, &h), SW_HULL_TOO_FEW, "n = %zu", n);
+		cr_expect_eq(sw_hull3_build(p, n, NULL, &h), SW_ERR_TOO_FEW, "n = %zu", n);
 	sw_vec3 same[10];
 	for (int i = 0; i < 10; i++)
 		same[i] = sw_v3(3, -2, 7);
-	cr_expect_eq(sw_hull3_build(same, 10, NULL, &h), SW_HULL_TOO_FEW);
+	cr_expect_eq(sw_hull3_build(same, 10, NULL, &h), SW_ERR_TOO_FEW);
 	sw_vec3 three[9] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 0, 0}};
-	cr_expect_eq(sw_hull3_build(three, 7, NULL, &h), SW_HULL_TOO_FEW);
+	cr_expect_eq(sw_hull3_build(three, 7, NULL, &h), SW_ERR_TOO_FEW);
 	cr_expect_eq(h.num_verts, 0);
 }
 
@@ -399,10 +400,10 @@ Test(hull_builder, collinear_and_flat)
 	sw_hull3 h;
 	for (int i = 0; i < 10; i++)
 		line[i] = sw_v3(1 + 0.5f * i, 2 - 0.25f * i, 3 + 1.0f * i);
-	cr_expect_eq(sw_hull3_build(line, 10, NULL, &h), SW_HULL_COLLINEAR);
+	cr_expect_eq(sw_hull3_build(line, 10, NULL, &h), SW_ERR_COLLINEAR);
 	for (int i = 0; i < 25; i++)
 		grid[i] = sw_v3((float)(i % 5), (float)(i / 5), 0.0f);
-	cr_expect_eq(sw_hull3_build(grid, 25, NULL, &h), SW_HULL_FLAT);
+	cr_expect_eq(sw_hull3_build(grid, 25, NULL, &h), SW_ERR_FLAT);
 }
 
 static size_t sliver(sw_vec3 *p, float height)
@@ -423,7 +424,7 @@ Test(hull_builder, near_flat_sliver)
 	build_ok(p, n, &h);
 	cr_expect_eq(h.num_verts, 5);
 	cr_expect_eq(h.num_faces, 5); /* the square and four triangles */
-	cr_expect_eq(sw_hull3_build(p, sliver(p, 1e-9f), NULL, &h), SW_HULL_FLAT);
+	cr_expect_eq(sw_hull3_build(p, sliver(p, 1e-9f), NULL, &h), SW_ERR_FLAT);
 }
 
 Test(hull_builder, offset_1e4_keeps_topology)
@@ -471,14 +472,14 @@ Test(hull_builder, nan_inf_and_huge_are_invalid)
 	for (int k = 0; k < 3; k++) {
 		cube_corners(p, 1, sw_v3(0, 0, 0));
 		p[5].y = bad[k];
-		cr_expect_eq(sw_hull3_build(p, 8, NULL, &h), SW_HULL_INVALID_INPUT, "case %d", k);
+		cr_expect_eq(sw_hull3_build(p, 8, NULL, &h), SW_ERR_INPUT, "case %d", k);
 		cr_expect_eq(h.num_verts, 0);
 	}
 	cube_corners(p, 1, sw_v3(0, 0, 0));
 	sw_hull_opts o = {1.0f};
-	cr_expect_eq(sw_hull3_build(p, 8, &o, &h), SW_HULL_INVALID_INPUT);
+	cr_expect_eq(sw_hull3_build(p, 8, &o, &h), SW_ERR_INPUT);
 	o.rel_eps = 1e-4f;
-	cr_expect_eq(sw_hull3_build(p, 8, &o, &h), SW_HULL_OK);
+	cr_expect_eq(sw_hull3_build(p, 8, &o, &h), SW_OK);
 }
 
 Test(hull_builder, coarse_rel_eps_merges_near_coplanar_faces)
@@ -492,7 +493,7 @@ Test(hull_builder, coarse_rel_eps_merges_near_coplanar_faces)
 	build_ok(p, 8, &h);
 	cr_expect_eq(h.num_faces, 7);
 	sw_hull_opts o = {1e-4f};
-	cr_assert_eq(sw_hull3_build(p, 8, &o, &h), SW_HULL_OK);
+	cr_assert_eq(sw_hull3_build(p, 8, &o, &h), SW_OK);
 	expect_hull(&h, p, 8);
 	cr_expect_eq(h.num_faces, 6);
 }
@@ -507,7 +508,7 @@ Test(hull_builder, from_faces_valid_cube)
 	sw_vec3 p[8];
 	sw_hull3 h;
 	cube_corners(p, 1, sw_v3(0, 0, 0));
-	cr_assert_eq(sw_hull3_from_faces(p, 8, cube_sizes, cube_loops, 6, &h), SW_HULL_OK);
+	cr_assert_eq(sw_hull3_from_faces(p, 8, cube_sizes, cube_loops, 6, &h), SW_OK);
 	expect_hull(&h, p, 8);
 	cr_expect_eq(h.num_edges, 12);
 	cr_expect_eq(h.num_dirs, 3);
@@ -515,22 +516,45 @@ Test(hull_builder, from_faces_valid_cube)
 	cr_expect_eq(h.face_verts[1], 4);         /* and its loops */
 }
 
+/* the box's hull is in its own frame; placed by a random pose (its vertices moved, its own faces
+ * given again) it is still a valid hull */
 Test(hull_builder, from_faces_box_helper)
 {
 	sc_rng r = sc_rng_seed(41);
 	for (int t = 0; t < 20; t++) {
-		sw_obb3 b = {{sc_uniform(&r, -5, 5), 1, 2}, sc_rotation(&r), {0.5f, 1, sc_uniform(&r, 0.1f, 3)}};
-		sw_hull3 h;
-		cr_assert_eq(sw_hull3_box(&b, &h), SW_HULL_OK);
+		sc_box b = {{sc_uniform(&r, -5, 5), 1, 2}, sc_rotation(&r), {0.5f, 1, sc_uniform(&r, 0.1f, 3)}};
+		sw_obb3 shape = sc_box_shape(&b);
+		sw_hull3 h, placed;
+		cr_assert_eq(sw_hull3_box(&shape, &h), SW_OK);
 		expect_hull(&h, h.verts, 8);
 		cr_expect_eq(h.num_dirs, 3);
+		/* centred on the origin, vertex k at ±half with + where bit i of k is set */
+		for (uint32_t k = 0; k < 8; k++)
+			cr_expect(h.verts[k].x == (k & 1 ? b.half.x : -b.half.x) &&
+					  h.verts[k].y == (k & 2 ? b.half.y : -b.half.y) &&
+					  h.verts[k].z == (k & 4 ? b.half.z : -b.half.z),
+				  "vertex %u", k);
+		sw_vec3 p[8];
+		sw_mat3 m = sc_box_axes(&b);
+		for (uint32_t k = 0; k < 8; k++)
+			p[k] = sw_v3_add(sw_mat3_mul(&m, h.verts[k]), b.center);
+		uint32_t sizes[SW_HULL_MAX_FACES], loops[SW_HULL_MAX_FACE_INDICES];
+		uint32_t nl = 0;
+		for (uint32_t f = 0; f < h.num_faces; f++) {
+			sizes[f] = h.faces[f].count;
+			for (uint32_t k = 0; k < h.faces[f].count; k++)
+				loops[nl++] = fv(&h, f, k);
+		}
+		cr_assert_eq(sw_hull3_from_faces(p, 8, sizes, loops, h.num_faces, &placed), SW_OK, "trial %d", t);
+		expect_hull(&placed, p, 8);
 	}
-	sw_obb3 bad = {{0, 0, 0}, {0, 0, 0, 1}, {-1, 1, 1}};
+	sw_obb3 bad = {{-1, 1, 1}};
 	sw_hull3 h;
-	cr_expect_eq(sw_hull3_box(&bad, &h), SW_HULL_INVALID_INPUT);
+	cr_expect_eq(sw_hull3_box(&bad, &h), SW_ERR_INPUT);
+	cr_expect_eq(sw_hull3_box(&bad, NULL), SW_ERR_NULL);
 }
 
-static sw_hull_status cube_variant(sw_vec3 *p, uint32_t *loops, size_t nf)
+static sw_error cube_variant(sw_vec3 *p, uint32_t *loops, size_t nf)
 {
 	sw_hull3 h;
 	return sw_hull3_from_faces(p, 8, cube_sizes, loops, nf, &h);
@@ -544,26 +568,26 @@ Test(hull_builder, from_faces_rejections)
 
 	p[7].z += 0.1f; /* one vertex lifted off its three faces */
 	memcpy(l, cube_loops, sizeof l);
-	cr_expect_eq(cube_variant(p, l, 6), SW_HULL_BAD_FACES_NONPLANAR);
+	cr_expect_eq(cube_variant(p, l, 6), SW_ERR_FACES_NONPLANAR);
 	p[7].z -= 0.1f;
 
 	for (int k = 0; k < 4; k++) /* one face reversed */
 		l[20 + k] = cube_loops[23 - k];
-	cr_expect_eq(cube_variant(p, l, 6), SW_HULL_BAD_FACES_WINDING);
+	cr_expect_eq(cube_variant(p, l, 6), SW_ERR_FACES_WINDING);
 	for (int k = 0; k < 24; k++) /* every face reversed: inward */
 		l[k] = cube_loops[4 * (k / 4) + 3 - k % 4];
-	cr_expect_eq(cube_variant(p, l, 6), SW_HULL_BAD_FACES_INWARD);
+	cr_expect_eq(cube_variant(p, l, 6), SW_ERR_FACES_INWARD);
 
 	memcpy(l, cube_loops, sizeof l);
-	cr_expect_eq(cube_variant(p, l, 5), SW_HULL_BAD_FACES_OPEN); /* the +z face missing */
+	cr_expect_eq(cube_variant(p, l, 5), SW_ERR_FACES_OPEN); /* the +z face missing */
 	l[3] = 9;
-	cr_expect_eq(cube_variant(p, l, 6), SW_HULL_BAD_FACES_INDEX);
+	cr_expect_eq(cube_variant(p, l, 6), SW_ERR_FACES_INDEX);
 
 	sw_hull3 h;
 	p[8] = sw_v3(5, 5, 5); /* a vertex no face uses */
-	cr_expect_eq(sw_hull3_from_faces(p, 9, cube_sizes, cube_loops, 6, &h), SW_HULL_BAD_FACES_EULER);
+	cr_expect_eq(sw_hull3_from_faces(p, 9, cube_sizes, cube_loops, 6, &h), SW_ERR_FACES_EULER);
 	p[8] = p[3];
-	cr_expect_eq(sw_hull3_from_faces(p, 9, cube_sizes, cube_loops, 6, &h), SW_HULL_BAD_FACES_DEGENERATE);
+	cr_expect_eq(sw_hull3_from_faces(p, 9, cube_sizes, cube_loops, 6, &h), SW_ERR_FACES_DEGENERATE);
 	cr_expect_eq(h.num_verts, 0);
 }
 
@@ -580,13 +604,13 @@ Test(hull_builder, from_faces_nonconvex_and_coplanar)
 	sw_hull3 h;
 	cube_corners(p, 1, sw_v3(0, 0, 0));
 	/* triangulated faces are valid geometry but must be given merged */
-	cr_expect_eq(sw_hull3_from_faces(p, 8, split_sizes, split_loops, 9, &h), SW_HULL_BAD_FACES_COPLANAR);
+	cr_expect_eq(sw_hull3_from_faces(p, 8, split_sizes, split_loops, 9, &h), SW_ERR_FACES_COPLANAR);
 	/* corner 7 pushed inside: every face still planar (triangles), but the solid is dented */
 	p[7] = sw_v3(0.5f, 0.5f, 0.5f);
-	cr_expect_eq(sw_hull3_from_faces(p, 8, split_sizes, split_loops, 9, &h), SW_HULL_BAD_FACES_NONCONVEX);
+	cr_expect_eq(sw_hull3_from_faces(p, 8, split_sizes, split_loops, 9, &h), SW_ERR_NOT_CONVEX);
 	/* corner 7 pulled outside: convex, accepted */
 	p[7] = sw_v3(1.5f, 1.5f, 1.5f);
-	cr_assert_eq(sw_hull3_from_faces(p, 8, split_sizes, split_loops, 9, &h), SW_HULL_OK);
+	cr_assert_eq(sw_hull3_from_faces(p, 8, split_sizes, split_loops, 9, &h), SW_OK);
 	expect_hull(&h, p, 8);
 }
 
@@ -596,19 +620,25 @@ Test(hull_builder, check_catches_corruption)
 	sw_hull3 h, g;
 	char why[200];
 	build_ok(p, cube_corners(p, 1, sw_v3(0, 0, 0)), &h);
-	g = h;
-	g.faces[2].d += 0.1f;
-	cr_expect_not(sw_hull3_check(&g, why, sizeof why));
-	g = h;
-	g.edges[3].f[0] = g.edges[3].f[1];
-	cr_expect_not(sw_hull3_check(&g, why, sizeof why));
-	g = h;
-	g.verts[0].x = -1.5f;
-	cr_expect_not(sw_hull3_check(&g, why, sizeof why));
-	g = h;
-	g.num_dirs = 2;
-	cr_expect_not(sw_hull3_check(&g, why, sizeof why));
-	cr_expect_not(sw_hull3_check(NULL, why, sizeof why));
+	/* each corruption fails the public check (an error) and the internal one (with a reason) */
+	for (int c = 0; c < 4; c++) {
+		g = h;
+		if (c == 0)
+			g.faces[2].d += 0.1f;
+		else if (c == 1)
+			g.edges[3].f[0] = g.edges[3].f[1];
+		else if (c == 2)
+			g.verts[0].x = -1.5f;
+		else
+			g.num_dirs = 2;
+		cr_expect_neq(sw_hull3_check(&g), SW_OK, "corruption %d", c);
+		why[0] = 0;
+		cr_expect_neq(sw_hull3_validate_(&g, why, sizeof why), SW_HULL_OK, "corruption %d", c);
+		cr_expect_neq(why[0], 0, "corruption %d: no reason given", c);
+	}
+	cr_expect_eq(sw_hull3_check(NULL), SW_ERR_NULL);
+	cr_expect_eq(sw_hull3_check(&h), SW_OK);
 	cr_expect_eq(sw_hull3_support(NULL, sw_v3(1, 0, 0)), -1);
 	cr_expect_str_eq(sw_hull_status_name(SW_HULL_BAD_FACES_OPEN), "bad_faces_open");
+	cr_expect_str_eq(sw_error_name(SW_ERR_FACES_OPEN), "faces_open");
 }

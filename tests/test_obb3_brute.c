@@ -46,7 +46,7 @@
 
 /* one generated pair */
 typedef struct pair_case {
-	sw_obb3 a, b;
+	sc_box a, b;
 	sw_vec3 da, db;
 } pair_case;
 
@@ -83,17 +83,17 @@ static void judge_pair(const pair_case *c, judge *j)
 
 #define FAIL(...) (snprintf(why, why_len, __VA_ARGS__), -1)
 
-static int check_normal(const judge *j, const pair_case *c, const sw_sweep_output *o, char *why, size_t why_len)
+static int check_normal(const judge *j, const pair_case *c, const sw_sweep_result *o, char *why, size_t why_len)
 {
 	double n[3] = {o->normal.x, o->normal.y, o->normal.z};
 	double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]), e = j->eps;
 	if (!(fabs(len - 1) <= 1e-5))
 		return FAIL("normal not unit: |n| = %.9g", len);
 	if (o->feature >= SW_AXIS_COUNT)
-		return FAIL("feature %d out of range", o->feature);
+		return FAIL("feature %u out of range", o->feature);
 	sw_vec3 ax = sc_obb3_feature_axis(&c->a, &c->b, o->feature);
 	if (!(fabsf(sw_v3_dot(ax, o->normal)) >= 1 - 1e-5f))
-		return FAIL("feature %d is not parallel to the normal", o->feature);
+		return FAIL("feature %u is not parallel to the normal", o->feature);
 	double t = o->status == SW_HIT ? o->t_first : 0.0;
 	if (oracle_obb3_dir_along(&j->pa, n, t) < -e)
 		return FAIL("normal points from B to A (n·(cB − cA) = %.9g)", oracle_obb3_dir_along(&j->pa, n, t));
@@ -117,16 +117,16 @@ static void print_vec(const char *name, sw_vec3 v)
 	cr_log_error("  %s = (%a, %a, %a) = (%.9g, %.9g, %.9g)", name, v.x, v.y, v.z, v.x, v.y, v.z);
 }
 
-static void report(const char *pop, uint64_t seed, int i, const pair_case *c, const sw_sweep_output *o, const judge *j,
+static void report(const char *pop, uint64_t seed, int i, const pair_case *c, const sw_sweep_result *o, const judge *j,
 		   const char *why)
 {
 	cr_log_error("%s case %d (seed %llu): %s", pop, i, (unsigned long long)seed, why);
-	cr_log_error("  library: %s t = [%.9g, %.9g] n = (%.9g, %.9g, %.9g) feature %d", sw_status_name(o->status),
+	cr_log_error("  library: %s t = [%.9g, %.9g] n = (%.9g, %.9g, %.9g) feature %u", sw_status_name(o->status),
 		     o->t_first, o->t_last, o->normal.x, o->normal.y, o->normal.z, o->feature);
 	cr_log_error("  oracle:  %s t = [%.9g, %.9g] min f %.9g at %.9g, f(0) %.9g, f(1) %.9g, eps %.3g",
 		     sw_status_name(j->ra.status), j->ra.t_first, j->ra.t_last, j->ra.min_sep, j->ra.t_at_min,
 		     j->ra.sep0, j->ra.sep1, j->eps);
-	const sw_obb3 *bx[2] = {&c->a, &c->b};
+	const sc_box *bx[2] = {&c->a, &c->b};
 	const char *nm[2][4] = {{"a.center", "a.half", "da", "a.quat"}, {"b.center", "b.half", "db", "b.quat"}};
 	for (int k = 0; k < 2; k++) {
 		print_vec(nm[k][0], bx[k]->center);
@@ -142,33 +142,43 @@ static void report(const char *pop, uint64_t seed, int i, const pair_case *c, co
 
 typedef void (*shape_fn)(sc_rng *r, pair_case *c);
 
+/* box `index` of a set as a placed test box */
+static sc_box set_box(const sw_obb3_set *set, uint32_t index, sw_vec3 *disp)
+{
+	sw_obb3 shape;
+	sw_pose3 pose;
+	cr_assert_eq(sw_obb3_set_get(set, index, &shape, &pose, disp), SW_OK);
+	sc_box b = {pose.p, pose.q, shape.half};
+	return b;
+}
+
 /* a close pair from the project's generator (through a one-pair set) */
 static void close_pair(sc_rng *r, const sc_obb3_params *p, sw_obb3_set *set, pair_case *c)
 {
 	sw_pair pair;
 	sw_obb3_set_clear(set);
 	cr_assert_eq(sc_obb3_close_pairs(r, p, set, &pair, 1), SW_OK);
-	cr_assert_eq(sw_obb3_set_get(set, pair.a, &c->a, &c->da), SW_OK);
-	cr_assert_eq(sw_obb3_set_get(set, pair.b, &c->b, &c->db), SW_OK);
+	c->a = set_box(set, pair.a, &c->da);
+	c->b = set_box(set, pair.b, &c->db);
 }
 
 static void run_population(const char *pop, uint64_t seed_base, sc_obb3_params p, shape_fn shape)
 {
-	sw_obb3_set set;
-	cr_assert_eq(sw_obb3_set_init(&set, 2), SW_OK);
+	sw_obb3_set *set;
+	cr_assert_eq(sw_obb3_set_create(2, &set), SW_OK);
 	tally t = {0};
 	for (int i = 0; i < N_PAIRS; i++) {
 		uint64_t seed = seed_base + (uint64_t)i;
 		sc_rng r = sc_rng_seed(seed);
 		pair_case c;
-		close_pair(&r, &p, &set, &c);
+		close_pair(&r, &p, set, &c);
 		if (shape)
 			shape(&r, &c);
-		sw_sweep_output o;
-		sw_obb3_sweep(&c.a, c.da, &c.b, c.db, &o);
+		sw_sweep_result o;
+		sc_obb3_sweep(&c.a, c.da, &c.b, c.db, &o);
 		judge_case(pop, seed, i, &c, &o, &t);
 	}
-	sw_obb3_set_free(&set);
+	sw_obb3_set_destroy(set);
 	judge_summary(pop, &t);
 }
 
@@ -238,7 +248,7 @@ Test(obb3_brute, fast_motion) { run_population("fast", 7000000, sc_obb3_defaults
 Test(obb3_brute, oracle_matches_hand_cases)
 {
 	const float r2 = 0.70710678f;
-	sw_obb3 a = {{0, 0, 0}, (sw_quat){0, 0, 0, 1}, {1, 1, 1}}, b = a;
+	sc_box a = {{0, 0, 0}, (sw_quat){0, 0, 0, 1}, {1, 1, 1}}, b = a;
 	oracle_obb3_result o;
 	b.center = sw_v3(5, 0, 0);
 	cr_assert_eq(oracle_obb3_sweep(&a, sw_v3(0, 0, 0), &b, sw_v3(-4, 0, 0), &o), SW_HIT);
@@ -271,18 +281,16 @@ Test(obb3_brute, penetration_matches_static_separation)
 	enum { N = 10000 };
 	sc_rng r = sc_rng_seed(92);
 	sc_obb3_params p = sc_obb3_defaults();
-	sw_obb3_set s;
-	cr_assert(sw_obb3_set_init(&s, 2 * N) == SW_OK);
+	sw_obb3_set *s;
+	cr_assert(sw_obb3_set_create(2 * N, &s) == SW_OK);
 	sw_pair *pairs = malloc(N * sizeof *pairs);
-	cr_assert(sc_obb3_close_pairs(&r, &p, &s, pairs, N) == SW_OK);
+	cr_assert(sc_obb3_close_pairs(&r, &p, s, pairs, N) == SW_OK);
 	int hits = 0;
 	for (int i = 0; i < N; i++) {
-		sw_obb3 a, b;
 		sw_vec3 d;
-		sw_obb3_set_get(&s, pairs[i].a, &a, &d);
-		sw_obb3_set_get(&s, pairs[i].b, &b, &d);
-		sw_overlap3_output o;
-		sw_status st = sw_obb3_penetration(&a, &b, &o);
+		sc_box a = set_box(s, pairs[i].a, &d), b = set_box(s, pairs[i].b, &d);
+		sw_overlap_result o;
+		sw_status st = sc_obb3_overlap(&a, &b, &o);
 		oracle_obb3_problem q;
 		oracle_obb3_prepare(&a, sw_v3(0, 0, 0), &b, sw_v3(0, 0, 0), ORACLE_CROSS2_CONTRACT, &q);
 		double f0 = oracle_obb3_sep(&q, 0, NULL, NULL);
@@ -306,5 +314,5 @@ Test(obb3_brute, penetration_matches_static_separation)
 	cr_log_info("penetration: %d overlapping pairs of %d checked", hits, N);
 	cr_expect_geq(hits, N / 100, "too few overlapping pairs to test anything");
 	free(pairs);
-	sw_obb3_set_free(&s);
+	sw_obb3_set_destroy(s);
 }

@@ -44,7 +44,7 @@
 #define MAX_REPORTS 8
 
 typedef struct pair_case {
-	sw_obb3 a;
+	sc_box a;
 	sw_tri3 t;
 	sw_vec3 da, dt;
 	int one_sided;
@@ -94,17 +94,17 @@ static void judge_pair(const pair_case *c, judge *j)
 
 #define FAIL(...) (snprintf(why, why_len, __VA_ARGS__), -1)
 
-static int check_normal(const judge *j, const pair_case *c, const sw_sweep_output *o, char *why, size_t why_len)
+static int check_normal(const judge *j, const pair_case *c, const sw_sweep_result *o, char *why, size_t why_len)
 {
 	double n[3] = {o->normal.x, o->normal.y, o->normal.z};
 	double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]), e = j->eps;
 	if (!(fabs(len - 1) <= 1e-5))
 		return FAIL("normal not unit: |n| = %.9g", len);
 	if (o->feature >= SW_TRI3_AXIS_COUNT)
-		return FAIL("feature %d out of range", o->feature);
+		return FAIL("feature %u out of range", o->feature);
 	sw_vec3 ax = sc_tri3_feature_axis(&c->a, &c->t, o->feature);
 	if (!(fabsf(sw_v3_dot(ax, o->normal)) >= 1 - 1e-5f))
-		return FAIL("feature %d is not parallel to the normal", o->feature);
+		return FAIL("feature %u is not parallel to the normal", o->feature);
 	double t = o->status == SW_HIT ? o->t_first : 0.0;
 	double g = oracle_tri3_sep_along(&j->pa, n, t);
 	/* the centroid lies on the normal's side when they merely touch */
@@ -130,11 +130,11 @@ static void print_vec(const char *name, sw_vec3 v)
 	cr_log_error("  %s = (%a, %a, %a) = (%.9g, %.9g, %.9g)", name, v.x, v.y, v.z, v.x, v.y, v.z);
 }
 
-static void report(const char *pop, uint64_t seed, int i, const pair_case *c, const sw_sweep_output *o, const judge *j,
+static void report(const char *pop, uint64_t seed, int i, const pair_case *c, const sw_sweep_result *o, const judge *j,
 		   const char *why)
 {
 	cr_log_error("%s case %d (seed %llu, one-sided %d): %s", pop, i, (unsigned long long)seed, c->one_sided, why);
-	cr_log_error("  library: %s t = [%.9g, %.9g] n = (%.9g, %.9g, %.9g) feature %d", sw_status_name(o->status),
+	cr_log_error("  library: %s t = [%.9g, %.9g] n = (%.9g, %.9g, %.9g) feature %u", sw_status_name(o->status),
 		     o->t_first, o->t_last, o->normal.x, o->normal.y, o->normal.z, o->feature);
 	cr_log_error("  oracle:  %s t = [%.9g, %.9g] min f %.9g at %.9g, f(0) %.9g, f(1) %.9g, eps %.3g, v.n %.3g",
 		     sw_status_name(j->ra.status), j->ra.t_first, j->ra.t_last, j->ra.min_sep, j->ra.t_at_min,
@@ -154,37 +154,47 @@ static void report(const char *pop, uint64_t seed, int i, const pair_case *c, co
 
 typedef void (*shape_fn)(sc_rng *r, pair_case *c);
 
+/* box `index` of a set as a placed test box */
+static sc_box set_box(const sw_obb3_set *set, uint32_t index, sw_vec3 *disp)
+{
+	sw_obb3 shape;
+	sw_pose3 pose;
+	cr_assert_eq(sw_obb3_set_get(set, index, &shape, &pose, disp), SW_OK);
+	sc_box b = {pose.p, pose.q, shape.half};
+	return b;
+}
+
 static void close_pair(sc_rng *r, const sc_tri3_params *p, sw_obb3_set *boxes, sw_tri3_set *tris, pair_case *c)
 {
 	sw_pair pair;
 	sw_obb3_set_clear(boxes);
 	sw_tri3_set_clear(tris);
 	cr_assert_eq(sc_tri3_close_pairs(r, p, boxes, tris, &pair, 1), SW_OK);
-	cr_assert_eq(sw_obb3_set_get(boxes, pair.a, &c->a, &c->da), SW_OK);
+	c->a = set_box(boxes, pair.a, &c->da);
 	cr_assert_eq(sw_tri3_set_get(tris, pair.b, &c->t, &c->dt), SW_OK);
 	c->one_sided = 0;
 }
 
 static void run_population(const char *pop, uint64_t seed_base, sc_tri3_params p, shape_fn shape)
 {
-	sw_obb3_set boxes;
-	sw_tri3_set tris;
-	cr_assert_eq(sw_obb3_set_init(&boxes, 1), SW_OK);
-	cr_assert_eq(sw_tri3_set_init(&tris, 1), SW_OK);
+	sw_obb3_set *boxes;
+	sw_tri3_set *tris;
+	cr_assert_eq(sw_obb3_set_create(1, &boxes), SW_OK);
+	cr_assert_eq(sw_tri3_set_create(1, &tris), SW_OK);
 	tally t = {0};
 	for (int i = 0; i < N_PAIRS; i++) {
 		uint64_t seed = seed_base + (uint64_t)i;
 		sc_rng r = sc_rng_seed(seed);
 		pair_case c;
-		close_pair(&r, &p, &boxes, &tris, &c);
+		close_pair(&r, &p, boxes, tris, &c);
 		if (shape)
 			shape(&r, &c);
-		sw_sweep_output o;
-		sw_obb3_tri3_sweep(&c.a, c.da, &c.t, c.dt, c.one_sided, &o);
+		sw_sweep_result o;
+		sc_obb3_tri3_sweep(&c.a, c.da, &c.t, c.dt, c.one_sided, &o);
 		judge_case(pop, seed, i, &c, &o, &t);
 	}
-	sw_obb3_set_free(&boxes);
-	sw_tri3_set_free(&tris);
+	sw_obb3_set_destroy(boxes);
+	sw_tri3_set_destroy(tris);
 	judge_summary(pop, &t);
 }
 
@@ -200,7 +210,7 @@ static void shape_sliver(sc_rng *r, pair_case *c)
 static void shape_near_parallel(sc_rng *r, pair_case *c)
 {
 	/* edge ab along one of the box's axes, turned by 1e-4 rad: that edge pair is skipped */
-	sw_mat3 m = sw_obb3_axes(&c->a);
+	sw_mat3 m = sc_box_axes(&c->a);
 	sw_vec3 axis = m.col[sc_below(r, 3)];
 	sw_vec3 other = m.col[0].x != axis.x ? m.col[0] : m.col[1];
 	sw_vec3 dir = sw_v3_add(axis, sw_v3_scale(other, 1e-4f));
@@ -260,7 +270,7 @@ Test(tri3_brute, one_sided) { run_population("one_sided", 18000000, sc_tri3_defa
 /* the oracle itself on hand-derived cases (see test_obb3_tri3_hand.c for the derivations) */
 Test(tri3_brute, oracle_matches_hand_cases)
 {
-	sw_obb3 a = {{0, 0, 0}, (sw_quat){0, 0, 0, 1}, {1, 1, 1}};
+	sc_box a = {{0, 0, 0}, (sw_quat){0, 0, 0, 1}, {1, 1, 1}};
 	sw_tri3 roof = {{-2, -2, 5}, {2, -2, 5}, {0, 2, 5}};
 	oracle_tri3_problem p;
 	oracle_tri3_result o;
@@ -290,20 +300,19 @@ Test(tri3_brute, penetration_matches_static_separation)
 	enum { N = 10000 };
 	sc_rng r = sc_rng_seed(91);
 	sc_tri3_params p = sc_tri3_defaults();
-	sw_obb3_set boxes;
-	sw_tri3_set tris;
-	cr_assert(sw_obb3_set_init(&boxes, N) == SW_OK && sw_tri3_set_init(&tris, N) == SW_OK);
+	sw_obb3_set *boxes;
+	sw_tri3_set *tris;
+	cr_assert(sw_obb3_set_create(N, &boxes) == SW_OK && sw_tri3_set_create(N, &tris) == SW_OK);
 	sw_pair *pairs = malloc(N * sizeof *pairs);
-	cr_assert(sc_tri3_close_pairs(&r, &p, &boxes, &tris, pairs, N) == SW_OK);
+	cr_assert(sc_tri3_close_pairs(&r, &p, boxes, tris, pairs, N) == SW_OK);
 	int hits = 0;
 	for (int i = 0; i < N; i++) {
-		sw_obb3 a;
 		sw_tri3 t;
 		sw_vec3 d;
-		sw_obb3_set_get(&boxes, pairs[i].a, &a, &d);
-		sw_tri3_set_get(&tris, pairs[i].b, &t, &d);
-		sw_overlap3_output o;
-		sw_status st = sw_obb3_tri3_penetration(&a, &t, &o);
+		sc_box a = set_box(boxes, pairs[i].a, &d);
+		sw_tri3_set_get(tris, pairs[i].b, &t, &d);
+		sw_overlap_result o;
+		sw_status st = sc_obb3_tri3_overlap(&a, &t, &o);
 		oracle_tri3_problem q;
 		oracle_tri3_prepare(&a, sw_v3(0, 0, 0), &t, sw_v3(0, 0, 0), ORACLE_CROSS2_CONTRACT, &q);
 		double f0 = oracle_tri3_sep(&q, 0, NULL, NULL);
@@ -327,6 +336,6 @@ Test(tri3_brute, penetration_matches_static_separation)
 	cr_log_info("penetration: %d overlapping pairs of %d checked", hits, N);
 	cr_expect_geq(hits, N / 100, "too few overlapping pairs to test anything");
 	free(pairs);
-	sw_obb3_set_free(&boxes);
-	sw_tri3_set_free(&tris);
+	sw_obb3_set_destroy(boxes);
+	sw_tri3_set_destroy(tris);
 }

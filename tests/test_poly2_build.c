@@ -8,7 +8,7 @@
 static void expect_poly(const sw_poly2 *p, uint32_t count)
 {
 	cr_expect_eq(p->count, count, "count %u, want %u", p->count, count);
-	cr_expect_eq(sw_poly2_check(p, 0), SW_POLY2_OK, "check: %s", sw_poly2_status_name(sw_poly2_check(p, 0)));
+	cr_expect_eq(sw_poly2_check(p), SW_OK, "check: %s", sw_error_name(sw_poly2_check(p)));
 }
 
 Test(poly2_build, square_with_duplicates_collinear_and_interior_points)
@@ -16,7 +16,7 @@ Test(poly2_build, square_with_duplicates_collinear_and_interior_points)
 	const sw_vec2 pts[] = {{1, 1},  {-1, -1}, {1, -1}, {-1, 1},       {0, -1},  {1, 0},    {0, 1},
 			       {-1, 0}, {0, 0},   {1, 1},  {0.5f, 0.25f}, {-1, -1}, {1, -0.5f}};
 	sw_poly2 p;
-	cr_assert_eq(sw_poly2_build(pts, sizeof pts / sizeof pts[0], &p), SW_POLY2_OK);
+	cr_assert_eq(sw_poly2_build(pts, sizeof pts / sizeof pts[0], &p), SW_OK);
 	expect_poly(&p, 4);
 	/* lowest then leftmost first, counter-clockwise */
 	cr_expect(p.v[0].x == -1 && p.v[0].y == -1 && p.v[1].x == 1 && p.v[1].y == -1);
@@ -30,8 +30,8 @@ Test(poly2_build, same_polygon_for_every_permutation)
 	for (int i = 0; i < 40; i++)
 		pts[i] = sw_v2(sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1));
 	sw_poly2 ref;
-	sw_poly2_status st = sw_poly2_build(pts, 40, &ref);
-	cr_assert(st == SW_POLY2_OK || st == SW_POLY2_TOO_MANY);
+	sw_error st = sw_poly2_build(pts, 40, &ref);
+	cr_assert(st == SW_OK || st == SW_ERR_TOO_MANY);
 	for (int round = 0; round < 10; round++) {
 		for (int i = 0; i < 40; i++)
 			shuffled[i] = pts[i];
@@ -55,9 +55,9 @@ Test(poly2_build, every_input_point_inside_or_on)
 		for (int i = 0; i < n; i++)
 			pts[i] = sw_v2(sc_uniform(&r, -2, 2), sc_uniform(&r, -2, 2));
 		sw_poly2 p;
-		if (sw_poly2_build(pts, (size_t)n, &p) != SW_POLY2_OK)
+		if (sw_poly2_build(pts, (size_t)n, &p) != SW_OK)
 			continue;
-		cr_assert_eq(sw_poly2_check(&p, 0), SW_POLY2_OK);
+		cr_assert_eq(sw_poly2_check(&p), SW_OK);
 		for (int i = 0; i < n; i++)
 			for (uint32_t k = 0; k < p.count; k++) {
 				sw_vec2 a = p.v[k], b = p.v[(k + 1) % p.count];
@@ -75,18 +75,19 @@ Test(poly2_build, degenerate_inputs)
 	const sw_vec2 line[] = {{0, 0}, {1, 1}, {2, 2}, {-3, -3}, {0.5f, 0.5f}};
 	const sw_vec2 nan[] = {{0, 0}, {1, 0}, {NAN, 1}};
 	const sw_vec2 huge[] = {{0, 0}, {1, 0}, {0, 2e15f}};
-	cr_expect_eq(sw_poly2_build(NULL, 3, &p), SW_POLY2_EMPTY);
-	cr_expect_eq(sw_poly2_build(two, 0, &p), SW_POLY2_EMPTY);
-	cr_expect_eq(sw_poly2_build(two, 3, &p), SW_POLY2_TOO_FEW);
+	cr_expect_eq(sw_poly2_build(NULL, 3, &p), SW_ERR_EMPTY);
+	cr_expect_eq(sw_poly2_build(two, 3, NULL), SW_ERR_NULL);
+	cr_expect_eq(sw_poly2_build(two, 0, &p), SW_ERR_EMPTY);
+	cr_expect_eq(sw_poly2_build(two, 3, &p), SW_ERR_TOO_FEW);
 	cr_expect_eq(p.count, 0);
-	cr_expect_eq(sw_poly2_build(line, 5, &p), SW_POLY2_COLLINEAR);
-	cr_expect_eq(sw_poly2_build(nan, 3, &p), SW_POLY2_INVALID_INPUT);
-	cr_expect_eq(sw_poly2_build(huge, 3, &p), SW_POLY2_INVALID_INPUT);
+	cr_expect_eq(sw_poly2_build(line, 5, &p), SW_ERR_COLLINEAR);
+	cr_expect_eq(sw_poly2_build(nan, 3, &p), SW_ERR_INPUT);
+	cr_expect_eq(sw_poly2_build(huge, 3, &p), SW_ERR_INPUT);
 	/* a point 1e-9 off the line is collinear within 1e-6 × extent */
 	const sw_vec2 almost[] = {{0, 0}, {1, 0}, {2, 1e-9f}};
-	cr_expect_eq(sw_poly2_build(almost, 3, &p), SW_POLY2_COLLINEAR);
+	cr_expect_eq(sw_poly2_build(almost, 3, &p), SW_ERR_COLLINEAR);
 	const sw_vec2 thin[] = {{0, 0}, {1, 0}, {2, 1e-3f}};
-	cr_expect_eq(sw_poly2_build(thin, 3, &p), SW_POLY2_OK);
+	cr_expect_eq(sw_poly2_build(thin, 3, &p), SW_OK);
 }
 
 Test(poly2_build, too_many_and_exactly_the_maximum)
@@ -96,12 +97,12 @@ Test(poly2_build, too_many_and_exactly_the_maximum)
 	for (int n = SW_POLY2_MAX_VERTS; n <= SW_POLY2_MAX_VERTS + 4; n += 4) {
 		for (int i = 0; i < n; i++)
 			ring[i] = sw_v2(cosf(6.2831853f * (float)i / (float)n), sinf(6.2831853f * (float)i / (float)n));
-		sw_poly2_status st = sw_poly2_build(ring, (size_t)n, &p);
+		sw_error st = sw_poly2_build(ring, (size_t)n, &p);
 		if (n == SW_POLY2_MAX_VERTS) {
-			cr_expect_eq(st, SW_POLY2_OK);
+			cr_expect_eq(st, SW_OK);
 			expect_poly(&p, SW_POLY2_MAX_VERTS);
 		} else {
-			cr_expect_eq(st, SW_POLY2_TOO_MANY);
+			cr_expect_eq(st, SW_ERR_TOO_MANY);
 		}
 	}
 }
@@ -115,38 +116,43 @@ Test(poly2_build, far_from_origin_and_tiny)
 		tiny[i] = sw_v2(tri[i].x * 1e-3f, tri[i].y * 1e-3f);
 	}
 	sw_poly2 p;
-	cr_expect_eq(sw_poly2_build(far, 4, &p), SW_POLY2_OK);
+	cr_expect_eq(sw_poly2_build(far, 4, &p), SW_OK);
 	expect_poly(&p, 3);
-	cr_expect_eq(sw_poly2_build(tiny, 4, &p), SW_POLY2_OK);
+	cr_expect_eq(sw_poly2_build(tiny, 4, &p), SW_OK);
 	expect_poly(&p, 3);
 }
 
 Test(poly2_build, check_rejects_what_is_not_convex)
 {
 	sw_poly2 box = sw_poly2_box(1, 2);
-	cr_expect_eq(sw_poly2_check(&box, 0), SW_POLY2_OK);
+	cr_expect_eq(sw_poly2_check(&box), SW_OK);
 	sw_poly2 cw = box;
 	for (int i = 0; i < 4; i++)
 		cw.v[i] = box.v[3 - i];
-	cr_expect_eq(sw_poly2_check(&cw, 0), SW_POLY2_CLOCKWISE);
+	cr_expect_eq(sw_poly2_check(&cw), SW_ERR_CLOCKWISE);
 	sw_poly2 dart = box;
 	dart.v[2] = sw_v2(0, -0.5f); /* pushed inside: a reflex corner */
-	cr_expect_eq(sw_poly2_check(&dart, 0), SW_POLY2_NOT_CONVEX);
+	cr_expect_eq(sw_poly2_check(&dart), SW_ERR_NOT_CONVEX);
 	sw_poly2 dup = box;
 	dup.count = 5;
 	dup.v[4] = dup.v[3];
-	cr_expect_eq(sw_poly2_check(&dup, 0), SW_POLY2_DUPLICATE);
+	cr_expect_eq(sw_poly2_check(&dup), SW_ERR_DUPLICATE);
 	sw_poly2 mid = box;
 	mid.count = 5;
 	mid.v[4] = mid.v[3];
 	mid.v[3] = sw_v2(0, 2); /* on the top edge: collinear */
-	cr_expect_eq(sw_poly2_check(&mid, 0), SW_POLY2_NOT_CONVEX);
+	cr_expect_eq(sw_poly2_check(&mid), SW_ERR_NOT_CONVEX);
+	/* a segment is always a valid shape (there is no polygons-only check any more); one point is not */
 	sw_poly2 seg = sw_poly2_segment(sw_v2(0, 0), sw_v2(1, 0));
-	cr_expect_eq(sw_poly2_check(&seg, 0), SW_POLY2_BAD_COUNT);
-	cr_expect_eq(sw_poly2_check(&seg, 1), SW_POLY2_OK);
+	cr_expect_eq(sw_poly2_check(&seg), SW_OK);
+	seg.count = 1;
+	cr_expect_eq(sw_poly2_check(&seg), SW_ERR_BAD_COUNT);
+	seg = sw_poly2_segment(sw_v2(1, 0), sw_v2(1, 0));
+	cr_expect_eq(sw_poly2_check(&seg), SW_ERR_DUPLICATE);
 	box.count = SW_POLY2_MAX_VERTS + 1;
-	cr_expect_eq(sw_poly2_check(&box, 0), SW_POLY2_BAD_COUNT);
+	cr_expect_eq(sw_poly2_check(&box), SW_ERR_BAD_COUNT);
 	box = sw_poly2_box(1, 1);
 	box.v[1].x = INFINITY;
-	cr_expect_eq(sw_poly2_check(&box, 0), SW_POLY2_INVALID_INPUT);
+	cr_expect_eq(sw_poly2_check(&box), SW_ERR_INPUT);
+	cr_expect_eq(sw_poly2_check(NULL), SW_ERR_NULL);
 }

@@ -153,9 +153,9 @@ static sw_error run_public(const ctx *c, const gen_batch *g, const void *opts, s
 		return sw_run(c->q, g->a, g->b, g->pairs + off, n, opts, run, res);
 	/* packed: whole blocks from an offset that is a multiple of the block */
 	const unsigned char *blocks = g->a;
-	size_t bsize = c->d->a == SW_SRC_OBB3_BLOCK	 ? sizeof(sw_obb3_block)
+	size_t bsize = c->d->a == SW_SRC_OBB3_BLOCK        ? sizeof(sw_obb3_block)
 		       : c->d->a == SW_SRC_OBB3_TRI3_BLOCK ? sizeof(sw_obb3_tri3_block)
-							     : sizeof(sw_poly2_block);
+							   : sizeof(sw_poly2_block);
 	return sw_run(c->q, blocks + off / SW_BLOCK * bsize, NULL, NULL, n, opts, run, res);
 }
 
@@ -173,7 +173,8 @@ static void tap(int ok, const char *fmt, const char *a, const char *b)
  * blocks for packed sources), and only the status, or status and feature, asked for */
 static void check_pipeline(ctx *c, const gen_batch *g, const void *opts, const rows *want)
 {
-	static const sw_batch_opts RUNS[] = {{1, 16}, {1, 64}, {2, 16}, {2, 48}, {2, 0}, {0, 0}, {1, 1}, {2, 17}, {1, 1000}};
+	static const sw_batch_opts RUNS[] = {{1, 16}, {1, 64}, {2, 16}, {2, 48},  {2, 0},
+					     {0, 0},  {1, 1},  {2, 17}, {1, 1000}};
 	char how[80];
 	for (size_t i = 0; i < sizeof RUNS / sizeof RUNS[0]; i++) {
 		rows got;
@@ -274,7 +275,8 @@ static void check_query(sw_query q)
 				c.how = side ? "one-sided" : "kernel";
 				rows got;
 				rows_init(&got, g.n);
-				run_kernel(sw_kernels_for(tiers[t]), q, &g, opts, NULL, 0, g.n, rows_out(&got, d->answer));
+				run_kernel(sw_kernels_for(tiers[t]), q, &g, opts, NULL, 0, g.n,
+					   rows_out(&got, d->answer));
 				compare(&c, &g, &got, &want, 0, g.n, 7);
 				rows_free(&got);
 				if (d->order) {
@@ -297,9 +299,8 @@ static void check_query(sw_query q)
 			fam->free(&g);
 		}
 	}
-	printf("# %s: %zu populations from family %s: miss %zu, hit %zu, starts overlapped %zu, invalid %zu\n",
-	       d->name, pops, fam->name, tally[SW_MISS], tally[SW_HIT], tally[SW_STARTS_OVERLAPPED],
-	       tally[SW_PAIR_INVALID]);
+	printf("# %s: %zu populations from family %s: miss %zu, hit %zu, starts overlapped %zu, invalid %zu\n", d->name,
+	       pops, fam->name, tally[SW_MISS], tally[SW_HIT], tally[SW_STARTS_OVERLAPPED], tally[SW_PAIR_INVALID]);
 	tap(ref_bad == 0 && pops > 0, "%s/ref matches the single-pair functions%s", d->name, "");
 	for (int t = 0; t < ntiers; t++)
 		tap(bad[t] == 0, "%s/%s matches the reference", d->name, sw_isa_name(tiers[t]));

@@ -162,7 +162,6 @@ typedef struct sw_pose2 {
 	sw_rot2 q;
 } sw_pose2;
 
-
 static inline sw_vec2 sw_v2(float x, float y)
 {
 	sw_vec2 v = {x, y};

@@ -66,8 +66,7 @@ SW_API sw_error sw_obb3_sweep(const sw_obb3 *a, sw_pose3 pa, sw_vec3 da, const s
 
 /// Static box–box overlap: the axis of least penetration and its depth (distances normalised by each
 /// axis' length, ties to the lower id), or on a miss the first separating axis and its gap.
-SW_API sw_error sw_obb3_overlap(const sw_obb3 *a, sw_pose3 pa, const sw_obb3 *b, sw_pose3 pb,
-				sw_overlap_result *out);
+SW_API sw_error sw_obb3_overlap(const sw_obb3 *a, sw_pose3 pa, const sw_obb3 *b, sw_pose3 pb, sw_overlap_result *out);
 
 /// A set of placed, moving boxes, stored structure of arrays for the batched queries. Opaque: it is
 /// changed only through the functions below, which never validate poses (the queries do, per pair).
@@ -85,8 +84,7 @@ SW_API sw_error sw_obb3_set_add(sw_obb3_set *set, const sw_obb3 *box, sw_pose3 p
 /// Overwrites box `index` (< count; SW_ERR_ARG otherwise).
 SW_API sw_error sw_obb3_set_put(sw_obb3_set *set, uint32_t index, const sw_obb3 *box, sw_pose3 pose, sw_vec3 disp);
 /// Reads box `index` (any output may be NULL).
-SW_API sw_error sw_obb3_set_get(const sw_obb3_set *set, uint32_t index, sw_obb3 *box, sw_pose3 *pose,
-				sw_vec3 *disp);
+SW_API sw_error sw_obb3_set_get(const sw_obb3_set *set, uint32_t index, sw_obb3 *box, sw_pose3 *pose, sw_vec3 *disp);
 /// Writes the placements and displacements of boxes [first, first + n) (the step's update; disps may
 /// be NULL for boxes at rest). SW_ERR_ARG when the range passes the count.
 SW_API sw_error sw_obb3_set_place(sw_obb3_set *set, uint32_t first, size_t n, const sw_pose3 *poses,

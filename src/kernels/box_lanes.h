@@ -83,7 +83,7 @@ SW_INLINE void sweep_store(const sw_sweep_results *out, size_t base, unsigned cn
 	unsigned ov = sw_mbits(o->overlapped), hit = sw_mbits(o->hit);
 	for (unsigned l = 0; l < cnt; l++) {
 		int bad = invalid >> l & 1;
-		out->status[base + l] = bad                ? SW_PAIR_INVALID
+		out->status[base + l] = bad              ? SW_PAIR_INVALID
 					: (ov >> l & 1)  ? SW_STARTS_OVERLAPPED
 					: (hit >> l & 1) ? SW_HIT
 							 : SW_MISS;
@@ -126,7 +126,8 @@ SW_INLINE void overlap_store(const sw_overlap_results *out, size_t base, unsigne
 		int inv = invalid >> l & 1, miss = sb >> l & 1;
 		out->status[base + l] = inv ? SW_PAIR_INVALID : miss ? SW_MISS : SW_HIT;
 		if (out->feature)
-			out->feature[base + l] = inv || (!miss && !full) ? SW_FEATURE_NONE : sw_feature_of_lane(feat[l]);
+			out->feature[base + l] =
+				inv || (!miss && !full) ? SW_FEATURE_NONE : sw_feature_of_lane(feat[l]);
 	}
 }
 

@@ -426,7 +426,7 @@ static void obb3_tri3_overlap_kernel(const sw_job *j)
 			rows[1 + c] = sw_add(sw_add(sw_mul(g.box.r[c], nl[0]), sw_mul(g.box.r[3 + c], nl[1])),
 					     sw_mul(g.box.r[6 + c], nl[2]));
 		overlap_store(out, at + base, cnt, rows, sw_sel(sep, sep_id, best_id), sep,
-			       bad | (~sw_mbits(g.ok) & SW_ALL_LANES));
+			      bad | (~sw_mbits(g.ok) & SW_ALL_LANES));
 	}
 }
 

@@ -280,9 +280,9 @@ SW_INLINE void sweep_block(const sw_poly2_set *as, const sw_poly2_set *bs, int32
 	sweep_core(&a, &b, ok, pk, cnt, bad, na, nb, out);
 }
 
-SW_INLINE void overlap_block(const sw_poly2_set *as, const sw_poly2_set *bs, int32_t ix[2][SW_W],
-			     int32_t sh[2][SW_W], const uint32_t *pk, unsigned cnt, unsigned bad, unsigned na,
-			     unsigned nb, const sw_overlap_results *out)
+SW_INLINE void overlap_block(const sw_poly2_set *as, const sw_poly2_set *bs, int32_t ix[2][SW_W], int32_t sh[2][SW_W],
+			     const uint32_t *pk, unsigned cnt, unsigned bad, unsigned na, unsigned nb,
+			     const sw_overlap_results *out)
 {
 	const sw_fw zero = sw_set1(0.0f);
 	poly_w a, b;

@@ -299,7 +299,7 @@ static sw_status tri3_sweep_core(const sw_box3 *box, const sw_tri3 *t, sw_vec3 v
 }
 
 sw_status sw_obb3_tri3_sweep_pair(const sw_box3 *a, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt, int one_sided,
-				 sw_sweep_result *out)
+				  sw_sweep_result *out)
 {
 	if (!sw_obb3_valid_ref(a, da) || !sw_tri3_valid_ref(t, dt)) {
 		*out = sw_sweep_result_invalid();

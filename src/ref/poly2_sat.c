@@ -140,8 +140,8 @@ static int pair_valid(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose
 	return xf_valid(xa) && xf_valid(xb);
 }
 
-sw_status sw_poly2_sweep_pair_ref(const sw_poly2 *a, sw_pose2 xa, sw_vec2 da, const sw_poly2 *b, sw_pose2 xb, sw_vec2 db,
-				  int checked, sw_sweep_result *out)
+sw_status sw_poly2_sweep_pair_ref(const sw_poly2 *a, sw_pose2 xa, sw_vec2 da, const sw_poly2 *b, sw_pose2 xb,
+				  sw_vec2 db, int checked, sw_sweep_result *out)
 {
 	if (!pair_valid(a, xa, b, xb, checked) || !v2_valid(da) || !v2_valid(db)) {
 		*out = sw_sweep_result_invalid();
@@ -188,9 +188,11 @@ sw_status sw_poly2_overlap_pair_ref(const sw_poly2 *a, sw_pose2 xa, const sw_pol
 	gap2 s;
 	gap_all(&s, a, &pb, sw_v2(0, 0));
 	if (s.sep0)
-		*out = (sw_overlap_result){SW_MISS, (uint32_t)s.sep_axis, s.sep_gap, v3_of(sw_rot2_mul(xa.q, s.sep_normal))};
+		*out = (sw_overlap_result){SW_MISS, (uint32_t)s.sep_axis, s.sep_gap,
+					   v3_of(sw_rot2_mul(xa.q, s.sep_normal))};
 	else
-		*out = (sw_overlap_result){SW_HIT, (uint32_t)s.best_axis, -s.best, v3_of(sw_rot2_mul(xa.q, s.best_normal))};
+		*out = (sw_overlap_result){SW_HIT, (uint32_t)s.best_axis, -s.best,
+					   v3_of(sw_rot2_mul(xa.q, s.best_normal))};
 	return out->status;
 }
 

@@ -20,7 +20,7 @@ sw_status sw_obb3_overlap_pair(const sw_box3 *a, const sw_box3 *b, sw_overlap_re
 
 /// The box–triangle queries on a placed box (checked here, as sw_obb3_tri3_sweep() does).
 sw_status sw_obb3_tri3_sweep_pair(const sw_box3 *a, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt, int one_sided,
-				 sw_sweep_result *out);
+				  sw_sweep_result *out);
 sw_status sw_obb3_tri3_overlap_test_pair(const sw_box3 *a, const sw_tri3 *t, uint32_t *separating_axis);
 sw_status sw_obb3_tri3_overlap_pair(const sw_box3 *a, const sw_tri3 *t, sw_overlap_result *out);
 

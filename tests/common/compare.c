@@ -10,15 +10,15 @@ int cmp_same_bits(float x, float y) { return memcmp(&x, &y, sizeof x) == 0 || (i
 void cmp_overlap3_init(cmp_overlap3 *b, size_t n)
 {
 	b->n = n;
-	b->st = malloc(n), b->ft = malloc(n), b->f = malloc(4 * n * sizeof(float));
-	memset(b->st, 0xA5, n), memset(b->ft, 0xA5, n), memset(b->f, 0xA5, 4 * n * sizeof(float));
-	b->r = (sw_overlap3_results){b->st, b->ft, b->f, b->f + n, b->f + 2 * n, b->f + 3 * n};
+	b->st = malloc(n), b->ft = malloc(n * sizeof *b->ft), b->f = malloc(4 * n * sizeof(float));
+	memset(b->st, 0xA5, n), memset(b->ft, 0xA5, n * sizeof *b->ft), memset(b->f, 0xA5, 4 * n * sizeof(float));
+	b->r = (sw_overlap_results){b->st, b->ft, b->f, b->f + n, b->f + 2 * n, b->f + 3 * n};
 }
 
 void cmp_overlap3_free(cmp_overlap3 *b)
 {
 	free(b->st), free(b->ft), free(b->f);
-	b->st = b->ft = NULL, b->f = NULL;
+	b->st = NULL, b->ft = NULL, b->f = NULL;
 }
 
 size_t cmp_overlap3_diff(const cmp_overlap3 *got, const cmp_overlap3 *want,

@@ -11,12 +11,14 @@
 /// Whether two floats have the same bits, NaN matching NaN.
 int cmp_same_bits(float x, float y);
 
-/// Results of a 3D penetration query for n pairs, in owned arrays poisoned with 0xA5.
+/// Results of a static overlap query (least penetration, depth and normal) for n pairs, in owned
+/// arrays poisoned with 0xA5.
 typedef struct cmp_overlap3 {
 	size_t n;
-	uint8_t *st, *ft;
+	uint8_t *st;
+	uint32_t *ft;
 	float *f; /* depth, nx, ny, nz: 4 rows of n */
-	sw_overlap3_results r;
+	sw_overlap_results r;
 } cmp_overlap3;
 
 void cmp_overlap3_init(cmp_overlap3 *b, size_t n);

@@ -43,6 +43,12 @@ typedef struct gen_family {
 	const char *(*fault_name)(unsigned c);
 	int (*damage)(gen_batch *g, const sw_query_desc *d, size_t k, unsigned c);
 	void (*free)(gen_batch *g);
+	/// The benchmark scene of n pairs for sources (a, b), the one bench/ measured before the query list
+	/// (same seeds, same generator calls, so figures compare across versions): `mix` selects the
+	/// family's variant (polygons: 0 the 3–8 vertex scene, 1 quadrilaterals, 2 from 2 to 16 vertices;
+	/// the other families have only 0). A packed block source gets the same pairs in 64-byte aligned
+	/// blocks. Returns 0 on failure or for a mix the family does not have; free with `free`.
+	int (*bench)(unsigned mix, size_t n, sw_src a, sw_src b, gen_batch *out);
 } gen_family;
 
 /// The family serving a query's sources (NULL when none does).
@@ -50,5 +56,10 @@ const gen_family *gen_for(const sw_query_desc *d);
 
 /// The families (gen_box.c, gen_poly2.c, gen_hull3.c).
 extern const gen_family gen_box_family, gen_box_tri_family, gen_poly2_family, gen_hull_family;
+
+/// The hull shape `shape` of a batch of the hull family (its populations or its benchmark scene), as the
+/// instances of its sets use it (the peers and single-pair checks need the sw_hull3 itself); NULL when
+/// out of range.
+const sw_hull3 *gen_hull3_shape(const gen_batch *g, uint32_t shape);
 
 #endif

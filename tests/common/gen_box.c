@@ -146,7 +146,8 @@ static void edit_tri(sc_rng *r, edit e, const sc_box *a, sw_tri3 *t, sw_vec3 *d)
 	case E_STILL: *d = sw_v3(0, 0, 0); break;
 	case E_TOUCHING:
 		for (int k = 0; k < 3; k++)
-			*v[k] = sw_v3(roundf(v[k]->x * 2) * 0.5f, roundf(v[k]->y * 2) * 0.5f, roundf(v[k]->z * 2) * 0.5f);
+			*v[k] = sw_v3(roundf(v[k]->x * 2) * 0.5f, roundf(v[k]->y * 2) * 0.5f,
+				      roundf(v[k]->z * 2) * 0.5f);
 		*d = sw_v3(roundf(d->x * 2) * 0.5f, roundf(d->y * 2) * 0.5f, roundf(d->z * 2) * 0.5f);
 		if (sc_next(r) & 1)
 			t->c.z = t->b.z = t->a.z;
@@ -218,7 +219,8 @@ static void break_pairs(sc_rng *r, box_state *st)
 /* the pairs packed into aligned blocks (box–box or box–triangle) */
 static int pack(box_state *st)
 {
-	size_t nb = (st->n + SW_BLOCK - 1) / SW_BLOCK, bytes = nb * (st->tris ? sizeof(sw_obb3_tri3_block) : sizeof(sw_obb3_block));
+	size_t nb = (st->n + SW_BLOCK - 1) / SW_BLOCK,
+	       bytes = nb * (st->tris ? sizeof(sw_obb3_tri3_block) : sizeof(sw_obb3_block));
 	st->blocks = aligned_alloc(64, bytes ? bytes : 64);
 	if (!st->blocks)
 		return 0;
@@ -236,11 +238,13 @@ static int pack(box_state *st)
 		sw_obb3 sa = sc_box_shape(&a);
 		if (st->tris) {
 			sw_tri3 t;
-			sw_tri3_set_get(st->tris, st->pairs[k].b < sw_tri3_set_count(st->tris) ? st->pairs[k].b : 0, &t, &db);
-			sw_obb3_tri3_block_put((sw_obb3_tri3_block *)st->blocks + k / SW_BLOCK, l, &sa, sc_box_pose(&a), da, &t,
-					       db);
+			sw_tri3_set_get(st->tris, st->pairs[k].b < sw_tri3_set_count(st->tris) ? st->pairs[k].b : 0, &t,
+					&db);
+			sw_obb3_tri3_block_put((sw_obb3_tri3_block *)st->blocks + k / SW_BLOCK, l, &sa, sc_box_pose(&a),
+					       da, &t, db);
 		} else {
-			sc_box b = box_get(st->boxes, st->pairs[k].b < sw_obb3_set_count(st->boxes) ? st->pairs[k].b : 0, &db);
+			sc_box b = box_get(st->boxes,
+					   st->pairs[k].b < sw_obb3_set_count(st->boxes) ? st->pairs[k].b : 0, &db);
 			sw_obb3 sb = sc_box_shape(&b);
 			sw_obb3_block_put((sw_obb3_block *)st->blocks + k / SW_BLOCK, l, &sa, sc_box_pose(&a), da, &sb,
 					  sc_box_pose(&b), db);
@@ -274,8 +278,9 @@ static int make(size_t p, size_t n, int with_tris, int packed, gen_batch *g)
 	st->n = n;
 	st->pairs = malloc(n * sizeof *st->pairs);
 	sc_rng r = sc_rng_seed(bp->seed * 1000003u + n);
-	sc_obb3_params prm = {bp->world, {bp->offset, -bp->offset, bp->offset}, bp->half_lo, bp->half_hi, bp->motion,
-			      bp->axis_aligned};
+	sc_obb3_params prm = {bp->world,   {bp->offset, -bp->offset, bp->offset},
+			      bp->half_lo, bp->half_hi,
+			      bp->motion,  bp->axis_aligned};
 	if (!st->pairs || sw_obb3_set_create(2 * n, &st->boxes) != SW_OK ||
 	    (with_tris && sw_tri3_set_create(n, &st->tris) != SW_OK)) {
 		box_free(g);
@@ -336,6 +341,62 @@ static int tri_make(size_t p, size_t n, sw_src a, sw_src b, gen_batch *g)
 {
 	(void)b;
 	return make(p, n, 1, a == SW_SRC_OBB3_TRI3_BLOCK, g);
+}
+
+/* ---- the benchmark scenes ---- */
+
+/* seeds of the box–box and box–triangle benchmark scenes (xored with the pair count) */
+#define BENCH_BOX_SEED 0x5eed0b3ull
+#define BENCH_TRI_SEED 0x5eed7e3ull
+
+/* the default close pairs of scenes.c: box–box 2n boxes, pair k = (2k, 2k + 1); box–triangle n of each */
+static int bench_make(unsigned mix, size_t n, int with_tris, int packed, gen_batch *g)
+{
+	memset(g, 0, sizeof *g);
+	if (mix != 0 || n == 0)
+		return 0;
+	box_state *st = calloc(1, sizeof *st);
+	if (!st)
+		return 0;
+	g->state = st;
+	st->n = n;
+	st->pairs = malloc(n * sizeof *st->pairs);
+	if (!st->pairs || sw_obb3_set_create(with_tris ? n : 2 * n, &st->boxes) != SW_OK ||
+	    (with_tris && sw_tri3_set_create(n, &st->tris) != SW_OK)) {
+		box_free(g);
+		return 0;
+	}
+	sw_error e;
+	if (with_tris) {
+		sc_rng r = sc_rng_seed(BENCH_TRI_SEED ^ n);
+		sc_tri3_params p = sc_tri3_defaults();
+		e = sc_tri3_close_pairs(&r, &p, st->boxes, st->tris, st->pairs, n);
+	} else {
+		sc_rng r = sc_rng_seed(BENCH_BOX_SEED ^ n);
+		sc_obb3_params p = sc_obb3_defaults();
+		e = sc_obb3_close_pairs(&r, &p, st->boxes, st->pairs, n);
+	}
+	if (e != SW_OK || (packed && !pack(st))) {
+		box_free(g);
+		return 0;
+	}
+	g->a = packed ? st->blocks : (const void *)st->boxes;
+	g->b = packed ? NULL : with_tris ? (const void *)st->tris : (const void *)st->boxes;
+	g->pairs = packed ? NULL : st->pairs;
+	g->n = n;
+	return 1;
+}
+
+static int box_bench(unsigned mix, size_t n, sw_src a, sw_src b, gen_batch *g)
+{
+	(void)b;
+	return bench_make(mix, n, 0, a == SW_SRC_OBB3_BLOCK, g);
+}
+
+static int tri_bench(unsigned mix, size_t n, sw_src a, sw_src b, gen_batch *g)
+{
+	(void)b;
+	return bench_make(mix, n, 1, a == SW_SRC_OBB3_TRI3_BLOCK, g);
 }
 
 static void print_box(FILE *f, const char *tag, const sw_obb3_set *s, uint32_t i)
@@ -496,7 +557,7 @@ static int serves_tri(sw_src a, sw_src b)
 	return (a == SW_SRC_OBB3 && b == SW_SRC_TRI3) || a == SW_SRC_OBB3_TRI3_BLOCK;
 }
 
-const gen_family gen_box_family = {"box", serves_box, NPOPS,   pop_name,   box_make, print_pair,
-				   single,    NFAULTS,    fault_name, damage,   box_free};
-const gen_family gen_box_tri_family = {"box_tri", serves_tri, NPOPS,   pop_name,   tri_make, print_pair,
-				       single,    NFAULTS,    fault_name, damage,   box_free};
+const gen_family gen_box_family = {"box",  serves_box, NPOPS,      pop_name, box_make, print_pair,
+				   single, NFAULTS,    fault_name, damage,   box_free, box_bench};
+const gen_family gen_box_tri_family = {"box_tri", serves_tri, NPOPS,      pop_name, tri_make, print_pair,
+				       single,    NFAULTS,    fault_name, damage,   box_free, tri_bench};

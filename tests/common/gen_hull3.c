@@ -105,7 +105,8 @@ static void random_shape(sc_rng *r, shape_mix mix, float lo, float hi, sw_hull3 
 		int ok = 0;
 		switch (kind) {
 		case 0: /* a box, axis-aligned in its frame or turned */
-			ok = box_hull(sw_v3_scale(ax, 0.8f), sc_next(r) & 1 ? sc_rotation(r) : (sw_quat){0, 0, 0, 1}, h);
+			ok = box_hull(sw_v3_scale(ax, 0.8f), sc_next(r) & 1 ? sc_rotation(r) : (sw_quat){0, 0, 0, 1},
+				      h);
 			break;
 		case 1: /* a tetrahedron */ ok = cloud_hull(r, 4, ax, 0, 0.2f * size, h); break;
 		case 2: /* a slab: one axis 1e-2 or 1e-3 of the others */
@@ -173,10 +174,12 @@ typedef struct scene {
 	sw_hull3_set *b;    /* B of pair k at k */
 	sw_obb3_set *boxes; /* box k near A of pair k */
 	sw_tri3_set *tris;  /* triangle k near A of pair k */
-	sw_pair *fwd;      /* (2k, 2k + 1) into `one` */
-	sw_pair *rev;      /* (2k + 1, 2k) into `one` */
-	sw_pair *idx;      /* (k, k) */
-	sw_pair *rnd;      /* random pairs into `one`, an instance with itself now and then */
+	sw_pair *fwd;       /* (2k, 2k + 1) into `one` */
+	sw_pair *rev;       /* (2k + 1, 2k) into `one` */
+	sw_pair *idx;       /* (k, k) */
+	sw_pair *rnd;       /* random pairs into `one`, an instance with itself now and then */
+	sw_pair *cross;     /* benchmark scene: (2k, k) into `one` and `boxes` or `tris` */
+	uint32_t nshapes;   /* shapes in `shapes` */
 } scene;
 
 static sw_vec3 world_centroid(const sw_hull3 *h, sw_vec3 p, sw_quat q)
@@ -427,7 +430,6 @@ static void break_pair(sc_rng *r, body *A, body *B, sc_box *box, sw_vec3 *db, sw
 	}
 }
 
-
 /* ---- the family ---- */
 
 /* pairings of a population: hull–hull through one set forwards, reversed, at random, and two sets in
@@ -461,7 +463,7 @@ static void scene_free(scene *sc)
 {
 	sw_hull3_set_destroy(sc->one), sw_hull3_set_destroy(sc->a), sw_hull3_set_destroy(sc->b);
 	sw_obb3_set_destroy(sc->boxes), sw_tri3_set_destroy(sc->tris);
-	free(sc->shapes), free(sc->fwd), free(sc->rev), free(sc->idx), free(sc->rnd);
+	free(sc->shapes), free(sc->fwd), free(sc->rev), free(sc->idx), free(sc->rnd), free(sc->cross);
 	memset(sc, 0, sizeof *sc);
 }
 
@@ -470,6 +472,7 @@ static int scene_make(scene *sc, const pop *p, size_t n)
 	sc_rng r = sc_rng_seed(p->seed);
 	memset(sc, 0, sizeof *sc);
 	sc->p = p;
+	sc->nshapes = NSHAPES;
 	sc->shapes = malloc(NSHAPES * sizeof *sc->shapes);
 	sc->fwd = malloc(n * sizeof *sc->fwd), sc->rev = malloc(n * sizeof *sc->rev);
 	sc->idx = malloc(n * sizeof *sc->idx), sc->rnd = malloc(n * sizeof *sc->rnd);
@@ -580,7 +583,7 @@ typedef struct inst {
 static int get_inst(const scene *sc, const sw_hull3_set *s, uint32_t i, inst *o)
 {
 	uint32_t shape;
-	if (sw_hull3_set_get(s, i, &shape, &o->pose, &o->d) != SW_OK || shape >= NSHAPES)
+	if (sw_hull3_set_get(s, i, &shape, &o->pose, &o->d) != SW_OK || shape >= sc->nshapes)
 		return 0;
 	o->h = &sc->shapes[shape];
 	return 1;
@@ -640,8 +643,128 @@ static void print_pair(const gen_batch *g, size_t k, FILE *f)
 	fprintf(f, "  B: index %u of the second source\n", g->pairs[k].b);
 }
 
-static const char *const FAULTS[] = {"hull_position_nan", "hull_quat_not_unit", "hull_disp_inf", "hull_shape_out",
-				     "index_a_out",       "index_b_out"};
+/* ---- the benchmark scene ---- */
+
+/* BENCH_SHAPES hulls of 8 to 32 points near ellipsoids of radius 0.5 to 1.5 about their own origin,
+ * and n close pairs of placed instances of them: positions in [-4, 4]³, motion in [-3, 3]³, B within
+ * ±3 of A per axis, its relative motion aimed at A half of the time; then per pair a box (half extents
+ * 0.3 to 0.8 times B's radius) and a triangle (three of B's vertices), both placed and moving as B */
+#define BENCH_SEED 0x5eed4a11ull
+enum { BENCH_SHAPES = 1024 };
+
+static int bench_hull(sc_rng *r, sw_hull3 *h)
+{
+	sw_vec3 pts[32];
+	for (int attempt = 0; attempt < 16; attempt++) {
+		uint32_t n = 8 + sc_below(r, 25);
+		float radius = sc_uniform(r, 0.5f, 1.5f);
+		sw_vec3 axes = sw_v3_scale(rand_vec(r, 0.5f, 1.0f), radius);
+		sc_ellipsoid_points(r, n, axes, 0.7f, pts);
+		if (sw_hull3_build(pts, n, NULL, h) == SW_OK)
+			return sw_hull3_check(h) == SW_OK;
+	}
+	return 0;
+}
+
+static void bench_bodies(sc_rng *r, body *A, body *B, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		body *a = &A[k], *b = &B[k];
+		a->shape = sc_below(r, BENCH_SHAPES);
+		b->shape = sc_below(r, BENCH_SHAPES);
+		a->p = rand_vec(r, -4.0f, 4.0f);
+		a->q = sc_rotation(r);
+		b->q = sc_rotation(r);
+		a->d = rand_vec(r, -3.0f, 3.0f);
+		b->d = rand_vec(r, -3.0f, 3.0f);
+		b->p = sw_v3_add(a->p, rand_vec(r, -3.0f, 3.0f));
+		if (sc_next(r) & 1)
+			b->d = sw_v3_add(a->d, sw_v3_scale(sw_v3_sub(a->p, b->p), sc_uniform(r, 0.5f, 3.0f)));
+	}
+}
+
+/* pair k: A and B at 2k and 2k + 1 of `one`, box and triangle k */
+static int bench_sets(sc_rng *r, scene *sc, const body *A, const body *B, size_t n)
+{
+	if (sw_hull3_set_create(2 * n, &sc->one) != SW_OK || sw_obb3_set_create(n, &sc->boxes) != SW_OK ||
+	    sw_tri3_set_create(n, &sc->tris) != SW_OK)
+		return 0;
+	for (uint32_t i = 0; i < BENCH_SHAPES; i++) {
+		uint32_t id;
+		if (sw_hull3_set_add_shape(sc->one, &sc->shapes[i], &id) != SW_OK || id != i)
+			return 0;
+	}
+	for (size_t k = 0; k < n; k++) {
+		const body *b = &B[k];
+		const sw_hull3 *hb = &sc->shapes[b->shape];
+		sc->fwd[k] = (sw_pair){(uint32_t)(2 * k), (uint32_t)(2 * k + 1)};
+		sc->cross[k] = (sw_pair){(uint32_t)(2 * k), (uint32_t)k};
+		sw_obb3 box = {sw_v3_scale(rand_vec(r, 0.3f, 0.8f), hb->radius)};
+		sw_mat3 m = sw_mat3_from_quat(b->q);
+		sw_vec3 v[3];
+		for (size_t j = 0; j < 3; j++)
+			v[j] = sw_v3_add(b->p,
+					 sw_mat3_mul(&m, hb->verts[(k + j * (hb->num_verts / 3)) % hb->num_verts]));
+		sw_tri3 t = {v[0], v[1], v[2]};
+		if (!add_inst(sc->one, &A[k]) || !add_inst(sc->one, b) ||
+		    sw_obb3_set_add(sc->boxes, &box, sw_pose3_make(b->p, b->q), b->d, NULL) != SW_OK ||
+		    sw_tri3_set_add(sc->tris, &t, b->d, NULL) != SW_OK)
+			return 0;
+	}
+	return 1;
+}
+
+static int bench_scene(scene *sc, size_t n)
+{
+	sc_rng r = sc_rng_seed(BENCH_SEED);
+	memset(sc, 0, sizeof *sc);
+	sc->nshapes = BENCH_SHAPES;
+	sc->shapes = malloc(BENCH_SHAPES * sizeof *sc->shapes);
+	sc->fwd = malloc(n * sizeof *sc->fwd), sc->cross = malloc(n * sizeof *sc->cross);
+	body *A = malloc(n * sizeof *A), *B = malloc(n * sizeof *B);
+	int ok = sc->shapes && sc->fwd && sc->cross && A && B;
+	for (size_t i = 0; i < BENCH_SHAPES && ok; i++)
+		ok = bench_hull(&r, &sc->shapes[i]);
+	if (ok) {
+		bench_bodies(&r, A, B, n);
+		ok = bench_sets(&r, sc, A, B, n);
+	}
+	free(A), free(B);
+	return ok;
+}
+
+static int hull_bench(unsigned mix, size_t n, sw_src a, sw_src b, gen_batch *g)
+{
+	(void)a;
+	memset(g, 0, sizeof *g);
+	if (mix != 0 || n == 0)
+		return 0;
+	hull_state *st = calloc(1, sizeof *st);
+	if (!st)
+		return 0;
+	g->state = st;
+	if (!bench_scene(&st->sc, n)) {
+		hull_free(g);
+		return 0;
+	}
+	const scene *sc = &st->sc;
+	g->a = sc->one;
+	g->b = b == SW_SRC_HULL3  ? (const void *)sc->one
+	       : b == SW_SRC_OBB3 ? (const void *)sc->boxes
+				  : (const void *)sc->tris;
+	g->pairs = b == SW_SRC_HULL3 ? sc->fwd : sc->cross;
+	g->n = n;
+	return 1;
+}
+
+const sw_hull3 *gen_hull3_shape(const gen_batch *g, uint32_t shape)
+{
+	const hull_state *st = g ? g->state : NULL;
+	return st && shape < st->sc.nshapes ? &st->sc.shapes[shape] : NULL;
+}
+
+static const char *const FAULTS[] = {"hull_position_nan", "hull_quat_not_unit", "hull_disp_inf",
+				     "hull_shape_out",    "index_a_out",        "index_b_out"};
 #define NFAULTS (sizeof FAULTS / sizeof FAULTS[0])
 
 static const char *fault_name(unsigned c) { return c < NFAULTS ? FAULTS[c] : "?"; }
@@ -681,5 +804,5 @@ static int serves(sw_src a, sw_src b)
 	return a == SW_SRC_HULL3 && (b == SW_SRC_HULL3 || b == SW_SRC_OBB3 || b == SW_SRC_TRI3);
 }
 
-const gen_family gen_hull_family = {"hull", serves, NPOPS * PAIRINGS, pop_name,   hull_make, print_pair,
-				    single, NFAULTS, fault_name,       damage,     hull_free};
+const gen_family gen_hull_family = {"hull", serves,  NPOPS *PAIRINGS, pop_name, hull_make, print_pair,
+				    single, NFAULTS, fault_name,      damage,   hull_free, hull_bench};

@@ -74,7 +74,8 @@ static void edit_all(sc_rng *r, poly_state *st, edit e)
 		if (e == E_STILL) {
 			o.d = sw_v2(0, 0);
 		} else if (e == E_GRID) {
-			sw_poly2 box = sw_poly2_box(0.5f * (float)(1 + sc_below(r, 3)), 0.5f * (float)(1 + sc_below(r, 3)));
+			sw_poly2 box =
+				sw_poly2_box(0.5f * (float)(1 + sc_below(r, 3)), 0.5f * (float)(1 + sc_below(r, 3)));
 			sw_pose2 x = {{half_grid(o.pose.p.x), half_grid(o.pose.p.y)}, {1, 0}};
 			inst_reshape(st->set, i, &box, x, sw_v2(half_grid(o.d.x), half_grid(o.d.y)));
 			continue;
@@ -175,6 +176,45 @@ static int poly_make(size_t p, size_t n, sw_src a, sw_src b, gen_batch *g)
 	return 1;
 }
 
+/* ---- the benchmark scenes ---- */
+
+/* seed of the polygon benchmark scenes (xored with the pair count and the mix << 40) */
+#define BENCH_SEED 0x5eed9012ull
+
+/* the mixes: 0 sc_poly2_defaults() (3 to 8 vertices), 1 quadrilaterals, 2 from 2 to 16 vertices */
+enum { BENCH_MIXES = 3 };
+
+static int poly_bench(unsigned mix, size_t n, sw_src a, sw_src b, gen_batch *g)
+{
+	(void)b;
+	memset(g, 0, sizeof *g);
+	if (mix >= BENCH_MIXES || n == 0)
+		return 0;
+	poly_state *st = calloc(1, sizeof *st);
+	if (!st)
+		return 0;
+	g->state = st;
+	st->n = n;
+	st->pairs = malloc(n * sizeof *st->pairs);
+	sc_poly2_params p = sc_poly2_defaults();
+	if (mix == 1)
+		p.count_lo = p.count_hi = 4;
+	else if (mix == 2)
+		p.count_lo = 2, p.count_hi = SW_POLY2_MAX_VERTS;
+	sc_rng r = sc_rng_seed(BENCH_SEED ^ n ^ ((uint64_t)mix << 40));
+	if (!st->pairs || sw_poly2_set_create(2 * n, &st->set) != SW_OK ||
+	    sc_poly2_close_pairs(&r, &p, st->set, st->pairs, n) != SW_OK || (a == SW_SRC_POLY2_BLOCK && !pack(st))) {
+		poly_free(g);
+		return 0;
+	}
+	if (a == SW_SRC_POLY2_BLOCK)
+		g->a = st->blocks, g->b = NULL, g->pairs = NULL;
+	else
+		g->a = g->b = st->set, g->pairs = st->pairs;
+	g->n = n;
+	return 1;
+}
+
 static void print_inst(FILE *f, const char *tag, const sw_poly2_set *s, uint32_t i)
 {
 	inst o;
@@ -221,7 +261,7 @@ static void single(const gen_batch *g, sw_query q, const void *opts, size_t k, c
 	}
 }
 
-static const char *const FAULTS[] = {"position_nan", "rotation_not_unit", "disp_inf", "shape_clockwise",
+static const char *const FAULTS[] = {"position_nan", "rotation_not_unit", "disp_inf",   "shape_clockwise",
 				     "shape_id_out", "index_out",         "block_count"};
 #define NFAULTS (sizeof FAULTS / sizeof FAULTS[0])
 
@@ -272,5 +312,5 @@ static int damage(gen_batch *g, const sw_query_desc *dq, size_t k, unsigned c)
 
 static int serves(sw_src a, sw_src b) { return (a == SW_SRC_POLY2 && b == SW_SRC_POLY2) || a == SW_SRC_POLY2_BLOCK; }
 
-const gen_family gen_poly2_family = {"poly2", serves, NPOPS,   pop_name,   poly_make, print_pair,
-				     single,  NFAULTS, fault_name, damage,    poly_free};
+const gen_family gen_poly2_family = {"poly2", serves,  NPOPS,      pop_name, poly_make, print_pair,
+				     single,  NFAULTS, fault_name, damage,   poly_free, poly_bench};

@@ -7,7 +7,7 @@
 
 static int in_window(double t, double lo, double hi) { return t >= lo - JUDGE_T_SLACK && t <= hi + JUDGE_T_SLACK; }
 
-int judge_sweep_status(const judge_sweep *j, const sw_sweep_output *o, char *why, size_t why_len)
+int judge_sweep_status(const judge_sweep *j, const sw_sweep_result *o, char *why, size_t why_len)
 {
 	double e = j->eps;
 	int so_may = j->sep0_c <= e, so_must = j->sep0_a <= -e;
@@ -28,16 +28,16 @@ int judge_sweep_status(const judge_sweep *j, const sw_sweep_output *o, char *why
 	return so_may != so_must || hit_may != hit_must;
 }
 
-int judge_sweep_miss(const sw_sweep_output *o, char *why, size_t why_len)
+int judge_sweep_miss(const sw_sweep_result *o, char *why, size_t why_len)
 {
 	if (o->t_first != 1.0f || o->t_last != 1.0f)
 		return FAIL("miss with t = %.9g, %.9g", o->t_first, o->t_last);
-	if (o->normal.x != 0 || o->normal.y != 0 || o->normal.z != 0 || o->feature != SW_AXIS_NONE)
-		return FAIL("miss with a normal or feature %d", o->feature);
+	if (o->normal.x != 0 || o->normal.y != 0 || o->normal.z != 0 || o->feature != SW_FEATURE_NONE)
+		return FAIL("miss with a normal or feature %u", o->feature);
 	return 0;
 }
 
-int judge_sweep_times(const sw_sweep_output *o, double first_lo, double first_hi, double last_lo, double last_hi,
+int judge_sweep_times(const sw_sweep_result *o, double first_lo, double first_hi, double last_lo, double last_hi,
 		      char *why, size_t why_len)
 {
 	if (o->status == SW_HIT) {

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include <swept/query.h>
+#include <swept/batch.h>
 
 /// Slack on every time window.
 #define JUDGE_T_SLACK 1e-6
@@ -26,12 +26,12 @@ typedef struct judge_sweep {
 	((judge_sweep){(e), (rc).sep0, (ra).sep0, (rc).min_sep, (ra).min_sep, (ra).t_at_min, (front)})
 
 /// Status rules: 1 for a touching-band case, 0 when decided, −1 on failure (reason in why).
-int judge_sweep_status(const judge_sweep *j, const sw_sweep_output *o, char *why, size_t why_len);
-/// A miss answers t = 1, a zero normal and SW_AXIS_NONE: 0, or −1.
-int judge_sweep_miss(const sw_sweep_output *o, char *why, size_t why_len);
+int judge_sweep_status(const judge_sweep *j, const sw_sweep_result *o, char *why, size_t why_len);
+/// A miss answers t = 1, a zero normal and SW_FEATURE_NONE: 0, or −1.
+int judge_sweep_miss(const sw_sweep_result *o, char *why, size_t why_len);
 /// t_first within [first_lo, first_hi] on a hit (first_hi < 0: up to 1), 0 when starting overlapped;
 /// t_last within [last_lo, last_hi] (last_lo < 0: from t_first), t_first ≤ t_last ≤ 1: 0, or −1.
-int judge_sweep_times(const sw_sweep_output *o, double first_lo, double first_hi, double last_lo, double last_hi,
+int judge_sweep_times(const sw_sweep_result *o, double first_lo, double first_hi, double last_lo, double last_hi,
 		      char *why, size_t why_len);
 
 #endif

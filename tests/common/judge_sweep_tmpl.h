@@ -26,14 +26,14 @@ static int top_axis(const JUDGE_ORACLE(problem) * p, double t, double *gap_to_se
 }
 
 /* status rules: 1 for a touching-band case, 0 when decided, -1 on failure */
-static int check_status(const judge *j, const sw_sweep_output *o, char *why, size_t why_len)
+static int check_status(const judge *j, const sw_sweep_result *o, char *why, size_t why_len)
 {
 	judge_sweep js = JUDGE_SWEEP_OF(j->rc, j->ra, j->eps, JUDGE_FRONT(j));
 	return judge_sweep_status(&js, o, why, why_len);
 }
 
 /* the time windows from the oracle */
-static int check_times(const judge *j, const sw_sweep_output *o, char *why, size_t why_len)
+static int check_times(const judge *j, const sw_sweep_result *o, char *why, size_t why_len)
 {
 	double e = j->eps, first_lo = 0, first_hi = 0;
 	if (o->status == SW_HIT) {
@@ -45,7 +45,7 @@ static int check_times(const judge *j, const sw_sweep_output *o, char *why, size
 }
 
 /* when one axis clearly wins at the oracle's time of interest, the ids must agree */
-static int check_unique_feature(const judge *j, const sw_sweep_output *o, char *why, size_t why_len)
+static int check_unique_feature(const judge *j, const sw_sweep_result *o, char *why, size_t why_len)
 {
 	if (j->rc.status != o->status || j->ra.status != o->status)
 		return 0;
@@ -59,8 +59,8 @@ static int check_unique_feature(const judge *j, const sw_sweep_output *o, char *
 	}
 	if (id_c != id_a || gap_c <= margin)
 		return 0;
-	if (o->feature != id_c) {
-		snprintf(why, why_len, "feature %d, the oracle's axis %d wins by %.3g (margin %.3g)", o->feature, id_c,
+	if (o->feature != (uint32_t)id_c) {
+		snprintf(why, why_len, "feature %u, the oracle's axis %d wins by %.3g (margin %.3g)", o->feature, id_c,
 			 gap_c, margin);
 		return -1;
 	}
@@ -68,7 +68,7 @@ static int check_unique_feature(const judge *j, const sw_sweep_output *o, char *
 }
 
 /* 1: touching band, 0: pass, -1: failure described in why */
-static int check_case(const pair_case *c, const sw_sweep_output *o, const judge *j, char *why, size_t why_len)
+static int check_case(const pair_case *c, const sw_sweep_result *o, const judge *j, char *why, size_t why_len)
 {
 	int band = check_status(j, o, why, why_len);
 	if (band < 0)
@@ -81,7 +81,7 @@ static int check_case(const pair_case *c, const sw_sweep_output *o, const judge 
 	return r < 0 ? r : band;
 }
 
-static void count(tally *t, const judge *j, const sw_sweep_output *o, int r)
+static void count(tally *t, const judge *j, const sw_sweep_result *o, int r)
 {
 	t->n++;
 	t->miss += o->status == SW_MISS;
@@ -92,12 +92,12 @@ static void count(tally *t, const judge *j, const sw_sweep_output *o, int r)
 	t->failed += r < 0;
 }
 
-static void report(const char *pop, uint64_t seed, int i, const pair_case *c, const sw_sweep_output *o, const judge *j,
+static void report(const char *pop, uint64_t seed, int i, const pair_case *c, const sw_sweep_result *o, const judge *j,
 		   const char *why);
 
 /* judges the library's answer o for pair c (case i of population `pop`, from `seed`) and counts it;
  * the first MAX_REPORTS failures are logged */
-static void judge_case(const char *pop, uint64_t seed, int i, const pair_case *c, const sw_sweep_output *o, tally *t)
+static void judge_case(const char *pop, uint64_t seed, int i, const pair_case *c, const sw_sweep_result *o, tally *t)
 {
 	judge j;
 	judge_pair(c, &j);

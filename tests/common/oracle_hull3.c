@@ -36,10 +36,10 @@ static void rotate(const sw_mat3 *r, sw_vec3 x, double o[3])
 	o[2] = c[0].z * l[0] + c[1].z * l[1] + c[2].z * l[2];
 }
 
-void oracle_hull3_shape_hull(const sw_hull3 *h, sw_vec3 p, sw_quat q, oracle_hull3_shape *s)
+void oracle_hull3_shape_hull(const sw_hull3 *h, sw_pose3 pose, oracle_hull3_shape *s)
 {
-	sw_mat3 r = sw_mat3_from_quat(q);
-	const double pp[3] = {p.x, p.y, p.z};
+	sw_mat3 r = sw_mat3_from_quat(pose.q);
+	const double pp[3] = {pose.p.x, pose.p.y, pose.p.z};
 	s->nv = (int)h->num_verts, s->nf = (int)h->num_faces, s->ne = (int)h->num_edges;
 	for (int k = 0; k < s->nv; k++) {
 		rotate(&r, h->verts[k], s->v[k]);

@@ -31,8 +31,9 @@ typedef struct oracle_hull3_shape {
 	double size; ///< largest distance of a vertex from the first one
 } oracle_hull3_shape;
 
-/// A hull placed at (p, q): x = R(q)·x_local + p, R = sw_mat3_from_quat(q) in float, applied in double.
-void oracle_hull3_shape_hull(const sw_hull3 *h, sw_vec3 p, sw_quat q, oracle_hull3_shape *s);
+/// A hull placed by pose (p, q): x = R(q)·x_local + p, R = sw_mat3_from_quat(q) in float, applied in
+/// double.
+void oracle_hull3_shape_hull(const sw_hull3 *h, sw_pose3 pose, oracle_hull3_shape *s);
 /// A triangle: three vertices, its normal as both faces (±n), its three edges.
 void oracle_hull3_shape_tri(const sw_tri3 *t, oracle_hull3_shape *s);
 

@@ -74,14 +74,14 @@ static double max_abs3(const double a[3], double m)
 	return m;
 }
 
-void oracle_obb3_prepare(const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b, sw_vec3 db, double min_cross2,
+void oracle_obb3_prepare(const sc_box *a, sw_vec3 da, const sc_box *b, sw_vec3 db, double min_cross2,
 			 oracle_obb3_problem *p)
 {
 	double ca[3], cb[3], va[3], vb[3];
 	vec_of(a->center, ca), vec_of(b->center, cb), vec_of(da, va), vec_of(db, vb);
 	vec_of(a->half, p->half_a), vec_of(b->half, p->half_b);
 	/* the boxes are the ones the library sees: its float expansion of the quaternions, then exact */
-	sw_mat3 ra = sw_obb3_axes(a), rb = sw_obb3_axes(b);
+	sw_mat3 ra = sc_box_axes(a), rb = sc_box_axes(b);
 	for (int k = 0; k < 3; k++) {
 		vec_of(ra.col[k], p->col_a[k]);
 		vec_of(rb.col[k], p->col_b[k]);
@@ -234,14 +234,14 @@ sw_status oracle_obb3_solve(const oracle_obb3_problem *p, oracle_obb3_result *ou
 	return out->status;
 }
 
-sw_status oracle_obb3_sweep(const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b, sw_vec3 db, oracle_obb3_result *out)
+sw_status oracle_obb3_sweep(const sc_box *a, sw_vec3 da, const sc_box *b, sw_vec3 db, oracle_obb3_result *out)
 {
 	oracle_obb3_problem p;
 	oracle_obb3_prepare(a, da, b, db, ORACLE_CROSS2_ALL, &p);
 	return oracle_obb3_solve(&p, out);
 }
 
-double oracle_obb3_static_sep(const sw_obb3 *a, const sw_obb3 *b, int *axis_id)
+double oracle_obb3_static_sep(const sc_box *a, const sc_box *b, int *axis_id)
 {
 	oracle_obb3_problem p;
 	sw_vec3 zero = {0, 0, 0};

@@ -12,7 +12,7 @@
 #ifndef SWEPT_TESTS_ORACLE_OBB3_H
 #define SWEPT_TESTS_ORACLE_OBB3_H
 
-#include <swept/swept.h>
+#include "scenes.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -54,7 +54,7 @@ typedef struct oracle_obb3_result {
 } oracle_obb3_result;
 
 /// Converts a pair; edge axes with |a_i × b_j|² < min_cross2 · |a_i|²|b_j|² are skipped.
-void oracle_obb3_prepare(const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b, sw_vec3 db, double min_cross2,
+void oracle_obb3_prepare(const sc_box *a, sw_vec3 da, const sc_box *b, sw_vec3 db, double min_cross2,
 			 oracle_obb3_problem *p);
 /// f(t). When axis_id / axis are not NULL, they receive the id of the maximising axis and that
 /// axis oriented from A towards B at time t (L·(cB − cA) ≥ 0).
@@ -72,9 +72,9 @@ double oracle_obb3_last_at_or_below(const oracle_obb3_problem *p, double c);
 /// Classifies a prepared pair.
 sw_status oracle_obb3_solve(const oracle_obb3_problem *p, oracle_obb3_result *out);
 /// One-call form with every non-degenerate axis (ORACLE_CROSS2_ALL). Returns out->status.
-sw_status oracle_obb3_sweep(const sw_obb3 *a, sw_vec3 da, const sw_obb3 *b, sw_vec3 db, oracle_obb3_result *out);
+sw_status oracle_obb3_sweep(const sc_box *a, sw_vec3 da, const sc_box *b, sw_vec3 db, oracle_obb3_result *out);
 /// Static separation f of two boxes (≤ 0: overlap or touch) and the maximising axis id.
-double oracle_obb3_static_sep(const sw_obb3 *a, const sw_obb3 *b, int *axis_id);
+double oracle_obb3_static_sep(const sc_box *a, const sc_box *b, int *axis_id);
 
 #ifdef __cplusplus
 }

@@ -48,12 +48,12 @@ static void set_axis(oracle_tri3_problem *p, int id, const double l[3], int use)
 		p->axis[id][k] = p->used[id] ? l[k] / sqrt(n2) : 0.0;
 }
 
-void oracle_tri3_prepare(const sw_obb3 *a, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt, double min_cross2,
+void oracle_tri3_prepare(const sc_box *a, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt, double min_cross2,
 			 oracle_tri3_problem *p)
 {
 	const sw_vec3 vs[3] = {t->a, t->b, t->c};
 	const double c[3] = {a->center.x, a->center.y, a->center.z};
-	sw_mat3 r = sw_obb3_axes(a);
+	sw_mat3 r = sc_box_axes(a);
 	const double mva[3] = {da.x, da.y, da.z}, mvt[3] = {dt.x, dt.y, dt.z};
 	double edge[3][3], emax2 = 0, mc = 0;
 	for (int k = 0; k < 3; k++) {

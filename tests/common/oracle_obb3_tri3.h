@@ -14,7 +14,7 @@
 #ifndef SWEPT_TESTS_ORACLE_OBB3_TRI3_H
 #define SWEPT_TESTS_ORACLE_OBB3_TRI3_H
 
-#include <swept/swept.h>
+#include "scenes.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -54,7 +54,7 @@ typedef struct oracle_tri3_result {
 
 /// Converts a pair; edge axes with |e_i × f_j|² < min_cross2 · |e_i|²|f_j|² are skipped
 /// (ORACLE_CROSS2_ALL / ORACLE_CROSS2_CONTRACT of oracle_obb3.h).
-void oracle_tri3_prepare(const sw_obb3 *a, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt, double min_cross2,
+void oracle_tri3_prepare(const sc_box *a, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt, double min_cross2,
 			 oracle_tri3_problem *p);
 /// f(t); the maximising axis id and that axis oriented from the box towards the triangle when not NULL.
 double oracle_tri3_sep(const oracle_tri3_problem *p, double t, int *axis_id, double axis[3]);

@@ -10,7 +10,7 @@ typedef struct dpt {
 	double x, y;
 } dpt;
 
-static dpt world(sw_vec2 p, sw_xf2 x)
+static dpt world(sw_vec2 p, sw_pose2 x)
 {
 	double c = x.q.c, s = x.q.s;
 	dpt r = {c * p.x - s * p.y + x.p.x, s * p.x + c * p.y + x.p.y};
@@ -45,7 +45,7 @@ static size_t hull(dpt *p, size_t n, dpt *h)
 	return k - 1;
 }
 
-void oracle_poly2_sweep(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b, sw_xf2 xb, sw_vec2 db,
+void oracle_poly2_sweep(const sw_poly2 *a, sw_pose2 xa, sw_vec2 da, const sw_poly2 *b, sw_pose2 xb, sw_vec2 db,
 			double inflate, oracle_poly2_result *out)
 {
 	dpt d[SW_POLY2_MAX_VERTS * SW_POLY2_MAX_VERTS], h[2 * SW_POLY2_MAX_VERTS * SW_POLY2_MAX_VERTS + 2];
@@ -98,7 +98,7 @@ void oracle_poly2_sweep(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2
 	}
 }
 
-double oracle_poly2_gap_along(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b, sw_xf2 xb, sw_vec2 db,
+double oracle_poly2_gap_along(const sw_poly2 *a, sw_pose2 xa, sw_vec2 da, const sw_poly2 *b, sw_pose2 xb, sw_vec2 db,
 			      double t, sw_vec2 n)
 {
 	double max_a = -INFINITY, min_b = INFINITY;

@@ -15,12 +15,12 @@ typedef struct oracle_poly2_result {
 } oracle_poly2_result;
 
 /// Sweeps B (placed by xb, moving by db) against A (xa, da) over t ∈ [0,1].
-void oracle_poly2_sweep(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b, sw_xf2 xb, sw_vec2 db,
+void oracle_poly2_sweep(const sw_poly2 *a, sw_pose2 xa, sw_vec2 da, const sw_poly2 *b, sw_pose2 xb, sw_vec2 db,
 			double inflate, oracle_poly2_result *out);
 
 /// Signed separation of the two polygons at time t along the world direction n (unit): B's lowest
 /// projection minus A's highest. ≤ 0 when they overlap along n.
-double oracle_poly2_gap_along(const sw_poly2 *a, sw_xf2 xa, sw_vec2 da, const sw_poly2 *b, sw_xf2 xb, sw_vec2 db,
+double oracle_poly2_gap_along(const sw_poly2 *a, sw_pose2 xa, sw_vec2 da, const sw_poly2 *b, sw_pose2 xb, sw_vec2 db,
 			      double t, sw_vec2 n);
 
 #endif

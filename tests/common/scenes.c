@@ -264,7 +264,8 @@ sw_error sc_poly2_close_pairs(sc_rng *r, const sc_poly2_params *p, sw_poly2_set 
 			uint32_t shape;
 			sw_error e = sw_poly2_set_add_shape(set, &poly, &shape);
 			if (e == SW_OK)
-				e = sw_poly2_set_add(set, shape, sw_pose2_make(c, sc_uniform(r, 0, 6.2831853f)), d, &idx[s]);
+				e = sw_poly2_set_add(set, shape, sw_pose2_make(c, sc_uniform(r, 0, 6.2831853f)), d,
+						     &idx[s]);
 			if (e != SW_OK)
 				return e;
 		}

@@ -1,0 +1,57 @@
+/* bench/bench_peers.h — peer libraries timed on the same pairs as a swept query (with -Dpeers): the
+ * interface of a peer adapter (bench_peer_*.c, one per library and pair type) and the one place they
+ * are registered, <query>_peer/<peer>/<batch>.
+ *
+ * A peer runs the first <batch> pairs of the pool scene of its swept query every iteration (at about a
+ * microsecond per pair the branch-predictor effect the pool avoids does not matter). Before the first
+ * timing its hit/miss and time are compared with swept's answers (the reference row's on that scene,
+ * the single-pair API's bit for bit), and a summary of the disagreements goes to stderr. */
+#ifndef SWEPT_BENCH_PEERS_H
+#define SWEPT_BENCH_PEERS_H
+
+#include <stddef.h>
+
+#include "bench_scene.h"
+
+/// A peer's agreement with swept on its pairs, computed once before the first timing.
+typedef struct bench_agree {
+	double agree;     ///< fraction of pairs where the peer's hit/miss equals swept's (hit = HIT or OVERLAPPED)
+	double agree_sep; ///< the same over the pairs swept does not find overlapping at t = 0
+	double toi_dmean; ///< mean |peer time − t_first| over the common hits
+	double stop_gap;  ///< mean distance left at the peer's time (counter `stop_gap`), or negative: none
+} bench_agree;
+
+/// One peer: how its side of a scene's first n pairs is built (shared by the peers of one adapter that
+/// name the same `build`), checked against swept and run.
+typedef struct bench_peer {
+	const char *name; ///< "<query>_peer/<peer>"
+	sw_query q;       ///< the swept moving query whose scene and answers it is compared with
+	unsigned variant; ///< which of the adapter's calls it runs
+	void *(*build)(const gen_batch *g, size_t n);
+	/// Compares the peer's answers on the first n pairs with swept's (`want`, the query's reference
+	/// answers); writes the figures and prints the summary. 0 when out of memory.
+	int (*check)(void *side, unsigned variant, const gen_batch *g, const bench_cols *want, size_t n,
+		     bench_agree *out);
+	/// One pass over the pairs; returns the number of hits.
+	size_t (*pass)(void *side, unsigned variant);
+	void (*free)(void *side);
+} bench_peer;
+
+/// Distance under which a disagreement with Bullet counts as near-touching: its conservative
+/// advancement stops at 1e-3, so answers within about that are a matter of tolerance.
+#define BENCH_BULLET_NEAR_GAP 1e-3f
+
+/// Whether a swept status is a hit for the peers' comparison (hit or starts overlapped).
+static inline int bench_is_hit(int status) { return status == SW_HIT || status == SW_STARTS_OVERLAPPED; }
+
+/// The adapters (with -Dpeers, each when its library is found).
+extern const bench_peer bench_peer_bullet_box, bench_peer_box2d_toi, bench_peer_box2d_cast,
+	bench_peer_bullet_hull_subsimplex, bench_peer_bullet_hull_ccd;
+
+/// Registers every peer built in, at batches 1 024 and 16 384. Call before sw_bench_run().
+void bench_peers_register(void);
+
+/// Frees the peers' built sides (at exit).
+void bench_peers_free(void);
+
+#endif
