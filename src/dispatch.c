@@ -11,8 +11,8 @@
  * tier upgrades every entry, and the first tier missing ends the climb (dav1d's init pattern) */
 static void fill(sw_kernels *t, sw_isa cap)
 {
-#define SW_REF_ENTRY(sfx, name, a, b, opts, answer, order, entry) t->fn[SW_Q_##name] = sw_##name##_ref;
-#define SW_TIER_ENTRY(sfx, name, a, b, opts, answer, order, entry) t->fn[SW_Q_##name] = sw_##name##_##sfx;
+#define SW_REF_ENTRY(sfx, name, a, b, opts, answer, order, pub) t->fn[SW_Q_##name] = sw_##name##_ref;
+#define SW_TIER_ENTRY(sfx, name, a, b, opts, answer, order, pub) t->fn[SW_Q_##name] = sw_##name##_##sfx;
 #define SW_TIER_ROW(sfx, tier)                                                 \
 	if (sw_isa_rank_(tier) > sw_isa_rank_(cap) || !sw_isa_available(tier)) \
 		return;                                                        \

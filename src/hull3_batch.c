@@ -1,9 +1,9 @@
-/* src/hull3_batch.c — the batched hull queries (hull against hull, box and triangle): the public entry
- * points on the pipeline, the source and store stages every tier shares (a pair read from the sets
- * into the prepared pair of src/hull3_view.h, and its answer written), and the reference rows of the
- * kernel table, which run the scalar core of src/ref/hull3_sat.c on the same prepared pairs. */
+/* src/hull3_batch.c — the batched hull queries (hull against hull, box and triangle): the source and
+ * store stages every tier shares (a pair read from the sets into the prepared pair of
+ * src/hull3_view.h, and its answer written), and the reference rows of the kernel table, which run the
+ * scalar core of src/ref/hull3_sat.c on the same prepared pairs. The public functions are defined from
+ * the query list (src/entries.c). */
 #include "hull3_call.h"
-#include "pipeline.h"
 #include "ref/hull3_ref.h"
 #include "ref/ref.h"
 
@@ -117,40 +117,7 @@ void sw_hull3_obb3_overlap_ref(const sw_job *j) { hull_rows(j, SW_HULL_B_OBB, 0)
 void sw_hull3_tri3_sweep_ref(const sw_job *j) { hull_rows(j, SW_HULL_B_TRI, 1); }
 void sw_hull3_tri3_overlap_ref(const sw_job *j) { hull_rows(j, SW_HULL_B_TRI, 0); }
 
-/* ---- public entry points ---- */
 
-sw_error sw_hull3_sweep_batch(const sw_hull3_set *as, const sw_hull3_set *bs, const sw_pair *pairs, size_t n,
-			      const sw_batch_opts *run, const sw_sweep_results *out)
-{
-	return sw_run(SW_Q_hull3_sweep, as, bs, pairs, n, NULL, run, out);
-}
 
-sw_error sw_hull3_overlap_batch(const sw_hull3_set *as, const sw_hull3_set *bs, const sw_pair *pairs, size_t n,
-				const sw_batch_opts *run, const sw_overlap_results *out)
-{
-	return sw_run(SW_Q_hull3_overlap, as, bs, pairs, n, NULL, run, out);
-}
 
-sw_error sw_hull3_obb3_sweep_batch(const sw_hull3_set *hulls, const sw_obb3_set *boxes, const sw_pair *pairs, size_t n,
-				   const sw_batch_opts *run, const sw_sweep_results *out)
-{
-	return sw_run(SW_Q_hull3_obb3_sweep, hulls, boxes, pairs, n, NULL, run, out);
-}
 
-sw_error sw_hull3_obb3_overlap_batch(const sw_hull3_set *hulls, const sw_obb3_set *boxes, const sw_pair *pairs,
-				     size_t n, const sw_batch_opts *run, const sw_overlap_results *out)
-{
-	return sw_run(SW_Q_hull3_obb3_overlap, hulls, boxes, pairs, n, NULL, run, out);
-}
-
-sw_error sw_hull3_tri3_sweep_batch(const sw_hull3_set *hulls, const sw_tri3_set *tris, const sw_pair *pairs, size_t n,
-				   const sw_sweep_opts *opts, const sw_batch_opts *run, const sw_sweep_results *out)
-{
-	return sw_run(SW_Q_hull3_tri3_sweep, hulls, tris, pairs, n, opts, run, out);
-}
-
-sw_error sw_hull3_tri3_overlap_batch(const sw_hull3_set *hulls, const sw_tri3_set *tris, const sw_pair *pairs, size_t n,
-				     const sw_batch_opts *run, const sw_overlap_results *out)
-{
-	return sw_run(SW_Q_hull3_tri3_overlap, hulls, tris, pairs, n, NULL, run, out);
-}

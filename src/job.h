@@ -23,7 +23,7 @@
 
 /// One query of the list.
 typedef enum sw_query {
-#define SW_Q_ENUM(t, name, a, b, opts, answer, order, entry) SW_Q_##name,
+#define SW_Q_ENUM(t, name, a, b, opts, answer, order, pub) SW_Q_##name,
 	SW_QUERIES(SW_Q_ENUM, _)
 #undef SW_Q_ENUM
 		SW_Q_COUNT
@@ -92,7 +92,7 @@ double sw_poly2_lane_utilisation(const sw_poly2_set *as, const sw_poly2_set *bs,
 #define SW_ORDER_POLY2_BY_SIZE sw_poly2_by_size
 
 /* prototypes: the reference rows (src/<family>_batch.c) and every compiled tier (src/kernels/) */
-#define SW_KERNEL_PROTO(t, name, a, b, opts, answer, order, entry) sw_kernel_fn sw_##name##_##t;
+#define SW_KERNEL_PROTO(t, name, a, b, opts, answer, order, pub) sw_kernel_fn sw_##name##_##t;
 SW_QUERIES(SW_KERNEL_PROTO, ref)
 #define SW_TIER_PROTOS(t, isa) SW_QUERIES(SW_KERNEL_PROTO, t)
 SW_TIERS(SW_TIER_PROTOS)

@@ -1,10 +1,9 @@
-/* src/obb3_batch.c — the batched box–box queries: the public entry points (indexed and packed) on the
- * pipeline, and the reference rows of the kernel table, which answer pair by pair with the scalar
- * reference (src/ref/obb3_sat.c). */
+/* src/obb3_batch.c — the batched box–box queries: the reference rows of the kernel table, which answer
+ * pair by pair with the scalar reference (src/ref/obb3_sat.c), and the packed lane blocks' writers.
+ * The public functions are defined from the query list (src/entries.c). */
 #include <math.h>
 
 #include "job.h"
-#include "pipeline.h"
 #include "ref/ref.h"
 
 /* box i of a set and its displacement; 0 when the index is out of range */
@@ -81,25 +80,9 @@ void sw_obb3_overlap_ref(const sw_job *j)
 	}
 }
 
-/* ---- public entry points ---- */
+/* ---- lane blocks ---- */
 
-sw_error sw_obb3_sweep_batch(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs, size_t n,
-			     const sw_batch_opts *run, const sw_sweep_results *out)
-{
-	return sw_run(SW_Q_obb3_sweep, as, bs, pairs, n, NULL, run, out);
-}
 
-sw_error sw_obb3_overlap_batch(const sw_obb3_set *as, const sw_obb3_set *bs, const sw_pair *pairs, size_t n,
-			       const sw_batch_opts *run, const sw_overlap_results *out)
-{
-	sw_query q = out && sw_overlap_full(out) ? SW_Q_obb3_overlap : SW_Q_obb3_overlap_test;
-	return sw_run(q, as, bs, pairs, n, NULL, run, out);
-}
-
-sw_error sw_obb3_sweep_packed(const sw_obb3_block *blocks, size_t n, const sw_sweep_results *out)
-{
-	return sw_run(SW_Q_obb3_sweep_packed, blocks, NULL, NULL, n, NULL, NULL, out);
-}
 
 void sw_obb3_block_put(sw_obb3_block *blk, unsigned lane, const sw_obb3 *a, sw_pose3 pa, sw_vec3 da, const sw_obb3 *b,
 		       sw_pose3 pb, sw_vec3 db)

@@ -1,10 +1,9 @@
-/* src/obb3_tri3_batch.c — the batched box–triangle queries: the public entry points (indexed and
- * packed) on the pipeline, and the reference rows of the kernel table, which answer pair by pair with
- * the scalar reference (src/ref/obb3_tri3_sat.c). */
+/* src/obb3_tri3_batch.c — the batched box–triangle queries: the reference rows of the kernel table,
+ * which answer pair by pair with the scalar reference (src/ref/obb3_tri3_sat.c), and the packed lane
+ * blocks' writers. The public functions are defined from the query list (src/entries.c). */
 #include <math.h>
 
 #include "job.h"
-#include "pipeline.h"
 #include "ref/ref.h"
 
 static int box_at(const sw_obb3_set *s, uint32_t i, sw_box3 *box, sw_vec3 *disp)
@@ -92,26 +91,9 @@ void sw_obb3_tri3_overlap_ref(const sw_job *j)
 	}
 }
 
-/* ---- public entry points ---- */
+/* ---- lane blocks ---- */
 
-sw_error sw_obb3_tri3_sweep_batch(const sw_obb3_set *boxes, const sw_tri3_set *tris, const sw_pair *pairs, size_t n,
-				  const sw_sweep_opts *opts, const sw_batch_opts *run, const sw_sweep_results *out)
-{
-	return sw_run(SW_Q_obb3_tri3_sweep, boxes, tris, pairs, n, opts, run, out);
-}
 
-sw_error sw_obb3_tri3_overlap_batch(const sw_obb3_set *boxes, const sw_tri3_set *tris, const sw_pair *pairs, size_t n,
-				    const sw_batch_opts *run, const sw_overlap_results *out)
-{
-	sw_query q = out && sw_overlap_full(out) ? SW_Q_obb3_tri3_overlap : SW_Q_obb3_tri3_overlap_test;
-	return sw_run(q, boxes, tris, pairs, n, NULL, run, out);
-}
-
-sw_error sw_obb3_tri3_sweep_packed(const sw_obb3_tri3_block *blocks, size_t n, const sw_sweep_opts *opts,
-				   const sw_sweep_results *out)
-{
-	return sw_run(SW_Q_obb3_tri3_sweep_packed, blocks, NULL, NULL, n, opts, NULL, out);
-}
 
 void sw_obb3_tri3_block_put(sw_obb3_tri3_block *blk, unsigned lane, const sw_obb3 *box, sw_pose3 pose, sw_vec3 da,
 			    const sw_tri3 *tri, sw_vec3 dt)

@@ -1,6 +1,7 @@
-/* src/poly2_batch.c — the batched 2D polygon queries: the public entry points (indexed and packed) on
- * the pipeline, their ordering stage (pairs grouped by vertex counts), and the reference rows of the
- * kernel table, which answer pair by pair with the scalar reference (src/ref/poly2_sat.c). */
+/* src/poly2_batch.c — the batched 2D polygon queries: their ordering stage (pairs grouped by vertex
+ * counts), the reference rows of the kernel table, which answer pair by pair with the scalar
+ * reference (src/ref/poly2_sat.c), and the packed lane blocks' writers. The public functions are
+ * defined from the query list (src/entries.c). */
 #include <math.h>
 
 #include "job.h"
@@ -169,24 +170,9 @@ double sw_poly2_lane_utilisation(const sw_poly2_set *as, const sw_poly2_set *bs,
 	return done > 0 ? useful / done : 1.0;
 }
 
-/* ---- public entry points ---- */
+/* ---- lane blocks ---- */
 
-sw_error sw_poly2_sweep_batch(const sw_poly2_set *as, const sw_poly2_set *bs, const sw_pair *pairs, size_t n,
-			      const sw_batch_opts *run, const sw_sweep_results *out)
-{
-	return sw_run(SW_Q_poly2_sweep, as, bs, pairs, n, NULL, run, out);
-}
 
-sw_error sw_poly2_overlap_batch(const sw_poly2_set *as, const sw_poly2_set *bs, const sw_pair *pairs, size_t n,
-				const sw_batch_opts *run, const sw_overlap_results *out)
-{
-	return sw_run(SW_Q_poly2_overlap, as, bs, pairs, n, NULL, run, out);
-}
-
-sw_error sw_poly2_sweep_packed(const sw_poly2_block *blocks, size_t n, const sw_sweep_results *out)
-{
-	return sw_run(SW_Q_poly2_sweep_packed, blocks, NULL, NULL, n, NULL, NULL, out);
-}
 
 /* one polygon into lane l of a block's side: count, validity, vertices padded with vertex 0 */
 static void block_side(const sw_poly2 *p, unsigned l, uint8_t *n, uint8_t *ok, float (*vx)[SW_BLOCK],

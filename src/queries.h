@@ -2,7 +2,7 @@
  * pipeline validates a call against, the kernel prototypes of the reference and of every tier, the
  * dispatch table, the tier tests and the benchmark registrations all follow from this list.
  *
- * X(t, name, a, b, opts, answer, order, entry)
+ * X(t, name, a, b, opts, answer, order, pub)
  *   t       passed through (the tier suffix, for prototypes)
  *   name    the kernel's name: sw_<name>_ref, sw_<name>_<tier>
  *   a, b    the sources of the two sides: a set (OBB3, TRI3, POLY2, HULL3), packed lane blocks holding
@@ -11,28 +11,29 @@
  *   answer  the kind of answer: SWEEP (sw_sweep_results) or OVERLAP (sw_overlap_results)
  *   order   the pipeline's ordering stage for a chunk (a function of src/<family>_batch.c that groups
  *           pairs so a lane block does similar work), or NONE
- *   entry   the public function that runs it, sw_<entry> (a "_test" query is the first-separating-axis
- *           twin an overlap call runs when it asks for neither depth nor normal) */
+ *   pub     YES: its public function is sw_<name>_batch (sw_<name> for packed sources), defined from
+ *           this row in src/entries.c; NO: a "_test" twin, the first-separating-axis test the pipeline
+ *           runs in place of <name> when an overlap call asks for neither depth nor normal */
 #ifndef SWEPT_QUERIES_H
 #define SWEPT_QUERIES_H
 
-#define SW_QUERIES(X, t)                                                                                \
-	X(t, obb3_sweep, OBB3, OBB3, NONE, SWEEP, NONE, obb3_sweep_batch)                               \
-	X(t, obb3_sweep_packed, OBB3_BLOCK, NONE, NONE, SWEEP, NONE, obb3_sweep_packed)                 \
-	X(t, obb3_overlap_test, OBB3, OBB3, NONE, OVERLAP, NONE, obb3_overlap_batch)                    \
-	X(t, obb3_overlap, OBB3, OBB3, NONE, OVERLAP, NONE, obb3_overlap_batch)                         \
-	X(t, obb3_tri3_sweep, OBB3, TRI3, SWEEP, SWEEP, NONE, obb3_tri3_sweep_batch)                    \
-	X(t, obb3_tri3_sweep_packed, OBB3_TRI3_BLOCK, NONE, SWEEP, SWEEP, NONE, obb3_tri3_sweep_packed) \
-	X(t, obb3_tri3_overlap_test, OBB3, TRI3, NONE, OVERLAP, NONE, obb3_tri3_overlap_batch)          \
-	X(t, obb3_tri3_overlap, OBB3, TRI3, NONE, OVERLAP, NONE, obb3_tri3_overlap_batch)               \
-	X(t, poly2_sweep, POLY2, POLY2, NONE, SWEEP, POLY2_BY_SIZE, poly2_sweep_batch)                  \
-	X(t, poly2_sweep_packed, POLY2_BLOCK, NONE, NONE, SWEEP, NONE, poly2_sweep_packed)              \
-	X(t, poly2_overlap, POLY2, POLY2, NONE, OVERLAP, POLY2_BY_SIZE, poly2_overlap_batch)            \
-	X(t, hull3_sweep, HULL3, HULL3, NONE, SWEEP, NONE, hull3_sweep_batch)                           \
-	X(t, hull3_overlap, HULL3, HULL3, NONE, OVERLAP, NONE, hull3_overlap_batch)                     \
-	X(t, hull3_obb3_sweep, HULL3, OBB3, NONE, SWEEP, NONE, hull3_obb3_sweep_batch)                  \
-	X(t, hull3_obb3_overlap, HULL3, OBB3, NONE, OVERLAP, NONE, hull3_obb3_overlap_batch)            \
-	X(t, hull3_tri3_sweep, HULL3, TRI3, SWEEP, SWEEP, NONE, hull3_tri3_sweep_batch)                 \
-	X(t, hull3_tri3_overlap, HULL3, TRI3, NONE, OVERLAP, NONE, hull3_tri3_overlap_batch)
+#define SW_QUERIES(X, t)                                                             \
+	X(t, obb3_sweep, OBB3, OBB3, NONE, SWEEP, NONE, YES)                         \
+	X(t, obb3_sweep_packed, OBB3_BLOCK, NONE, NONE, SWEEP, NONE, YES)            \
+	X(t, obb3_overlap_test, OBB3, OBB3, NONE, OVERLAP, NONE, NO)                 \
+	X(t, obb3_overlap, OBB3, OBB3, NONE, OVERLAP, NONE, YES)                     \
+	X(t, obb3_tri3_sweep, OBB3, TRI3, SWEEP, SWEEP, NONE, YES)                   \
+	X(t, obb3_tri3_sweep_packed, OBB3_TRI3_BLOCK, NONE, SWEEP, SWEEP, NONE, YES) \
+	X(t, obb3_tri3_overlap_test, OBB3, TRI3, NONE, OVERLAP, NONE, NO)            \
+	X(t, obb3_tri3_overlap, OBB3, TRI3, NONE, OVERLAP, NONE, YES)                \
+	X(t, poly2_sweep, POLY2, POLY2, NONE, SWEEP, POLY2_BY_SIZE, YES)             \
+	X(t, poly2_sweep_packed, POLY2_BLOCK, NONE, NONE, SWEEP, NONE, YES)          \
+	X(t, poly2_overlap, POLY2, POLY2, NONE, OVERLAP, POLY2_BY_SIZE, YES)         \
+	X(t, hull3_sweep, HULL3, HULL3, NONE, SWEEP, NONE, YES)                      \
+	X(t, hull3_overlap, HULL3, HULL3, NONE, OVERLAP, NONE, YES)                  \
+	X(t, hull3_obb3_sweep, HULL3, OBB3, NONE, SWEEP, NONE, YES)                  \
+	X(t, hull3_obb3_overlap, HULL3, OBB3, NONE, OVERLAP, NONE, YES)              \
+	X(t, hull3_tri3_sweep, HULL3, TRI3, SWEEP, SWEEP, NONE, YES)                 \
+	X(t, hull3_tri3_overlap, HULL3, TRI3, NONE, OVERLAP, NONE, YES)
 
 #endif
