@@ -116,8 +116,3 @@ void sw_hull3_obb3_sweep_ref(const sw_job *j) { hull_rows(j, SW_HULL_B_OBB, 1); 
 void sw_hull3_obb3_overlap_ref(const sw_job *j) { hull_rows(j, SW_HULL_B_OBB, 0); }
 void sw_hull3_tri3_sweep_ref(const sw_job *j) { hull_rows(j, SW_HULL_B_TRI, 1); }
 void sw_hull3_tri3_overlap_ref(const sw_job *j) { hull_rows(j, SW_HULL_B_TRI, 0); }
-
-
-
-
-

@@ -82,8 +82,6 @@ void sw_obb3_overlap_ref(const sw_job *j)
 
 /* ---- lane blocks ---- */
 
-
-
 void sw_obb3_block_put(sw_obb3_block *blk, unsigned lane, const sw_obb3 *a, sw_pose3 pa, sw_vec3 da, const sw_obb3 *b,
 		       sw_pose3 pb, sw_vec3 db)
 {

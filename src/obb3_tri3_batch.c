@@ -93,8 +93,6 @@ void sw_obb3_tri3_overlap_ref(const sw_job *j)
 
 /* ---- lane blocks ---- */
 
-
-
 void sw_obb3_tri3_block_put(sw_obb3_tri3_block *blk, unsigned lane, const sw_obb3 *box, sw_pose3 pose, sw_vec3 da,
 			    const sw_tri3 *tri, sw_vec3 dt)
 {

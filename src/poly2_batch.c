@@ -172,8 +172,6 @@ double sw_poly2_lane_utilisation(const sw_poly2_set *as, const sw_poly2_set *bs,
 
 /* ---- lane blocks ---- */
 
-
-
 /* one polygon into lane l of a block's side: count, validity, vertices padded with vertex 0 */
 static void block_side(const sw_poly2 *p, unsigned l, uint8_t *n, uint8_t *ok, float (*vx)[SW_BLOCK],
 		       float (*vy)[SW_BLOCK])
