@@ -225,7 +225,7 @@ static void edit_parallel(sc_rng *r, sw_obb3_set *boxes, sw_tri3_set *tris, sw_p
 	}
 }
 
-/* triangle edge ab within a tiny angle of a box axis: around the near-parallel threshold */
+/* triangle edge ab within a tiny angle of a box axis: tiny edge axes, kept unless zero or denormal */
 static void edit_near_parallel(sc_rng *r, sw_obb3_set *boxes, sw_tri3_set *tris, sw_pair *pairs, size_t n)
 {
 	for (size_t k = 0; k < n; k++) {

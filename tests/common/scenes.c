@@ -134,6 +134,21 @@ sw_vec3 sc_obb3_feature_axis(const sw_obb3 *a, const sw_obb3 *b, uint8_t id)
 	return sw_v3_scale(c, 1.0f / sw_v3_len(c));
 }
 
+/* n perpendicular to the unit directions of u and v, within tol */
+static int across(sw_vec3 u, sw_vec3 v, sw_vec3 n, float tol)
+{
+	return fabsf(sw_v3_dot(n, u)) <= tol * sw_v3_len(u) && fabsf(sw_v3_dot(n, v)) <= tol * sw_v3_len(v);
+}
+
+int sc_obb3_feature_along(const sw_obb3 *a, const sw_obb3 *b, uint8_t id, sw_vec3 n, float tol)
+{
+	sw_axis_info f = sw_axis_decode(id);
+	if (f.kind != SW_AXIS_KIND_EDGE_EDGE)
+		return fabsf(sw_v3_dot(sc_obb3_feature_axis(a, b, id), n)) >= 1 - tol;
+	sw_mat3 ra = sw_obb3_axes(a), rb = sw_obb3_axes(b);
+	return across(ra.col[f.edge_a], rb.col[f.edge_b], n, tol);
+}
+
 /* ---- box–triangle scenes ---- */
 
 sc_tri3_params sc_tri3_defaults(void)
@@ -216,6 +231,16 @@ sw_vec3 sc_tri3_feature_axis(const sw_obb3 *a, const sw_tri3 *t, uint8_t id)
 	else
 		c = sw_v3_cross(ra.col[f.edge_a], e[f.edge_b]);
 	return sw_v3_scale(c, 1.0f / sw_v3_len(c));
+}
+
+int sc_tri3_feature_along(const sw_obb3 *a, const sw_tri3 *t, uint8_t id, sw_vec3 n, float tol)
+{
+	sw_axis_info f = sw_tri3_axis_decode(id);
+	if (f.kind != SW_AXIS_KIND_EDGE_EDGE)
+		return fabsf(sw_v3_dot(sc_tri3_feature_axis(a, t, id), n)) >= 1 - tol;
+	const sw_vec3 v[3] = {t->a, t->b, t->c};
+	sw_mat3 ra = sw_obb3_axes(a);
+	return across(ra.col[f.edge_a], sw_v3_sub(v[(f.edge_b + 1) % 3], v[f.edge_b]), n, tol);
 }
 
 sw_poly2 sc_poly2(sc_rng *r, uint32_t count, float size)
