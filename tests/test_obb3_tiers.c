@@ -12,6 +12,7 @@
 
 #include "kernels/kernels.h"
 #include "compare.h"
+#include "edge_pairs.h"
 #include "scenes.h"
 
 enum { POP_PAIRS = 20000 };
@@ -214,6 +215,39 @@ static void edit_near_parallel(sc_rng *r, sw_obb3_set *s, sw_pair *pairs, size_t
 	}
 }
 
+/* pairs whose closest features are two edges 1e-7 … 1e-1 rad from parallel, 1e-6 … 1e-2 of the size
+ * apart or overlapping (tests/common/edge_pairs.h), one in eight with a thin slab (1e-6), brought
+ * in along their common normal; and one in eight A axis-aligned and B turned by 1e-5 … 1e-45 rad:
+ * rotation entries down to denormal, for the edge axes' scale and their zero test */
+static void edit_edge_pairs(sc_rng *r, sw_obb3_set *s, sw_pair *pairs, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		sw_obb3 a, b;
+		sw_vec3 da, db;
+		sw_obb3_set_get(s, pairs[k].a, &a, &da);
+		sw_obb3_set_get(s, pairs[k].b, &b, &db);
+		uint32_t kind = sc_below(r, 8);
+		if (kind == 0) {
+			sw_vec3 axis = sw_v3(sc_uniform(r, -1, 1), sc_uniform(r, -1, 1), sc_uniform(r, -1, 1));
+			a.rot = (sw_quat){0, 0, 0, 1};
+			b.rot = sw_quat_from_axis_angle(axis, powf(10.0f, -sc_uniform(r, 5, 45)));
+		} else {
+			ep_params p;
+			ep_random(r, 1e-7, 1e-1, 1e-6, 1e-2, &p);
+			if (kind == 1)
+				(sc_below(r, 2) ? p.ha : p.hb)[sc_below(r, 3)] *= 1e-6;
+			double nn[3];
+			ep_obb3_pair(&p, &a, &b, nn);
+			float back = sc_uniform(r, 0, 2);
+			sw_vec3 nv = sw_v3((float)nn[0], (float)nn[1], (float)nn[2]);
+			b.center = sw_v3_add(b.center, sw_v3_scale(nv, back));
+			db = sw_v3_sub(da, sw_v3_scale(nv, back * sc_uniform(r, 0.5f, 2.0f)));
+		}
+		sw_obb3_set_put(s, pairs[k].a, &a, da);
+		sw_obb3_set_put(s, pairs[k].b, &b, db);
+	}
+}
+
 /* zero motion for everybody: the static case through the moving query */
 static void edit_zero_motion(sc_rng *r, sw_obb3_set *s, sw_pair *pairs, size_t n)
 {
@@ -264,7 +298,7 @@ static void check_tier(sw_isa isa)
 	far.offset = sw_v3(1e4f, -1e4f, 1e4f);
 	tiny.world = 4e-3f, tiny.half_lo = 2.5e-4f, tiny.half_hi = 1.5e-3f, tiny.motion = 4e-3f;
 	fast.motion = 1e3f;
-	/* 5 random populations + 5 edge patterns, POP_PAIRS each: 2·10⁵ pairs per tier */
+	/* 5 random populations + 6 edge patterns, POP_PAIRS each: 2.2·10⁵ pairs per tier */
 	run_population(isa, 1, def, POP_PAIRS, NULL);
 	run_population(isa, 2, aa, POP_PAIRS, NULL);
 	run_population(isa, 3, far, POP_PAIRS, NULL);
@@ -275,6 +309,7 @@ static void check_tier(sw_isa isa)
 	run_population(isa, 8, def, POP_PAIRS, edit_zero_motion);
 	run_population(isa, 9, aa, POP_PAIRS, edit_touching);
 	run_population(isa, 10, def, POP_PAIRS, edit_invalid);
+	run_population(isa, 11, def, POP_PAIRS, edit_edge_pairs);
 	/* short batches: every tail length of every width */
 	for (size_t n = 1; n <= 40; n++)
 		run_population(isa, 100 + n, def, n, NULL);

@@ -14,7 +14,9 @@
  *
  * What must hold: the exact status whenever the exact margin is at least 1e-5 of the size (every
  * case here; the contract asks for 1e-6), t_first within T_TOL = 1e-5, depths and gaps within
- * D_TOL = 1e-6 of the size (a few ulps of the size; the contract allows 1e-5). Before the edge axes
+ * D_TOL = 1e-6 of the size (a few ulps of the size; the contract allows 1e-5), the separation along
+ * the reported normal equal to the reported gap or depth, and a hit's normal along its feature
+ * (perpendicular to both edges within 1e-5 for an edge pair). Before the edge axes
  * were kept at every angle, the cases between 1e-5 and 1e-2 rad failed: edge pairs within 1e-3 rad
  * of parallel were skipped (contact early by up to ~θ·size/4), and B's radius on the kept ones was
  * off by ~1e-7/θ of the size. */
@@ -24,6 +26,7 @@
 #include <swept/swept.h>
 
 #include "edge_pairs.h"
+#include "scenes.h"
 
 #define T_TOL 1e-5
 #define D_TOL 1e-6
@@ -235,8 +238,13 @@ static sw_tri3 tri_moved(const sw_tri3 *t, const double n[3], double s)
 	return (sw_tri3){o[0], o[1], o[2]};
 }
 
-static void expect_sweep(const char *what, const sw_sweep_output *o, const xans *x)
+/* the sweep's status and first contact; `along`: whether its normal lies along its feature
+ * (sc_obb3_feature_along(): perpendicular to both edges for an edge pair) */
+static void expect_sweep(const char *what, const sw_sweep_output *o, const xans *x, int along)
 {
+	if (o->status == SW_HIT)
+		cr_expect(along, "%s: the normal (%g %g %g) is not along feature %d", what, o->normal.x, o->normal.y,
+			  o->normal.z, o->feature);
 	cr_expect_eq(o->status, x->status, "%s: status %s, exact %s (t_first %.9g, f(0) %.3g)", what,
 		     sw_status_name(o->status), sw_status_name(x->status), x->t_first, x->sep0);
 	if (o->status == x->status && x->status == SW_HIT)
@@ -292,12 +300,12 @@ static void check_box_pair(const ep_params *p, const char *tag)
 	sw_sweep_output o;
 	sw_obb3_sweep(&a, zero, &b0, stop, &o);
 	x = exact_box_box(&a, zero, &b0, stop);
-	expect_sweep(what, &o, &x);
+	expect_sweep(what, &o, &x, sc_obb3_feature_along(&a, &b0, o.feature, o.normal, 1e-5f));
 	/* A goes through B's place instead: first contact halfway, plus gap over the distance run */
 	sw_obb3_sweep(&a, sw_v3(-pass.x, -pass.y, -pass.z), &b0, zero, &o);
 	x = exact_box_box(&a, sw_v3(-pass.x, -pass.y, -pass.z), &b0, zero);
 	cr_assert(fabs(x.t_first - (0.5 + p->gap / (2 * dist))) <= 1e-6, "%s: exact t_first %.9g", what, x.t_first);
-	expect_sweep(what, &o, &x);
+	expect_sweep(what, &o, &x, sc_obb3_feature_along(&a, &b0, o.feature, o.normal, 1e-5f));
 }
 
 static void check_tri_pair(const ep_params *p, const char *tag)
@@ -323,11 +331,11 @@ static void check_tri_pair(const ep_params *p, const char *tag)
 	sw_sweep_output o;
 	sw_obb3_tri3_sweep(&a, zero, &t0, stop, 0, &o);
 	x = exact_box_tri(&a, zero, &t0, stop);
-	expect_sweep(what, &o, &x);
+	expect_sweep(what, &o, &x, sc_tri3_feature_along(&a, &t0, o.feature, o.normal, 1e-5f));
 	sw_obb3_tri3_sweep(&a, sw_v3(-pass.x, -pass.y, -pass.z), &t0, zero, 0, &o);
 	x = exact_box_tri(&a, sw_v3(-pass.x, -pass.y, -pass.z), &t0, zero);
 	cr_assert(fabs(x.t_first - (0.5 + p->gap / (2 * dist))) <= 1e-6, "%s: exact t_first %.9g", what, x.t_first);
-	expect_sweep(what, &o, &x);
+	expect_sweep(what, &o, &x, sc_tri3_feature_along(&a, &t0, o.feature, o.normal, 1e-5f));
 }
 
 /* ---- the family ---- */
@@ -435,7 +443,7 @@ Test(parallel_edges, reproducer_box_box)
 	sw_obb3_sweep(&rep_a, zero, &b0, v, &o);
 	x = exact_box_box(&rep_a, zero, &b0, v);
 	cr_assert(fabs(x.t_first - 0.5001) <= 1e-6, "exact t_first %.9g", x.t_first);
-	expect_sweep("reproducer", &o, &x);
+	expect_sweep("reproducer", &o, &x, sc_obb3_feature_along(&rep_a, &b0, o.feature, o.normal, 1e-5f));
 	cr_expect_eq(o.feature, SW_AXIS_EDGE0 + 0, "feature %d, want A_x × B_x", o.feature);
 }
 
@@ -468,6 +476,6 @@ Test(parallel_edges, reproducer_box_triangle)
 		sw_obb3_tri3_sweep(&rep_a, zero, &t0, v, 0, &o);
 		x = exact_box_tri(&rep_a, zero, &t0, v);
 		cr_assert(fabs(x.t_first - 0.5001) <= 1e-6, "%s: exact t_first %.9g", what, x.t_first);
-		expect_sweep(what, &o, &x);
+		expect_sweep(what, &o, &x, sc_tri3_feature_along(&rep_a, &t0, o.feature, o.normal, 1e-5f));
 	}
 }

@@ -12,6 +12,7 @@
 
 #include "kernels/kernels.h"
 #include "compare.h"
+#include "edge_pairs.h"
 #include "scenes.h"
 
 enum { POP_PAIRS = 10000 };
@@ -242,6 +243,43 @@ static void edit_near_parallel(sc_rng *r, sw_obb3_set *boxes, sw_tri3_set *tris,
 	}
 }
 
+/* pairs whose closest features are a box edge and a triangle edge 1e-7 … 1e-1 rad from parallel,
+ * 1e-6 … 1e-2 of the size apart or overlapping (tests/common/edge_pairs.h), one in eight with a
+ * thin box (1e-6), brought in along their common normal; and one in eight an axis-aligned box and a
+ * triangle with edge ab along x but for 1e-5 … 1e-45 of its length in y: edge components down to
+ * denormal, for the edge axes' scale and their zero test */
+static void edit_edge_pairs(sc_rng *r, sw_obb3_set *boxes, sw_tri3_set *tris, sw_pair *pairs, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		sw_obb3 a;
+		sw_tri3 t;
+		sw_vec3 da, dt;
+		sw_obb3_set_get(boxes, pairs[k].a, &a, &da);
+		sw_tri3_set_get(tris, pairs[k].b, &t, &dt);
+		uint32_t kind = sc_below(r, 8);
+		if (kind == 0) {
+			float len = sc_uniform(r, 0.5f, 3.0f), x0 = sc_uniform(r, -2, 0);
+			a = (sw_obb3){sw_v3(0, 0, 0), (sw_quat){0, 0, 0, 1}, a.half};
+			t.a = sw_v3(x0, 0, 0);
+			t.b = sw_v3(x0 + len, len * powf(10.0f, -sc_uniform(r, 5, 45)), 0);
+			t.c = sw_v3(x0 + sc_uniform(r, 0, len), sc_uniform(r, -2, 2), sc_uniform(r, 0.5f, 2));
+		} else {
+			ep_params p;
+			ep_random(r, 1e-7, 1e-1, 1e-6, 1e-2, &p);
+			if (kind == 1)
+				p.ha[sc_below(r, 3)] *= 1e-6;
+			double nn[3];
+			ep_tri3_pair(&p, &a, &t, nn);
+			float back = sc_uniform(r, 0, 2);
+			sw_vec3 nv = sw_v3((float)nn[0], (float)nn[1], (float)nn[2]), sh = sw_v3_scale(nv, back);
+			t = (sw_tri3){sw_v3_add(t.a, sh), sw_v3_add(t.b, sh), sw_v3_add(t.c, sh)};
+			dt = sw_v3_sub(da, sw_v3_scale(nv, back * sc_uniform(r, 0.5f, 2.0f)));
+		}
+		sw_obb3_set_put(boxes, pairs[k].a, &a, da);
+		sw_tri3_set_put(tris, pairs[k].b, &t, dt);
+	}
+}
+
 /* zero motion for everybody: the static case through the moving query */
 static void edit_zero_motion(sc_rng *r, sw_obb3_set *boxes, sw_tri3_set *tris, sw_pair *pairs, size_t n)
 {
@@ -330,7 +368,7 @@ static void check_tier(sw_isa isa)
 	tiny.box.world = 4e-3f, tiny.box.half_lo = 2.5e-4f, tiny.box.half_hi = 1.5e-3f, tiny.box.motion = 4e-3f;
 	tiny.edge_lo = 5e-4f, tiny.edge_hi = 2.5e-3f;
 	fast.box.motion = 1e3f;
-	/* 5 random populations + 6 edge patterns, POP_PAIRS each, each run two- and one-sided: 2.2·10⁵
+	/* 5 random populations + 7 edge patterns, POP_PAIRS each, each run two- and one-sided: 2.4·10⁵
 	 * pair answers per tier, plus the static overlap on the same pairs */
 	run_population(isa, 1, def, POP_PAIRS, NULL);
 	run_population(isa, 2, aa, POP_PAIRS, NULL);
@@ -343,6 +381,7 @@ static void check_tier(sw_isa isa)
 	run_population(isa, 9, aa, POP_PAIRS, edit_touching);
 	run_population(isa, 10, def, POP_PAIRS, edit_invalid);
 	run_population(isa, 11, def, POP_PAIRS, edit_scales);
+	run_population(isa, 12, def, POP_PAIRS, edit_edge_pairs);
 	/* short batches: every tail length of every width */
 	for (size_t n = 1; n <= 40; n++)
 		run_population(isa, 100 + n, def, n, NULL);
