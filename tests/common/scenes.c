@@ -143,6 +143,8 @@ static int across(sw_vec3 u, sw_vec3 v, sw_vec3 n, float tol)
 int sc_obb3_feature_along(const sw_obb3 *a, const sw_obb3 *b, uint8_t id, sw_vec3 n, float tol)
 {
 	sw_axis_info f = sw_axis_decode(id);
+	if (f.kind == SW_AXIS_KIND_NONE)
+		return 0;
 	if (f.kind != SW_AXIS_KIND_EDGE_EDGE)
 		return fabsf(sw_v3_dot(sc_obb3_feature_axis(a, b, id), n)) >= 1 - tol;
 	sw_mat3 ra = sw_obb3_axes(a), rb = sw_obb3_axes(b);
@@ -236,6 +238,8 @@ sw_vec3 sc_tri3_feature_axis(const sw_obb3 *a, const sw_tri3 *t, uint8_t id)
 int sc_tri3_feature_along(const sw_obb3 *a, const sw_tri3 *t, uint8_t id, sw_vec3 n, float tol)
 {
 	sw_axis_info f = sw_tri3_axis_decode(id);
+	if (f.kind == SW_AXIS_KIND_NONE)
+		return 0;
 	if (f.kind != SW_AXIS_KIND_EDGE_EDGE)
 		return fabsf(sw_v3_dot(sc_tri3_feature_axis(a, t, id), n)) >= 1 - tol;
 	const sw_vec3 v[3] = {t->a, t->b, t->c};

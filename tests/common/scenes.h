@@ -57,7 +57,7 @@ sw_vec3 sc_obb3_feature_axis(const sw_obb3 *a, const sw_obb3 *b, uint8_t id);
 /// Whether the unit normal n lies along OBB–OBB feature id: parallel to a face normal (|n·f| ≥ 1 − tol),
 /// or perpendicular to both edges of an edge pair (|n·a_i|, |n·b_j| ≤ tol), which for nearly parallel
 /// edges is all a float normal can be held to: about the edges its direction is only as good as
-/// ulp / |a_i × b_j|.
+/// ulp / |a_i × b_j|. 0 for SW_AXIS_NONE.
 int sc_obb3_feature_along(const sw_obb3 *a, const sw_obb3 *b, uint8_t id, sw_vec3 n, float tol);
 
 /// Parameters of a random box–triangle scene.
