@@ -1,7 +1,8 @@
 /* src/kernels/box_lanes.h — lane helpers shared by the kernel templates that hold an oriented box per
  * lane (OBB–OBB, OBB–triangle): the box, its rotation from the quaternion and its input checks, the
- * sweep answer of a block and its store, and the lanes' set indices. Included by templates only, after
- * kernels/wide.h, so every helper is compiled at the tier's width. */
+ * power-of-two scale of an edge×edge axis, the sweep answer of a block and its store, and the lanes'
+ * set indices. Included by templates only, after kernels/wide.h, so every helper is compiled at the
+ * tier's width. */
 #ifndef SWEPT_BOX_LANES_H
 #define SWEPT_BOX_LANES_H
 
