@@ -12,6 +12,8 @@
  * (overlapping, a face may penetrate less than the edges; see check_built() below 1e-5 rad), and
  * the exact first contact of a pass along n is where the constructed gap closes.
  *
+ * The family runs at unit size and again with every length times 1e-15 and 1e12.
+ *
  * What must hold: the exact status whenever the exact margin is at least 1e-5 of the size (every
  * case here; the contract asks for 1e-6), t_first within T_TOL = 1e-5, depths and gaps within
  * D_TOL = 1e-6 of the size (a few ulps of the size; the contract allows 1e-5), the separation along
@@ -379,39 +381,49 @@ static ep_params scene(int k)
 	return p;
 }
 
-Test(parallel_edges, box_box_family)
+/* every scene, angle and gap (and triangle edge), with every length of the scene times `scale` */
+static void family(double scale, int triangle)
 {
 	for (int k = 0; k < 3; k++) {
-		for (size_t a = 0; a < N_THETA; a++) {
-			for (size_t g = 0; g < N_GAP; g++) {
-				ep_params p = scene(k);
-				p.theta = thetas[a];
-				p.gap = gaps[g] * (p.ha[0] + p.ha[1] + p.ha[2]);
-				char tag[16];
-				snprintf(tag, sizeof tag, "scene %d", k);
-				check_box_pair(&p, tag);
+		for (int j = 0; j < (triangle ? 3 : 1); j++) {
+			for (size_t a = 0; a < N_THETA; a++) {
+				for (size_t g = 0; g < N_GAP; g++) {
+					ep_params p = scene(k);
+					for (int c = 0; c < 3; c++)
+						p.ha[c] *= scale, p.hb[c] *= scale, p.scene_t[c] *= scale;
+					p.tri_len *= scale, p.tri_reach *= scale;
+					p.theta = thetas[a];
+					p.gap = gaps[g] * (p.ha[0] + p.ha[1] + p.ha[2]);
+					char tag[40];
+					snprintf(tag, sizeof tag, "scene %d × %g", k, scale);
+					if (triangle) {
+						p.j = j;
+						check_tri_pair(&p, tag);
+					} else {
+						check_box_pair(&p, tag);
+					}
+				}
 			}
 		}
 	}
 }
 
-Test(parallel_edges, box_triangle_family)
+Test(parallel_edges, box_box_family) { family(1, 0); }
+Test(parallel_edges, box_triangle_family) { family(1, 1); }
+
+/* the same at the ends of the size range: at 1e-15 the products the least-penetration and slab
+ * comparisons form (pen² · len2) underflow for edge axes left at their length (~θ): the axes are
+ * scaled by a power of two so that they do not */
+Test(parallel_edges, box_box_family_tiny_and_huge)
 {
-	for (int k = 0; k < 3; k++) {
-		for (int j = 0; j < 3; j++) {
-			for (size_t a = 0; a < N_THETA; a++) {
-				for (size_t g = 0; g < N_GAP; g++) {
-					ep_params p = scene(k);
-					p.j = j;
-					p.theta = thetas[a];
-					p.gap = gaps[g] * (p.ha[0] + p.ha[1] + p.ha[2]);
-					char tag[16];
-					snprintf(tag, sizeof tag, "scene %d", k);
-					check_tri_pair(&p, tag);
-				}
-			}
-		}
-	}
+	family(1e-15, 0);
+	family(1e12, 0);
+}
+
+Test(parallel_edges, box_triangle_family_tiny_and_huge)
+{
+	family(1e-15, 1);
+	family(1e12, 1);
 }
 
 /* ---- the reproducer ---- */
