@@ -115,7 +115,8 @@ SW_INLINE void taxis_get(const tframe_w *f, int id, taxis_w *x)
 		int i = (id - SW_TRI3_AXIS_EDGE0) / 3, j = (id - SW_TRI3_AXIS_EDGE0) % 3;
 		int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
 		const sw_fw *fj = f->f[j];
-		sw_fw m = gt_sel(sw_abs(fj[i1]), sw_abs(fj[i2])), s = axis_scale(m);
+		/* max gives the value of the reference's ?: for every non-NaN pair */
+		sw_fw m = sw_max(sw_abs(fj[i1]), sw_abs(fj[i2])), s = axis_scale(m);
 		sw_fw a = sw_mul(fj[i1], s), b = sw_mul(fj[i2], s);
 		sw_fw p = sw_sub(sw_mul(f->d[i2], a), sw_mul(f->d[i1], b));
 		sw_fw o = sw_mul(sw_mul(j == 1 ? f->k[i] : f->n[i], s), f->p);
