@@ -10,6 +10,8 @@
 #define SWEPT_CONTRACT_H
 
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "swept/base.h"
 #include "swept/batch.h"
@@ -17,9 +19,15 @@
 #include "swept/obb3.h"
 #include "swept/tri3.h"
 
-/* an edge×edge axis with |a_i × b_j|² below this (the edges are within ~1e-3 rad of parallel) is
- * skipped: its projections are rounding noise, and the face axes already bound the boxes there */
+/* the convex hull queries (ref/hull3_sat.c, kernels/hull3_sat_tmpl.c) skip an edge-pair direction
+ * with |a_e × b_e|² below this on unit edges; the box and triangle queries skip no edge axis that
+ * carries information (see sw_ref_axis_scale) */
 #define SW_PARALLEL_EPS 1.0e-6f
+
+/* an edge×edge axis of the box and triangle queries whose largest |component| is below this (zero or
+ * denormal) carries no information and is skipped; every other one is kept, however close to
+ * parallel its edges are */
+#define SW_AXIS_MIN 0x1p-126f
 
 /* relative speed along an axis at or below this is treated as no motion along it; keeps 1/a finite
  * (inputs are bounded by SW_MAX_COORD, so num/a stays far from NaN) */
@@ -34,6 +42,22 @@
 #define SW_AXIS_NONE 255
 
 static inline uint32_t sw_feature_of_lane(float f) { return f == (float)SW_AXIS_NONE ? SW_FEATURE_NONE : (uint32_t)f; }
+
+/// The exact power of two an edge×edge axis is scaled by, from m, its largest |component|: 2 / p with
+/// p the largest power of two ≤ m, so the scaled axis' largest component lies in [2, 4). It is the
+/// float whose exponent bits are m's complemented and whose mantissa is zero (the kernels: XOR then
+/// AND with +Inf's bit pattern). Scaling by a power of two is exact, so the axis keeps its direction
+/// to the bit while every product of the slab and penetration comparisons stays a product of two
+/// lengths, whatever the angle between the edges. m zero or denormal gives +Inf (the axis is
+/// skipped, see SW_AXIS_MIN).
+static inline float sw_ref_axis_scale(float m)
+{
+	uint32_t u;
+	memcpy(&u, &m, sizeof u);
+	u = (u ^ 0x7f800000u) & 0x7f800000u;
+	memcpy(&m, &u, sizeof m);
+	return m;
+}
 
 /// |x| ≤ SW_MAX_COORD; false for NaN and ±Inf, so one compare covers all three.
 static inline int sw_ref_coord_ok(float x) { return fabsf(x) <= SW_MAX_COORD; }

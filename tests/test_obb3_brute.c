@@ -1,41 +1,51 @@
-/* tests/test_obb3_brute.c — the reference OBB–OBB sweep against the double-precision oracle
- * (tests/common/oracle_obb3.h) on seeded random pairs: seven populations of 10000 pairs each.
- * Case i of a population uses seed (population base + i), so a failure reruns alone.
+/* tests/test_obb3_brute.c — the reference OBB–OBB sweep, static overlap and penetration against the
+ * double-precision oracle (tests/common/oracle_obb3.h) on seeded random pairs: nine populations of
+ * 10000 pairs each. Case i of a population uses seed (population base + i), so a failure reruns
+ * alone.
  *
  * How much the library may differ, and why.
- * - Float error. The library works in float: each separation it forms along an axis is a sum
- *   of under ten rounded products (projected centre distance, six radius terms, speed × t), each
- *   at most S = Σ half extents + |cB − cA| + |dB − dA|, so it is off by at most ~10 ulps of S;
- *   an edge axis built from a cross product of length s (≥ 1e-3 by contract) amplifies that by
- *   1/s. Far from the origin the centres also carry ulp(|centre|). So the library's separation
- *   function is taken to be within
- *       eps = 2^-20 · S / s_min + 2^-21 · M
- *   of the oracle's (2^-20 = 16 float ulps; s_min = shortest edge cross product the library may
- *   keep, capped at 1; M = largest |centre coordinate|, 2^-21·M = 4 ulps of it). Measured: the
- *   band holds 0.3% of the pairs at most (fast motion, where S is large); at 2^-16 that
- *   population would exceed 1%.
- * - Contract. Edge axes with |a_i × b_j|² < 1e-6 never separate in the library. The oracle is
- *   run twice: with exactly the contract's axes (f_c) and with every non-degenerate axis (f_a,
- *   the true geometry), f_c ≤ f_a. Whatever the library computes lies between
- *       f_lo = f_c − eps   and   f_hi = f_a + eps.
- * Every check follows from that sandwich:
- * - status: starts overlapped must hold when f_hi(0) ≤ 0 and may only when f_lo(0) ≤ 0; contact
- *   must happen when min f_hi ≤ 0 and may only when min f_lo ≤ 0. When "must" and "may" differ
- *   the case is in the touching band: counted, and at most 1% of a population may be;
- * - time bound: t_first ∈ [first t with f_lo ≤ 0, first t with f_hi ≤ 0] and
- *   t_last ∈ [last t with f_hi ≤ 0, last t with f_lo ≤ 0], widened by T_SLACK = 1e-6 for the
- *   float rounding of t itself. This is |Δt| ≤ eps / closing speed near a crossing and still
- *   right where the crossing is grazing (the window then widens by itself);
- * - normal: unit, from A to B, and the library's axis must be the one crossed at its t_first:
- *   its own separation there is within 2·eps + T_SLACK·|dB − dA| of zero. When the oracle's
- *   maximising axis at t_first is unique by more than that margin, the feature id must be it.
- *   For starts overlapped, the normal's separation at t = 0 must be within 2·eps of f(0) (least
- *   penetration), and the id must match when that axis is unique by more than 4·eps. */
+ * - Float error. The library works in float: each separation it forms along an axis L is a sum of
+ *   under ten rounded products (projected centre distance, six radius terms, speed × t), each at
+ *   most S·|L| with S = Σ half extents + |cB − cA| + |dB − dA|, so it is off by ~10 ulps of S·|L|.
+ *   Every projection on an edge axis is taken on the axis the library computed, so once divided by
+ *   |L| that is ~10 ulps of S whatever the angle between the edges. The computed axis may point
+ *   ~2^-24/|L| away from the true a_i × b_j, but only by a turn about b_j, across the Minkowski face
+ *   of the two edges, which is ~|L|·S wide in that direction: where that face decides (the contact
+ *   point or the deepest one lies on it), the separation measured moves by ~2^-24·S, again at every
+ *   angle. Far from the origin the centres also carry ulp(|centre|). So near contact, where the
+ *   checks below look, the library's separation function is taken to be within
+ *       eps = 2^-20 · S + 2^-21 · M
+ *   of the oracle's (2^-20 = 16 float ulps; M = largest |centre coordinate|, 2^-21·M = 4 ulps of
+ *   it). The oracle leaves out edge axes within 1e-9 rad of parallel; that moves f by at most their
+ *   faces' width, ~1e-9·S, inside eps. Measured: no population fails even at 2^-24·S (one ulp);
+ *   the band holds 0.12% of a population at most (offset 1e4, where M is large); at 2^-16 the
+ *   population of nearly parallel closest edges, built with gaps down to 1e-5 of the size, would
+ *   have 12% of its pairs in it.
+ * Every check follows from f ± eps, f the oracle's separation function over all 15 axes:
+ * - status: starts overlapped must hold when f(0) ≤ −eps and may only when f(0) ≤ eps; contact
+ *   must happen when min f ≤ −eps and may only when min f ≤ eps. When "must" and "may" differ the
+ *   case is in the touching band: counted, and at most 1% of a population may be;
+ * - time bound: t_first ∈ [first t with f ≤ eps, first t with f ≤ −eps] and t_last ∈ [last t with
+ *   f ≤ −eps, last t with f ≤ eps], widened by T_SLACK = 1e-6 for the float rounding of t itself.
+ *   This is |Δt| ≤ eps / closing speed near a crossing and still right where the crossing is
+ *   grazing (the window then widens by itself);
+ * - normal: unit, from A to B, along its feature (a face's normal, or perpendicular to both edges
+ *   within 1e-5: about the edges its direction is only as good as 2^-24/|L|), and the axis crossed
+ *   at its t_first: its own separation there is within 2·eps + T_SLACK·|dB − dA| of zero. When the
+ *   oracle's maximising axis at t_first is unique by more than that margin, the feature id must be
+ *   it. For starts overlapped, the normal's separation at t = 0 must be within 2·eps of f(0) (least
+ *   penetration), and the id must match when that axis is unique by more than 4·eps;
+ * - static, on the pair at t = 0 with eps_static (eps without the motion): the overlap and
+ *   penetration statuses from f(0) (the band counted separately, at most 1%); on overlap the depth
+ *   is −f(0) within 2·eps_static; on a miss both report the same first separating axis and a
+ *   positive gap; and the oracle's separation along the reported normal is the reported one within
+ *   2·eps_static. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
 #include <swept/swept.h>
 
+#include "edge_pairs.h"
 #include "judge_sweep.h"
 #include "oracle_obb3.h"
 #include "scenes.h"
@@ -52,33 +62,23 @@ typedef struct pair_case {
 
 /* counts of one population */
 typedef struct tally {
-	int n, miss, hit, overlapped, band, contract, failed;
+	int n, miss, hit, overlapped, band, static_band, failed;
 } tally;
 
 /* what the oracle knows about one pair */
 typedef struct judge {
-	oracle_obb3_problem pc, pa; /* contract axes, all axes */
-	oracle_obb3_result rc, ra;
-	double eps;
+	oracle_obb3_problem p;
+	oracle_obb3_result r;
+	double eps, eps_static;
 } judge;
-
-static double band_eps(const oracle_obb3_problem *p)
-{
-	double s_min = 1.0;
-	for (int id = 6; id < 15; id++)
-		if (p->cross_len[id] >= 5e-4 && p->cross_len[id] < s_min)
-			s_min = p->cross_len[id];
-	double s = p->sum_half + p->len_d0 + p->len_v;
-	return 0x1p-20 * s / s_min + 0x1p-21 * p->max_coord;
-}
 
 static void judge_pair(const pair_case *c, judge *j)
 {
-	oracle_obb3_prepare(&c->a, c->da, &c->b, c->db, ORACLE_CROSS2_CONTRACT, &j->pc);
-	oracle_obb3_prepare(&c->a, c->da, &c->b, c->db, ORACLE_CROSS2_ALL, &j->pa);
-	oracle_obb3_solve(&j->pc, &j->rc);
-	oracle_obb3_solve(&j->pa, &j->ra);
-	j->eps = band_eps(&j->pa);
+	oracle_obb3_prepare(&c->a, c->da, &c->b, c->db, &j->p);
+	oracle_obb3_solve(&j->p, &j->r);
+	const oracle_obb3_problem *p = &j->p;
+	j->eps = 0x1p-20 * (p->sum_half + p->len_d0 + p->len_v) + 0x1p-21 * p->max_coord;
+	j->eps_static = 0x1p-20 * (p->sum_half + p->len_d0) + 0x1p-21 * p->max_coord;
 }
 
 #define FAIL(...) (snprintf(why, why_len, __VA_ARGS__), -1)
@@ -90,18 +90,17 @@ static int check_normal(const judge *j, const pair_case *c, const sw_sweep_resul
 	if (!(fabs(len - 1) <= 1e-5))
 		return FAIL("normal not unit: |n| = %.9g", len);
 	if (o->feature >= SW_AXIS_COUNT)
-		return FAIL("feature %u out of range", o->feature);
-	sw_vec3 ax = sc_obb3_feature_axis(&c->a, &c->b, o->feature);
-	if (!(fabsf(sw_v3_dot(ax, o->normal)) >= 1 - 1e-5f))
-		return FAIL("feature %u is not parallel to the normal", o->feature);
+		return FAIL("feature %d out of range", o->feature);
+	if (!sc_obb3_feature_along(&c->a, &c->b, o->feature, o->normal, 1e-5f))
+		return FAIL("the normal is not along feature %d", o->feature);
 	double t = o->status == SW_HIT ? o->t_first : 0.0;
-	if (oracle_obb3_dir_along(&j->pa, n, t) < -e)
-		return FAIL("normal points from B to A (n·(cB − cA) = %.9g)", oracle_obb3_dir_along(&j->pa, n, t));
-	double g = oracle_obb3_sep_along(&j->pa, n, t);
-	if (o->status == SW_HIT && fabs(g) > 2 * e + T_SLACK * j->pa.len_v)
+	if (oracle_obb3_dir_along(&j->p, n, t) < -e)
+		return FAIL("normal points from B to A (n·(cB − cA) = %.9g)", oracle_obb3_dir_along(&j->p, n, t));
+	double g = oracle_obb3_sep_along(&j->p, n, t);
+	if (o->status == SW_HIT && fabs(g) > 2 * e + T_SLACK * j->p.len_v)
 		return FAIL("normal's separation at t_first is %.9g, not ~0 (eps %.3g)", g, e);
-	if (o->status == SW_STARTS_OVERLAPPED && (g < j->rc.sep0 - 2 * e || g > j->ra.sep0 + 2 * e))
-		return FAIL("normal's separation at 0 is %.9g, least penetration is %.9g", g, j->rc.sep0);
+	if (o->status == SW_STARTS_OVERLAPPED && fabs(g - j->r.sep0) > 2 * e)
+		return FAIL("normal's separation at 0 is %.9g, least penetration is %.9g", g, j->r.sep0);
 	return 0;
 }
 
@@ -124,8 +123,8 @@ static void report(const char *pop, uint64_t seed, int i, const pair_case *c, co
 	cr_log_error("  library: %s t = [%.9g, %.9g] n = (%.9g, %.9g, %.9g) feature %u", sw_status_name(o->status),
 		     o->t_first, o->t_last, o->normal.x, o->normal.y, o->normal.z, o->feature);
 	cr_log_error("  oracle:  %s t = [%.9g, %.9g] min f %.9g at %.9g, f(0) %.9g, f(1) %.9g, eps %.3g",
-		     sw_status_name(j->ra.status), j->ra.t_first, j->ra.t_last, j->ra.min_sep, j->ra.t_at_min,
-		     j->ra.sep0, j->ra.sep1, j->eps);
+		     sw_status_name(j->r.status), j->r.t_first, j->r.t_last, j->r.min_sep, j->r.t_at_min, j->r.sep0,
+		     j->r.sep1, j->eps);
 	const sc_box *bx[2] = {&c->a, &c->b};
 	const char *nm[2][4] = {{"a.center", "a.half", "da", "a.quat"}, {"b.center", "b.half", "db", "b.quat"}};
 	for (int k = 0; k < 2; k++) {
@@ -176,7 +175,11 @@ static void run_population(const char *pop, uint64_t seed_base, sc_obb3_params p
 			shape(&r, &c);
 		sw_sweep_result o;
 		sc_obb3_sweep(&c.a, c.da, &c.b, c.db, &o);
-		judge_case(pop, seed, i, &c, &o, &t);
+		uint32_t axis = SW_FEATURE_NONE;
+		sw_status ov = sc_obb3_overlap_test(&c.a, &c.b, &axis);
+		sw_overlap_result pen;
+		sc_obb3_overlap(&c.a, &c.b, &pen);
+		judge_case(pop, seed, i, &c, &o, ov, axis, &pen, &t);
 	}
 	sw_obb3_set_destroy(set);
 	judge_summary(pop, &t);
@@ -194,9 +197,66 @@ static void shape_sliver(sc_rng *r, pair_case *c)
 	}
 }
 
+/* one box thin: a half extent 1e-8 … 1e-3 of the larger other one (log-uniform) */
+static void make_thin(sc_rng *r, sw_vec3 *h)
+{
+	float e[3] = {h->x, h->y, h->z};
+	uint32_t k = sc_below(r, 3);
+	e[k] = expf(sc_uniform(r, logf(1e-8f), logf(1e-3f))) * fmaxf(e[(k + 1) % 3], e[(k + 2) % 3]);
+	*h = sw_v3(e[0], e[1], e[2]);
+}
+
+/* the relative motion of an edge pair built with its normal n (A to B) and size: at rest, B brought
+ * in along −n to where it is built and stopped there, or carried through with a slide and a drift;
+ * A or B or both move */
+static void edge_pair_motion(sc_rng *r, const double n[3], double size, sw_vec3 *shift, sw_vec3 *da, sw_vec3 *db)
+{
+	uint32_t kind = sc_below(r, 4);
+	double back = kind ? size * sc_uniform(r, 0.05f, 1.0f) : 0, run = kind == 1 ? back : 2 * back;
+	double v[3];
+	for (int k = 0; k < 3; k++)
+		v[k] = -run * n[k] + (kind == 3 ? size * sc_uniform(r, -0.3f, 0.3f) : 0);
+	*shift = sw_v3((float)(back * n[0]), (float)(back * n[1]), (float)(back * n[2]));
+	float share = kind ? sc_uniform(r, -0.5f, 1.5f) : 0;
+	*db = sw_v3((float)(v[0] * share), (float)(v[1] * share), (float)(v[2] * share));
+	*da = sw_v3((float)(v[0] * (share - 1)), (float)(v[1] * (share - 1)), (float)(v[2] * (share - 1)));
+}
+
+/* a pair whose closest features are two edges 1e-7 … 1e-1 rad from parallel, 1e-5 … 1e-2 of the
+ * size apart or overlapping (tests/common/edge_pairs.h); `thin` makes one box a thin slab */
+static void edge_pair(sc_rng *r, pair_case *c, int thin)
+{
+	ep_params p;
+	ep_random(r, 1e-7, 1e-1, 1e-5, 1e-2, &p);
+	if (thin) {
+		double *h = sc_below(r, 2) ? p.ha : p.hb;
+		int k = (int)sc_below(r, 3);
+		h[k] *= exp(log(1e-8) + (log(1e-3) - log(1e-8)) * sc_uniform(r, 0, 1));
+	}
+	double n[3];
+	ep_obb3_pair(&p, &c->a, &c->b, n);
+	sw_vec3 shift;
+	edge_pair_motion(r, n, c->a.half.x + c->a.half.y + c->a.half.z, &shift, &c->da, &c->db);
+	c->b.center = sw_v3_add(c->b.center, shift);
+}
+
+static void shape_edge_pair(sc_rng *r, pair_case *c) { edge_pair(r, c, 0); }
+
+static void shape_thin_slab(sc_rng *r, pair_case *c)
+{
+	/* half the pairs: close pairs with one or both boxes thin; half: thin edge pairs */
+	if (sc_below(r, 2)) {
+		edge_pair(r, c, 1);
+		return;
+	}
+	make_thin(r, &c->a.half);
+	if (sc_below(r, 2))
+		make_thin(r, &c->b.half);
+}
+
 static void shape_near_parallel(sc_rng *r, pair_case *c)
 {
-	/* B's frame is A's turned by 1e-4 rad: three edge pairs are ignored by contract */
+	/* B's frame is A's turned by 1e-4 rad: three edge pairs 1e-4 rad from parallel */
 	sw_vec3 axis = sw_v3(sc_uniform(r, -1, 1), sc_uniform(r, -1, 1), sc_uniform(r, -1, 1));
 	if (sw_v3_len(axis) < 1e-3f)
 		axis = sw_v3(0, 0, 1);
@@ -244,6 +304,13 @@ Test(obb3_brute, near_parallel_edges)
 
 Test(obb3_brute, fast_motion) { run_population("fast", 7000000, sc_obb3_defaults(), shape_fast); }
 
+Test(obb3_brute, nearly_parallel_closest_edges)
+{
+	run_population("edge_pairs", 8000000, sc_obb3_defaults(), shape_edge_pair);
+}
+
+Test(obb3_brute, thin_slabs) { run_population("thin_slabs", 9000000, sc_obb3_defaults(), shape_thin_slab); }
+
 /* the oracle itself on three hand-derived cases (see test_obb3_hand.c for the derivations) */
 Test(obb3_brute, oracle_matches_hand_cases)
 {
@@ -263,7 +330,7 @@ Test(obb3_brute, oracle_matches_hand_cases)
 	cr_assert_eq(oracle_obb3_sweep(&a, sw_v3(0, 0, 0), &b, sw_v3(-2, -2, 0), &o), SW_HIT);
 	cr_assert(fabs(o.t_first - 0.5) < 1e-6, "edge on: %.17g", o.t_first);
 	oracle_obb3_problem p;
-	oracle_obb3_prepare(&a, sw_v3(0, 0, 0), &b, sw_v3(-2, -2, 0), ORACLE_CROSS2_ALL, &p);
+	oracle_obb3_prepare(&a, sw_v3(0, 0, 0), &b, sw_v3(-2, -2, 0), &p);
 	int id;
 	oracle_obb3_sep(&p, o.t_first, &id, NULL);
 	cr_assert_eq(id, 13);
@@ -273,9 +340,8 @@ Test(obb3_brute, oracle_matches_hand_cases)
 	cr_assert(o.t_last < 1e-12, "touch then leave: t_last %.17g", o.t_last);
 }
 
-/* static penetration against the oracle's static separation f(0) (max over the 15 normalised axes):
- * on overlap the depth is −f(0) and the gap along the reported normal is −depth; on a miss the gap
- * along the reported normal is the reported gap, and no more than f(0) */
+/* the static queries on 10000 close pairs at rest (no motion: eps = eps_static), judged by the
+ * static rules above; at least 1% of them must overlap for the depths to be tested */
 Test(obb3_brute, penetration_matches_static_separation)
 {
 	enum { N = 10000 };
@@ -285,33 +351,23 @@ Test(obb3_brute, penetration_matches_static_separation)
 	cr_assert(sw_obb3_set_create(2 * N, &s) == SW_OK);
 	sw_pair *pairs = malloc(N * sizeof *pairs);
 	cr_assert(sc_obb3_close_pairs(&r, &p, s, pairs, N) == SW_OK);
+	tally t = {0};
 	int hits = 0;
 	for (int i = 0; i < N; i++) {
-		sw_vec3 d;
-		sc_box a = set_box(s, pairs[i].a, &d), b = set_box(s, pairs[i].b, &d);
-		sw_overlap_result o;
-		sw_status st = sc_obb3_overlap(&a, &b, &o);
-		oracle_obb3_problem q;
-		oracle_obb3_prepare(&a, sw_v3(0, 0, 0), &b, sw_v3(0, 0, 0), ORACLE_CROSS2_CONTRACT, &q);
-		double f0 = oracle_obb3_sep(&q, 0, NULL, NULL);
-		const double n[3] = {o.normal.x, o.normal.y, o.normal.z};
-		double along = oracle_obb3_sep_along(&q, n, 0), eps = 1e-5 * (q.len_d0 + 4 + q.max_coord);
-		if (fabs(f0) <= eps)
-			continue; /* touching: either answer */
-		cr_assert_eq(st, f0 > 0 ? SW_MISS : SW_HIT, "case %d: f(0) = %g, status %s", i, f0, sw_status_name(st));
-		cr_assert(fabsf(sw_v3_len(o.normal) - 1) < 1e-5f, "case %d: normal not unit", i);
-		if (st == SW_HIT) {
-			hits++;
-			cr_assert(fabs(o.depth + f0) <= eps, "case %d: depth %.9g, oracle −f(0) %.9g", i, o.depth, -f0);
-			cr_assert(fabs(along + o.depth) <= eps, "case %d: gap along the normal %.9g, depth %.9g", i,
-				  along, o.depth);
-		} else {
-			cr_assert(o.depth > 0 && o.depth <= f0 + eps, "case %d: gap %.9g, f(0) %.9g", i, o.depth, f0);
-			cr_assert(fabs(along - o.depth) <= eps, "case %d: gap along the normal %.9g, reported %.9g", i,
-				  along, o.depth);
-		}
+		pair_case c;
+		c.a = set_box(s, pairs[i].a, &c.da);
+		c.b = set_box(s, pairs[i].b, &c.db);
+		c.da = c.db = sw_v3(0, 0, 0);
+		sw_sweep_result o;
+		sc_obb3_sweep(&c.a, c.da, &c.b, c.db, &o);
+		uint32_t axis = SW_FEATURE_NONE;
+		sw_status ov = sc_obb3_overlap_test(&c.a, &c.b, &axis);
+		sw_overlap_result pen;
+		sc_obb3_overlap(&c.a, &c.b, &pen);
+		hits += pen.status == SW_HIT;
+		judge_case("static", 92, i, &c, &o, ov, axis, &pen, &t);
 	}
-	cr_log_info("penetration: %d overlapping pairs of %d checked", hits, N);
+	judge_summary("static", &t);
 	cr_expect_geq(hits, N / 100, "too few overlapping pairs to test anything");
 	free(pairs);
 	sw_obb3_set_destroy(s);

@@ -221,14 +221,15 @@ Test(obb3_hand, both_rotated_45_vertex_to_vertex)
 
 Test(obb3_hand, near_parallel_edges_no_false_separation)
 {
-	/* B turned 1e-4 rad about z: z × z is exactly zero and x × b0 has length 1e-4, both ignored */
+	/* B turned 1e-4 rad about z: z × z is exactly zero (no information, skipped) and x × b0 has
+	 * length 1e-4 (kept: it must measure honestly, not separate them on rounding noise) */
 	sc_box a = cube(0, 0, 0, 1), b = cube(5, 0, 0, 1);
 	b.rot = sw_quat_from_axis_angle(v3(0, 0, 1), 1e-4f);
 	sw_sweep_result o = sweep(&a, v3(0, 0, 0), &b, v3(-4, 0, 0));
 	expect_status(&o, SW_HIT);
 	/* B's half width along x is cos θ + sin θ ≈ 1 + 1e-4: gap 3 − 1e-4, speed 4 */
 	expect_times(&o, (3.0 - 1e-4) / 4.0, 1.0, T_TOL);
-	/* overlapping by about 0.5 along x, offset in y and z: the ignored axes must not separate them */
+	/* overlapping by about 0.5 along x, offset in y and z: the near-parallel axes must not separate them */
 	b.center = v3(1.5f, 0.5f, -0.5f);
 	o = sweep(&a, v3(0, 0, 0), &b, v3(0, 0, 0));
 	expect_status(&o, SW_STARTS_OVERLAPPED);

@@ -1,7 +1,8 @@
 /* src/kernels/box_lanes.h — lane helpers shared by the kernel templates that hold an oriented box per
  * lane (OBB–OBB, OBB–triangle): the box, its rotation from the quaternion and its input checks, the
- * sweep and overlap answers of a block and their stores, and the lanes' set indices. Included by templates only, after
- * kernels/wide.h, so every helper is compiled at the tier's width. */
+ * power-of-two scale of an edge×edge axis, the sweep and overlap answers of a block and their stores,
+ * and the lanes' set indices. Included by templates only, after kernels/wide.h, so every helper is compiled at the
+ * tier's width. */
 #ifndef SWEPT_BOX_LANES_H
 #define SWEPT_BOX_LANES_H
 
@@ -46,6 +47,13 @@ SW_INLINE sw_mw box_valid(const box_w *b)
 	for (int k = 0; k < 3; k++)
 		ok = sw_mand(ok, sw_mand(sw_coord_ok(b->h[k]), sw_gt(b->h[k], sw_set1(0.0f))));
 	return ok;
+}
+
+/* sw_ref_axis_scale lane-wise: the float whose exponent bits are m's complemented, mantissa zero */
+SW_INLINE sw_fw axis_scale(sw_fw m)
+{
+	const sw_fw inf = sw_set1(INFINITY);
+	return sw_and(sw_xor(m, inf), inf);
 }
 
 /* lane results of the sweep before they are stored */

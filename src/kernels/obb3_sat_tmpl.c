@@ -8,12 +8,13 @@
 
 /* everything the 15 axes are built from, in A's frame */
 typedef struct frame_w {
-	sw_fw t[3], v[3], rm[3][3], ar[3][3], ha[3], hb[3];
+	sw_fw t[3], v[3], rm[3][3], ar[3][3], ac[3][3], ha[3], hb[3];
 } frame_w;
 
 /* one candidate axis (see sat_axis in the reference) */
 typedef struct axis_w {
 	sw_fw w, u, r, l[3], len2;
+	sw_mw ok;
 } axis_w;
 
 SW_INLINE void frame_build(const box_w *a, const box_w *b, const sw_fw v[3], frame_w *f)
@@ -31,6 +32,14 @@ SW_INLINE void frame_build(const box_w *a, const box_w *b, const sw_fw v[3], fra
 		f->ha[i] = a->h[i];
 		f->hb[i] = b->h[i];
 	}
+	for (int j = 0; j < 3; j++) {
+		int j1 = (j + 1) % 3;
+		for (int i = 0; i < 3; i++) {
+			int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+			f->ac[j][i] = sw_abs(
+				sw_sub(sw_mul(f->rm[i1][j], f->rm[i2][j1]), sw_mul(f->rm[i2][j], f->rm[i1][j1])));
+		}
+	}
 }
 
 /* axis k in feature-id order, as obb3_axes() in the reference builds it */
@@ -45,6 +54,7 @@ SW_INLINE void axis_get(const frame_w *f, int k, axis_w *x)
 		for (int c = 0; c < 3; c++)
 			x->l[c] = sw_set1(c == i ? 1.0f : 0.0f);
 		x->len2 = sw_set1(1.0f);
+		x->ok = sw_mnot(sw_mfalse());
 	} else if (k < 6) {
 		int j = k - 3;
 		x->w = sw_dot3(f->t[0], f->t[1], f->t[2], f->rm[0][j], f->rm[1][j], f->rm[2][j]);
@@ -53,24 +63,30 @@ SW_INLINE void axis_get(const frame_w *f, int k, axis_w *x)
 		for (int c = 0; c < 3; c++)
 			x->l[c] = f->rm[c][j];
 		x->len2 = sw_dot3(f->rm[0][j], f->rm[1][j], f->rm[2][j], f->rm[0][j], f->rm[1][j], f->rm[2][j]);
+		x->ok = sw_mnot(sw_mfalse());
 	} else {
 		int i = (k - 6) / 3, j = (k - 6) % 3;
 		int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-		x->w = sw_sub(sw_mul(f->t[i2], f->rm[i1][j]), sw_mul(f->t[i1], f->rm[i2][j]));
-		x->u = sw_sub(sw_mul(f->v[i2], f->rm[i1][j]), sw_mul(f->v[i1], f->rm[i2][j]));
-		x->r = sw_add(sw_add(sw_mul(f->ha[i1], f->ar[i2][j]), sw_mul(f->ha[i2], f->ar[i1][j])),
-			      sw_add(sw_mul(f->hb[j1], f->ar[i][j2]), sw_mul(f->hb[j2], f->ar[i][j1])));
+		sw_fw m = sw_max(f->ar[i1][j], f->ar[i2][j]), s = axis_scale(m);
+		sw_fw p = sw_mul(f->rm[i1][j], s), q = sw_mul(f->rm[i2][j], s);
+		x->w = sw_sub(sw_mul(f->t[i2], p), sw_mul(f->t[i1], q));
+		x->u = sw_sub(sw_mul(f->v[i2], p), sw_mul(f->v[i1], q));
+		x->r = sw_add(
+			sw_add(sw_mul(f->ha[i1], sw_abs(q)), sw_mul(f->ha[i2], sw_abs(p))),
+			sw_add(sw_mul(f->hb[j1], sw_mul(f->ac[j][i], s)), sw_mul(f->hb[j2], sw_mul(f->ac[j2][i], s))));
 		x->l[i] = sw_set1(0.0f);
-		x->l[i1] = sw_neg(f->rm[i2][j]);
-		x->l[i2] = f->rm[i1][j];
-		x->len2 = sw_add(sw_mul(f->rm[i1][j], f->rm[i1][j]), sw_mul(f->rm[i2][j], f->rm[i2][j]));
+		x->l[i1] = sw_neg(q);
+		x->l[i2] = p;
+		x->len2 = sw_add(sw_mul(p, p), sw_mul(q, q));
+		x->ok = sw_ge(m, sw_set1(SW_AXIS_MIN));
 	}
 }
 
 /* axis `id` (0..14 per lane) rebuilt as axis_get() builds it, without a 15-way select: q = ⌊id/3⌋,
  * j = id mod 3 picks B's column, i picks the face of A or the edge of A. The products id·(1/3) are
- * within 2⁻²² of their integer part for id ≤ 14, so the floor is exact. len2 = L·L equals the
- * reference's len2 bit for bit: the zero component adds exactly and the two squares commute. */
+ * within 2⁻²² of their integer part for id ≤ 14, so the floor is exact. An edge axis gets the scale
+ * of axis_get() (the max over its components is the max of the two nonzero ones). len2 = L·L equals
+ * the reference's len2 bit for bit: the zero component adds exactly and the two squares commute. */
 SW_INLINE void axis_from_id(const frame_w *f, sw_fw id, sw_fw l[3], sw_fw *len2)
 {
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), two = sw_set1(2.0f), three = sw_set1(3.0f);
@@ -86,9 +102,10 @@ SW_INLINE void axis_from_id(const frame_w *f, sw_fw id, sw_fw l[3], sw_fw *len2)
 	sw_fw e[3] = {sw_sel(i0, zero, sw_sel(i1, rc[2], sw_neg(rc[1]))),
 		      sw_sel(i0, sw_neg(rc[2]), sw_sel(i1, zero, rc[0])),
 		      sw_sel(i0, rc[1], sw_sel(i1, sw_neg(rc[0]), zero))};
+	sw_fw s = axis_scale(sw_max(sw_max(sw_abs(e[0]), sw_abs(e[1])), sw_abs(e[2])));
 	sw_fw fa[3] = {sw_sel(i0, one, zero), sw_sel(i1, one, zero), sw_sel(sw_mor(i0, i1), zero, one)};
 	for (int c = 0; c < 3; c++)
-		l[c] = sw_sel(face_a, fa[c], sw_sel(edge, e[c], rc[c]));
+		l[c] = sw_sel(face_a, fa[c], sw_sel(edge, sw_mul(e[c], s), rc[c]));
 	*len2 = sw_dot3(l[0], l[1], l[2], l[0], l[1], l[2]);
 }
 
@@ -105,8 +122,8 @@ SW_INLINE void sat_visit(sat_w *s, int id, const axis_w *x)
 	const sw_fw fid = sw_set1((float)id), signbit = sw_set1(-0.0f);
 	sw_fw aw = sw_abs(x->w);
 	sw_mw sep = sw_gt(aw, x->r);
-	/* near-parallel edge pairs are skipped; face axes have len2 ≈ 1 for every valid box */
-	sw_mw ok = id >= SW_AXIS_EDGE0 ? sw_ge(x->len2, sw_set1(SW_PARALLEL_EPS)) : sw_mnot(sw_mfalse());
+	/* zero edge axes are skipped (ok is all lanes for the face axes) */
+	sw_mw ok = x->ok;
 	s->sep0 = sw_mor(s->sep0, sw_mand(ok, sep));
 
 	sw_fw pen = sw_sub(x->r, aw), pen2 = sw_mul(pen, pen);
@@ -270,7 +287,7 @@ static void obb3_overlap_test_kernel(const sw_job *j)
 			axis_get(&f, k, &x);
 			sw_mw s = sw_gt(sw_abs(x.w), x.r);
 			if (k >= SW_AXIS_EDGE0)
-				s = sw_mand(sw_ge(x.len2, sw_set1(SW_PARALLEL_EPS)), s);
+				s = sw_mand(x.ok, s);
 			feature = sw_sel(sw_mandnot(sep, s), sw_set1((float)k), feature);
 			sep = sw_mor(sep, s);
 			if (sw_mbits(sep) == SW_ALL_LANES)
@@ -312,7 +329,7 @@ static void obb3_overlap_kernel(const sw_job *j)
 		for (int k = 0; k < SW_AXIS_COUNT; k++) {
 			axis_w x;
 			axis_get(&f, k, &x);
-			sw_mw on = k >= SW_AXIS_EDGE0 ? sw_ge(x.len2, sw_set1(SW_PARALLEL_EPS)) : sw_mnot(sw_mfalse());
+			sw_mw on = x.ok;
 			sw_fw fid = sw_set1((float)k), pen = sw_sub(x.r, sw_abs(x.w)), pen2 = sw_mul(pen, pen);
 			sw_mw first = sw_mandnot(sep, sw_mand(on, sw_lt(pen, zero)));
 			sep = sw_mor(sep, first);

@@ -9,7 +9,7 @@
 
 /* the frame of ref/obb3_tri3_sat.c's tri_frame, one pair per lane */
 typedef struct tframe_w {
-	sw_fw h[3], d[3], v[3], f[3][3], x[3], y[3], n[3], nh[3], f2[3];
+	sw_fw h[3], d[3], v[3], f[3][3], x[3], y[3], n[3], k[3], p;
 } tframe_w;
 
 /* one candidate axis (tri_axis in the reference); `ok` is the reference's !skip */
@@ -77,10 +77,11 @@ SW_INLINE void tframe_build(const box_w *bx, const sw_fw ta[3], sw_fw w[3][3], s
 	f->n[0] = sw_sub(sw_mul(f0[1], g[2]), sw_mul(f0[2], g[1]));
 	f->n[1] = sw_sub(sw_mul(f0[2], g[0]), sw_mul(f0[0], g[2]));
 	f->n[2] = sw_sub(sw_mul(f0[0], g[1]), sw_mul(f0[1], g[0]));
-	for (int i = 0; i < 3; i++)
-		f->nh[i] = sw_mul(f->n[i], p);
-	for (int j = 0; j < 3; j++)
-		f->f2[j] = sw_dot3(f->f[j][0], f->f[j][1], f->f[j][2], f->f[j][0], f->f[j][1], f->f[j][2]);
+	const sw_fw *f1 = f->f[1];
+	f->k[0] = sw_sub(sw_mul(f1[1], f0[2]), sw_mul(f1[2], f0[1]));
+	f->k[1] = sw_sub(sw_mul(f1[2], f0[0]), sw_mul(f1[0], f0[2]));
+	f->k[2] = sw_sub(sw_mul(f1[0], f0[1]), sw_mul(f1[1], f0[0]));
+	f->p = p;
 }
 
 SW_INLINE sw_fw min0(sw_fw a) { return lt_sel(a, sw_set1(0.0f)); }
@@ -114,17 +115,20 @@ SW_INLINE void taxis_get(const tframe_w *f, int id, taxis_w *x)
 		int i = (id - SW_TRI3_AXIS_EDGE0) / 3, j = (id - SW_TRI3_AXIS_EDGE0) % 3;
 		int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
 		const sw_fw *fj = f->f[j];
-		sw_fw p = sw_sub(sw_mul(f->d[i2], fj[i1]), sw_mul(f->d[i1], fj[i2]));
-		sw_fw o = j == 1 ? sw_neg(f->nh[i]) : f->nh[i];
+		/* max gives the value of the reference's ?: for every non-NaN pair */
+		sw_fw m = sw_max(sw_abs(fj[i1]), sw_abs(fj[i2])), s = axis_scale(m);
+		sw_fw a = sw_mul(fj[i1], s), b = sw_mul(fj[i2], s);
+		sw_fw p = sw_sub(sw_mul(f->d[i2], a), sw_mul(f->d[i1], b));
+		sw_fw o = sw_mul(sw_mul(j == 1 ? f->k[i] : f->n[i], s), f->p);
 		x->lo = sw_add(p, min0(o));
 		x->hi = sw_add(p, max0(o));
-		x->r = sw_add(sw_mul(f->h[i1], sw_abs(fj[i2])), sw_mul(f->h[i2], sw_abs(fj[i1])));
-		x->u = sw_sub(sw_mul(f->v[i2], fj[i1]), sw_mul(f->v[i1], fj[i2]));
+		x->r = sw_add(sw_mul(f->h[i1], sw_abs(b)), sw_mul(f->h[i2], sw_abs(a)));
+		x->u = sw_sub(sw_mul(f->v[i2], a), sw_mul(f->v[i1], b));
 		x->l[i] = sw_set1(0.0f);
-		x->l[i1] = sw_neg(fj[i2]);
-		x->l[i2] = fj[i1];
-		x->len2 = sw_add(sw_mul(fj[i1], fj[i1]), sw_mul(fj[i2], fj[i2]));
-		x->ok = sw_ge(x->len2, sw_mul(sw_set1(SW_PARALLEL_EPS), f->f2[j]));
+		x->l[i1] = sw_neg(b);
+		x->l[i2] = a;
+		x->len2 = sw_add(sw_mul(a, a), sw_mul(b, b));
+		x->ok = sw_ge(m, sw_set1(SW_AXIS_MIN));
 	}
 }
 

@@ -10,6 +10,22 @@
  * depend on |L|); only the winning axis is normalised, to give the normal. The running max/min of
  * the times are kept as fractions, so one pair costs two divisions, not thirty.
  *
+ * Nearly parallel edges. No axis is dropped because its edges are close to parallel: any axis is a
+ * valid separating axis, and the slab times are ratios that do not depend on its length. What must
+ * hold is that every projection on an edge axis L = e_i × b_j is taken on that same L, so that its
+ * rounding error stays proportional to |L|: A's radius and B's centre and motion are projected on
+ * the computed L directly, and B's radius uses b_k · L = (b_j × b_k)_i, the cofactors of the computed
+ * R = R_aᵀR_b, not the identity |R[i][k']| that holds only for an exactly orthonormal R (off by
+ * ~1e-7 absolute, i.e. by ~1e-7 / |L| of the size once normalised). The separation along the axis
+ * is then within a few ulps of the size at every angle; its direction may be off by ~1e-7 / |L|,
+ * but only about b_j, across the Minkowski face of the two edges, which is ~|L| × the size wide in
+ * that direction, so the gap it measures stays within ~1e-7 of the size of the true one. Each edge
+ * axis is scaled by the power of two that brings its largest component into [2, 4)
+ * (sw_ref_axis_scale): exact, so nothing above changes, and the products compared stay products of
+ * two lengths however small |L| is. An axis whose components are all zero or denormal (exactly or
+ * all but exactly parallel edges) carries no information and is skipped; the face axes bound the
+ * boxes there to within that axis' |L| × the size, below rounding.
+ *
  * The SIMD kernels (kernels/obb3_sat_tmpl.c) perform these exact operations in this exact order, so
  * statuses and feature ids agree bit for bit and floats agree to the last bit on every tier.
  */
@@ -18,11 +34,12 @@
 #include <math.h>
 
 /* one candidate axis in A's frame: projections of B's centre offset and relative motion, the sum of
- * projected radii, the (unnormalised) axis and its squared length */
+ * projected radii, the (unnormalised) axis and its squared length; ok = 0: a zero edge axis */
 typedef struct sat_axis {
 	float w, u, r;
 	float l[3];
 	float len2;
+	int ok;
 } sat_axis;
 
 /* the 15 axes of the pair, in feature-id order (face A 0..2, face B 3..5, edge A_i × B_j at 6+3i+j) */
@@ -31,7 +48,7 @@ static void obb3_axes(const sw_box3 *a, const sw_mat3 *ra, const sw_box3 *b, con
 {
 	sw_vec3 d = sw_v3_sub(b->center, a->center);
 	const float ha[3] = {a->half.x, a->half.y, a->half.z}, hb[3] = {b->half.x, b->half.y, b->half.z};
-	float t[3], vv[3], rm[3][3], ar[3][3];
+	float t[3], vv[3], rm[3][3], ar[3][3], ac[3][3];
 	for (int i = 0; i < 3; i++) {
 		sw_vec3 ai = ra->col[i];
 		t[i] = (ai.x * d.x + ai.y * d.y) + ai.z * d.z;
@@ -40,6 +57,14 @@ static void obb3_axes(const sw_box3 *a, const sw_mat3 *ra, const sw_box3 *b, con
 			sw_vec3 bj = rb->col[j];
 			rm[i][j] = (ai.x * bj.x + ai.y * bj.y) + ai.z * bj.z;
 			ar[i][j] = fabsf(rm[i][j]);
+		}
+	}
+	/* ac[j][i] = |(b_j × b_{j+1})_i|, the cofactors of R (R itself when R is exactly orthonormal) */
+	for (int j = 0; j < 3; j++) {
+		int j1 = (j + 1) % 3;
+		for (int i = 0; i < 3; i++) {
+			int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+			ac[j][i] = fabsf(rm[i1][j] * rm[i2][j1] - rm[i2][j] * rm[i1][j1]);
 		}
 	}
 	/* faces of A: L = e_i */
@@ -52,6 +77,7 @@ static void obb3_axes(const sw_box3 *a, const sw_mat3 *ra, const sw_box3 *b, con
 		x->l[1] = i == 1;
 		x->l[2] = i == 2;
 		x->len2 = 1.0f;
+		x->ok = 1;
 	}
 	/* faces of B: L = b_j = column j of R */
 	for (int j = 0; j < 3; j++) {
@@ -63,21 +89,27 @@ static void obb3_axes(const sw_box3 *a, const sw_mat3 *ra, const sw_box3 *b, con
 		x->l[1] = rm[1][j];
 		x->l[2] = rm[2][j];
 		x->len2 = (rm[0][j] * rm[0][j] + rm[1][j] * rm[1][j]) + rm[2][j] * rm[2][j];
+		x->ok = 1;
 	}
-	/* edges: L = e_i × b_j has components L_i = 0, L_i1 = −R[i2][j], L_i2 = R[i1][j]; B's radius
-	 * uses |b_k · (e_i × b_j)| = |R[i][k']| for the two other columns */
+	/* edges: L = s·(e_i × b_j) has components L_i = 0, L_i1 = −q, L_i2 = p with p = s·R[i1][j],
+	 * q = s·R[i2][j] (s: sw_ref_axis_scale). B's radius: |b_k · L| = s·|(b_j × b_k)_i| for the two
+	 * other columns, b_j × b_{j1} = C_j and b_j × b_{j2} = −C_{j2} */
 	for (int i = 0; i < 3; i++) {
 		int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
 		for (int j = 0; j < 3; j++) {
 			int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
 			sat_axis *x = &ax[SW_AXIS_EDGE0 + 3 * i + j];
-			x->w = t[i2] * rm[i1][j] - t[i1] * rm[i2][j];
-			x->u = vv[i2] * rm[i1][j] - vv[i1] * rm[i2][j];
-			x->r = (ha[i1] * ar[i2][j] + ha[i2] * ar[i1][j]) + (hb[j1] * ar[i][j2] + hb[j2] * ar[i][j1]);
+			float m = ar[i1][j] > ar[i2][j] ? ar[i1][j] : ar[i2][j];
+			float s = sw_ref_axis_scale(m), p = rm[i1][j] * s, q = rm[i2][j] * s;
+			x->w = t[i2] * p - t[i1] * q;
+			x->u = vv[i2] * p - vv[i1] * q;
+			x->r = (ha[i1] * fabsf(q) + ha[i2] * fabsf(p)) +
+			       (hb[j1] * (ac[j][i] * s) + hb[j2] * (ac[j2][i] * s));
 			x->l[i] = 0.0f;
-			x->l[i1] = -rm[i2][j];
-			x->l[i2] = rm[i1][j];
-			x->len2 = rm[i1][j] * rm[i1][j] + rm[i2][j] * rm[i2][j];
+			x->l[i1] = -q;
+			x->l[i2] = p;
+			x->len2 = p * p + q * q;
+			x->ok = m >= SW_AXIS_MIN;
 		}
 	}
 }
@@ -98,8 +130,8 @@ typedef struct sat_state {
 
 static void sat_visit(sat_state *s, int id, const sat_axis *x)
 {
-	/* near-parallel edge pair: skip, never separate on noise (face axes always have len2 ≈ 1) */
-	if (id >= SW_AXIS_EDGE0 && !(x->len2 >= SW_PARALLEL_EPS))
+	/* a zero edge axis (exactly parallel edges) says nothing */
+	if (!x->ok)
 		return;
 	float aw = fabsf(x->w);
 	int sep = aw > x->r;
@@ -192,7 +224,7 @@ sw_status sw_obb3_overlap_test_pair(const sw_box3 *a, const sw_box3 *b, uint32_t
 	sat_axis ax[SW_AXIS_COUNT];
 	obb3_axes(a, &ra, b, &rb, zero, ax);
 	for (int k = 0; k < SW_AXIS_COUNT; k++) {
-		if (ax[k].len2 >= SW_PARALLEL_EPS && fabsf(ax[k].w) > ax[k].r) {
+		if (ax[k].ok && fabsf(ax[k].w) > ax[k].r) {
 			*separating_axis = (uint32_t)k;
 			return SW_MISS;
 		}
@@ -214,7 +246,7 @@ sw_status sw_obb3_overlap_pair(const sw_box3 *a, const sw_box3 *b, sw_overlap_re
 	float sep_pen = 0, best_pen = 0, best_pen2 = INFINITY, best_len2 = 1.0f;
 	for (int k = 0; k < SW_AXIS_COUNT; k++) {
 		const sat_axis *x = &ax[k];
-		if (k >= SW_AXIS_EDGE0 && !(x->len2 >= SW_PARALLEL_EPS))
+		if (!x->ok)
 			continue;
 		float pen = x->r - fabsf(x->w), pen2 = pen * pen;
 		if (pen < 0.0f && sep < 0)

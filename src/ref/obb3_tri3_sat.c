@@ -19,10 +19,21 @@
  *
  * The triangle's projection. On every axis it is [p + min(0, x, y), p + max(0, x, y)] with p the
  * projection of vertex a and x, y those of b − a and c − a. On the triangle's normal x = y = 0. On
- * an edge axis L = e_i × f_j the two ends of edge j project alike and the third vertex lies at
- * ±n_i from them (n = (b − a) × (c − a): L·g = e_i·(f_j × g) for the other edge g), so the
- * interval is p + [min(0, σ_j n_i), max(0, σ_j n_i)] with σ = (+1, −1, +1); the triangle is
- * flat along its normal and along edge j, exactly, not up to rounding.
+ * an edge axis L = e_i × f_j the two ends of edge j project alike (L·f_j is exactly 0 in float too:
+ * its two products are the same) and the third vertex lies at o from them: on edge 0's axis
+ * o = L·(c − a) and on edge 2's o = L·(b − a), both (e_i × f_j)·g = n_i with n = f_0 × g, g = −f_2
+ * (the normal); on edge 1's o = L·(b − a) = (f_1 × f_0)_i = k_i. Each is the very two products of the
+ * direct projection on the computed L, so its rounding error is proportional to |L|. (On edge 1's
+ * axis o is not −n_i: that identity needs f_0 + f_1 + f_2 = 0, which the rounded edges miss by
+ * ~1e-7, an error of ~1e-7 / |L| of the size for nearly parallel edges.) The triangle is thus flat
+ * along its normal and along edge j exactly; the true one differs by the rounding of its edges.
+ *
+ * Nearly parallel edges. As in ref/obb3_sat.c, no edge axis is dropped for being close to
+ * parallel: with every projection taken on the computed axis, the separation it measures is within
+ * a few ulps of the size at every angle. Each edge axis is scaled by the power of two that brings
+ * its largest component into [2, 4) (sw_ref_axis_scale), so the products compared stay products of
+ * two lengths; an axis whose components are all zero or denormal carries no information and is
+ * skipped.
  *
  * The SIMD kernels (kernels/obb3_tri3_sat_tmpl.c) perform these exact operations in this exact order.
  */
@@ -115,9 +126,9 @@ typedef struct tri_frame {
 	float f[3][3]; /* scaled edges f[j] */
 	float x[3];    /* (b − a), unscaled */
 	float y[3];    /* (c − a), unscaled */
-	float n[3];    /* scaled normal f0 × (−f2) */
-	float nh[3];   /* n·p: the third vertex's offset on the edge axes */
-	float f2[3];   /* |f_j|² */
+	float n[3];    /* scaled normal f0 × (−f2): c's offset from edge 0, b's from edge 2, on their axes */
+	float k[3];    /* f1 × f0: b's offset from a on the axes of edge 1 */
+	float p;       /* the edges' scale's inverse (tri_edges.p) */
 } tri_frame;
 
 static void tri_frame_build(const sw_box3 *box, const sw_mat3 *r, const sw_tri3 *t, const tri_edges *e, sw_vec3 v,
@@ -142,14 +153,12 @@ static void tri_frame_build(const sw_box3 *box, const sw_mat3 *r, const sw_tri3 
 		fr->y[i] = g[i] * e->p;
 	}
 	cross3(fr->f[0], g, fr->n);
-	for (int i = 0; i < 3; i++)
-		fr->nh[i] = fr->n[i] * e->p;
-	for (int j = 0; j < 3; j++)
-		fr->f2[j] = dot3(fr->f[j], fr->f[j]);
+	cross3(fr->f[1], fr->f[0], fr->k);
+	fr->p = e->p;
 }
 
 /* one candidate axis: the triangle's interval [lo, hi] at t = 0, the box's radius r, the speed u of
- * the triangle along L, the axis (unnormalised) and its squared length; skip: near-parallel edges */
+ * the triangle along L, the axis (unnormalised) and its squared length; skip: a zero edge axis */
 typedef struct tri_axis {
 	float lo, hi, r, u;
 	float l[3];
@@ -185,22 +194,24 @@ static void tri_axis_get(const tri_frame *f, int id, tri_axis *x)
 			x->l[c] = f->n[c];
 		x->len2 = dot3(f->n, f->n);
 	} else {
-		/* e_i × f_j = (L_i, L_i1, L_i2) = (0, −f_j[i2], f_j[i1]) */
+		/* L = s·(e_i × f_j) = (L_i, L_i1, L_i2) = (0, −b, a), a = s·f_j[i1], b = s·f_j[i2] */
 		int i = (id - SW_TRI3_AXIS_EDGE0) / 3, j = (id - SW_TRI3_AXIS_EDGE0) % 3;
 		int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
 		const float *fj = f->f[j];
-		float p = f->d[i2] * fj[i1] - f->d[i1] * fj[i2];
-		float o = j == 1 ? -f->nh[i] : f->nh[i];
+		float fa = fabsf(fj[i1]), fb = fabsf(fj[i2]), m = fa > fb ? fa : fb;
+		float s = sw_ref_axis_scale(m), a = fj[i1] * s, b = fj[i2] * s;
+		float p = f->d[i2] * a - f->d[i1] * b;
+		float o = ((j == 1 ? f->k[i] : f->n[i]) * s) * f->p;
 		x->lo = p + min0(o);
 		x->hi = p + max0(o);
-		x->r = f->h[i1] * fabsf(fj[i2]) + f->h[i2] * fabsf(fj[i1]);
-		x->u = f->v[i2] * fj[i1] - f->v[i1] * fj[i2];
+		x->r = f->h[i1] * fabsf(b) + f->h[i2] * fabsf(a);
+		x->u = f->v[i2] * a - f->v[i1] * b;
 		x->l[i] = 0.0f;
-		x->l[i1] = -fj[i2];
-		x->l[i2] = fj[i1];
-		x->len2 = fj[i1] * fj[i1] + fj[i2] * fj[i2];
-		/* |e_i × f_j|² < eps·|f_j|²: within ~1e-3 rad of parallel, the axis is rounding noise */
-		x->skip = !(x->len2 >= SW_PARALLEL_EPS * f->f2[j]);
+		x->l[i1] = -b;
+		x->l[i2] = a;
+		x->len2 = a * a + b * b;
+		/* zero or denormal: exactly (or all but exactly) parallel, no information */
+		x->skip = !(m >= SW_AXIS_MIN);
 	}
 }
 

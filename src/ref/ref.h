@@ -5,6 +5,8 @@
 #define SWEPT_REF_H
 
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "contract.h"
 #include "swept/poly2.h"

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "edge_pairs.h"
 #include "gen.h"
 
 enum { POP_PAIRS = 20000 };
@@ -21,6 +22,7 @@ typedef enum edit {
 	E_HUGE,          /* positions and sizes of 1e12 to 1e30 (past SW_MAX_COORD: invalid) */
 	E_FAST10,        /* motion 1e10 times the size */
 	E_SIGNED_ZERO,   /* ±0 in every coordinate that is zero, exact touches at 0 */
+	E_EDGE_PAIRS,    /* closest features two edges 1e-7 … 1e-1 rad from parallel (edge_pairs.h) */
 } edit;
 
 typedef struct box_pop {
@@ -47,6 +49,7 @@ static const box_pop POPS[] = {
 	{"scale_huge", 13, 0, 4, 0, 0.25f, 1.5f, 4, E_HUGE},
 	{"motion_1e10", 14, 0, 4, 0, 0.25f, 1.5f, 4, E_FAST10},
 	{"signed_zero", 15, 1, 4, 0, 0.25f, 1.5f, 4, E_SIGNED_ZERO},
+	{"edge_pairs", 16, 0, 4, 0, 0.25f, 1.5f, 4, E_EDGE_PAIRS},
 };
 #define NPOPS (sizeof POPS / sizeof POPS[0])
 
@@ -183,6 +186,63 @@ static void edit_tri(sc_rng *r, edit e, const sc_box *a, sw_tri3 *t, sw_vec3 *d)
 	}
 }
 
+/* the edge pattern of E_EDGE_PAIRS: the closest features are two edges 1e-7 … 1e-1 rad from parallel,
+ * 1e-6 … 1e-2 of the size apart or overlapping, one in eight with a thin box (1e-6), brought in along
+ * their common normal n: `back` along n and a motion closing it; or (one in eight) rotations or edge
+ * components from 1e-5 down to denormal, for the edge axes' scale and their zero test */
+static int edge_pair(sc_rng *r, ep_params *p, int thin_b)
+{
+	uint32_t kind = sc_below(r, 8);
+	if (kind == 0)
+		return 0;
+	ep_random(r, 1e-7, 1e-1, 1e-6, 1e-2, p);
+	if (kind == 1)
+		(thin_b && sc_below(r, 2) ? p->hb : p->ha)[sc_below(r, 3)] *= 1e-6;
+	return 1;
+}
+
+static sw_vec3 closing(sc_rng *r, const double nn[3], sw_vec3 da, sw_vec3 *shift)
+{
+	sw_vec3 nv = sw_v3((float)nn[0], (float)nn[1], (float)nn[2]);
+	float back = sc_uniform(r, 0, 2);
+	*shift = sw_v3_scale(nv, back);
+	return sw_v3_sub(da, sw_v3_scale(nv, back * sc_uniform(r, 0.5f, 2.0f)));
+}
+
+static void edge_pair_boxes(sc_rng *r, sc_box *a, sw_vec3 da, sc_box *b, sw_vec3 *db)
+{
+	ep_params p;
+	if (!edge_pair(r, &p, 1)) {
+		sw_vec3 axis = sw_v3(sc_uniform(r, -1, 1), sc_uniform(r, -1, 1), sc_uniform(r, -1, 1));
+		a->rot = (sw_quat){0, 0, 0, 1};
+		b->rot = sw_quat_from_axis_angle(axis, powf(10.0f, -sc_uniform(r, 5, 45)));
+		return;
+	}
+	double nn[3];
+	ep_obb3_pair(&p, a, b, nn);
+	sw_vec3 shift;
+	*db = closing(r, nn, da, &shift);
+	b->center = sw_v3_add(b->center, shift);
+}
+
+static void edge_pair_tri(sc_rng *r, sc_box *a, sw_vec3 da, sw_tri3 *t, sw_vec3 *dt)
+{
+	ep_params p;
+	if (!edge_pair(r, &p, 0)) {
+		float len = sc_uniform(r, 0.5f, 3.0f), x0 = sc_uniform(r, -2, 0);
+		*a = (sc_box){sw_v3(0, 0, 0), (sw_quat){0, 0, 0, 1}, a->half};
+		t->a = sw_v3(x0, 0, 0);
+		t->b = sw_v3(x0 + len, len * powf(10.0f, -sc_uniform(r, 5, 45)), 0);
+		t->c = sw_v3(x0 + sc_uniform(r, 0, len), sc_uniform(r, -2, 2), sc_uniform(r, 0.5f, 2));
+		return;
+	}
+	double nn[3];
+	ep_tri3_pair(&p, a, t, nn);
+	sw_vec3 sh;
+	*dt = closing(r, nn, da, &sh);
+	*t = (sw_tri3){sw_v3_add(t->a, sh), sw_v3_add(t->b, sh), sw_v3_add(t->c, sh)};
+}
+
 /* broken inputs: every 7th pair one way or another, every 11th index out of range */
 static void break_pairs(sc_rng *r, box_state *st)
 {
@@ -304,6 +364,8 @@ static int make(size_t p, size_t n, int with_tris, int packed, gen_batch *g)
 		if (with_tris) {
 			sw_tri3 t;
 			sw_tri3_set_get(st->tris, st->pairs[k].b, &t, &db);
+			if (bp->e == E_EDGE_PAIRS)
+				edge_pair_tri(&r, &a, da, &t, &db);
 			edit_box(&r, bp->e == E_PARALLEL ? E_NONE : bp->e, &a, &da, NULL);
 			if (bp->e == E_PARALLEL)
 				a.rot = (sw_quat){0, 0, 0, 1};
@@ -311,6 +373,8 @@ static int make(size_t p, size_t n, int with_tris, int packed, gen_batch *g)
 			sw_tri3_set_put(st->tris, st->pairs[k].b, &t, db);
 		} else {
 			sc_box b = box_get(st->boxes, st->pairs[k].b, &db);
+			if (bp->e == E_EDGE_PAIRS)
+				edge_pair_boxes(&r, &a, da, &b, &db);
 			edit_box(&r, bp->e, &a, &da, NULL);
 			edit_box(&r, bp->e, &b, &db, &a);
 			box_put(st->boxes, st->pairs[k].b, &b, db);

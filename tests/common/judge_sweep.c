@@ -10,19 +10,19 @@ static int in_window(double t, double lo, double hi) { return t >= lo - JUDGE_T_
 int judge_sweep_status(const judge_sweep *j, const sw_sweep_result *o, char *why, size_t why_len)
 {
 	double e = j->eps;
-	int so_may = j->sep0_c <= e, so_must = j->sep0_a <= -e;
-	int hit_may = j->min_sep_c <= e, hit_must = j->min_sep_a <= -e;
+	int so_may = j->sep0 <= e, so_must = j->sep0 <= -e;
+	int hit_may = j->min_sep <= e, hit_must = j->min_sep <= -e;
 	/* a one-sided back approach never hits; starts overlapped is not affected */
 	if (j->front_band)
 		hit_must = so_must;
 	if (o->status == SW_STARTS_OVERLAPPED && !so_may)
-		return FAIL("starts overlapped, but f(0) = %.9g > eps %.3g", j->sep0_c, e);
+		return FAIL("starts overlapped, but f(0) = %.9g > eps %.3g", j->sep0, e);
 	if (o->status != SW_STARTS_OVERLAPPED && so_must)
-		return FAIL("%s, but they overlap at t = 0 (f(0) = %.9g)", sw_status_name(o->status), j->sep0_a);
+		return FAIL("%s, but they overlap at t = 0 (f(0) = %.9g)", sw_status_name(o->status), j->sep0);
 	if (o->status == SW_HIT && !hit_may)
-		return FAIL("hit, but min f = %.9g > eps %.3g", j->min_sep_c, e);
+		return FAIL("hit, but min f = %.9g > eps %.3g", j->min_sep, e);
 	if (o->status == SW_MISS && hit_must)
-		return FAIL("miss, but min f = %.9g at t = %.9g", j->min_sep_a, j->t_at_min_a);
+		return FAIL("miss, but min f = %.9g at t = %.9g", j->min_sep, j->t_at_min);
 	if (o->status == SW_PAIR_INVALID)
 		return FAIL("valid pair reported invalid");
 	return so_may != so_must || hit_may != hit_must;

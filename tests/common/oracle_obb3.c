@@ -42,8 +42,8 @@ static double radius_along(const double *col, const double half[3], const double
 	return half[0] * fabs(dot3(col, n)) + half[1] * fabs(dot3(col + 3, n)) + half[2] * fabs(dot3(col + 6, n));
 }
 
-/* axis `id` as a unit vector; returns 0 when it is a degenerate edge axis to skip */
-static int build_axis(oracle_obb3_problem *p, int id, double min_cross2)
+/* axis `id` as a unit vector; returns 0 when it is an edge axis below ORACLE_CROSS2_MIN to skip */
+static int build_axis(oracle_obb3_problem *p, int id)
 {
 	double l[3], la2, lb2;
 	if (id < 6) {
@@ -57,7 +57,7 @@ static int build_axis(oracle_obb3_problem *p, int id, double min_cross2)
 	}
 	double n2 = dot3(l, l);
 	p->cross_len[id] = id < 6 ? 1.0 : sqrt(n2 / (la2 * lb2));
-	if (!(n2 > 0) || (id >= 6 && n2 < min_cross2 * la2 * lb2)) {
+	if (!(n2 > 0) || (id >= 6 && n2 < ORACLE_CROSS2_MIN * la2 * lb2)) {
 		p->axis[id][0] = p->axis[id][1] = p->axis[id][2] = 0;
 		return 0;
 	}
@@ -74,8 +74,7 @@ static double max_abs3(const double a[3], double m)
 	return m;
 }
 
-void oracle_obb3_prepare(const sc_box *a, sw_vec3 da, const sc_box *b, sw_vec3 db, double min_cross2,
-			 oracle_obb3_problem *p)
+void oracle_obb3_prepare(const sc_box *a, sw_vec3 da, const sc_box *b, sw_vec3 db, oracle_obb3_problem *p)
 {
 	double ca[3], cb[3], va[3], vb[3];
 	vec_of(a->center, ca), vec_of(b->center, cb), vec_of(da, va), vec_of(db, vb);
@@ -90,7 +89,7 @@ void oracle_obb3_prepare(const sc_box *a, sw_vec3 da, const sc_box *b, sw_vec3 d
 		p->v[k] = vb[k] - va[k];
 	}
 	for (int id = 0; id < 15; id++) {
-		p->used[id] = build_axis(p, id, min_cross2);
+		p->used[id] = build_axis(p, id);
 		p->p0[id] = dot3(p->axis[id], p->d0);
 		p->w[id] = dot3(p->axis[id], p->v);
 		p->rsum[id] = radius_along(&p->col_a[0][0], p->half_a, p->axis[id]) +
@@ -237,7 +236,7 @@ sw_status oracle_obb3_solve(const oracle_obb3_problem *p, oracle_obb3_result *ou
 sw_status oracle_obb3_sweep(const sc_box *a, sw_vec3 da, const sc_box *b, sw_vec3 db, oracle_obb3_result *out)
 {
 	oracle_obb3_problem p;
-	oracle_obb3_prepare(a, da, b, db, ORACLE_CROSS2_ALL, &p);
+	oracle_obb3_prepare(a, da, b, db, &p);
 	return oracle_obb3_solve(&p, out);
 }
 
@@ -245,6 +244,6 @@ double oracle_obb3_static_sep(const sc_box *a, const sc_box *b, int *axis_id)
 {
 	oracle_obb3_problem p;
 	sw_vec3 zero = {0, 0, 0};
-	oracle_obb3_prepare(a, zero, b, zero, ORACLE_CROSS2_ALL, &p);
+	oracle_obb3_prepare(a, zero, b, zero, &p);
 	return oracle_obb3_sep(&p, 0, axis_id, NULL);
 }

@@ -18,11 +18,10 @@
 extern "C" {
 #endif
 
-/// Keep every edge axis whose cross product is not degenerate (|a_i × b_j| ≥ 1e-9): the true
-/// 15-axis geometry.
-#define ORACLE_CROSS2_ALL 1e-18
-/// The library's contract: edge axes with |a_i × b_j|² < 1e-6 are ignored (they never separate).
-#define ORACLE_CROSS2_CONTRACT 1e-6
+/// Edge axes with |â_i × b̂_j|² below this (edges within 1e-9 rad of parallel) are left out: their
+/// double cross product would carry a relative error above 1e-7. Leaving one out moves f by at most
+/// its Minkowski face's width, ~1e-9 × the size, far inside any touching band (test_obb3_brute.c).
+#define ORACLE_CROSS2_MIN 1e-18
 
 /// One pair, converted to double and projected once onto each axis. Radii do not depend on t
 /// (no rotation), so each axis term is |p0 + t·w| − rsum.
@@ -33,7 +32,7 @@ typedef struct oracle_obb3_problem {
 	double col_b[3][3];
 	double half_a[3], half_b[3];
 	double axis[15][3];   ///< unit axes; zero for skipped ones
-	int used[15];         ///< 0: degenerate edge axis, never separates
+	int used[15];         ///< 0: edge axis below ORACLE_CROSS2_MIN, never separates
 	double cross_len[15]; ///< |a_i × b_j| for edge axes (1 for face axes)
 	double p0[15], w[15], rsum[15];
 	double t_min, f_min; ///< where f reaches its minimum on [0,1], and that minimum
@@ -53,9 +52,8 @@ typedef struct oracle_obb3_result {
 	double scale;      ///< Σ half extents + |dB − dA|: the length scale of the pair
 } oracle_obb3_result;
 
-/// Converts a pair; edge axes with |a_i × b_j|² < min_cross2 · |a_i|²|b_j|² are skipped.
-void oracle_obb3_prepare(const sc_box *a, sw_vec3 da, const sc_box *b, sw_vec3 db, double min_cross2,
-			 oracle_obb3_problem *p);
+/// Converts a pair; edge axes with |a_i × b_j|² < ORACLE_CROSS2_MIN · |a_i|²|b_j|² are skipped.
+void oracle_obb3_prepare(const sc_box *a, sw_vec3 da, const sc_box *b, sw_vec3 db, oracle_obb3_problem *p);
 /// f(t). When axis_id / axis are not NULL, they receive the id of the maximising axis and that
 /// axis oriented from A towards B at time t (L·(cB − cA) ≥ 0).
 double oracle_obb3_sep(const oracle_obb3_problem *p, double t, int *axis_id, double axis[3]);
@@ -71,7 +69,7 @@ double oracle_obb3_first_at_or_below(const oracle_obb3_problem *p, double c);
 double oracle_obb3_last_at_or_below(const oracle_obb3_problem *p, double c);
 /// Classifies a prepared pair.
 sw_status oracle_obb3_solve(const oracle_obb3_problem *p, oracle_obb3_result *out);
-/// One-call form with every non-degenerate axis (ORACLE_CROSS2_ALL). Returns out->status.
+/// One-call form: prepare and solve. Returns out->status.
 sw_status oracle_obb3_sweep(const sc_box *a, sw_vec3 da, const sc_box *b, sw_vec3 db, oracle_obb3_result *out);
 /// Static separation f of two boxes (≤ 0: overlap or touch) and the maximising axis id.
 double oracle_obb3_static_sep(const sc_box *a, const sc_box *b, int *axis_id);

@@ -11,6 +11,8 @@
  * space: nothing is shared with the library's box-frame slabs and flat-edge shortcuts. */
 #include "oracle_obb3_tri3.h"
 
+#include "oracle_obb3.h"
+
 #include <math.h>
 
 enum { golden_iters = 200, bisect_iters = 200 };
@@ -48,8 +50,7 @@ static void set_axis(oracle_tri3_problem *p, int id, const double l[3], int use)
 		p->axis[id][k] = p->used[id] ? l[k] / sqrt(n2) : 0.0;
 }
 
-void oracle_tri3_prepare(const sc_box *a, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt, double min_cross2,
-			 oracle_tri3_problem *p)
+void oracle_tri3_prepare(const sc_box *a, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt, oracle_tri3_problem *p)
 {
 	const sw_vec3 vs[3] = {t->a, t->b, t->c};
 	const double c[3] = {a->center.x, a->center.y, a->center.z};
@@ -95,7 +96,7 @@ void oracle_tri3_prepare(const sc_box *a, sw_vec3 da, const sw_tri3 *t, sw_vec3 
 			cross3(p->col[i], edge[j], l);
 			double n2 = dot3(l, l);
 			p->cross_len[id] = sqrt(n2 / (la2 * lb2));
-			set_axis(p, id, l, n2 >= min_cross2 * la2 * lb2);
+			set_axis(p, id, l, n2 >= ORACLE_CROSS2_MIN * la2 * lb2);
 		}
 	}
 	p->len_d0 = 0;

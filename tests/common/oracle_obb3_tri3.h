@@ -30,7 +30,7 @@ typedef struct oracle_tri3_problem {
 	double half[3];                     ///< the box's half extents
 	double normal[3];                   ///< (b − a) × (c − a), unit
 	double axis[ORACLE_TRI3_AXES][3];   ///< unit axes; zero for skipped ones
-	int used[ORACLE_TRI3_AXES];         ///< 0: near-parallel edge pair, never separates
+	int used[ORACLE_TRI3_AXES];         ///< 0: edge pair below ORACLE_CROSS2_MIN, never separates
 	double cross_len[ORACLE_TRI3_AXES]; ///< |ê_i × f̂_j| for edge axes (1 for the others)
 	double lo[ORACLE_TRI3_AXES], hi[ORACLE_TRI3_AXES], w[ORACLE_TRI3_AXES], r[ORACLE_TRI3_AXES];
 	double t_min, f_min; ///< where f reaches its minimum on [0,1], and that minimum
@@ -52,10 +52,9 @@ typedef struct oracle_tri3_result {
 	double speed_n;    ///< v · n̂: > 0 when the relative motion approaches the triangle's front
 } oracle_tri3_result;
 
-/// Converts a pair; edge axes with |e_i × f_j|² < min_cross2 · |e_i|²|f_j|² are skipped
-/// (ORACLE_CROSS2_ALL / ORACLE_CROSS2_CONTRACT of oracle_obb3.h).
-void oracle_tri3_prepare(const sc_box *a, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt, double min_cross2,
-			 oracle_tri3_problem *p);
+/// Converts a pair; edge axes with |e_i × f_j|² < ORACLE_CROSS2_MIN · |e_i|²|f_j|² are skipped
+/// (oracle_obb3.h says why that is harmless).
+void oracle_tri3_prepare(const sc_box *a, sw_vec3 da, const sw_tri3 *t, sw_vec3 dt, oracle_tri3_problem *p);
 /// f(t); the maximising axis id and that axis oriented from the box towards the triangle when not NULL.
 double oracle_tri3_sep(const oracle_tri3_problem *p, double t, int *axis_id, double axis[3]);
 /// Each axis' term at time t; −INFINITY for skipped axes.

@@ -136,6 +136,23 @@ sw_vec3 sc_obb3_feature_axis(const sc_box *a, const sc_box *b, uint32_t id)
 	return sw_v3_scale(c, 1.0f / sw_v3_len(c));
 }
 
+/* n perpendicular to the unit directions of u and v, within tol */
+static int across(sw_vec3 u, sw_vec3 v, sw_vec3 n, float tol)
+{
+	return fabsf(sw_v3_dot(n, u)) <= tol * sw_v3_len(u) && fabsf(sw_v3_dot(n, v)) <= tol * sw_v3_len(v);
+}
+
+int sc_obb3_feature_along(const sc_box *a, const sc_box *b, uint32_t id, sw_vec3 n, float tol)
+{
+	sw_axis_info f = sw_obb3_feature_decode(id);
+	if (f.kind == SW_AXIS_KIND_NONE)
+		return 0;
+	if (f.kind != SW_AXIS_KIND_EDGE_EDGE)
+		return fabsf(sw_v3_dot(sc_obb3_feature_axis(a, b, id), n)) >= 1 - tol;
+	sw_mat3 ra = sc_box_axes(a), rb = sc_box_axes(b);
+	return across(ra.col[f.index_a], rb.col[f.index_b], n, tol);
+}
+
 /* ---- box–triangle scenes ---- */
 
 sc_tri3_params sc_tri3_defaults(void)
@@ -221,6 +238,18 @@ sw_vec3 sc_tri3_feature_axis(const sc_box *a, const sw_tri3 *t, uint32_t id)
 	return sw_v3_scale(c, 1.0f / sw_v3_len(c));
 }
 
+int sc_tri3_feature_along(const sc_box *a, const sw_tri3 *t, uint32_t id, sw_vec3 n, float tol)
+{
+	sw_axis_info f = sw_obb3_tri3_feature_decode(id);
+	if (f.kind == SW_AXIS_KIND_NONE)
+		return 0;
+	if (f.kind != SW_AXIS_KIND_EDGE_EDGE)
+		return fabsf(sw_v3_dot(sc_tri3_feature_axis(a, t, id), n)) >= 1 - tol;
+	const sw_vec3 v[3] = {t->a, t->b, t->c};
+	sw_mat3 ra = sc_box_axes(a);
+	return across(ra.col[f.index_a], sw_v3_sub(v[(f.index_b + 1) % 3], v[f.index_b]), n, tol);
+}
+
 sw_poly2 sc_poly2(sc_rng *r, uint32_t count, float size)
 {
 	sw_poly2 p;
@@ -273,4 +302,44 @@ sw_error sc_poly2_close_pairs(sc_rng *r, const sc_poly2_params *p, sw_poly2_set 
 		pairs[k].b = idx[1];
 	}
 	return SW_OK;
+}
+
+sw_status sc_obb3_overlap_test(const sc_box *a, const sc_box *b, uint32_t *axis)
+{
+	sw_obb3_set *s;
+	uint8_t st = SW_PAIR_INVALID;
+	*axis = SW_FEATURE_NONE;
+	if (sw_obb3_set_create(2, &s) != SW_OK)
+		return SW_PAIR_INVALID;
+	sw_obb3 sa = sc_box_shape(a), sb = sc_box_shape(b);
+	sw_obb3_set_add(s, &sa, sc_box_pose(a), sw_v3(0, 0, 0), NULL);
+	sw_obb3_set_add(s, &sb, sc_box_pose(b), sw_v3(0, 0, 0), NULL);
+	const sw_pair pair = {0, 1};
+	sw_overlap_results res = {&st, axis, NULL, NULL, NULL, NULL};
+	sw_obb3_overlap_batch(s, s, &pair, 1, NULL, &res);
+	sw_obb3_set_destroy(s);
+	return (sw_status)st;
+}
+
+sw_status sc_obb3_tri3_overlap_test(const sc_box *a, const sw_tri3 *t, uint32_t *axis)
+{
+	sw_obb3_set *s;
+	sw_tri3_set *ts;
+	uint8_t st = SW_PAIR_INVALID;
+	*axis = SW_FEATURE_NONE;
+	if (sw_obb3_set_create(1, &s) != SW_OK)
+		return SW_PAIR_INVALID;
+	if (sw_tri3_set_create(1, &ts) != SW_OK) {
+		sw_obb3_set_destroy(s);
+		return SW_PAIR_INVALID;
+	}
+	sw_obb3 sa = sc_box_shape(a);
+	sw_obb3_set_add(s, &sa, sc_box_pose(a), sw_v3(0, 0, 0), NULL);
+	sw_tri3_set_add(ts, t, sw_v3(0, 0, 0), NULL);
+	const sw_pair pair = {0, 0};
+	sw_overlap_results res = {&st, axis, NULL, NULL, NULL, NULL};
+	sw_obb3_tri3_overlap_batch(s, ts, &pair, 1, NULL, &res);
+	sw_obb3_set_destroy(s);
+	sw_tri3_set_destroy(ts);
+	return (sw_status)st;
 }

@@ -79,6 +79,12 @@ static inline sw_status sc_obb3_tri3_overlap(const sc_box *a, const sw_tri3 *t, 
 	return o->status;
 }
 
+/// The first-separating-axis test of a placed pair (the overlap twin a batched call runs when it asks
+/// for neither depth nor normal): SW_MISS with the first separating axis in *axis, SW_HIT with
+/// SW_FEATURE_NONE, or SW_PAIR_INVALID.
+sw_status sc_obb3_overlap_test(const sc_box *a, const sc_box *b, uint32_t *axis);
+sw_status sc_obb3_tri3_overlap_test(const sc_box *a, const sw_tri3 *t, uint32_t *axis);
+
 /// Parameters of a random box scene.
 typedef struct sc_obb3_params {
 	float world;    ///< centres uniform in [-world, world]^3 around `offset`
@@ -105,6 +111,11 @@ sw_error sc_obb3_close_pairs(sc_rng *r, const sc_obb3_params *p, sw_obb3_set *se
 /// World direction of an OBB–OBB feature id: a face normal, or the normalised cross product of the
 /// two edge directions (unsigned; the tests compare it with the reported normal up to sign).
 sw_vec3 sc_obb3_feature_axis(const sc_box *a, const sc_box *b, uint32_t id);
+/// Whether the unit normal n lies along OBB–OBB feature id: parallel to a face normal (|n·f| ≥ 1 − tol),
+/// or perpendicular to both edges of an edge pair (|n·a_i|, |n·b_j| ≤ tol), which for nearly parallel
+/// edges is all a float normal can be held to: about the edges its direction is only as good as
+/// ulp / |a_i × b_j|. 0 for SW_FEATURE_NONE.
+int sc_obb3_feature_along(const sc_box *a, const sc_box *b, uint32_t id, sw_vec3 n, float tol);
 
 /// Parameters of a random box–triangle scene.
 typedef struct sc_tri3_params {
@@ -125,6 +136,8 @@ sw_error sc_tri3_close_pairs(sc_rng *r, const sc_tri3_params *p, sw_obb3_set *bo
 /// World direction of an OBB–triangle feature id: a box face normal, the triangle's normal, or the
 /// normalised cross product box edge × triangle edge (unsigned, as sc_obb3_feature_axis()).
 sw_vec3 sc_tri3_feature_axis(const sc_box *a, const sw_tri3 *t, uint32_t id);
+/// sc_obb3_feature_along() for an OBB–triangle feature id (an edge pair: box edge i, triangle edge j).
+int sc_tri3_feature_along(const sc_box *a, const sw_tri3 *t, uint32_t id, sw_vec3 n, float tol);
 
 /// A random convex polygon of `count` vertices (2: a segment; 3..SW_POLY2_MAX_VERTS: built from
 /// points on a ring, so it is strictly convex), of radius about `size`.
