@@ -13,6 +13,7 @@
 #ifndef SWEPT_HULL3_VIEW_H
 #define SWEPT_HULL3_VIEW_H
 
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -226,7 +227,11 @@ static inline int sw_hull_red_doomed(const sw_hull_red *r, int front)
 	return r->sep0 && (!front || r->never || r->t_in > 1.0f || r->t_out < 0.0f || r->t_in > r->t_out);
 }
 
-/* the moving answer; t_last is min(t_out, 1) + 0 (a −0 exit becomes +0, whichever equal value won) */
+/* the moving answer; t_last is min(t_out, 1) + 0 (a −0 exit becomes +0, whichever equal value won).
+ * A HIT separates at t = 0 (some gap > 0) and every separating direction is then an entry g/a with
+ * g > 0: the first contact is strictly after 0, and t_in ≤ 0 only when g/a underflows (gaps below
+ * 2⁻¹⁴⁹ of the speed). Such a HIT reports t_first = FLT_TRUE_MIN (2⁻¹⁴⁹), the true time rounded up,
+ * so a HIT's t_first is always in (0, 1] and never a signed zero */
 static inline sw_status sw_hull_red_sweep(const sw_hull_red *r, const sw_mat3 *ra, int front, sw_hull_sweep_output *out)
 {
 	float t_last = (r->t_out < 1.0f ? r->t_out : 1.0f) + 0.0f;
@@ -238,7 +243,7 @@ static inline sw_status sw_hull_red_sweep(const sw_hull_red *r, const sw_mat3 *r
 		out->feature = r->best_id;
 	} else if (!sw_hull_red_doomed(r, front)) {
 		out->status = SW_HIT;
-		out->t_first = r->t_in;
+		out->t_first = r->t_in > 0.0f ? r->t_in : FLT_TRUE_MIN;
 		out->t_last = t_last;
 		out->normal = sw_mat3_mul(ra, r->in_n);
 		out->feature = r->in_id;
@@ -251,12 +256,13 @@ static inline sw_status sw_hull_red_sweep(const sw_hull_red *r, const sw_mat3 *r
 	return out->status;
 }
 
+/* the static answer; a HIT's depth is 0 − best, so touching gives +0, never −0 */
 static inline sw_status sw_hull_red_overlap(const sw_hull_red *r, const sw_mat3 *ra, sw_hull_overlap_output *out)
 {
 	if (r->sep0)
 		*out = (sw_hull_overlap_output){SW_MISS, r->sep_id, r->sep_gap, sw_mat3_mul(ra, r->sep_n)};
 	else
-		*out = (sw_hull_overlap_output){SW_HIT, r->best_id, -r->best, sw_mat3_mul(ra, r->best_n)};
+		*out = (sw_hull_overlap_output){SW_HIT, r->best_id, 0.0f - r->best, sw_mat3_mul(ra, r->best_n)};
 	return out->status;
 }
 

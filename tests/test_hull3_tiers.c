@@ -10,7 +10,9 @@
  * mixed in one batch; close pairs with motion aimed at A half of the time, pairs starting overlapped,
  * face-aligned identical boxes (exact ties at t = 0 and t = 1), 1e4 offsets, zero motion, tiny hulls,
  * fast motion, a hull against itself, boxes and triangles turned by 1e-8 to 1e-2 rad from A's edges
- * (around the kernels' parallel-edge threshold), and broken poses and indices. Each runs through one
+ * (around the kernels' parallel-edge threshold), and broken poses and indices; an edge batch of shapes
+ * of 1e-30 to 1e30 at positions up to 1e30 moving 1e10 times their size (signed zeros, underflowing
+ * times, invalid pairs), with a fuzzed pair whose zero time once differed in sign. Each runs through one
  * set (pairs (2k, 2k+1) and reversed), two sets in both orders, and random pairs over one set; then
  * batch lengths 0 to 40 at odd offsets, chunk sizes and thread counts.
  *
@@ -19,6 +21,7 @@
  * shapes' inputs in hex floats (the hull's vertices for the first one). Tiers the CPU lacks are
  * reported as skipped. */
 #include <criterion/criterion.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -440,6 +443,18 @@ static void add_shapes(sw_hull3_set *s, const sw_hull3 *shapes)
 		cr_assert_eq(sw_hull3_set_add_shape(s, &shapes[i], &id), SW_OK);
 		cr_assert_eq(id, i);
 		cr_assert_eq(s->shapes[id].ok, 1, "shape %u passed sw_hull3_check but is flagged", i);
+	}
+}
+
+/* as add_shapes, for shapes that may fail their check (then flagged) */
+static void add_shapes_flagged(sw_hull3_set *s, const sw_hull3 *shapes)
+{
+	cr_assert_eq(sw_hull3_set_init(s, 0), SW_OK);
+	for (uint32_t i = 0; i < NSHAPES; i++) {
+		uint32_t id = 12345;
+		cr_assert_eq(sw_hull3_set_add_shape(s, &shapes[i], &id), SW_OK);
+		cr_assert_eq(id, i);
+		cr_assert_eq(s->shapes[id].ok, (uint32_t)sw_hull3_check(&shapes[i], NULL, 0));
 	}
 }
 
@@ -941,11 +956,142 @@ static void check_tier_opts(sw_isa isa)
 	sw_set_isa_cap(sw_best_isa());
 }
 
-#define TIER_TESTS(tier, isa)                                         \
-	Test(hull3_tiers, hull_##tier) { check_tier(isa, FAM_HULL); } \
-	Test(hull3_tiers, obb_##tier) { check_tier(isa, FAM_OBB); }   \
-	Test(hull3_tiers, tri_##tier) { check_tier(isa, FAM_TRI); }   \
-	Test(hull3_tiers, lengths_chunks_threads_##tier) { check_tier_opts(isa); }
+/* ---- edge batches: signed zeros and extreme scales ----
+ * Shapes of 1e-30 to 1e30 (hulls past SW_MAX_COORD do not build and stay flagged shapes; boxes and
+ * triangles past it are invalid pairs) at positions up to 1e30 and 1e11, moving 1e10 times their size
+ * (or about their size), where products underflow to signed zeros and entry times underflow. Pair 0
+ * is a case found by fuzzing: a 4-point hull 2⁻¹²⁵ in size at 1e11 hit by a triangle moving 3.4e10,
+ * whose first contact underflows to a zero time that one tier gave as −0 and the others as +0. */
+
+static const float XSCALE[] = {1e-30f, 0x1p-125f, 1e-20f, 1e-8f, 1.0f, 1e8f, 1e14f, 1e30f};
+#define NXSCALE (sizeof XSCALE / sizeof XSCALE[0])
+
+static const sw_vec3 FUZZ_PTS[4] = {{-0x1.5a7a38p-126f, -0x1.c496acp-126f, 0x1.26b7ecp-126f},
+				    {0x1.faedc8p-126f, 0x1.ac4f68p-127f, 0x1.0e9c4cp-126f},
+				    {0x1.e90f04p-126f, 0x1.da7cep-127f, -0x1.9235fcp-126f},
+				    {0x1.6dd518p-127f, 0x1.266028p-127f, -0x1.1ad418p-126f}};
+static const sw_quat FUZZ_Q = {-0x1.bcfe4p-8f, 0x1.27bdp-1f, 0x1.9a1cccp-1f, -0x1.41f51ep-3f};
+static const sw_tri3 FUZZ_TRI = {{0x1.74876ep+36f, 0x1.74877ep+36f, 0x1.748776p+36f},
+				 {0x1.74876ep+36f, 0x1.74876ep+36f, 0x1.74876ep+36f},
+				 {0x1.74876ep+36f, 0x1.74875ep+36f, 0x1.748776p+36f}};
+static const sw_vec3 FUZZ_D = {-0x1.faa3b4p+34f, 0, 0};
+
+/* shape i: scale XSCALE[i % NXSCALE]; a cloud, a box or a tetrahedron; empty when it does not build */
+static void extreme_shape(sc_rng *r, int i, sw_hull3 *h)
+{
+	float s = XSCALE[i % NXSCALE];
+	sw_vec3 pts[SW_HULL_MAX_VERTS];
+	int n = i < 2 * (int)NXSCALE ? 4 : 6 + (int)sc_below(r, 20);
+	if (i == 0) {
+		memcpy(pts, FUZZ_PTS, sizeof FUZZ_PTS);
+	} else {
+		sw_vec3 ax = sw_v3_scale(rand_vec(r, 0.5f, 1.0f), s);
+		sc_ellipsoid_points(r, (size_t)n, ax, 0.7f, pts);
+	}
+	if (i % 5 == 4) {
+		sw_obb3 box = {{0, 0, 0}, sc_rotation(r), sw_v3_scale(rand_vec(r, 0.3f, 1.0f), s)};
+		if (sw_hull3_box(&box, h) == SW_HULL_OK)
+			return;
+	}
+	if (sw_hull3_build(pts, (size_t)n, NULL, h) != SW_HULL_OK)
+		memset(h, 0, sizeof *h);
+}
+
+/* a position for scale s: the origin, 1e11, 1e30 (invalid), or a few sizes off the origin */
+static sw_vec3 extreme_pos(sc_rng *r, float s)
+{
+	switch (sc_below(r, 4)) {
+	case 0: return sw_v3(0, 0, 0);
+	case 1: return sw_v3(1e11f, 1e11f, 1e11f);
+	case 2: return sw_v3(1e30f, -1e30f, 0);
+	default: return rand_vec(r, -4 * s, 4 * s);
+	}
+}
+
+static void extreme_scene(scene *sc, const pop *p)
+{
+	size_t n = p->n;
+	sc_rng r = sc_rng_seed(p->seed);
+	memset(sc, 0, sizeof *sc);
+	sc->p = p;
+	sc->shapes = malloc(NSHAPES * sizeof *sc->shapes);
+	cr_assert(sc->shapes);
+	for (int i = 0; i < NSHAPES; i++)
+		extreme_shape(&r, i, &sc->shapes[i]);
+	cr_assert_eq(sc->shapes[0].num_verts, 4, "the fuzzed hull no longer builds");
+	add_shapes_flagged(&sc->one, sc->shapes);
+	add_shapes_flagged(&sc->a, sc->shapes);
+	add_shapes_flagged(&sc->b, sc->shapes);
+	cr_assert_eq(sw_obb3_set_init(&sc->boxes, n), SW_OK);
+	cr_assert_eq(sw_tri3_set_init(&sc->tris, n), SW_OK);
+	for (size_t k = 0; k < n; k++) {
+		/* A and B of one scale (shape i and i + m·NXSCALE) */
+		uint32_t sa = sc_below(&r, NSHAPES), sb = sa % NXSCALE + NXSCALE * sc_below(&r, NSHAPES / NXSCALE);
+		float s = XSCALE[sa % NXSCALE];
+		body A = {sa, extreme_pos(&r, s), sc_rotation(&r), rand_vec(&r, -s, s)};
+		body B = {sb, sw_v3_add(A.p, rand_vec(&r, -3 * s, 3 * s)), sc_rotation(&r), rand_vec(&r, -s, s)};
+		float m = sc_next(&r) & 1 ? 1e10f : sc_uniform(&r, 0.5f, 3.0f);
+		sw_vec3 aim = sw_v3_scale(sw_v3_sub(A.p, B.p), m);
+		if (sc_next(&r) & 1)
+			B.d = sw_v3_add(A.d, aim);
+		sw_obb3 box = {B.p, B.q, sw_v3_scale(rand_vec(&r, 0.3f, 1.0f), s)};
+		sw_vec3 v[3];
+		for (int q = 0; q < 3; q++)
+			v[q] = sw_v3_add(A.p, rand_vec(&r, -2 * s, 2 * s));
+		sw_tri3 t = {v[0], v[1], v[2]};
+		sw_vec3 db = B.d, dt = sw_v3_add(A.d, aim);
+		if (k == 0) {
+			A = (body){0, FUZZ_TRI.b, FUZZ_Q, {0, 0, 0}};
+			t = FUZZ_TRI, dt = FUZZ_D;
+		}
+		cr_assert_eq(sw_hull3_set_add(&sc->one, A.shape, A.p, A.q, A.d), SW_OK);
+		cr_assert_eq(sw_hull3_set_add(&sc->one, B.shape, B.p, B.q, B.d), SW_OK);
+		cr_assert_eq(sw_hull3_set_add(&sc->a, A.shape, A.p, A.q, A.d), SW_OK);
+		cr_assert_eq(sw_hull3_set_add(&sc->b, B.shape, B.p, B.q, B.d), SW_OK);
+		cr_assert_eq(sw_obb3_set_add(&sc->boxes, &box, db, NULL), SW_OK);
+		cr_assert_eq(sw_tri3_set_add(&sc->tris, &t, dt, NULL), SW_OK);
+	}
+	sc->fwd = malloc(n * sizeof *sc->fwd), sc->rev = malloc(n * sizeof *sc->rev);
+	sc->idx = malloc(n * sizeof *sc->idx), sc->rnd = malloc(n * sizeof *sc->rnd);
+	cr_assert(sc->fwd && sc->rev && sc->idx && sc->rnd);
+	for (size_t k = 0; k < n; k++) {
+		sc->fwd[k] = (sw_pair){(uint32_t)(2 * k), (uint32_t)(2 * k + 1)};
+		sc->rev[k] = (sw_pair){(uint32_t)(2 * k + 1), (uint32_t)(2 * k)};
+		sc->idx[k] = sc->rnd[k] = (sw_pair){(uint32_t)k, (uint32_t)k};
+	}
+}
+
+/* every query on the extreme-scale batch; the fuzzed pair's answer pinned: a HIT whose underflowing
+ * first contact is reported as the smallest positive time, never a signed zero */
+static void check_extremes(sw_isa isa)
+{
+	static const pop XPOP = {"extreme_scales", 21, 600, MIX_ALL, 0, 0, 0, 0, 0, 0, LAY_CLOSE, 0, 1};
+	select_tier(isa);
+	scene sc;
+	extreme_scene(&sc, &XPOP);
+	tally t = {{0}, {0}};
+	size_t bad = 0;
+	for (int fam = FAM_HULL; fam <= FAM_TRI; fam++)
+		bad += check_family(&sc, (family)fam, &t);
+	cr_expect_eq(bad, 0, "tier %s, extreme scales: %zu mismatching entries", sw_isa_name(isa), bad);
+	cr_log_info("extreme scales: miss %zu hit %zu overlapped %zu invalid %zu", t.st[SW_MISS], t.st[SW_HIT],
+		    t.st[SW_STARTS_OVERLAPPED], t.st[SW_PAIR_INVALID]);
+	cr_expect_geq(t.st[SW_HIT], 20, "too few hits at extreme scales");
+	cr_expect_geq(t.st[SW_PAIR_INVALID], 20, "too few invalid pairs at extreme scales");
+	sw_hull_sweep_output o;
+	sw_hull3_tri3_sweep(&sc.shapes[0], FUZZ_TRI.b, FUZZ_Q, sw_v3(0, 0, 0), &FUZZ_TRI, FUZZ_D, 0, &o);
+	cr_expect(o.status == SW_HIT && o.t_first == FLT_TRUE_MIN, "fuzzed pair: %s t_first %a",
+		  sw_status_name(o.status), o.t_first);
+	scene_free(&sc);
+	sw_set_isa_cap(sw_best_isa());
+}
+
+#define TIER_TESTS(tier, isa)                                                      \
+	Test(hull3_tiers, hull_##tier) { check_tier(isa, FAM_HULL); }              \
+	Test(hull3_tiers, obb_##tier) { check_tier(isa, FAM_OBB); }                \
+	Test(hull3_tiers, tri_##tier) { check_tier(isa, FAM_TRI); }                \
+	Test(hull3_tiers, lengths_chunks_threads_##tier) { check_tier_opts(isa); } \
+	Test(hull3_tiers, extreme_scales_##tier) { check_extremes(isa); }
 
 TIER_TESTS(ref, SW_ISA_REF)
 TIER_TESTS(sse4, SW_ISA_SSE4)

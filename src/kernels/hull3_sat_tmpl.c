@@ -148,6 +148,10 @@ static void hk_flush(hk_buf *bf, sw_vec3 v, sw_hull_red *r)
 		bidx = bv[l] == bval && bi[l] < bidx ? bi[l] : bidx;
 		eidx = iv[l] == eval && ii[l] < eidx ? ii[l] : eidx;
 	}
+	/* the winner's own value: +0 and −0 compare equal, and the lane that held the maximum first may
+	 * hold the other zero than the lowest index (the reference keeps the lowest id's value) */
+	for (int l = 0; l < SW_W; l++)
+		eval = ii[l] == eidx ? iv[l] : eval;
 	long b = bidx < INFINITY ? (long)bidx : -1, e = eidx < INFINITY ? (long)eidx : -1;
 	if (sep_at >= 0 && (!r->sep0 || s->id[sep_at] < r->sep_id)) {
 		r->sep0 = 1;
