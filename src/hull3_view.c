@@ -40,11 +40,10 @@ static void view_point(uint32_t nv, uint32_t nf, uint32_t ne, sw_vec3 centroid, 
 }
 
 /* fills the edge rows of edge i from its vertices and faces */
-static void put_edge(float *e, uint32_t es, int32_t *ef, uint32_t i, sw_vec3 v0, sw_vec3 v1, sw_vec3 n0, sw_vec3 n1,
-		     int32_t f0, int32_t f1, sw_vec3 centroid)
+static void put_edge(float *e, uint32_t es, int32_t *ef, uint32_t i, sw_vec3 v0, sw_vec3 v1, int32_t f0, int32_t f1)
 {
-	sw_vec3 u = unit3(sw_v3_sub(v1, v0)), arc = sw_v3_cross(n1, n0), c = sw_v3_sub(v0, centroid);
-	const float val[SW_HV_EROWS] = {u.x, u.y, u.z, arc.x, arc.y, arc.z, c.x, c.y, c.z, v0.x, v0.y, v0.z};
+	sw_vec3 u = unit3(sw_v3_sub(v1, v0));
+	const float val[SW_HV_EROWS] = {u.x, u.y, u.z, v0.x, v0.y, v0.z};
 	for (int r = 0; r < SW_HV_EROWS; r++)
 		e[(size_t)r * es + i] = val[r];
 	ef[i] = f0;
@@ -79,8 +78,7 @@ void sw_hull_view_pack(const sw_hull3 *h, float *fl, int32_t *ix, sw_hull_view *
 		put_face(f, v->fs, g, h->faces[g].normal, h->faces[g].d, h->verts[h->face_verts[h->faces[g].first]]);
 	for (uint32_t i = 0; i < h->num_edges; i++) {
 		const sw_hull_edge *ed = &h->edges[i];
-		put_edge(e, v->es, ix, i, h->verts[ed->v[0]], h->verts[ed->v[1]], h->faces[ed->f[0]].normal,
-			 h->faces[ed->f[1]].normal, ed->f[0], ed->f[1], h->centroid);
+		put_edge(e, v->es, ix, i, h->verts[ed->v[0]], h->verts[ed->v[1]], ed->f[0], ed->f[1]);
 	}
 	pad_view(fl, ix, v);
 }
@@ -120,20 +118,9 @@ void sw_hull_view_box(sw_vec3 half, float *fl, int32_t *ix, sw_hull_view *v)
 	for (int i = 0; i < 12; i++) {
 		const uint8_t *be = box_edges[i];
 		int axis = (be[0] ^ be[1]) >> 1; /* 1, 2, 4 → 0, 1, 2 */
-		sw_vec3 arc = sw_v3_cross(n[be[3]], n[be[2]]), o = p[be[0]];
-		/* v0 − centroid is v0 itself (the centroid is 0; ±h − 0 = ±h) */
-		const float ev[SW_HV_EROWS] = {axis == 0 ? 1.0f : 0.0f,
-					       axis == 1 ? 1.0f : 0.0f,
-					       axis == 2 ? 1.0f : 0.0f,
-					       arc.x,
-					       arc.y,
-					       arc.z,
-					       o.x,
-					       o.y,
-					       o.z,
-					       o.x,
-					       o.y,
-					       o.z};
+		sw_vec3 o = p[be[0]];
+		const float ev[SW_HV_EROWS] = {
+			axis == 0 ? 1.0f : 0.0f, axis == 1 ? 1.0f : 0.0f, axis == 2 ? 1.0f : 0.0f, o.x, o.y, o.z};
 		for (int r = 0; r < SW_HV_EROWS; r++)
 			e[r * 16 + i] = ev[r];
 		ix[i] = be[2], ix[16 + i] = be[3];

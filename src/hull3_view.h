@@ -8,8 +8,12 @@
  * vertices is unchanged and no load runs off the end.
  *   v:  3 rows of pad(nv):  x, y, z
  *   f:  7 rows of pad(nf):  normal x, y, z; offset d; first vertex of the face's loop x, y, z
- *   e: 12 rows of pad(ne):  unit direction (v1 − v0)/|v1 − v0|; arc n_f1 × n_f0; v0 − centroid; v0
- *   ef: 2 int rows of pad(ne): the faces f0 and f1 of each edge */
+ *   e:  6 rows of pad(ne):  unit direction u = (v1 − v0)/|v1 − v0|; v0
+ *   ef: 2 int rows of pad(ne): the faces f0 and f1 of each edge
+ * The edge's arc on the Gauss map runs from n_f0 to n_f1 on the great circle of pole −u (n_f1 × n_f0 is
+ * a positive multiple of −u: f[0] is the face whose loop runs v0 → v1, swept/hull.h), and the tests use
+ * −u as that pole: it comes from the vertices to an ulp, while n_f1 × n_f0 of two nearly equal normals
+ * (a nearly flat edge) has an error of ulp/|n_f1 × n_f0| in direction. */
 #ifndef SWEPT_HULL3_VIEW_H
 #define SWEPT_HULL3_VIEW_H
 
@@ -26,21 +30,7 @@ static inline uint32_t sw_hv_pad(uint32_t n) { return (n + 15u) & ~15u; }
 /* rows of the float blocks */
 enum { SW_HV_VX, SW_HV_VY, SW_HV_VZ };
 enum { SW_HV_FX, SW_HV_FY, SW_HV_FZ, SW_HV_FD, SW_HV_PX, SW_HV_PY, SW_HV_PZ, SW_HV_FROWS };
-enum {
-	SW_HV_UX,
-	SW_HV_UY,
-	SW_HV_UZ,
-	SW_HV_AX,
-	SW_HV_AY,
-	SW_HV_AZ,
-	SW_HV_CX,
-	SW_HV_CY,
-	SW_HV_CZ,
-	SW_HV_OX,
-	SW_HV_OY,
-	SW_HV_OZ,
-	SW_HV_EROWS
-};
+enum { SW_HV_UX, SW_HV_UY, SW_HV_UZ, SW_HV_OX, SW_HV_OY, SW_HV_OZ, SW_HV_EROWS };
 
 /* floats and ints of a packed hull */
 static inline size_t sw_hv_floats(uint32_t nv, uint32_t nf, uint32_t ne)
@@ -93,10 +83,10 @@ static inline void sw_hull_view_of(const sw_hull3_set *set, uint32_t s, sw_hull_
 /* ---- B in A's frame ---- */
 
 /* rows of B's side (A's frame): 3 of vertices (stride vs), 6 of faces (normal, first vertex; stride
- * fs), 9 of edges (unit direction, arc, v0; stride es). For a triangle the arcs are the outward
- * in-plane edge normals m_j = u_j × n (the file comment of ref/hull3_sat.c) */
+ * fs), 9 of edges (unit direction, m, v0; stride es). m is a triangle's outward in-plane edge normal
+ * m_j = u_j × n (the file comment of ref/hull3_sat.c), unused for a hull */
 enum { SW_HB_NX, SW_HB_NY, SW_HB_NZ, SW_HB_PX, SW_HB_PY, SW_HB_PZ };
-enum { SW_HB_UX, SW_HB_UY, SW_HB_UZ, SW_HB_AX, SW_HB_AY, SW_HB_AZ, SW_HB_OX, SW_HB_OY, SW_HB_OZ, SW_HB_EROWS };
+enum { SW_HB_UX, SW_HB_UY, SW_HB_UZ, SW_HB_MX, SW_HB_MY, SW_HB_MZ, SW_HB_OX, SW_HB_OY, SW_HB_OZ, SW_HB_EROWS };
 #define SW_HB_MAX_FLOATS (3 * 64 + 6 * 128 + SW_HB_EROWS * 192)
 /* a triangle's side */
 #define SW_HB_TRI_FLOATS (3 * 16 + 6 * 16 + SW_HB_EROWS * 16)
@@ -153,6 +143,27 @@ static inline int sw_hv_spheres_apart(sw_vec3 ca, float ra, sw_vec3 cb, float rb
 	double margin = 1e-4 * (reach + sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) + sqrt(ww));
 	return dist > reach + margin;
 }
+
+/* ---- edge pairs ----
+ * The direction of edge pair (u_a, u_b) (unit directions, A's frame) is c = u_a × (u_b − σ·u_a),
+ * σ = +1 when u_a·u_b ≥ 0, else −1: the vector u_a × u_b, formed from the difference of two nearly
+ * equal directions, which is exact or rounded relative to itself. c then carries a relative error of a
+ * few ulps at every angle θ between the edges, and n = c/|c| is perpendicular to both edges to a few
+ * ulps; u_a × u_b formed directly has an absolute error of an ulp, a tilt of ulp/θ out of the edges'
+ * common perpendicular plane. What remains is the direction's drift within that plane, ~ulp/θ, which
+ * the inputs' own rounding causes and no formula removes (ref/hull3_sat.c: why it is harmless).
+ * Only c = 0 or a denormal |c|² carries no direction (exactly parallel edges). */
+static inline sw_vec3 sw_hv_edge_cross(sw_vec3 ua, sw_vec3 ub)
+{
+	float d = (ua.x * ub.x + ua.y * ub.y) + ua.z * ub.z;
+	sw_vec3 w =
+		d < 0.0f ? sw_v3(ub.x + ua.x, ub.y + ua.y, ub.z + ua.z) : sw_v3(ub.x - ua.x, ub.y - ua.y, ub.z - ua.z);
+	return sw_v3(ua.y * w.z - ua.z * w.y, ua.z * w.x - ua.x * w.z, ua.x * w.y - ua.y * w.x);
+}
+
+/* |c|² (= sin²θ) below which an edge pair's gap comes from full supports of both shapes instead of the
+ * two edges (ref/hull3_sat.c): θ below 30° */
+#define SW_HULL_NEAR_PARALLEL 0.25f
 
 /* ---- bookkeeping over the directions ----
  * Each direction has a feature id, a unit normal n (A's frame, from A towards B) and the gap

@@ -9,8 +9,10 @@
  * Populations (fixed seeds): hulls of 4 to 64 points near ellipsoids, boxes, flat and needle hulls,
  * mixed in one batch; close pairs with motion aimed at A half of the time, pairs starting overlapped,
  * face-aligned identical boxes (exact ties at t = 0 and t = 1), 1e4 offsets, zero motion, tiny hulls,
- * fast motion, a hull against itself, boxes and triangles turned by 1e-8 to 1e-2 rad from A's edges
- * (around the kernels' parallel-edge threshold), and broken poses and indices; an edge batch of shapes
+ * fast motion, a hull against itself, boxes and triangles turned by 1e-8 to 1 rad from A's edges
+ * (around 30°, where the kernels switch to full supports for an edge pair, and around 1e-3 rad), the
+ * same moving onto an edge of A where a nearly parallel edge meets it first, and broken poses and
+ * indices; an edge batch of shapes
  * of 1e-30 to 1e30 at positions up to 1e30 moving 1e10 times their size (signed zeros, underflowing
  * times, invalid pairs), with a fuzzed pair whose zero time once differed in sign. Each runs through one
  * set (pairs (2k, 2k+1) and reversed), two sets in both orders, and random pairs over one set; then
@@ -46,7 +48,9 @@ typedef enum layout {
 	LAY_CLOSE,   /* B within about its and A's radii of A */
 	LAY_OVERLAP, /* B's centroid near A's: starts overlapped */
 	LAY_TOUCH,   /* axis-aligned boxes on a grid of halves: faces, edges, corners touching */
-	LAY_TWIST,   /* B (box, triangle) turned by 1e-8 to 1e-2 rad from A's shape: near-parallel edges */
+	LAY_TWIST,   /* B (box, triangle) turned by 1e-8 to 1 rad from A's shape: near-parallel edges */
+	LAY_AIM,     /* B (A's reflection, a box, a triangle) turned as LAY_TWIST and moving onto an edge of A
+		      * where a nearly parallel edge of B meets it first (as tests/test_hull3_brute.c) */
 } layout;
 
 typedef struct pop {
@@ -76,6 +80,8 @@ static const pop POPS[] = {
 	{"broken", 10, 500, MIX_ALL, 0.5f, 1.5f, 4, 0, 3, 1.2f, LAY_CLOSE, 0, 1},
 	{"twisted_boxes", 11, 400, MIX_CUBES, 0.5f, 0.5f, 4, 0, 2, 0.8f, LAY_TWIST, 0, 0},
 	{"twisted_hulls", 12, 400, MIX_ALL, 0.5f, 1.5f, 4, 0, 2, 0.8f, LAY_TWIST, 0, 0},
+	{"aimed_edges_boxes", 13, 400, MIX_CUBES, 0.5f, 0.5f, 4, 0, 2, 0.8f, LAY_AIM, 0, 0},
+	{"aimed_edges_hulls", 14, 400, MIX_ALL, 0.5f, 1.5f, 4, 0, 2, 0.8f, LAY_AIM, 0, 0},
 };
 #define NPOPS (sizeof POPS / sizeof POPS[0])
 
@@ -150,7 +156,7 @@ static void reflect(const sw_hull3 *h, sw_hull3 *out)
 static void make_shapes(sc_rng *r, const pop *p, sw_hull3 *shapes)
 {
 	for (int i = 0; i < NSHAPES; i++) {
-		if (p->lay == LAY_TWIST && p->mix != MIX_CUBES && i >= NSHAPES / 2)
+		if ((p->lay == LAY_TWIST || p->lay == LAY_AIM) && p->mix != MIX_CUBES && i >= NSHAPES / 2)
 			reflect(&shapes[i - NSHAPES / 2], &shapes[i]);
 		else if (p->mix != MIX_CUBES)
 			random_shape(r, p->mix, p->size_lo, p->size_hi, &shapes[i]);
@@ -236,16 +242,31 @@ static sw_vec3 grid_motion(sc_rng *r, float motion, sw_vec3 step)
 	return d;
 }
 
-/* a rotation about a random axis by 1e-8 to 1e-2 rad (log-uniform), or half of the time within a
- * factor 4 of 1e-3 rad, where the kernels stop skipping edge pairs as parallel (|u × w|² < 1e-6) */
-static sw_quat twist(sc_rng *r)
+/* a rotation about `axis` (a random one when zero) by 1e-8 to 1 rad (log-uniform), or, a third of the
+ * time each, within a factor √2 of 30° (where the kernels switch from the edges' own gap to full
+ * supports: sin²θ = SW_HULL_NEAR_PARALLEL) or of 1e-3 rad (the old parallel threshold) */
+static sw_quat twist_about(sc_rng *r, sw_vec3 axis)
 {
-	sw_vec3 axis;
-	do
+	while (sw_v3_dot(axis, axis) < 0.01f)
 		axis = rand_vec(r, -1, 1);
-	while (sw_v3_dot(axis, axis) < 0.01f);
-	float angle = sc_next(r) & 1 ? powf(10.0f, sc_uniform(r, -8, -2)) : 1e-3f * exp2f(sc_uniform(r, -2, 2));
+	uint32_t band = sc_below(r, 3);
+	float angle = band == 0   ? powf(10.0f, sc_uniform(r, -8, 0))
+		      : band == 1 ? 0.52359878f * exp2f(sc_uniform(r, -0.5f, 0.5f))
+				  : 1e-3f * exp2f(sc_uniform(r, -0.5f, 0.5f));
 	return sw_quat_from_axis_angle(axis, angle);
+}
+
+static sw_quat twist(sc_rng *r) { return twist_about(r, sw_v3(0, 0, 0)); }
+
+/* an edge of h: a point on it (its middle ± 0.3 of its length) and the bisector of its faces, local */
+static void aim_edge(sc_rng *r, const sw_hull3 *h, sw_vec3 *at, sw_vec3 *n, sw_vec3 *e)
+{
+	const sw_hull_edge *ed = &h->edges[sc_below(r, h->num_edges)];
+	sw_vec3 v0 = h->verts[ed->v[0]], v1 = h->verts[ed->v[1]];
+	*e = sw_v3_sub(v1, v0);
+	*at = sw_v3_add(sw_v3_scale(sw_v3_add(v0, v1), 0.5f), sw_v3_scale(*e, sc_uniform(r, -0.3f, 0.3f)));
+	sw_vec3 b = sw_v3_add(h->faces[ed->f[0]].normal, h->faces[ed->f[1]].normal);
+	*n = sw_v3_scale(b, 1.0f / sw_v3_len(b));
 }
 
 /* where a twisted thing sits in A's frame: next to a box (half of the time edge to edge, where
@@ -295,6 +316,21 @@ static void place_pair(sc_rng *r, const scene *sc, body *A, body *B)
 		return;
 	}
 	A->q = sc_rotation(r), B->q = sc_rotation(r);
+	if (p->lay == LAY_AIM) {
+		/* B = A's reflection turned by θ: in A's frame −R_θ·A + c, touching when c enters
+		 * A ⊕ R_θ·A, next to its edge made of e and R_θ·e */
+		B->shape = p->mix == MIX_CUBES ? A->shape : (A->shape + NSHAPES / 2) % NSHAPES;
+		sw_vec3 at, n, e;
+		aim_edge(r, ha, &at, &n, &e);
+		sw_quat tw = twist_about(r, sw_v3_add(n, rand_vec(r, -0.3f, 0.3f)));
+		sw_mat3 ma = sw_mat3_from_quat(A->q), mt = sw_mat3_from_quat(tw);
+		float out = sc_uniform(r, 0.1f, 1.0f) * ha->radius;
+		B->q = sw_quat_mul(A->q, tw);
+		B->p = sw_v3_add(A->p,
+				 sw_mat3_mul(&ma, sw_v3_add(sw_v3_add(at, sw_mat3_mul(&mt, at)), sw_v3_scale(n, out))));
+		B->d = sw_v3_add(A->d, sw_mat3_mul(&ma, sw_v3_scale(n, -out * sc_uniform(r, 1.0f, 2.0f))));
+		return;
+	}
 	if (p->lay == LAY_TWIST) {
 		sw_mat3 ma = sw_mat3_from_quat(A->q);
 		/* the same shape, or its reflection (twisted_hulls: shape i + NSHAPES/2 reflects shape i) */
@@ -333,6 +369,30 @@ static void place_box(sc_rng *r, const scene *sc, const body *A, sw_obb3 *box, s
 	box->half = sw_v3_scale(rand_vec(r, 0.3f, 0.8f), size);
 	box->rot = sc_rotation(r);
 	sw_vec3 ca = world_centroid(ha, A->p, A->q);
+	if (p->lay == LAY_AIM) {
+		/* turned by θ from A's frame, its edge facing e pushed out by its half extents along e's faces
+		 * (exactly parallel to e for a box A) */
+		sw_vec3 at, n, e;
+		aim_edge(r, ha, &at, &n, &e);
+		sw_quat tw = twist_about(r, sw_v3_add(n, rand_vec(r, -0.3f, 0.3f)));
+		sw_mat3 ma = sw_mat3_from_quat(A->q), mt = sw_mat3_from_quat(tw);
+		sw_vec3 h = box->half;
+		sw_vec3 push = sw_v3(n.x > 0.3f    ? h.x
+				     : n.x < -0.3f ? -h.x
+						   : 0,
+				     n.y > 0.3f    ? h.y
+				     : n.y < -0.3f ? -h.y
+						   : 0,
+				     n.z > 0.3f    ? h.z
+				     : n.z < -0.3f ? -h.z
+						   : 0);
+		float out = sc_uniform(r, 0.1f, 1.0f) * ha->radius;
+		box->rot = sw_quat_mul(A->q, tw);
+		box->center = sw_v3_add(
+			A->p, sw_mat3_mul(&ma, sw_v3_add(sw_v3_add(at, sw_mat3_mul(&mt, push)), sw_v3_scale(n, out))));
+		*d = sw_v3_add(A->d, sw_mat3_mul(&ma, sw_v3_scale(n, -out * sc_uniform(r, 1.0f, 2.0f))));
+		return;
+	}
 	if (p->lay == LAY_TWIST) {
 		/* edges near A's: A's own box when it is one, else a box in A's frame */
 		sw_mat3 ma = sw_mat3_from_quat(A->q);
@@ -376,6 +436,21 @@ static void place_tri(sc_rng *r, const scene *sc, const body *A, sw_tri3 *t, sw_
 			*t = (sw_tri3){v[0], v[1], v[2]};
 		} while (twice_area(t) < 0.2f);
 		*d = sc_next(r) & 1 ? A->d : grid_motion(r, p->motion, sw_v3(axis == 0, axis == 1, axis == 2));
+		return;
+	}
+	if (p->lay == LAY_AIM) {
+		/* standing on its edge, along e turned by θ, out along the bisector of e's faces */
+		sw_vec3 at, n, e;
+		aim_edge(r, ha, &at, &n, &e);
+		sw_mat3 ma = sw_mat3_from_quat(A->q),
+			mt = sw_mat3_from_quat(twist_about(r, sw_v3_add(n, rand_vec(r, -0.3f, 0.3f))));
+		float out = sc_uniform(r, 0.1f, 1.0f) * ha->radius;
+		sw_vec3 base = sw_v3_add(at, sw_v3_scale(n, out)), h = sw_mat3_mul(&mt, sw_v3_scale(e, 0.6f));
+		sw_vec3 v[3] = {sw_v3_sub(base, h), sw_v3_add(base, h), sw_v3_add(base, sw_v3_scale(n, ha->radius))};
+		for (int k = 0; k < 3; k++)
+			v[k] = sw_v3_add(A->p, sw_mat3_mul(&ma, v[k]));
+		*t = sc_next(r) & 1 ? (sw_tri3){v[0], v[1], v[2]} : (sw_tri3){v[1], v[0], v[2]};
+		*d = sw_v3_add(A->d, sw_mat3_mul(&ma, sw_v3_scale(n, -out * sc_uniform(r, 1.0f, 2.0f))));
 		return;
 	}
 	if (p->lay == LAY_TWIST) {
