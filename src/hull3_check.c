@@ -377,6 +377,14 @@ static sw_hull_status v_counts(const sw_hull3 *h, char *why, size_t why_len)
 	for (uint32_t v = 0; v < h->num_verts; v++)
 		if (!isfinite(h->verts[v].x) || !isfinite(h->verts[v].y) || !isfinite(h->verts[v].z))
 			FAIL(SW_HULL_INVALID_INPUT, "vertex %u not finite", v);
+	/* each loop is checked alone below; loops may overlap in face_verts, so their total is what
+	 * bounds the half-edges gathered from them */
+	uint32_t total = 0;
+	for (uint32_t f = 0; f < h->num_faces; f++)
+		total += h->faces[f].count;
+	if (total > SW_HULL_MAX_FACE_INDICES)
+		FAIL(SW_HULL_BAD_FACES_INDEX, "face loops hold %u indices, more than %u", total,
+		     SW_HULL_MAX_FACE_INDICES);
 	for (uint32_t f = 0; f < h->num_faces; f++) {
 		const sw_hull_face *fc = &h->faces[f];
 		if (fc->count < 3 || fc->first + fc->count > SW_HULL_MAX_FACE_INDICES)
@@ -761,13 +769,13 @@ sw_hull_status sw_hull3_from_faces(const sw_vec3 *verts, size_t nv, const uint32
 	memset(out, 0, sizeof *out);
 	if (!verts || nv == 0)
 		return SW_HULL_EMPTY;
-	for (size_t i = 0; i < nv; i++)
-		if (!coord_ok(verts[i].x) || !coord_ok(verts[i].y) || !coord_ok(verts[i].z))
-			return SW_HULL_INVALID_INPUT;
-	if (nv > SW_HULL_MAX_VERTS)
+	if (nv > SW_HULL_MAX_VERTS) /* counts first: nothing past what the caller may hold is read */
 		return SW_HULL_TOO_MANY;
 	if (nv < 3)
 		return SW_HULL_TOO_FEW;
+	for (size_t i = 0; i < nv; i++)
+		if (!coord_ok(verts[i].x) || !coord_ok(verts[i].y) || !coord_ok(verts[i].z))
+			return SW_HULL_INVALID_INPUT;
 	sw_hull_status st = copy_faces(face_sizes, face_indices, nf, nv, out);
 	if (st == SW_HULL_OK)
 		st = v_positions(verts, nv, NULL, 0);

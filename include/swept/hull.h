@@ -224,7 +224,8 @@ SW_API sw_hull_status sw_hull3_build(const sw_vec3 *points, size_t n, const sw_h
 /// and tol from the tolerance rule with the default rel_eps). Thin solids are accepted down to the
 /// float32 limit of the file comment. Two faces (nf = 2) are a flat hull, given exactly in its
 /// representation (face 0 = 0, 1, …, nv − 1; face 1 = 0, nv − 1, …, 1; nv ≥ 3). The first violated
-/// rule picks the status, checked in this order: input (EMPTY, INVALID_INPUT, TOO_MANY, TOO_FEW),
+/// rule picks the status, checked in this order: input (EMPTY, TOO_MANY, TOO_FEW, then
+/// INVALID_INPUT: counts are checked before any array is read),
 /// INDEX, coincident vertices (DEGENERATE), OPEN / NONMANIFOLD / WINDING (a flat hull: its loops,
 /// INDEX or WINDING), EULER, DEGENERATE, INWARD, NONPLANAR, NONCONVEX, COPLANAR (a flat hull: a
 /// straight corner, DEGENERATE). Vertex and face order and the loops are kept; planes, edges,
