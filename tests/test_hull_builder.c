@@ -51,8 +51,13 @@ static void expect_faces_convex(const sw_hull3 *h)
 {
 	for (uint32_t f = 0; f < h->num_faces; f++) {
 		const sw_hull_face *fc = &h->faces[f];
-		/* outward: the centroid is behind, every vertex on or behind, the face's own on it */
-		cr_expect_lt(pdot(fc->normal, h->centroid) - fc->d, 0.0, "face %u faces inwards", f);
+		/* outward: the centroid is behind (on a flat hull's plane), every vertex on or behind, the
+		 * face's own on it */
+		if (h->num_faces == 2)
+			cr_expect_leq(pdot(fc->normal, h->centroid) - fc->d, h->tol, "face %u: centroid off the plane",
+				      f);
+		else
+			cr_expect_lt(pdot(fc->normal, h->centroid) - fc->d, 0.0, "face %u faces inwards", f);
 		for (uint32_t v = 0; v < h->num_verts; v++) {
 			double s = pdot(fc->normal, h->verts[v]) - fc->d;
 			cr_expect_leq(s, h->tol, "vertex %u in front of face %u by %g", v, f, s);
@@ -382,15 +387,20 @@ Test(hull_builder, empty_and_too_few)
 	cr_expect_eq(sw_hull3_build(NULL, 4, NULL, &h), SW_HULL_EMPTY);
 	cr_expect_eq(sw_hull3_build(p, 0, NULL, &h), SW_HULL_EMPTY);
 	cr_expect_eq(sw_hull3_build(p, 4, NULL, NULL), SW_HULL_INVALID_INPUT);
-	for (size_t n = 1; n <= 3; n++)
+	for (size_t n = 1; n <= 2; n++)
 		cr_expect_eq(sw_hull3_build(p, n, NULL, &h), SW_HULL_TOO_FEW, "n = %zu", n);
+	cr_expect_eq(sw_hull3_build(p, 3, NULL, &h), SW_HULL_OK, "three points: a flat triangle");
+	cr_expect_eq(h.num_faces, 2);
 	sw_vec3 same[10];
 	for (int i = 0; i < 10; i++)
 		same[i] = sw_v3(3, -2, 7);
 	cr_expect_eq(sw_hull3_build(same, 10, NULL, &h), SW_HULL_TOO_FEW);
-	sw_vec3 three[9] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 0, 0}};
-	cr_expect_eq(sw_hull3_build(three, 7, NULL, &h), SW_HULL_TOO_FEW);
+	sw_vec3 two[9] = {{0, 0, 0}, {1, 0, 0}, {0, 0, 0}, {1, 0, 0}, {1, 0, 0}};
+	cr_expect_eq(sw_hull3_build(two, 5, NULL, &h), SW_HULL_TOO_FEW);
 	cr_expect_eq(h.num_verts, 0);
+	sw_vec3 three[9] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 0, 0}};
+	build_ok(three, 7, &h);
+	cr_expect_eq(h.num_verts, 3);
 }
 
 Test(hull_builder, collinear_and_flat)
@@ -402,7 +412,9 @@ Test(hull_builder, collinear_and_flat)
 	cr_expect_eq(sw_hull3_build(line, 10, NULL, &h), SW_HULL_COLLINEAR);
 	for (int i = 0; i < 25; i++)
 		grid[i] = sw_v3((float)(i % 5), (float)(i / 5), 0.0f);
-	cr_expect_eq(sw_hull3_build(grid, 25, NULL, &h), SW_HULL_FLAT);
+	build_ok(grid, 25, &h); /* a flat hull: the square */
+	cr_expect_eq(h.num_faces, 2);
+	cr_expect_eq(h.num_verts, 4);
 }
 
 static size_t sliver(sw_vec3 *p, float height)
@@ -423,7 +435,10 @@ Test(hull_builder, near_flat_sliver)
 	build_ok(p, n, &h);
 	cr_expect_eq(h.num_verts, 5);
 	cr_expect_eq(h.num_faces, 5); /* the square and four triangles */
-	cr_expect_eq(sw_hull3_build(p, sliver(p, 1e-9f), NULL, &h), SW_HULL_FLAT);
+	n = sliver(p, 1e-9f);         /* within eps of the square: the flat square */
+	build_ok(p, n, &h);
+	cr_expect_eq(h.num_faces, 2);
+	cr_expect_eq(h.num_verts, 4);
 }
 
 Test(hull_builder, offset_1e4_keeps_topology)

@@ -26,6 +26,35 @@
  * with a pose. Noise right at the scale of eps (points a little more than eps off a plane or apart)
  * can leave the thick-plane construction inconsistent; the builder then starts over with eps 8 and
  * 64 times larger, and the hull's eps and tol fields report the values it was built with.
+ *
+ * Flat hulls. A cloud whose points all lie within eps of one plane (a plate, a flat 3D polygon, a slab
+ * thinner than eps) gives a flat hull: a two-sided convex polygon, recognisable as num_faces == 2.
+ *   - num_verts = k ≥ 3 polygon vertices (input points, bit for bit), in loop order: counter-clockwise
+ *     seen from the side face 0's normal points to. Vertex 0 is the first in (x, y, z) order;
+ *   - face 0: unit normal +n, loop 0, 1, …, k − 1; face 1: normal −n (face 0's, negated exactly), loop
+ *     0, k − 1, …, 1. n's sign makes its largest-magnitude component positive. The d of each face is
+ *     the largest n·v (−n·v) over the vertices, so the solid is the slab between the two planes, no
+ *     thicker than the vertices' spread along n (within tol);
+ *   - num_edges = k: edge i joins vertices i and i + 1 (mod k), so edge k − 1 is {0, k − 1} and the
+ *     edges are in loop order, not sorted; f[0] is the face whose loop runs v[0] → v[1] (face 0 on
+ *     every edge but the last, face 1 on the last). Edge directions as for any hull;
+ *   - centroid: the polygon's area centroid (in its plane); radius as for any hull.
+ * V − E + F = k − k + 2 = 2 holds and every vertex is on both faces. n is the polygon's Newell normal
+ * (its vector area direction, the best-fit plane of the outline) after a planar quickhull in the plane
+ * of the cloud's widest triangle. Points whose projections lie within eps of a corner are represented
+ * by the first of them in (x, y, z) order, so a slab thinner than eps keeps its lower corners, whatever
+ * the order of the input; corners within eps of straight are dropped.
+ *
+ * Thin hulls and the float32 limit. A solid however thin is accepted as long as its faces are well
+ * defined: a face is degenerate only when twice its area is at most SW_HULL_MIN_WIDTH (2^-28) times its
+ * longest edge squared, the width below which its normal, computed in double from the float vertices
+ * (rounding about 2^-52 · length / width), is no longer exact to float32's 2^-24. What float32 itself
+ * cannot carry is a thin solid whose vertices it must round: a vertex coordinate x is rounded by up to
+ * ulp(x)/2 ≈ 6e-8·|x|, so a rotated or offset slab needs a thickness of about 2 ulp of its largest
+ * coordinate (2.4e-7 of it); thinner, its top and bottom corners round onto each other or twist its
+ * side faces (DEGENERATE, NONCONVEX). An axis-aligned slab near the origin stays exact far thinner,
+ * down to the width limit. Thinner still, give it as a flat hull, or let sw_hull3_build make one. Collinear and
+ * single-point input is not a hull: a segment or a point is answered by the GJK family's segment and point shapes.
  */
 #ifndef SWEPT_HULL_H
 #define SWEPT_HULL_H
@@ -52,6 +81,9 @@ extern "C" {
 #define SW_HULL_REL_EPS (4.0f * 1.1920929e-7f)
 /// Edge directions closer than this angle (radians, measured as |u × w| of unit vectors) are merged.
 #define SW_HULL_DIR_EPS 1.0e-5f
+/// A face is degenerate when twice its area is at most this times its longest edge squared (for a
+/// triangle: its height is at most 2^-28 ≈ 3.7e-9 of its longest side). See "Thin and flat hulls".
+#define SW_HULL_MIN_WIDTH 0x1p-28
 
 /// Outcome of building or validating a hull. On anything but SW_HULL_OK the output hull is left empty
 /// (all counts zero).
@@ -60,11 +92,13 @@ typedef enum sw_hull_status {
 	SW_HULL_OK = 0,
 	/// No points (n == 0 or a NULL array).
 	SW_HULL_EMPTY = 1,
-	/// Fewer than 4 distinct points (exact duplicates count once), or fewer than 4 vertices given.
+	/// Fewer than 3 distinct points (exact duplicates count once), or fewer than 3 vertices given. A
+	/// point is not a hull: use the GJK family's point shape.
 	SW_HULL_TOO_FEW = 2,
-	/// All points lie within eps of one line.
+	/// All points lie within eps of one line. A segment is not a hull: use the GJK family's segment.
 	SW_HULL_COLLINEAR = 3,
-	/// All points lie within eps of one plane.
+	/// Not returned: a cloud within eps of one plane gives a flat hull (see the file comment). Kept so
+	/// that the numbering stays.
 	SW_HULL_FLAT = 4,
 	/// The hull has more than SW_HULL_MAX_VERTS vertices. No reduction is attempted: simplify the
 	/// cloud first (or raise rel_eps, which merges nearly coplanar faces).
@@ -78,10 +112,12 @@ typedef enum sw_hull_status {
 	/// (the cloud is degenerate in a way it does not resolve). Not expected; report the input.
 	SW_HULL_NUMERIC = 8,
 	/// sw_hull3_from_faces: a face with fewer than 3 vertices, an index ≥ nv, a vertex repeated in a
-	/// face, NULL face arrays, or more faces or indices than the capacities allow.
+	/// face, NULL face arrays, fewer than 2 or more faces or indices than the capacities allow, or two
+	/// faces that are not a flat hull's loops (face 0 = 0, 1, …, nv − 1 and face 1 = 0, nv − 1, …, 1).
 	SW_HULL_BAD_FACES_INDEX = 9,
-	/// A face of (near) zero area, two vertices at the same position, or a vertex on fewer than three
-	/// faces (a vertex in the middle of an edge).
+	/// A face at most SW_HULL_MIN_WIDTH wide, two vertices at the same position, a vertex on fewer
+	/// than three faces of a solid (a vertex in the middle of an edge), or a flat hull's corner
+	/// straighter than the COPLANAR angle.
 	SW_HULL_BAD_FACES_DEGENERATE = 10,
 	/// An edge used by only one face: the surface has a hole.
 	SW_HULL_BAD_FACES_OPEN = 11,
@@ -98,7 +134,10 @@ typedef enum sw_hull_status {
 	/// A reflex corner in a face, a face loop winding more than once, or a vertex more than tol in
 	/// front of a face plane.
 	SW_HULL_BAD_FACES_NONCONVEX = 17,
-	/// Two adjacent faces coplanar within eps: give them as one face.
+	/// Two adjacent faces whose normals differ by less than eps / (4·S) radians (S of the tolerance
+	/// rule; about 1.2e-7 with the default rel_eps, float32's resolution of a direction): give them
+	/// as one face. An angle, not a distance: the narrow faces of a thin hull are not coplanar with
+	/// their wide neighbours.
 	SW_HULL_BAD_FACES_COPLANAR = 18,
 } sw_hull_status;
 
@@ -128,15 +167,16 @@ typedef struct sw_hull_edge {
 
 /// A convex polyhedron. Fixed capacity; see the file comment for conventions and tolerances.
 typedef struct sw_hull3 {
-	/// Number of vertices in use (4..SW_HULL_MAX_VERTS; 0 after a failed build).
+	/// Number of vertices in use (4..SW_HULL_MAX_VERTS, 3.. for a flat hull; 0 after a failed build).
 	uint32_t num_verts;
-	/// Number of faces in use.
+	/// Number of faces in use (≥ 4; exactly 2 for a flat hull).
 	uint32_t num_faces;
 	/// Number of undirected edges in use (V − E + F = 2).
 	uint32_t num_edges;
 	/// Number of distinct edge directions in use.
 	uint32_t num_dirs;
-	/// Centre of mass of the solid (strictly inside it).
+	/// Centre of mass of the solid, inside it (within tol: float rounding can put it a little outside
+	/// a thin hull; on the plane of a flat hull, the polygon's area centroid).
 	sw_vec3 centroid;
 	/// Radius of a sphere about the centroid that contains every vertex.
 	float radius;
@@ -144,15 +184,16 @@ typedef struct sw_hull3 {
 	float eps;
 	/// Observable tolerance of the tolerance rule (planarity, containment of the input).
 	float tol;
-	/// Vertices. sw_hull3_build sorts them lexicographically by (x, y, z); they are input points,
-	/// bit for bit. sw_hull3_from_faces keeps the caller's order.
+	/// Vertices. sw_hull3_build sorts them lexicographically by (x, y, z) (a flat hull: in loop order
+	/// from the first in that order); they are input points, bit for bit. sw_hull3_from_faces keeps
+	/// the caller's order.
 	sw_vec3 verts[SW_HULL_MAX_VERTS];
 	/// Faces. sw_hull3_build sorts them by their loops, each loop starting at its smallest vertex
 	/// index; sw_hull3_from_faces keeps the caller's faces and loops.
 	sw_hull_face faces[SW_HULL_MAX_FACES];
 	/// Concatenated vertex loops of the faces.
 	uint8_t face_verts[SW_HULL_MAX_FACE_INDICES];
-	/// Undirected edges, sorted by (v[0], v[1]).
+	/// Undirected edges, sorted by (v[0], v[1]); a flat hull's in loop order (see the file comment).
 	sw_hull_edge edges[SW_HULL_MAX_EDGES];
 	/// Unit edge directions, one per class of parallel edges: u and −u count once (the stored sign
 	/// makes the largest-magnitude component positive), and directions within SW_HULL_DIR_EPS are
@@ -172,18 +213,23 @@ typedef struct sw_hull_opts {
 /// the cloud's bounding-box centre, with faces coplanar within eps merged into polygons). The result
 /// does not depend on the order of the points: the same multiset gives the same bits. Duplicates and
 /// points within eps of the hull are dropped; exactly the vertices of the hull remain. Terminates in
-/// at most min(n, 4·SW_HULL_MAX_VERTS) steps. Returns SW_HULL_OK or the status describing the input.
+/// at most min(n, 4·SW_HULL_MAX_VERTS) steps. A cloud within eps of one plane gives a flat hull (the
+/// file comment). Returns SW_HULL_OK or the status describing the input.
 SW_API sw_hull_status sw_hull3_build(const sw_vec3 *points, size_t n, const sw_hull_opts *opts, sw_hull3 *out);
 
 /// A hull from caller-supplied faces: nv vertices, nf faces, face k having face_sizes[k] vertex
 /// indices taken in turn from face_indices (counter-clockwise from outside). Accepted when the faces
 /// form a closed, consistently outward-wound 2-manifold with V − E + F = 2, every face planar within
 /// tol and convex, every vertex on or behind every face plane, no two adjacent faces coplanar (eps
-/// and tol from the tolerance rule with the default rel_eps). The first violated rule picks the
-/// status, checked in this order: input (EMPTY, INVALID_INPUT, TOO_MANY, TOO_FEW), INDEX, coincident
-/// vertices (DEGENERATE), OPEN / NONMANIFOLD / WINDING, EULER, DEGENERATE, INWARD, NONPLANAR,
-/// NONCONVEX, COPLANAR. Vertex and face order and the loops are kept; planes, edges, directions,
-/// centroid and radius are computed.
+/// and tol from the tolerance rule with the default rel_eps). Thin solids are accepted down to the
+/// float32 limit of the file comment. Two faces (nf = 2) are a flat hull, given exactly in its
+/// representation (face 0 = 0, 1, …, nv − 1; face 1 = 0, nv − 1, …, 1; nv ≥ 3). The first violated
+/// rule picks the status, checked in this order: input (EMPTY, TOO_MANY, TOO_FEW, then
+/// INVALID_INPUT: counts are checked before any array is read),
+/// INDEX, coincident vertices (DEGENERATE), OPEN / NONMANIFOLD / WINDING (a flat hull: its loops,
+/// INDEX or WINDING), EULER, DEGENERATE, INWARD, NONPLANAR, NONCONVEX, COPLANAR (a flat hull: a
+/// straight corner, DEGENERATE). Vertex and face order and the loops are kept; planes, edges,
+/// directions, centroid and radius are computed.
 SW_API sw_hull_status sw_hull3_from_faces(const sw_vec3 *verts, size_t nv, const uint32_t *face_sizes,
 					  const uint32_t *face_indices, size_t nf, sw_hull3 *out);
 
@@ -195,7 +241,9 @@ SW_API sw_hull_status sw_hull3_box(const sw_obb3 *box, sw_hull3 *out);
 /// Validates every invariant of a hull: counts within capacity, closed consistently wound
 /// 2-manifold, Euler, planar convex faces, vertices behind every plane, no coplanar neighbours,
 /// unit normals and offsets matching the vertices, edge records and directions, centroid inside,
-/// radius. Returns 1 when valid; otherwise 0 and, when why is not NULL, a short reason in why
+/// radius; for a flat hull the same restated for two faces: its loops and edges in the
+/// representation, exactly opposite normals, a convex loop without straight corners, the centroid
+/// within tol of the polygon. Returns 1 when valid; otherwise 0 and, when why is not NULL, a short reason in why
 /// (truncated to why_len, always terminated).
 SW_API int sw_hull3_check(const sw_hull3 *h, char *why, size_t why_len);
 
