@@ -39,6 +39,12 @@ static inline size_t sw_hv_floats(uint32_t nv, uint32_t nf, uint32_t ne)
 }
 static inline size_t sw_hv_ints(uint32_t ne) { return 2 * (size_t)sw_hv_pad(ne); }
 
+/* most faces and edges of a packed hull: a solid's faces (a flat hull's prism has at most
+ * SW_HULL_MAX_VERTS + 2), a flat hull's prism's edges (a solid has at most SW_HULL_MAX_EDGES) */
+#define SW_HV_MAX_FACES SW_HULL_MAX_FACES
+#define SW_HV_MAX_EDGES (3 * SW_HULL_MAX_VERTS)
+_Static_assert(SW_HULL_MAX_VERTS + 2 <= SW_HV_MAX_FACES && SW_HULL_MAX_EDGES <= SW_HV_MAX_EDGES,
+	       "packed capacities hold a flat hull's prism and any solid");
 /* the largest packed hull */
 #define SW_HV_MAX_FLOATS (3 * 64 + SW_HV_FROWS * 128 + SW_HV_EROWS * 192)
 /* a box */
@@ -58,8 +64,32 @@ static inline const float *sw_hv_v(const sw_hull_view *h, int row) { return h->v
 static inline const float *sw_hv_f(const sw_hull_view *h, int row) { return h->f + (size_t)row * h->fs; }
 static inline const float *sw_hv_e(const sw_hull_view *h, int row) { return h->e + (size_t)row * h->es; }
 
-/* packs a hull that passes sw_hull3_check into fl (sw_hv_floats) and ix (sw_hv_ints) and points
- * view at them */
+/* Flat hulls (num_faces == 2: a convex polygon of k vertices, swept/hull.h) are packed as the prism
+ * of zero thickness they are the limit of, so that every query reads them as any hull:
+ *   vertices: the k polygon vertices;
+ *   faces: 0 (+n) and 1 (−n) as in the hull, then face 2 + i, the rim of edge i (the edge from vertex
+ *     i to i + 1 mod k): its outward in-plane normal m_i = u_i × n (u_i along the loop of face 0),
+ *     offset max over the vertices of m_i·v, through the vertex attaining it;
+ *   edges: i < k, edge i between face 0 and rim i; k + i, edge i between rim i and face 1 (both along
+ *     u_i from vertex i); 2k + j, vertex j as an edge of length zero along +n between rims j − 1 and
+ *     j (mod k).
+ * Each edge's faces are ordered so that n_f1 × n_f0 is a positive multiple of −u, as for a solid. The
+ * Gauss map of the polygon, whose edges have half great circles from n to −n as arcs, is the prism's
+ * with those arcs split at m_i, plus the rims' normals (the in-plane directions a polygon separates
+ * along) and the vertices' arcs between neighbouring rims: the limit of a slab whose thickness goes
+ * to zero, for which the SAT over these faces and edge pairs stays exact. */
+
+/* the packed counts of a hull: as stored, or a flat hull's prism */
+static inline void sw_hull_view_counts(const sw_hull3 *h, uint32_t *nv, uint32_t *nf, uint32_t *ne)
+{
+	int flat = h->num_faces == 2;
+	*nv = h->num_verts;
+	*nf = flat ? h->num_verts + 2 : h->num_faces;
+	*ne = flat ? 3 * h->num_verts : h->num_edges;
+}
+
+/* packs a hull that passes sw_hull3_check into fl (sw_hv_floats of its packed counts) and ix
+ * (sw_hv_ints) and points view at them */
 void sw_hull_view_pack(const sw_hull3 *h, float *fl, int32_t *ix, sw_hull_view *view);
 
 /* the box of half extents `half` as a packed hull in its own frame (the topology and feature ids of

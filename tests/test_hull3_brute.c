@@ -417,3 +417,97 @@ static void run_near_parallel(const char *name, uint64_t seed, int pairs, np_kin
 Test(hull3_brute, near_parallel_hulls) { run_near_parallel("near_parallel_hulls", 41, 1000, NP_HULLS); }
 Test(hull3_brute, near_parallel_boxes) { run_near_parallel("near_parallel_boxes", 42, 2000, NP_BOXES); }
 Test(hull3_brute, near_parallel_triangles) { run_near_parallel("near_parallel_triangles", 43, 2000, NP_TRIS); }
+
+/* ---- flat hulls ----
+ * Flat hulls (sw_hull3_build of 3 to 16 points in a plane: random convex polygons, turned at random)
+ * against hulls, boxes, triangles and flat hulls, as A and as B, at the random poses and motions of
+ * random_hulls; the oracle gives a flat shape its in-plane edge normals as directions too. */
+
+typedef enum flat_mode { FLAT_VS_HULL, HULL_VS_FLAT, FLAT_VS_FLAT, FLAT_VS_BOX, FLAT_VS_TRI } flat_mode;
+
+static void random_flat(sc_rng *r, const pop *p, sw_hull3 *out)
+{
+	for (int attempt = 0;; attempt++) {
+		cr_assert_lt(attempt, 64, "no flat hull built");
+		sw_vec3 pts[16];
+		int n = 3 + (int)sc_below(r, 14);
+		float ax = sc_uniform(r, p->size_lo, p->size_hi), ay = sc_uniform(r, p->size_lo, p->size_hi);
+		sw_mat3 rot = sw_mat3_from_quat(sc_rotation(r));
+		for (int i = 0; i < n; i++) {
+			float a = sc_uniform(r, 0, 6.2831853f), s = sc_uniform(r, 0.3f, 1);
+			pts[i] = sw_mat3_mul(&rot, sw_v3(s * ax * cosf(a), s * ay * sinf(a), 0));
+		}
+		if (sw_hull3_build(pts, (size_t)n, NULL, out) == SW_HULL_OK && out->num_faces == 2)
+			return;
+	}
+}
+
+static void run_flat(const char *name, uint64_t seed, int pairs, flat_mode mode)
+{
+	sc_rng r = sc_rng_seed(seed);
+	const pop p = {2.5f, 0.25f, 1.5f, 4, 0};
+	int band = 0, hits = 0;
+	static sw_hull3 a, b;
+	for (int i = 0; i < pairs; i++) {
+		if (mode == HULL_VS_FLAT)
+			random_hull(&r, &p, &a);
+		else
+			random_flat(&r, &p, &a);
+		if (mode == FLAT_VS_HULL)
+			random_hull(&r, &p, &b);
+		else if (mode == HULL_VS_FLAT || mode == FLAT_VS_FLAT)
+			random_flat(&r, &p, &b);
+		sw_vec3 pa = random_pos(&r, &p), pb = random_pos(&r, &p), da = random_motion(&r, &p),
+			db = random_motion(&r, &p);
+		sw_quat qa = sc_rotation(&r), qb = sc_rotation(&r);
+		/* half of the time B's relative motion aims at A (a plate is hit edge on rarely otherwise) */
+		if (sc_next(&r) & 1)
+			db = sw_v3_add(da, sw_v3_scale(sw_v3_sub(pa, pb), sc_uniform(&r, 0.5f, 2.0f)));
+		sw_hull_sweep_output o;
+		static oracle_hull3_shape sa, sb;
+		oracle_hull3_shape_hull(&a, pa, qa, &sa);
+		if (mode == FLAT_VS_BOX) {
+			sw_obb3 box = {pb, qb,
+				       sw_v3(sc_uniform(&r, p.size_lo, p.size_hi), sc_uniform(&r, p.size_lo, p.size_hi),
+					     sc_uniform(&r, p.size_lo, p.size_hi))};
+			sw_hull3_obb3_sweep(&a, pa, qa, da, &box, db, &o);
+			const sw_obb3 local = {{0, 0, 0}, {0, 0, 0, 1}, box.half};
+			cr_assert_eq(sw_hull3_box(&local, &b), SW_HULL_OK);
+			oracle_hull3_shape_hull(&b, pb, qb, &sb);
+		} else if (mode == FLAT_VS_TRI) {
+			sw_tri3 t;
+			random_tri(&r, &p, &t);
+			/* its centre for the aim */
+			sw_vec3 ct = sw_v3_scale(sw_v3_add(sw_v3_add(t.a, t.b), t.c), 1.0f / 3);
+			if (sc_next(&r) & 1)
+				db = sw_v3_add(da, sw_v3_scale(sw_v3_sub(pa, ct), sc_uniform(&r, 0.5f, 2.0f)));
+			sw_hull3_tri3_sweep(&a, pa, qa, da, &t, db, 0, &o);
+			oracle_hull3_shape_tri(&t, &sb);
+		} else {
+			sw_hull3_sweep(&a, pa, qa, da, &b, pb, qb, db, &o);
+			oracle_hull3_shape_hull(&b, pb, qb, &sb);
+		}
+		oracle_hull3_problem prob;
+		oracle_hull3_prepare(&sa, da, &sb, db, &prob);
+		int v = judge(&o, &prob, 0);
+		oracle_hull3_free(&prob);
+		band += v < 0;
+		hits += v > 0 && o.status != SW_MISS;
+		if (!v) {
+			cr_log_error("%s case %d (seed %llu): A %u verts %u faces, B %u verts", name, i,
+				     (unsigned long long)seed, a.num_verts, a.num_faces, b.num_verts);
+			log_pose('A', pa, qa, da);
+			log_pose('B', pb, qb, db);
+			cr_assert_fail("%s: mismatch at case %d", name, i);
+		}
+	}
+	cr_log_info("%s: %d pairs, %d hit or overlapping, %d in the touching band", name, pairs, hits, band);
+	cr_expect_leq(band, pairs / 100, "%s: touching band holds %d pairs", name, band);
+	cr_expect_geq(hits, pairs / 10, "%s: too few contacts to test anything", name);
+}
+
+Test(hull3_brute, flat_vs_hulls) { run_flat("flat_vs_hulls", 51, 1500, FLAT_VS_HULL); }
+Test(hull3_brute, hulls_vs_flat) { run_flat("hulls_vs_flat", 52, 1500, HULL_VS_FLAT); }
+Test(hull3_brute, flat_vs_flat) { run_flat("flat_vs_flat", 53, 2000, FLAT_VS_FLAT); }
+Test(hull3_brute, flat_vs_boxes) { run_flat("flat_vs_boxes", 54, 1500, FLAT_VS_BOX); }
+Test(hull3_brute, flat_vs_triangles) { run_flat("flat_vs_triangles", 55, 1500, FLAT_VS_TRI); }

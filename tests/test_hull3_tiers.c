@@ -6,7 +6,8 @@
  * batch (they do share the packed layout of src/hull3_view.h and its bookkeeping: tests/
  * test_hull3_hand.c and test_hull3_brute.c pin that against independent answers).
  *
- * Populations (fixed seeds): hulls of 4 to 64 points near ellipsoids, boxes, flat and needle hulls,
+ * Populations (fixed seeds): hulls of 4 to 64 points near ellipsoids, boxes, slabs down to 1e-7 of
+ * their size, flat hulls (two-faced polygons, packed as prisms of no thickness) and needles,
  * mixed in one batch; close pairs with motion aimed at A half of the time, pairs starting overlapped,
  * face-aligned identical boxes (exact ties at t = 0 and t = 1), 1e4 offsets, zero motion, tiny hulls,
  * fast motion, a hull against itself, boxes and triangles turned by 1e-8 to 1 rad from A's edges
@@ -39,9 +40,10 @@ enum { NSHAPES = 40, PAD = 16, POISON = 0xAB };
 /* ---- populations ---- */
 
 typedef enum shape_mix {
-	MIX_ALL,   /* clouds of 4..64 points, boxes, flat and needle hulls */
-	MIX_FLAT,  /* slabs and needles only */
-	MIX_CUBES, /* half of the shapes the same cube of half extent 0.5, the rest boxes on a grid of quarters */
+	MIX_ALL,    /* clouds of 4..64 points, boxes, slabs, flat hulls and needles */
+	MIX_FLAT,   /* slabs, flat hulls and needles only */
+	MIX_PLATES, /* flat hulls only: convex polygons of 3 to 64 points */
+	MIX_CUBES,  /* half of the shapes the same cube of half extent 0.5, the rest boxes on a grid of quarters */
 } shape_mix;
 
 typedef enum layout {
@@ -82,6 +84,9 @@ static const pop POPS[] = {
 	{"twisted_hulls", 12, 400, MIX_ALL, 0.5f, 1.5f, 4, 0, 2, 0.8f, LAY_TWIST, 0, 0},
 	{"aimed_edges_boxes", 13, 400, MIX_CUBES, 0.5f, 0.5f, 4, 0, 2, 0.8f, LAY_AIM, 0, 0},
 	{"aimed_edges_hulls", 14, 400, MIX_ALL, 0.5f, 1.5f, 4, 0, 2, 0.8f, LAY_AIM, 0, 0},
+	{"plates", 15, 500, MIX_PLATES, 0.5f, 1.5f, 4, 0, 3, 1.2f, LAY_CLOSE, 0, 0},
+	{"twisted_plates", 16, 400, MIX_PLATES, 0.5f, 1.5f, 4, 0, 2, 0.8f, LAY_TWIST, 0, 0},
+	{"aimed_edges_plates", 17, 400, MIX_PLATES, 0.5f, 1.5f, 4, 0, 2, 0.8f, LAY_AIM, 0, 0},
 };
 #define NPOPS (sizeof POPS / sizeof POPS[0])
 
@@ -115,16 +120,24 @@ static void random_shape(sc_rng *r, shape_mix mix, float lo, float hi, sw_hull3 
 	for (int attempt = 0; attempt < 64; attempt++) {
 		float size = sc_uniform(r, lo, hi);
 		sw_vec3 ax = sw_v3_scale(rand_vec(r, 0.5f, 1.0f), size);
-		uint32_t kind = mix == MIX_FLAT ? 2 + sc_below(r, 2) : sc_below(r, 8);
+		uint32_t kind = mix == MIX_FLAT ? 2 + sc_below(r, 2) : mix == MIX_PLATES ? 9 : sc_below(r, 8);
 		int ok = 0;
 		switch (kind) {
+		case 9: /* a flat hull: 3 to 64 points in a plane */
+			ax.z = 0;
+			ok = cloud_hull(r, 3 + (int)sc_below(r, 62), ax, (int)(sc_next(r) & 1), 0.1f * size, h) &&
+			     h->num_faces == 2;
+			break;
 		case 0: /* a box, axis-aligned in its frame or turned */
 			box_hull(sw_v3_scale(ax, 0.8f), sc_next(r) & 1 ? sc_rotation(r) : (sw_quat){0, 0, 0, 1}, h);
 			ok = 1;
 			break;
 		case 1: /* a tetrahedron */ ok = cloud_hull(r, 4, ax, 0, 0.2f * size, h); break;
-		case 2: /* a slab: one axis 1e-2 or 1e-3 of the others */
-			ax.z *= sc_next(r) & 1 ? 1e-2f : 1e-3f;
+		case 2: /* a slab: one axis 1e-2 to 1e-7 of the others (a thin solid), or a flat hull */
+		{
+			static const float thin[5] = {1e-2f, 1e-3f, 1e-5f, 1e-7f, 0.0f};
+			ax.z *= thin[sc_below(r, 5)];
+		}
 			ok = cloud_hull(r, 8 + (int)sc_below(r, 25), ax, (int)(sc_next(r) & 1), 0.1f * size, h);
 			break;
 		case 3: /* a needle */
@@ -258,6 +271,16 @@ static sw_quat twist_about(sc_rng *r, sw_vec3 axis)
 
 static sw_quat twist(sc_rng *r) { return twist_about(r, sw_v3(0, 0, 0)); }
 
+/* the bisector of an edge's faces; for a flat hull's edge (faces n and −n), its outward in-plane
+ * normal u × n_f0 */
+static sw_vec3 edge_out(const sw_hull3 *h, const sw_hull_edge *ed)
+{
+	sw_vec3 n0 = h->faces[ed->f[0]].normal, b = sw_v3_add(n0, h->faces[ed->f[1]].normal);
+	if (sw_v3_dot(b, b) < 1e-6f)
+		b = sw_v3_cross(sw_v3_sub(h->verts[ed->v[1]], h->verts[ed->v[0]]), n0);
+	return sw_v3_scale(b, 1.0f / sw_v3_len(b));
+}
+
 /* an edge of h: a point on it (its middle ± 0.3 of its length) and the bisector of its faces, local */
 static void aim_edge(sc_rng *r, const sw_hull3 *h, sw_vec3 *at, sw_vec3 *n, sw_vec3 *e)
 {
@@ -265,8 +288,7 @@ static void aim_edge(sc_rng *r, const sw_hull3 *h, sw_vec3 *at, sw_vec3 *n, sw_v
 	sw_vec3 v0 = h->verts[ed->v[0]], v1 = h->verts[ed->v[1]];
 	*e = sw_v3_sub(v1, v0);
 	*at = sw_v3_add(sw_v3_scale(sw_v3_add(v0, v1), 0.5f), sw_v3_scale(*e, sc_uniform(r, -0.3f, 0.3f)));
-	sw_vec3 b = sw_v3_add(h->faces[ed->f[0]].normal, h->faces[ed->f[1]].normal);
-	*n = sw_v3_scale(b, 1.0f / sw_v3_len(b));
+	*n = edge_out(h, ed);
 }
 
 /* where a twisted thing sits in A's frame: next to a box (half of the time edge to edge, where
@@ -458,8 +480,7 @@ static void place_tri(sc_rng *r, const scene *sc, const body *A, sw_tri3 *t, sw_
 		 * c further out, the whole turned by a tiny angle about the edge's midpoint */
 		const sw_hull_edge *e = &ha->edges[sc_below(r, ha->num_edges)];
 		sw_vec3 v0 = ha->verts[e->v[0]], v1 = ha->verts[e->v[1]], mid = sw_v3_scale(sw_v3_add(v0, v1), 0.5f);
-		sw_vec3 out = sw_v3_add(ha->faces[e->f[0]].normal, ha->faces[e->f[1]].normal);
-		out = sw_v3_scale(out, 1.0f / sw_v3_len(out));
+		sw_vec3 out = edge_out(ha, e);
 		sw_vec3 side = sw_v3_cross(sw_v3_sub(v1, v0), out);
 		side = sw_v3_scale(side, 1.0f / sw_v3_len(side));
 		float rad = ha->radius, gap = sc_uniform(r, -0.02f, 0.02f) * rad;

@@ -35,7 +35,7 @@ extern "C" {
 
 /// A packed shape of a hull set (internal layout; see src/hull3_view.h).
 typedef struct sw_hull3_set_shape {
-	uint32_t nv, nf, ne; ///< counts (0 for a flagged shape)
+	uint32_t nv, nf, ne; ///< packed counts (a flat hull's prism of no thickness: k, k + 2, 3k; 0 flagged)
 	uint32_t ok;         ///< 1: passed sw_hull3_check when added
 	size_t fl_off;       ///< offset of its float block in the pool
 	size_t ix_off;       ///< offset of its index block in the index pool

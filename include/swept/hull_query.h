@@ -30,6 +30,11 @@ extern "C" {
 ///   sw_hull3.edges; a triangle's edge 0 runs a→b, 1 b→c, 2 c→a; an OBB's are those of
 ///   sw_hull3_box()).
 /// - SW_HULL_FEATURE_NONE on MISS and INVALID.
+/// A flat hull (num_faces == 2, k vertices, swept/hull.h) is answered as a prism of no thickness, with
+/// more faces and edges than it stores: face 0 (+n) and face 1 (−n) are its own; face 2 + i is the rim
+/// of edge i (its outward normal within the plane, from vertex i to i + 1); edge i < k is edge i on
+/// face 0's side, edge k + i the same edge on face 1's side, edge 2k + j vertex j (the corner between
+/// rims j − 1 and j, a zero-length edge along +n).
 #define SW_HULL_FEATURE_FACE_A 0x10000u
 #define SW_HULL_FEATURE_FACE_B 0x20000u
 #define SW_HULL_FEATURE_EDGES 0x30000u

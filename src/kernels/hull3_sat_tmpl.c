@@ -53,13 +53,13 @@ typedef struct hk_scratch {
 	/* edge-pair candidates and their orientation σ (±1, arcs_cross in the reference) */
 	_Alignas(64) int32_t ei[HK_CAP + 16], ej[HK_CAP + 16];
 	_Alignas(64) float eo[HK_CAP + 16];
-	uint64_t yp[SW_HULL_MAX_FACES][HK_WORDS], yn[SW_HULL_MAX_FACES][HK_WORDS];
+	uint64_t yp[SW_HV_MAX_FACES][HK_WORDS], yn[SW_HV_MAX_FACES][HK_WORDS];
 	/* the other hull's supporting vertex of each face (as floats), cf. faces() in the reference */
-	_Alignas(64) float sup_a[SW_HULL_MAX_FACES + 16], sup_b[SW_HULL_MAX_FACES + 16];
+	_Alignas(64) float sup_a[SW_HV_MAX_FACES + 16], sup_b[SW_HV_MAX_FACES + 16];
 	/* A's edges that cross some arc of B; B's edges that cross some arc of A, with their arc and face
 	 * normal rows copied together (9 rows of stride HK_LIVE) */
-	int32_t live_a[SW_HULL_MAX_EDGES];
-	_Alignas(64) int32_t live_b[SW_HULL_MAX_EDGES + 16], lg0[SW_HULL_MAX_EDGES + 16], lg1[SW_HULL_MAX_EDGES + 16];
+	int32_t live_a[SW_HV_MAX_EDGES];
+	_Alignas(64) int32_t live_b[SW_HV_MAX_EDGES + 16], lg0[SW_HV_MAX_EDGES + 16], lg1[SW_HV_MAX_EDGES + 16];
 	_Alignas(64) float brow[9 * HK_LIVE];
 } hk_scratch;
 

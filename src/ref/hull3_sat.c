@@ -63,6 +63,10 @@
  * B's vertices become R_ab·b + p with R_ab = R_aᵀR_b and p = R_aᵀ(p_b − p_a), so world offsets of 1e4
  * cost only the rounding of p_b − p_a; A is used as stored.
  *
+ * Flat hulls (two faces, a convex polygon) need no code of their own: they are packed as the prism of
+ * no thickness they are the limit of (src/hull3_view.h), whose rims give the in-plane directions and
+ * whose edges split each polygon edge's half-great-circle arc at its rim, so the arc tests above hold.
+ *
  * Triangle B: a degenerate polytope with two faces, +n (front, face 0) and −n (back, face 1), both
  * through vertex a, and three edges whose two faces are +n and −n. The arc between +n and −n is a
  * half great circle, not determined by its ends, so its test is explicit: edge j (unit u_j, outward
@@ -245,7 +249,7 @@ static void gaps(const sw_hull_pair *pr, const sw_hull_bside *tri, sw_hull_edges
 		bside_hull(pr, mem, &bs);
 		b = &bs;
 	}
-	int sup_a[SW_HULL_MAX_FACES], sup_b[SW_HULL_MAX_FACES];
+	int sup_a[SW_HV_MAX_FACES], sup_b[SW_HV_MAX_FACES];
 	sw_hull_red_init(r);
 	faces(pr->a, b, pr->v, r, sup_a, sup_b);
 	if (sweep ? sw_hull_red_doomed(r, pr->front) : r->sep0)
