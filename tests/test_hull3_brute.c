@@ -1,14 +1,14 @@
 /* tests/test_hull3_brute.c — the hull sweeps against the independent oracle (every face normal and
  * every edge-pair cross product, no pruning, full projections in double; golden section + bisection
  * on the convex separation, tests/common/oracle_hull3.c) on random hulls built from point clouds of
- * 8–32 points (against hulls, boxes and triangles), and the Gauss-map pruning against the unpruned
- * reference.
+ * 8–32 points (against hulls, boxes and triangles), on flat hulls, on pairs meeting at nearly parallel
+ * edges, and the Gauss-map pruning against the unpruned reference.
  *
  * Touching band and time bound: the library's float rounding moves each gap by a few ulps of the
  * pair's size S (both hulls' sizes + the motion, from the oracle) and of the coordinates' magnitude
  * M; so the oracle is also solved with contact meaning f ≤ +eps (grown) and f ≤ −eps (shrunk), with
- * eps = 2⁻¹⁷·S + 2⁻²¹·M (≈ 8e-6·S + 4 ulps of M). A status must match unless the grown and shrunk
- * answers differ (the pair touches within eps: counted, and capped at 1 %). t_first must lie between
+ * eps = 2⁻²⁰·S + 2⁻²¹·M (≈ 1e-6·S, the accuracy bar, + 4 ulps of M). A status must match unless the
+ * grown and shrunk answers differ (the pair touches within eps: counted, and capped at 1 %). t_first must lie between
  * the grown and the shrunk oracle's first contact (± 1e-6), t_last between the shrunk and the grown
  * last contact; the normal must be unit and, for a hit, the gap along it at t_first within 2·eps of
  * zero. No edge pair is exempt: the near_parallel_* populations put nearly parallel edges (1e-7 to
@@ -63,7 +63,7 @@ static sw_vec3 random_motion(sc_rng *r, const pop *p)
 /* compares one library answer with the oracle; returns 0 on a mismatch, -1 for the touching band */
 static int judge(const sw_hull_sweep_output *o, const oracle_hull3_problem *prob, double offset)
 {
-	double eps = 0x1p-17 * prob->scale + 0x1p-21 * fabs(offset);
+	double eps = 0x1p-20 * prob->scale + 0x1p-21 * fabs(offset);
 	oracle_hull3_result exact, grown, shrunk;
 	oracle_hull3_solve(prob, 0, &exact);
 	oracle_hull3_solve(prob, eps, &grown);
