@@ -24,9 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* the builder gives up (SW_HULL_TOO_MANY) past this many vertices; a few may still disappear when
- * faces merge, so it works with more than the output holds */
-#define QH_MAX_VERTS (4 * SW_HULL_MAX_VERTS)
+#define QH_MAX_VERTS SW_QH_MAX_VERTS
 /* face slots: live triangles ≤ 2V − 4 plus one cone under construction; freed slots are reused */
 #define QH_MAX_FACES (4 * QH_MAX_VERTS)
 /* a triangle whose edges' cross product is below this times their lengths' product is degenerate: its
@@ -63,6 +61,8 @@ typedef struct qh {
 	double rn[QH_MAX_FACES][3], rd[QH_MAX_FACES]; /* region planes, at the representative */
 	int mask[QH_MAX_VERTS];                       /* scratch stamps per vertex id */
 	int mstamp;
+	int tri[3];        /* the initial triangle; its plane is the cloud's when the cloud is flat */
+	sw_flat_poly flat; /* the polygon of a flat cloud */
 } qh;
 
 /* ---- small vector helpers ---- */
@@ -285,6 +285,7 @@ static sw_hull_status initial_simplex(qh *q)
 	if (!(dl > q->eps))
 		return SW_HULL_COLLINEAR;
 	int i3 = far_from_plane(q, i0, i1, i2, &sd);
+	q->tri[0] = i0, q->tri[1] = i1, q->tri[2] = i2;
 	if (!(fabs(sd) > q->eps))
 		return SW_HULL_FLAT;
 	if (sd > 0) { /* i3 must lie behind (i0, i1, i2) */
@@ -650,7 +651,44 @@ static sw_hull_status emit(const qh *q, qh_loops *L, const int *deg, const sw_ve
 	return SW_HULL_OK;
 }
 
-/* every input point within tol of the finished hull, judged with the stored float planes */
+/* ---- flat clouds ---- */
+
+/* the flat hull of the polygon q->flat: normal sign canonical (its largest-magnitude component
+ * positive, the ring reversed when that flips it), loop started at the first vertex in point order */
+static sw_hull_status emit_flat(qh *q, const sw_vec3 *pts, sw_hull3 *out)
+{
+	sw_flat_poly *fp = &q->flat;
+	int k = fp->k, ring[QH_MAX_VERTS], first = 0;
+	if (k > SW_HULL_MAX_VERTS)
+		return SW_HULL_TOO_MANY;
+	double nw[3] = {0, 0, 0};
+	for (int i = 0; i < k; i++) {
+		const double *a = q->p[fp->ring[i]], *b = q->p[fp->ring[(i + 1) % k]];
+		nw[0] += (a[1] - b[1]) * (a[2] + b[2]);
+		nw[1] += (a[2] - b[2]) * (a[0] + b[0]);
+		nw[2] += (a[0] - b[0]) * (a[1] + b[1]);
+	}
+	int big = fabs(nw[1]) > fabs(nw[0]) ? 1 : 0;
+	big = fabs(nw[2]) > fabs(nw[big]) ? 2 : big;
+	for (int i = 0; i < k; i++) {
+		ring[i] = nw[big] < 0 ? fp->ring[k - 1 - i] : fp->ring[i];
+		first = ring[i] < ring[first] ? i : first;
+	}
+	for (int i = 0; i < k; i++) {
+		out->verts[i] = pts[ring[(first + i) % k]];
+		out->face_verts[i] = (uint8_t)i;
+		out->face_verts[k + i] = (uint8_t)((k - i) % k);
+	}
+	out->faces[0].first = 0;
+	out->faces[1].first = (uint16_t)k;
+	out->faces[0].count = out->faces[1].count = (uint16_t)k;
+	out->num_verts = (uint32_t)k;
+	out->num_faces = 2;
+	return SW_HULL_OK;
+}
+
+/* every input point within tol of the finished hull, judged with the stored float data: behind every
+ * face plane and, for a flat hull, behind every side (the plane through an edge along the normal) */
 static int contains_all(const sw_hull3 *h, const sw_vec3 *pts, size_t n)
 {
 	for (uint32_t f = 0; f < h->num_faces; f++) {
@@ -659,6 +697,18 @@ static int contains_all(const sw_hull3 *h, const sw_vec3 *pts, size_t n)
 			double s = (double)fc->normal.x * pts[i].x + (double)fc->normal.y * pts[i].y +
 				   (double)fc->normal.z * pts[i].z - fc->d;
 			if (s > h->tol)
+				return 0;
+		}
+	}
+	for (uint32_t e = 0; h->num_faces == 2 && e < h->num_verts; e++) {
+		const sw_vec3 a = h->verts[e], b = h->verts[(e + 1) % h->num_verts], nf = h->faces[0].normal;
+		const double u[3] = {(double)b.x - a.x, (double)b.y - a.y, (double)b.z - a.z};
+		double m[3] = {u[1] * nf.z - u[2] * nf.y, u[2] * nf.x - u[0] * nf.z, u[0] * nf.y - u[1] * nf.x};
+		double l = sqrt(m[0] * m[0] + m[1] * m[1] + m[2] * m[2]);
+		for (size_t i = 0; i < n; i++) {
+			double s = m[0] * ((double)pts[i].x - a.x) + m[1] * ((double)pts[i].y - a.y) +
+				   m[2] * ((double)pts[i].z - a.z);
+			if (s > h->tol * l)
 				return 0;
 		}
 	}
@@ -684,19 +734,25 @@ static sw_hull_status attempt(qh *q, const sw_vec3 *pts, double rel, qh_loops *L
 	}
 	memset(out, 0, sizeof *out);
 	sw_hull_status st = initial_simplex(q);
-	if (st == SW_HULL_OK)
-		st = quickhull(q);
-	if (st != SW_HULL_OK)
-		return st;
-	merge_regions(q);
-	st = build_loops(q, L, deg);
-	if (st == SW_HULL_OK)
-		st = emit(q, L, deg, pts, out);
+	if (st == SW_HULL_FLAT) {
+		st = sw_hull3_flat_((const double(*)[3])q->p, q->n, q->eps, q->tri, q->next, &q->flat);
+		if (st == SW_HULL_OK)
+			st = emit_flat(q, pts, out);
+	} else {
+		if (st == SW_HULL_OK)
+			st = quickhull(q);
+		if (st != SW_HULL_OK)
+			return st;
+		merge_regions(q);
+		st = build_loops(q, L, deg);
+		if (st == SW_HULL_OK)
+			st = emit(q, L, deg, pts, out);
+	}
 	if (st == SW_HULL_OK)
 		st = sw_hull3_finish_(out, q->eps, tol);
 	if (st == SW_HULL_OK && !contains_all(out, pts, (size_t)q->n))
 		st = SW_HULL_NUMERIC;
-	if (st == SW_HULL_OK && sw_hull3_validate_(out, NULL, 0) != SW_HULL_OK)
+	if (st == SW_HULL_OK && sw_hull3_validate_(out, 1, NULL, 0) != SW_HULL_OK)
 		st = SW_HULL_NUMERIC;
 	return st;
 }
@@ -738,7 +794,7 @@ sw_hull_status sw_hull3_build_st_(const sw_vec3 *points, size_t n, const sw_hull
 		st = SW_HULL_NO_MEMORY;
 	} else {
 		q->n = (int)unique_sorted(points, n, pts);
-		st = q->n < 4 ? SW_HULL_TOO_FEW : run(q, pts, rel, out);
+		st = q->n < 3 ? SW_HULL_TOO_FEW : run(q, pts, rel, out);
 	}
 	if (q) {
 		free(q->p);

@@ -44,4 +44,4 @@ sw_error sw_hull3_box(const sw_obb3 *box, sw_hull3 *out)
 	return out ? to_error(sw_hull3_box_st_(box, out)) : SW_ERR_NULL;
 }
 
-sw_error sw_hull3_check(const sw_hull3 *h) { return h ? to_error(sw_hull3_validate_(h, NULL, 0)) : SW_ERR_NULL; }
+sw_error sw_hull3_check(const sw_hull3 *h) { return h ? to_error(sw_hull3_validate_(h, 0, NULL, 0)) : SW_ERR_NULL; }

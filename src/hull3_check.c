@@ -184,6 +184,38 @@ static sw_hull_status pair_edges(const sw_hull3 *h, sw_hull_edge *edges, uint32_
 	return SW_HULL_OK;
 }
 
+/* ---- flat hulls: two faces, one loop and its reverse ---- */
+
+static int is_flat(const sw_hull3 *h) { return h->num_faces == 2; }
+
+/* the loops of a flat hull in the representation of swept/hull.h: face 0 runs 0, 1, …, k − 1 and face
+ * 1 runs 0, k − 1, …, 1, over all k vertices (k ≥ 3, counts and indices already range-checked) */
+static sw_hull_status flat_loops(const sw_hull3 *h, char *why, size_t why_len)
+{
+	uint32_t k = h->num_verts;
+	if (h->faces[0].count != k || h->faces[1].count != k)
+		FAIL(SW_HULL_BAD_FACES_INDEX, "flat hull: faces of %u and %u vertices, not both %u", h->faces[0].count,
+		     h->faces[1].count, k);
+	for (uint32_t i = 0; i < k; i++)
+		if (loop_vert(h, 0, i) != i)
+			FAIL(SW_HULL_BAD_FACES_INDEX, "flat hull: face 0 is not the loop 0, 1, ..., %u", k - 1);
+	for (uint32_t i = 0; i < k; i++)
+		if (loop_vert(h, 1, i) != (k - i) % k)
+			FAIL(loop_vert(h, 1, i) == i ? SW_HULL_BAD_FACES_WINDING : SW_HULL_BAD_FACES_INDEX,
+			     "flat hull: face 1 is not the loop 0, %u, ..., 1", k - 1);
+	return SW_HULL_OK;
+}
+
+/* edge i joins vertices i and i + 1 (mod k); face 0 runs v[0] → v[1] except on the closing edge */
+static void flat_edges(const sw_hull3 *h, sw_hull_edge *edges, uint32_t *ne)
+{
+	uint32_t k = h->num_verts;
+	for (uint32_t i = 0; i + 1 < k; i++)
+		edges[i] = (sw_hull_edge){{(uint8_t)i, (uint8_t)(i + 1)}, {0, 1}, 0};
+	edges[k - 1] = (sw_hull_edge){{0, (uint8_t)(k - 1)}, {1, 0}, 0};
+	*ne = k;
+}
+
 /* ---- derived data ---- */
 
 /* unit direction of edge e with the sign making its largest-magnitude component positive */
@@ -227,12 +259,14 @@ static void edge_dirs(sw_hull3 *h)
 	h->num_dirs = nd;
 }
 
-/* unit normals (Newell) and offsets d = max over all vertices of n·v, the support value along n */
+/* unit normals (Newell) and offsets d = max over all vertices of n·v, the support value along n; face
+ * 1 of a flat hull takes face 0's normal negated, so the two are exactly opposite */
 static sw_hull_status face_planes(sw_hull3 *h, const double c[3])
 {
+	double n[3];
 	for (uint32_t f = 0; f < h->num_faces; f++) {
-		double n[3], l = face_newell(h, f, c, n), dmax = -INFINITY;
-		if (!(l > 0))
+		double l = f == 1 && is_flat(h) ? -1.0 : face_newell(h, f, c, n), dmax = -INFINITY;
+		if (!(l > 0) && l != -1.0) /* l = −1: face 0's normal negated, exactly */
 			return SW_HULL_BAD_FACES_DEGENERATE;
 		for (int k = 0; k < 3; k++)
 			n[k] /= l;
@@ -247,12 +281,36 @@ static sw_hull_status face_planes(sw_hull3 *h, const double c[3])
 	return SW_HULL_OK;
 }
 
-/* centre of mass from the fan tetrahedra (c, loop[0], loop[k], loop[k+1]); the vertex mean when the
- * volume is not positive (a hull about to be rejected as inward). Radius rounded up to cover. */
+/* area centroid of a flat hull's polygon from the fan triangles of face 0, weighted by their signed
+ * areas along the face's normal; returns the total weight (not positive: no usable area) */
+static double flat_centroid(const sw_hull3 *h, const double c[3], double acc[3])
+{
+	double nw[3], a[3], b[3], d[3], x[3], area = 0;
+	face_newell(h, 0, c, nw);
+	rel3(h->verts[0], c, a);
+	for (uint32_t k = 1; k + 1 < h->num_verts; k++) {
+		rel3(h->verts[k], c, b);
+		rel3(h->verts[k + 1], c, d);
+		const double e1[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]},
+			     e2[3] = {d[0] - a[0], d[1] - a[1], d[2] - a[2]};
+		cross3(e1, e2, x);
+		double w = dot3(x, nw);
+		area += w;
+		for (int i = 0; i < 3; i++)
+			acc[i] += w * (a[i] + b[i] + d[i]) / 3;
+	}
+	return area;
+}
+
+/* centre of mass from the fan tetrahedra (c, loop[0], loop[k], loop[k+1]), or a flat hull's area
+ * centroid; the vertex mean when the volume (area) is not positive (a hull about to be rejected).
+ * Radius rounded up to cover. */
 static void centroid_radius(sw_hull3 *h, const double c[3])
 {
 	double vol = 0, acc[3] = {0, 0, 0}, mean[3] = {0, 0, 0}, g[3];
-	for (uint32_t f = 0; f < h->num_faces; f++) {
+	if (is_flat(h))
+		vol = flat_centroid(h, c, acc);
+	for (uint32_t f = 0; f < h->num_faces && !is_flat(h); f++) {
 		double a[3], b[3], d[3], x[3];
 		rel3(h->verts[loop_vert(h, f, 0)], c, a);
 		for (uint32_t k = 1; k + 1 < h->faces[f].count; k++) {
@@ -289,7 +347,11 @@ sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol)
 	sw_hull3_tolerances_(h->verts, h->num_verts, 0.0, c, &e_unused, &t_unused);
 	h->eps = (float)eps;
 	h->tol = nextafterf((float)tol, INFINITY);
-	sw_hull_status st = pair_edges(h, h->edges, &h->num_edges, NULL, 0);
+	sw_hull_status st = SW_HULL_OK;
+	if (is_flat(h) && (st = flat_loops(h, NULL, 0)) == SW_HULL_OK)
+		flat_edges(h, h->edges, &h->num_edges);
+	else if (!is_flat(h))
+		st = pair_edges(h, h->edges, &h->num_edges, NULL, 0);
 	if (st != SW_HULL_OK)
 		return st;
 	st = face_planes(h, c);
@@ -304,9 +366,10 @@ sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol)
 
 static sw_hull_status v_counts(const sw_hull3 *h, char *why, size_t why_len)
 {
-	if (h->num_verts < 4 || h->num_verts > SW_HULL_MAX_VERTS || h->num_faces < 4 ||
+	int flat = h->num_faces == 2;
+	if (h->num_verts < (flat ? 3u : 4u) || h->num_verts > SW_HULL_MAX_VERTS || (h->num_faces < 4 && !flat) ||
 	    h->num_faces > SW_HULL_MAX_FACES || h->num_edges > SW_HULL_MAX_EDGES || h->num_dirs < 1 ||
-	    h->num_dirs > h->num_edges)
+	    h->num_dirs > h->num_edges || (flat && h->num_edges != h->num_verts))
 		FAIL(SW_HULL_BAD_FACES_INDEX, "counts out of range: V %u F %u E %u dirs %u", h->num_verts, h->num_faces,
 		     h->num_edges, h->num_dirs);
 	if (!(h->eps > 0) || !(h->tol >= h->eps) || !isfinite(h->tol))
@@ -314,6 +377,14 @@ static sw_hull_status v_counts(const sw_hull3 *h, char *why, size_t why_len)
 	for (uint32_t v = 0; v < h->num_verts; v++)
 		if (!isfinite(h->verts[v].x) || !isfinite(h->verts[v].y) || !isfinite(h->verts[v].z))
 			FAIL(SW_HULL_INVALID_INPUT, "vertex %u not finite", v);
+	/* each loop is checked alone below; loops may overlap in face_verts, so their total is what
+	 * bounds the half-edges gathered from them */
+	uint32_t total = 0;
+	for (uint32_t f = 0; f < h->num_faces; f++)
+		total += h->faces[f].count;
+	if (total > SW_HULL_MAX_FACE_INDICES)
+		FAIL(SW_HULL_BAD_FACES_INDEX, "face loops hold %u indices, more than %u", total,
+		     SW_HULL_MAX_FACE_INDICES);
 	for (uint32_t f = 0; f < h->num_faces; f++) {
 		const sw_hull_face *fc = &h->faces[f];
 		if (fc->count < 3 || fc->first + fc->count > SW_HULL_MAX_FACE_INDICES)
@@ -344,9 +415,16 @@ static sw_hull_status v_topology(const sw_hull3 *h, char *why, size_t why_len)
 {
 	sw_hull_edge e[SW_HULL_MAX_EDGES];
 	uint32_t ne = 0, deg[SW_HULL_MAX_VERTS] = {0};
-	sw_hull_status st = pair_edges(h, e, &ne, why, why_len);
+	sw_hull_status st = is_flat(h) ? flat_loops(h, why, why_len) : pair_edges(h, e, &ne, why, why_len);
 	if (st != SW_HULL_OK)
 		return st;
+	if (is_flat(h)) { /* a cycle: V − E + F = k − k + 2, every vertex on both faces */
+		flat_edges(h, e, &ne);
+		for (uint32_t i = 0; i < ne; i++)
+			if (memcmp(e[i].v, h->edges[i].v, 2) || memcmp(e[i].f, h->edges[i].f, 2))
+				FAIL(SW_HULL_NUMERIC, "flat hull: edge record %u is not the loop's edge %u", i, i);
+		return SW_HULL_OK;
+	}
 	if ((int)h->num_verts - (int)ne + (int)h->num_faces != 2)
 		FAIL(SW_HULL_BAD_FACES_EULER, "V - E + F = %u - %u + %u != 2", h->num_verts, ne, h->num_faces);
 	for (uint32_t i = 0; i < ne; i++) {
@@ -370,12 +448,22 @@ typedef struct face_geo {
 	double n[3], dmax, dmin;
 } face_geo;
 
-static sw_hull_status v_face_areas(const sw_hull3 *h, const double ref[3], face_geo *g, char *why, size_t why_len)
+/* degeneracy is judged on the normal taken relative to the face's own first vertex, where its
+ * rounding is least (about 2^-52 · length / width relative): SW_HULL_MIN_WIDTH keeps that below
+ * float32's 2^-24. The builder (strict) also promises faces at least eps wide. */
+static sw_hull_status v_face_areas(const sw_hull3 *h, const double ref[3], face_geo *g, int strict, char *why,
+				   size_t why_len)
 {
 	for (uint32_t f = 0; f < h->num_faces; f++) {
+		const sw_vec3 o = h->verts[loop_vert(h, f, 0)];
+		const double org[3] = {o.x, o.y, o.z};
+		double n0[3], l0 = face_newell(h, f, org, n0), e = face_longest_edge(h, f);
+		if (!(l0 > SW_HULL_MIN_WIDTH * e * e))
+			FAIL(SW_HULL_BAD_FACES_DEGENERATE,
+			     "face %u: width %g is below SW_HULL_MIN_WIDTH of its length %g", f, l0 / e, e);
 		double l = face_newell(h, f, ref, g[f].n);
-		if (!(l > h->eps * face_longest_edge(h, f)))
-			FAIL(SW_HULL_BAD_FACES_DEGENERATE, "face %u has (near) zero area", f);
+		if (strict && !(l > h->eps * e))
+			FAIL(SW_HULL_BAD_FACES_DEGENERATE, "face %u is narrower than eps", f);
 		g[f].dmax = -INFINITY;
 		g[f].dmin = INFINITY;
 		for (int k = 0; k < 3; k++)
@@ -394,7 +482,7 @@ static sw_hull_status v_volume_planar(const sw_hull3 *h, const double ref[3], co
 				      size_t why_len)
 {
 	double vol = 0;
-	for (uint32_t f = 0; f < h->num_faces; f++) {
+	for (uint32_t f = 0; f < h->num_faces && !is_flat(h); f++) {
 		double a[3], b[3], d[3], x[3];
 		rel3(h->verts[loop_vert(h, f, 0)], ref, a);
 		for (uint32_t k = 1; k + 1 < h->faces[f].count; k++) {
@@ -404,7 +492,7 @@ static sw_hull_status v_volume_planar(const sw_hull3 *h, const double ref[3], co
 			vol += dot3(a, x);
 		}
 	}
-	if (!(vol > 0))
+	if (!(vol > 0) && !is_flat(h))
 		FAIL(SW_HULL_BAD_FACES_INWARD, "volume %g is not positive: faces wound inwards", vol / 6);
 	for (uint32_t f = 0; f < h->num_faces; f++)
 		if (g[f].dmax - g[f].dmin > h->tol)
@@ -446,9 +534,51 @@ static int face_has(const sw_hull3 *h, uint32_t f, uint32_t v)
 	return 0;
 }
 
-/* convex faces, every vertex behind every face, and neighbours clearly bent: some vertex of one
- * face within eps/2 of the other's plane means they should have been one face */
-static sw_hull_status v_convex(const sw_hull3 *h, const double ref[3], const face_geo *g, char *why, size_t why_len)
+/* the builder's promise (strict): every vertex of a face that is not on its neighbour lies more than
+ * eps/2 behind the neighbour's plane, i.e. faces within eps of coplanar were merged */
+static sw_hull_status v_merged(const sw_hull3 *h, const double ref[3], const face_geo *g, char *why, size_t why_len)
+{
+	for (uint32_t e = 0; e < h->num_edges; e++) {
+		for (int s = 0; s < 2; s++) {
+			uint32_t fa = h->edges[e].f[s], fb = h->edges[e].f[1 - s];
+			for (uint32_t k = 0; k < h->faces[fb].count; k++) {
+				uint32_t v = loop_vert(h, fb, k);
+				double r[3];
+				rel3(h->verts[v], ref, r);
+				if (!face_has(h, fa, v) && dot3(g[fa].n, r) - g[fa].dmax >= -0.5 * h->eps)
+					FAIL(SW_HULL_BAD_FACES_COPLANAR, "faces %u and %u are within eps of coplanar",
+					     fa, fb);
+			}
+		}
+	}
+	return SW_HULL_OK;
+}
+
+/* a flat hull's corners are bent by more than `bend` (the sine of the turn): a straighter corner is a
+ * vertex in the middle of an edge */
+static sw_hull_status v_flat_corners(const sw_hull3 *h, const double ref[3], const face_geo *g, double bend, char *why,
+				     size_t why_len)
+{
+	for (uint32_t k = 0; k < h->num_verts; k++) {
+		double a[3], b[3], c[3], e1[3], e2[3], x[3];
+		rel3(h->verts[loop_vert(h, 0, k + h->num_verts - 1)], ref, a);
+		rel3(h->verts[k], ref, b);
+		rel3(h->verts[loop_vert(h, 0, k + 1)], ref, c);
+		for (int i = 0; i < 3; i++)
+			e1[i] = b[i] - a[i], e2[i] = c[i] - b[i];
+		cross3(e1, e2, x);
+		if (dot3(x, g[0].n) < bend * len3(e1) * len3(e2))
+			FAIL(SW_HULL_BAD_FACES_DEGENERATE, "flat hull: the corner at vertex %u is straight", k);
+	}
+	return SW_HULL_OK;
+}
+
+/* convex faces, every vertex behind every face, and neighbours clearly bent: two adjacent faces whose
+ * normals differ by less than `bend` (the sine of the angle, below float32's resolution of a
+ * direction) should have been one face. The rule is on the angle, not on distances, so the faces of a
+ * thin hull, however narrow, are not taken for coplanar with their wide neighbours. */
+static sw_hull_status v_convex(const sw_hull3 *h, const double ref[3], const face_geo *g, double bend, int strict,
+			       char *why, size_t why_len)
 {
 	for (uint32_t f = 0; f < h->num_faces; f++) {
 		sw_hull_status st = v_face_convex(h, f, ref, g, why, why_len);
@@ -462,17 +592,19 @@ static sw_hull_status v_convex(const sw_hull3 *h, const double ref[3], const fac
 				     dot3(g[f].n, r) - g[f].dmax, f);
 		}
 	}
+	if (is_flat(h))
+		return v_flat_corners(h, ref, g, bend, why, why_len);
+	if (strict) {
+		sw_hull_status st = v_merged(h, ref, g, why, why_len);
+		if (st != SW_HULL_OK)
+			return st;
+	}
 	for (uint32_t e = 0; e < h->num_edges; e++) {
-		for (int s = 0; s < 2; s++) {
-			uint32_t fa = h->edges[e].f[s], fb = h->edges[e].f[1 - s];
-			for (uint32_t k = 0; k < h->faces[fb].count; k++) {
-				uint32_t v = loop_vert(h, fb, k);
-				double r[3];
-				rel3(h->verts[v], ref, r);
-				if (!face_has(h, fa, v) && dot3(g[fa].n, r) - g[fa].dmax >= -0.5 * h->eps)
-					FAIL(SW_HULL_BAD_FACES_COPLANAR, "faces %u and %u are coplanar", fa, fb);
-			}
-		}
+		uint32_t fa = h->edges[e].f[0], fb = h->edges[e].f[1];
+		double x[3];
+		cross3(g[fa].n, g[fb].n, x);
+		if (len3(x) < bend && dot3(g[fa].n, g[fb].n) > 0)
+			FAIL(SW_HULL_BAD_FACES_COPLANAR, "faces %u and %u are coplanar", fa, fb);
 	}
 	return SW_HULL_OK;
 }
@@ -486,6 +618,10 @@ static sw_hull_status v_stored_planes(const sw_hull3 *h, const face_geo *g, char
 		if (fabs(len3(n) - 1) > 1e-5 || fabs(n[0] - g[f].n[0]) > 1e-5 || fabs(n[1] - g[f].n[1]) > 1e-5 ||
 		    fabs(n[2] - g[f].n[2]) > 1e-5)
 			FAIL(SW_HULL_NUMERIC, "face %u: stored normal is not the unit normal of its loop", f);
+		if (f == 1 && is_flat(h) &&
+		    (fc->normal.x != -h->faces[0].normal.x || fc->normal.y != -h->faces[0].normal.y ||
+		     fc->normal.z != -h->faces[0].normal.z))
+			FAIL(SW_HULL_NUMERIC, "flat hull: the normals of faces 0 and 1 are not opposite");
 		for (uint32_t v = 0; v < h->num_verts; v++) {
 			double r[3];
 			rel3(h->verts[v], z, r);
@@ -526,13 +662,25 @@ static sw_hull_status v_stored_dirs(const sw_hull3 *h, char *why, size_t why_len
 	return SW_HULL_OK;
 }
 
-/* centroid strictly behind every face (g is relative to the centroid) and radius covering */
-static sw_hull_status v_stored_centre(const sw_hull3 *h, const double ref[3], const face_geo *g, char *why,
+/* centroid behind every face within tol (g is relative to the centroid; the centroid of a flat or
+ * thin hull is within float rounding of its planes), within tol of a flat hull's polygon, and radius
+ * covering */
+static sw_hull_status v_stored_centre(const sw_hull3 *h, const double ref[3], const face_geo *g, int strict, char *why,
 				      size_t why_len)
 {
 	for (uint32_t f = 0; f < h->num_faces; f++)
-		if (!(g[f].dmax > 0))
+		if (!(g[f].dmax > (strict ? 0 : -h->tol)))
 			FAIL(SW_HULL_NUMERIC, "centroid not inside face %u", f);
+	for (uint32_t k = 0; k < h->num_verts && is_flat(h); k++) {
+		double a[3], b[3], e[3], m[3];
+		rel3(h->verts[k], ref, a);
+		rel3(h->verts[loop_vert(h, 0, k + 1)], ref, b);
+		for (int i = 0; i < 3; i++)
+			e[i] = b[i] - a[i];
+		cross3(e, g[0].n, m);
+		if (-dot3(m, a) > h->tol * len3(m))
+			FAIL(SW_HULL_NUMERIC, "flat hull: centroid outside edge %u", k);
+	}
 	for (uint32_t v = 0; v < h->num_verts; v++) {
 		double r[3];
 		rel3(h->verts[v], ref, r);
@@ -542,7 +690,7 @@ static sw_hull_status v_stored_centre(const sw_hull3 *h, const double ref[3], co
 	return SW_HULL_OK;
 }
 
-sw_hull_status sw_hull3_validate_(const sw_hull3 *h, char *why, size_t why_len)
+sw_hull_status sw_hull3_validate_(const sw_hull3 *h, int strict, char *why, size_t why_len)
 {
 	if (why && why_len)
 		why[0] = 0;
@@ -559,17 +707,22 @@ sw_hull_status sw_hull3_validate_(const sw_hull3 *h, char *why, size_t why_len)
 	const double ref[3] = {h->centroid.x, h->centroid.y, h->centroid.z};
 	if (!isfinite(ref[0]) || !isfinite(ref[1]) || !isfinite(ref[2]) || !(h->radius >= 0))
 		FAIL(SW_HULL_NUMERIC, "centroid or radius not finite");
-	st = v_face_areas(h, ref, g, why, why_len);
+	/* the smallest bend between neighbours: a quarter of eps over the size S (eps ≥ FLT_EPSILON · S) */
+	double c[3], size, unused;
+	sw_hull3_tolerances_(h->verts, h->num_verts, 1.0, c, &size, &unused);
+	const double bend = 0.25 * h->eps / size;
+	strict = strict && !is_flat(h);
+	st = v_face_areas(h, ref, g, strict, why, why_len);
 	if (st == SW_HULL_OK)
 		st = v_volume_planar(h, ref, g, why, why_len);
 	if (st == SW_HULL_OK)
-		st = v_convex(h, ref, g, why, why_len);
+		st = v_convex(h, ref, g, bend, strict, why, why_len);
 	if (st == SW_HULL_OK)
 		st = v_stored_planes(h, g, why, why_len);
 	if (st == SW_HULL_OK)
 		st = v_stored_dirs(h, why, why_len);
 	if (st == SW_HULL_OK)
-		st = v_stored_centre(h, ref, g, why, why_len);
+		st = v_stored_centre(h, ref, g, strict, why, why_len);
 	return st;
 }
 
@@ -581,7 +734,7 @@ static int coord_ok(float x) { return isfinite(x) && fabsf(x) <= SW_MAX_COORD; }
 static sw_hull_status copy_faces(const uint32_t *sizes, const uint32_t *idx, size_t nf, size_t nv, sw_hull3 *h)
 {
 	size_t total = 0;
-	if (!sizes || !idx || nf < 4 || nf > SW_HULL_MAX_FACES)
+	if (!sizes || !idx || nf < 2 || nf > SW_HULL_MAX_FACES)
 		return SW_HULL_BAD_FACES_INDEX;
 	for (size_t f = 0; f < nf; f++) {
 		if (sizes[f] < 3 || sizes[f] > SW_HULL_MAX_FACE_INDICES - total)
@@ -611,13 +764,13 @@ sw_hull_status sw_hull3_from_faces_st_(const sw_vec3 *verts, size_t nv, const ui
 	memset(out, 0, sizeof *out);
 	if (!verts || nv == 0)
 		return SW_HULL_EMPTY;
+	if (nv > SW_HULL_MAX_VERTS) /* counts first: nothing past what the caller may hold is read */
+		return SW_HULL_TOO_MANY;
+	if (nv < 3)
+		return SW_HULL_TOO_FEW;
 	for (size_t i = 0; i < nv; i++)
 		if (!coord_ok(verts[i].x) || !coord_ok(verts[i].y) || !coord_ok(verts[i].z))
 			return SW_HULL_INVALID_INPUT;
-	if (nv > SW_HULL_MAX_VERTS)
-		return SW_HULL_TOO_MANY;
-	if (nv < 4)
-		return SW_HULL_TOO_FEW;
 	sw_hull_status st = copy_faces(face_sizes, face_indices, nf, nv, out);
 	if (st == SW_HULL_OK)
 		st = v_positions(verts, nv, NULL, 0);
@@ -629,7 +782,7 @@ sw_hull_status sw_hull3_from_faces_st_(const sw_vec3 *verts, size_t nv, const ui
 		st = sw_hull3_finish_(out, eps, tol);
 	}
 	if (st == SW_HULL_OK)
-		st = sw_hull3_validate_(out, NULL, 0);
+		st = sw_hull3_validate_(out, 0, NULL, 0);
 	if (st != SW_HULL_OK)
 		sw_hull3_clear_(out);
 	return st;

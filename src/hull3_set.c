@@ -94,8 +94,9 @@ sw_error sw_hull3_set_add_shape(sw_hull3_set *set, const sw_hull3 *hull, uint32_
 	sw_hull3_shape sh;
 	memset(&sh, 0, sizeof sh);
 	if (sw_hull3_check(hull) == SW_OK) {
-		size_t nf = sw_hv_floats(hull->num_verts, hull->num_faces, hull->num_edges),
-		       ni = sw_hv_ints(hull->num_edges);
+		uint32_t pv, pf, pe; /* packed counts (a flat hull packs as a prism) */
+		sw_hull_view_counts(hull, &pv, &pf, &pe);
+		size_t nf = sw_hv_floats(pv, pf, pe), ni = sw_hv_ints(pe);
 		void *fp = set->pool, *ip = set->ipool;
 		if (pool_reserve(&fp, &set->pool_capacity, set->pool_used, nf, sizeof(float)) != SW_OK)
 			return SW_ERR_NOMEM;
@@ -105,9 +106,9 @@ sw_error sw_hull3_set_add_shape(sw_hull3_set *set, const sw_hull3 *hull, uint32_
 		set->ipool = ip;
 		sw_hull_view v;
 		sw_hull_view_pack(hull, set->pool + set->pool_used, set->ipool + set->ipool_used, &v);
-		sh = (sw_hull3_shape){hull->num_verts,
-				      hull->num_faces,
-				      hull->num_edges,
+		sh = (sw_hull3_shape){pv,
+				      pf,
+				      pe,
 				      1,
 				      set->pool_used,
 				      set->ipool_used,

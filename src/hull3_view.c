@@ -39,11 +39,10 @@ static void view_point(uint32_t nv, uint32_t nf, uint32_t ne, sw_vec3 centroid, 
 }
 
 /* fills the edge rows of edge i from its vertices and faces */
-static void put_edge(float *e, uint32_t es, int32_t *ef, uint32_t i, sw_vec3 v0, sw_vec3 v1, sw_vec3 n0, sw_vec3 n1,
-		     int32_t f0, int32_t f1, sw_vec3 centroid)
+static void put_edge(float *e, uint32_t es, int32_t *ef, uint32_t i, sw_vec3 v0, sw_vec3 v1, int32_t f0, int32_t f1)
 {
-	sw_vec3 u = unit3(sw_v3_sub(v1, v0)), arc = sw_v3_cross(n1, n0), c = sw_v3_sub(v0, centroid);
-	const float val[SW_HV_EROWS] = {u.x, u.y, u.z, arc.x, arc.y, arc.z, c.x, c.y, c.z, v0.x, v0.y, v0.z};
+	sw_vec3 u = unit3(sw_v3_sub(v1, v0));
+	const float val[SW_HV_EROWS] = {u.x, u.y, u.z, v0.x, v0.y, v0.z};
 	for (int r = 0; r < SW_HV_EROWS; r++)
 		e[(size_t)r * es + i] = val[r];
 	ef[i] = f0;
@@ -65,21 +64,60 @@ static void pad_view(float *fl, int32_t *ix, const sw_hull_view *v)
 	pad_irows(ix, 2, v->ne, v->es);
 }
 
+/* a flat hull's faces and edges as the prism of sw_hull_view_pack (src/hull3_view.h); in double then
+ * rounded: the rims' normals and offsets */
+static void pack_flat(const sw_hull3 *h, float *f, float *e, int32_t *ix, const sw_hull_view *v)
+{
+	uint32_t k = h->num_verts;
+	const sw_vec3 *p = h->verts, n = h->faces[0].normal;
+	for (uint32_t g = 0; g < 2; g++)
+		put_face(f, v->fs, g, h->faces[g].normal, h->faces[g].d, p[0]);
+	for (uint32_t i = 0; i < k; i++) {
+		sw_vec3 a = p[i], b = p[(i + 1) % k];
+		double u[3] = {(double)b.x - a.x, (double)b.y - a.y, (double)b.z - a.z};
+		double m[3] = {u[1] * n.z - u[2] * n.y, u[2] * n.x - u[0] * n.z, u[0] * n.y - u[1] * n.x};
+		double l = sqrt(m[0] * m[0] + m[1] * m[1] + m[2] * m[2]), best = -INFINITY;
+		uint32_t at = 0;
+		for (uint32_t q = 0; q < k; q++) {
+			double d = (m[0] * p[q].x + m[1] * p[q].y + m[2] * p[q].z) / l;
+			if (d > best)
+				best = d, at = q;
+		}
+		put_face(f, v->fs, 2 + i, sw_v3((float)(m[0] / l), (float)(m[1] / l), (float)(m[2] / l)), (float)best,
+			 p[at]);
+		put_edge(e, v->es, ix, i, a, b, 0, (int32_t)(2 + i));
+		put_edge(e, v->es, ix, k + i, a, b, (int32_t)(2 + i), 1);
+		/* vertex i + 1 between rims i and i + 1, along +n */
+		uint32_t j = (i + 1) % k;
+		const float val[SW_HV_EROWS] = {n.x, n.y, n.z, b.x, b.y, b.z};
+		for (int r = 0; r < SW_HV_EROWS; r++)
+			e[(size_t)r * v->es + 2 * k + j] = val[r];
+		ix[2 * k + j] = (int32_t)(2 + i);
+		ix[v->es + 2 * k + j] = (int32_t)(2 + j);
+	}
+}
+
 void sw_hull_view_pack(const sw_hull3 *h, float *fl, int32_t *ix, sw_hull_view *v)
 {
-	view_point(h->num_verts, h->num_faces, h->num_edges, h->centroid, h->radius, fl, ix, v);
+	uint32_t nv, nf, ne;
+	sw_hull_view_counts(h, &nv, &nf, &ne);
+	view_point(nv, nf, ne, h->centroid, h->radius, fl, ix, v);
 	for (uint32_t k = 0; k < h->num_verts; k++) {
 		fl[k] = h->verts[k].x;
 		fl[v->vs + k] = h->verts[k].y;
 		fl[2 * (size_t)v->vs + k] = h->verts[k].z;
 	}
 	float *f = fl + 3 * (size_t)v->vs, *e = f + SW_HV_FROWS * (size_t)v->fs;
-	for (uint32_t g = 0; g < h->num_faces; g++)
-		put_face(f, v->fs, g, h->faces[g].normal, h->faces[g].d, h->verts[h->face_verts[h->faces[g].first]]);
-	for (uint32_t i = 0; i < h->num_edges; i++) {
-		const sw_hull_edge *ed = &h->edges[i];
-		put_edge(e, v->es, ix, i, h->verts[ed->v[0]], h->verts[ed->v[1]], h->faces[ed->f[0]].normal,
-			 h->faces[ed->f[1]].normal, ed->f[0], ed->f[1], h->centroid);
+	if (h->num_faces == 2) {
+		pack_flat(h, f, e, ix, v);
+	} else {
+		for (uint32_t g = 0; g < h->num_faces; g++)
+			put_face(f, v->fs, g, h->faces[g].normal, h->faces[g].d,
+				 h->verts[h->face_verts[h->faces[g].first]]);
+		for (uint32_t i = 0; i < h->num_edges; i++) {
+			const sw_hull_edge *ed = &h->edges[i];
+			put_edge(e, v->es, ix, i, h->verts[ed->v[0]], h->verts[ed->v[1]], ed->f[0], ed->f[1]);
+		}
 	}
 	pad_view(fl, ix, v);
 }
@@ -119,20 +157,9 @@ void sw_hull_view_box(sw_vec3 half, float *fl, int32_t *ix, sw_hull_view *v)
 	for (int i = 0; i < 12; i++) {
 		const uint8_t *be = box_edges[i];
 		int axis = (be[0] ^ be[1]) >> 1; /* 1, 2, 4 → 0, 1, 2 */
-		sw_vec3 arc = sw_v3_cross(n[be[3]], n[be[2]]), o = p[be[0]];
-		/* v0 − centroid is v0 itself (the centroid is 0; ±h − 0 = ±h) */
-		const float ev[SW_HV_EROWS] = {axis == 0 ? 1.0f : 0.0f,
-					       axis == 1 ? 1.0f : 0.0f,
-					       axis == 2 ? 1.0f : 0.0f,
-					       arc.x,
-					       arc.y,
-					       arc.z,
-					       o.x,
-					       o.y,
-					       o.z,
-					       o.x,
-					       o.y,
-					       o.z};
+		sw_vec3 o = p[be[0]];
+		const float ev[SW_HV_EROWS] = {
+			axis == 0 ? 1.0f : 0.0f, axis == 1 ? 1.0f : 0.0f, axis == 2 ? 1.0f : 0.0f, o.x, o.y, o.z};
 		for (int r = 0; r < SW_HV_EROWS; r++)
 			e[r * 16 + i] = ev[r];
 		ix[i] = be[2], ix[16 + i] = be[3];

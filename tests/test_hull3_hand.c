@@ -3,8 +3,11 @@
  * the code under test. Cubes are sw_hull3_box() of a box centred on its own origin: faces −x, +x,
  * −y, +y, −z, +z are faces 0..5. */
 #include <criterion/criterion.h>
+#include <float.h>
 #include <math.h>
+#include <string.h>
 
+#include "oracle_hull3.h"
 #include "scenes.h"
 
 #define T_TOL 1e-5
@@ -499,4 +502,184 @@ Test(hull3_hand, triangle_far_and_tiny)
 	sw_tri3 f = {{1e4f + 3, -1e4f - 1, 1e4f - 1}, {1e4f + 3, -1e4f, 1e4f + 1}, {1e4f + 3, -1e4f + 1, 1e4f - 1}};
 	o = sweep_tri(&b, pa, ID, O, &f, sw_v3(-4, 0, 0), 1);
 	expect(&o, SW_HIT, 0.5, 1.0, 0);
+}
+
+/* ---- near-parallel edges ----
+ * A is a wedge (a triangular prism on its side: ridge (±1, 0, ½), base z = 0 of half width ½, faces
+ * sloping at 45°) whose local frame is turned by G. B is the same wedge upside down, a box standing on
+ * an edge, or a triangle standing on an edge: in each case B's lowest feature is an edge along A's ridge
+ * turned by θ about A's up axis G·z, the two edges crossing at their middles with a gap g, and B moves
+ * along that axis. Expected answers come from the shapes exactly as the library receives them (float
+ * vertices, sw_mat3_from_quat's float matrix applied in double), by the separating-axis test in double
+ * over every face normal and every edge pair (tests/common/oracle_hull3.c): for nearly parallel edges
+ * the distance between the edges' infinite lines is no answer (an ulp of tilt moves their closest points
+ * far outside the edges), the exact separation of the two shapes is. */
+
+typedef struct np_case {
+	int kind; /* 0 wedge, 1 box, 2 triangle */
+	double theta, gap;
+	sw_hull3 a, b; /* b: the wedge (kind 0), or the box as a hull in its own frame */
+	sw_quat qa, qb;
+	sw_vec3 pa, pb, up;
+	sc_box box;
+	sw_tri3 tri;
+} np_case;
+
+static const sw_vec3 NP_WEDGE[6] = {{-1, 0, 0.5f}, {1, 0, 0.5f},  {-1, -0.5f, 0},
+				    {1, -0.5f, 0}, {-1, 0.5f, 0}, {1, 0.5f, 0}};
+
+/* the pair of `kind` at angle theta with gap g + lift, A turned by qa and its frame by G */
+static void np_make(np_case *c, int kind, double theta, double g, float lift)
+{
+	const sw_quat qg = sw_quat_from_axis_angle(sw_v3(0.3f, -0.7f, 0.5f), 1.1f),
+		      qg_inv = {-qg.x, -qg.y, -qg.z, qg.w};
+	sw_mat3 mg = sw_mat3_from_quat(qg);
+	sw_vec3 pts[6];
+	for (int k = 0; k < 6; k++)
+		pts[k] = sw_mat3_mul(&mg, NP_WEDGE[k]);
+	memset(c, 0, sizeof *c);
+	c->kind = kind, c->theta = theta, c->gap = g;
+	cr_assert_eq(sw_hull3_build(pts, 6, NULL, &c->a), SW_OK);
+	c->qa = sw_quat_from_axis_angle(sw_v3(-0.4f, 0.2f, 0.9f), 2.3f);
+	c->pa = sw_v3(0.75f, -1.5f, 2.25f);
+	sw_quat frame = sw_quat_mul(c->qa, qg);
+	sw_quat turned = sw_quat_mul(frame, sw_quat_from_axis_angle(sw_v3(0, 0, 1), (float)theta));
+	sw_mat3 mf = sw_mat3_from_quat(frame);
+	c->up = sw_mat3_mul(&mf, sw_v3(0, 0, 1));
+	/* B's lowest edge at height ½ + g + lift above A's base, along up */
+	if (kind == 0) {
+		c->b = c->a;
+		c->qb = sw_quat_mul(sw_quat_mul(turned, (sw_quat){1, 0, 0, 0}), qg_inv);
+		c->pb = sw_v3_add(c->pa, sw_v3_scale(c->up, 1.0f + (float)g + lift));
+	} else if (kind == 1) {
+		c->box.rot = sw_quat_mul(turned, sw_quat_from_axis_angle(sw_v3(1, 0, 0), 0.78539816f));
+		c->box.half = sw_v3(1, 0.5f, 0.5f);
+		c->box.center = sw_v3_add(c->pa, sw_v3_scale(c->up, 0.5f + 0.70710678f + (float)g + lift));
+		const sw_obb3 local = {c->box.half};
+		cr_assert_eq(sw_hull3_box(&local, &c->b), SW_OK);
+		c->qb = c->box.rot, c->pb = c->box.center;
+	} else {
+		sw_mat3 mt = sw_mat3_from_quat(turned);
+		sw_vec3 base = sw_v3_add(c->pa, sw_v3_scale(c->up, 0.5f + (float)g + lift));
+		c->tri = (sw_tri3){sw_v3_add(base, sw_mat3_mul(&mt, sw_v3(-0.8f, 0, 0))),
+				   sw_v3_add(base, sw_mat3_mul(&mt, sw_v3(0.8f, 0, 0))),
+				   sw_v3_add(base, sw_mat3_mul(&mt, sw_v3(0, 0, 1)))};
+	}
+}
+
+/* the double-precision answer for B moving by d (A still) */
+static void np_exact(const np_case *c, sw_vec3 d, oracle_hull3_problem *prob, oracle_hull3_result *want)
+{
+	static oracle_hull3_shape sa, sb;
+	oracle_hull3_shape_hull(&c->a, sw_pose3_make(c->pa, c->qa), &sa);
+	if (c->kind == 2)
+		oracle_hull3_shape_tri(&c->tri, &sb);
+	else
+		oracle_hull3_shape_hull(&c->b, sw_pose3_make(c->pb, c->qb), &sb);
+	oracle_hull3_prepare(&sa, sw_v3(0, 0, 0), &sb, d, prob);
+	oracle_hull3_solve(prob, 0, want);
+}
+
+static sw_sweep_result np_sweep(const np_case *c, sw_vec3 d)
+{
+	sw_sweep_result o;
+	const sw_vec3 z = {0, 0, 0};
+	if (c->kind == 0)
+		sc_hull3_sweep(&c->a, c->pa, c->qa, z, &c->b, c->pb, c->qb, d, &o);
+	else if (c->kind == 1)
+		sc_hull3_obb3_sweep(&c->a, c->pa, c->qa, z, &c->box, d, &o);
+	else
+		sc_hull3_tri3_sweep(&c->a, c->pa, c->qa, z, &c->tri, d, 0, &o);
+	check_output(&o);
+	return o;
+}
+
+static sw_status np_overlap(const np_case *c)
+{
+	sw_overlap_result o;
+	if (c->kind == 0)
+		return sc_hull3_overlap(&c->a, c->pa, c->qa, &c->b, c->pb, c->qb, &o);
+	if (c->kind == 1)
+		return sc_hull3_obb3_overlap(&c->a, c->pa, c->qa, &c->box, &o);
+	return sc_hull3_tri3_overlap(&c->a, c->pa, c->qa, &c->tri, &o);
+}
+
+/* one sweep against the exact answer: status, times within T_TOL (the motion is the size), and for a
+ * hit a contact normal with no gap left along it */
+static int np_check(const np_case *c, const char *what, sw_vec3 d)
+{
+	oracle_hull3_problem prob;
+	oracle_hull3_result want;
+	np_exact(c, d, &prob, &want);
+	sw_sweep_result o = np_sweep(c, d);
+	int ok = o.status == want.status && fabs(o.t_first - want.t_first) <= T_TOL &&
+		 fabs(o.t_last - want.t_last) <= T_TOL;
+	if (ok && o.status == SW_HIT) {
+		const double n[3] = {o.normal.x, o.normal.y, o.normal.z};
+		ok = fabs(oracle_hull3_gap_along(&prob, n, o.t_first)) <= 1e-5;
+	}
+	if (!ok)
+		cr_log_error(
+			"%s kind %d theta %g gap %g (min separation %.9g): %s t [%.9g, %.9g], exact %s [%.9g, %.9g]",
+			what, c->kind, c->theta, c->gap, want.min_sep, sw_status_name(o.status), o.t_first, o.t_last,
+			sw_status_name(want.status), want.t_first, want.t_last);
+	oracle_hull3_free(&prob);
+	return ok;
+}
+
+Test(hull3_hand, near_parallel_edges_every_angle)
+{
+	static const double thetas[] = {1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6};
+	static const double gaps[] = {1e-5, -1e-5, 1e-4, -1e-4, 1e-3, -1e-3};
+	int bad = 0, cases = 0;
+	for (int kind = 0; kind < 3; kind++)
+		for (size_t ti = 0; ti < sizeof thetas / sizeof thetas[0]; ti++)
+			for (size_t gi = 0; gi < sizeof gaps / sizeof gaps[0]; gi++) {
+				/* gaps relative to the size (about 2); motion of the size along the up axis */
+				double g = 2 * gaps[gi];
+				np_case c, far;
+				np_make(&c, kind, thetas[ti], g, 0);
+				np_make(&far, kind, thetas[ti], g, 1);
+				sw_vec3 in = sw_v3_scale(c.up, -2), out = sw_v3_scale(c.up, 2);
+				/* static; closing from the gap; opening from it; closing from one unit further */
+				oracle_hull3_problem prob;
+				oracle_hull3_result want;
+				np_exact(&c, sw_v3(0, 0, 0), &prob, &want);
+				sw_status st = np_overlap(&c), ws = oracle_hull3_sep(&prob, 0) > 0 ? SW_MISS : SW_HIT;
+				oracle_hull3_free(&prob);
+				if (st != ws) {
+					cr_log_error("overlap kind %d theta %g gap %g: %s, exact %s", kind, thetas[ti],
+						     g, sw_status_name(st), sw_status_name(ws));
+					bad++;
+				}
+				bad += !np_check(&c, "closing", in);
+				bad += !np_check(&c, "opening", out);
+				bad += !np_check(&far, "from afar", in);
+				cases += 4;
+			}
+	cr_expect_eq(bad, 0, "%d of %d near-parallel cases wrong", bad, cases);
+}
+
+/* a fuzzed pair: a 4-point hull 2^-125 in size at 1e11 hit by a triangle moving 3.4e10; its first
+ * contact underflows, and a HIT reports the smallest positive time, never a signed zero (one tier once
+ * gave −0 and the others +0; tests/common/gen_hull3.c runs it on every tier as pair 0 of
+ * "extreme_scales") */
+Test(hull3_hand, underflowing_first_contact_is_the_smallest_time)
+{
+	static const sw_vec3 pts[4] = {{-0x1.5a7a38p-126f, -0x1.c496acp-126f, 0x1.26b7ecp-126f},
+				       {0x1.faedc8p-126f, 0x1.ac4f68p-127f, 0x1.0e9c4cp-126f},
+				       {0x1.e90f04p-126f, 0x1.da7cep-127f, -0x1.9235fcp-126f},
+				       {0x1.6dd518p-127f, 0x1.266028p-127f, -0x1.1ad418p-126f}};
+	const sw_quat q = {-0x1.bcfe4p-8f, 0x1.27bdp-1f, 0x1.9a1cccp-1f, -0x1.41f51ep-3f};
+	const sw_tri3 t = {{0x1.74876ep+36f, 0x1.74877ep+36f, 0x1.748776p+36f},
+			   {0x1.74876ep+36f, 0x1.74876ep+36f, 0x1.74876ep+36f},
+			   {0x1.74876ep+36f, 0x1.74875ep+36f, 0x1.748776p+36f}};
+	sw_hull3 h;
+	cr_assert_eq(sw_hull3_build(pts, 4, NULL, &h), SW_OK);
+	sw_sweep_result o;
+	cr_assert_eq(sw_hull3_tri3_sweep(&h, sw_pose3_make(t.b, q), sw_v3(0, 0, 0), &t, sw_v3(-0x1.faa3b4p+34f, 0, 0),
+					 NULL, &o),
+		     SW_OK);
+	cr_expect(o.status == SW_HIT && o.t_first == FLT_TRUE_MIN, "%s t_first %a", sw_status_name(o.status),
+		  o.t_first);
 }

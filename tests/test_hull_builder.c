@@ -52,8 +52,13 @@ static void expect_faces_convex(const sw_hull3 *h)
 {
 	for (uint32_t f = 0; f < h->num_faces; f++) {
 		const sw_hull_face *fc = &h->faces[f];
-		/* outward: the centroid is behind, every vertex on or behind, the face's own on it */
-		cr_expect_lt(pdot(fc->normal, h->centroid) - fc->d, 0.0, "face %u faces inwards", f);
+		/* outward: the centroid is behind (on a flat hull's plane), every vertex on or behind, the
+		 * face's own on it */
+		if (h->num_faces == 2)
+			cr_expect_leq(pdot(fc->normal, h->centroid) - fc->d, h->tol, "face %u: centroid off the plane",
+				      f);
+		else
+			cr_expect_lt(pdot(fc->normal, h->centroid) - fc->d, 0.0, "face %u faces inwards", f);
 		for (uint32_t v = 0; v < h->num_verts; v++) {
 			double s = pdot(fc->normal, h->verts[v]) - fc->d;
 			cr_expect_leq(s, h->tol, "vertex %u in front of face %u by %g", v, f, s);
@@ -97,7 +102,7 @@ static void expect_merged(const sw_hull3 *h)
 static void expect_hull(const sw_hull3 *h, const sw_vec3 *pts, size_t n)
 {
 	char why[200] = "";
-	cr_assert_eq(sw_hull3_validate_(h, why, sizeof why), SW_HULL_OK, "check: %s", why);
+	cr_assert_eq(sw_hull3_validate_(h, 0, why, sizeof why), SW_HULL_OK, "check: %s", why);
 	cr_assert_eq(sw_hull3_check(h), SW_OK);
 	for (size_t i = 0; i < n; i++)
 		for (uint32_t f = 0; f < h->num_faces; f++) {
@@ -382,16 +387,21 @@ Test(hull_builder, empty_and_too_few)
 	sw_hull3 h;
 	cr_expect_eq(sw_hull3_build(NULL, 4, NULL, &h), SW_ERR_EMPTY);
 	cr_expect_eq(sw_hull3_build(p, 0, NULL, &h), SW_ERR_EMPTY);
-	cr_expect_eq(sw_hull3_build(p, 4, NULL, NULL), SW_ERR_NULL); /* was SW_ERR_INPUT */
-	for (size_t n = 1; n <= 3; n++)
+	cr_expect_eq(sw_hull3_build(p, 4, NULL, NULL), SW_ERR_NULL);
+	for (size_t n = 1; n <= 2; n++)
 		cr_expect_eq(sw_hull3_build(p, n, NULL, &h), SW_ERR_TOO_FEW, "n = %zu", n);
+	cr_expect_eq(sw_hull3_build(p, 3, NULL, &h), SW_OK, "three points: a flat triangle");
+	cr_expect_eq(h.num_faces, 2);
 	sw_vec3 same[10];
 	for (int i = 0; i < 10; i++)
 		same[i] = sw_v3(3, -2, 7);
 	cr_expect_eq(sw_hull3_build(same, 10, NULL, &h), SW_ERR_TOO_FEW);
-	sw_vec3 three[9] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 0, 0}};
-	cr_expect_eq(sw_hull3_build(three, 7, NULL, &h), SW_ERR_TOO_FEW);
+	sw_vec3 two[9] = {{0, 0, 0}, {1, 0, 0}, {0, 0, 0}, {1, 0, 0}, {1, 0, 0}};
+	cr_expect_eq(sw_hull3_build(two, 5, NULL, &h), SW_ERR_TOO_FEW);
 	cr_expect_eq(h.num_verts, 0);
+	sw_vec3 three[9] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 0, 0}};
+	build_ok(three, 7, &h);
+	cr_expect_eq(h.num_verts, 3);
 }
 
 Test(hull_builder, collinear_and_flat)
@@ -403,7 +413,9 @@ Test(hull_builder, collinear_and_flat)
 	cr_expect_eq(sw_hull3_build(line, 10, NULL, &h), SW_ERR_COLLINEAR);
 	for (int i = 0; i < 25; i++)
 		grid[i] = sw_v3((float)(i % 5), (float)(i / 5), 0.0f);
-	cr_expect_eq(sw_hull3_build(grid, 25, NULL, &h), SW_ERR_FLAT);
+	build_ok(grid, 25, &h); /* a flat hull: the square */
+	cr_expect_eq(h.num_faces, 2);
+	cr_expect_eq(h.num_verts, 4);
 }
 
 static size_t sliver(sw_vec3 *p, float height)
@@ -424,7 +436,10 @@ Test(hull_builder, near_flat_sliver)
 	build_ok(p, n, &h);
 	cr_expect_eq(h.num_verts, 5);
 	cr_expect_eq(h.num_faces, 5); /* the square and four triangles */
-	cr_expect_eq(sw_hull3_build(p, sliver(p, 1e-9f), NULL, &h), SW_ERR_FLAT);
+	n = sliver(p, 1e-9f);         /* within eps of the square: the flat square */
+	build_ok(p, n, &h);
+	cr_expect_eq(h.num_faces, 2);
+	cr_expect_eq(h.num_verts, 4);
 }
 
 Test(hull_builder, offset_1e4_keeps_topology)
@@ -633,7 +648,7 @@ Test(hull_builder, check_catches_corruption)
 			g.num_dirs = 2;
 		cr_expect_neq(sw_hull3_check(&g), SW_OK, "corruption %d", c);
 		why[0] = 0;
-		cr_expect_neq(sw_hull3_validate_(&g, why, sizeof why), SW_HULL_OK, "corruption %d", c);
+		cr_expect_neq(sw_hull3_validate_(&g, 0, why, sizeof why), SW_HULL_OK, "corruption %d", c);
 		cr_expect_neq(why[0], 0, "corruption %d: no reason given", c);
 	}
 	cr_expect_eq(sw_hull3_check(NULL), SW_ERR_NULL);

@@ -1,7 +1,9 @@
 /* swept/hull3.h — convex polyhedra (hulls): the hull, building one from points or faces, checks, a set
  * of shapes with placed moving instances, and the moving and static separating-axis queries of a hull
- * against a hull, a box or a triangle, one pair at a time and batched. The conventions and the
- * tolerance rule of the builder are in doc/numerics.md ("Convex hulls"). */
+ * against a hull, a box or a triangle, one pair at a time and batched. The representation, the
+ * tolerance rule of the builder, thin solids and flat hulls (a convex polygon as a hull of two faces)
+ * are in doc/numerics.md ("Hulls: representation, tolerance rule, thin and flat hulls"); the queries'
+ * directions and answers in its "Convex hulls". */
 #ifndef SWEPT_HULL3_H
 #define SWEPT_HULL3_H
 
@@ -25,6 +27,10 @@ extern "C" {
 #define SW_HULL_REL_EPS (4.0f * 1.1920929e-7f)
 /// Edge directions closer than this angle (radians, as |u × w| of unit vectors) are merged.
 #define SW_HULL_DIR_EPS 1.0e-5f
+/// A face is degenerate when twice its area is at most this times its longest edge squared (a
+/// triangle's height at most 2^-28 ≈ 3.7e-9 of its longest side), where its normal, computed in double
+/// from the float vertices, stops being exact to float32.
+#define SW_HULL_MIN_WIDTH 0x1p-28
 
 /// One face: its plane and where its vertex loop sits in sw_hull3.face_verts.
 typedef struct sw_hull_face {
@@ -52,15 +58,15 @@ typedef struct sw_hull_edge {
 /// A convex polyhedron in its local frame: one self-contained value of fixed capacity (about 7 KB),
 /// no pointers, copyable with memcpy. Counts say how much of each array is in use.
 typedef struct sw_hull3 {
-	/// Number of vertices (0 after a failed build).
+	/// Number of vertices (≥ 4, ≥ 3 for a flat hull; 0 after a failed build).
 	uint32_t num_verts;
-	/// Number of faces.
+	/// Number of faces (≥ 4; exactly 2 for a flat hull, a convex polygon with faces +n and −n).
 	uint32_t num_faces;
 	/// Number of undirected edges (V − E + F = 2).
 	uint32_t num_edges;
 	/// Number of distinct edge directions.
 	uint32_t num_dirs;
-	/// Centre of mass of the solid.
+	/// Centre of mass of the solid (a flat hull: the polygon's area centroid).
 	sw_vec3 centroid;
 	/// Radius of a sphere about the centroid that contains every vertex.
 	float radius;
@@ -68,13 +74,14 @@ typedef struct sw_hull3 {
 	float eps;
 	/// Observable tolerance of the tolerance rule (planarity, containment of the input).
 	float tol;
-	/// Vertices (sw_hull3_build: input points bit for bit, sorted by (x, y, z)).
+	/// Vertices (sw_hull3_build: input points bit for bit, sorted by (x, y, z); a flat hull's in loop
+	/// order).
 	sw_vec3 verts[SW_HULL_MAX_VERTS];
 	/// Faces.
 	sw_hull_face faces[SW_HULL_MAX_FACES];
 	/// Concatenated vertex loops of the faces.
 	uint8_t face_verts[SW_HULL_MAX_FACE_INDICES];
-	/// Undirected edges, sorted by (v[0], v[1]).
+	/// Undirected edges, sorted by (v[0], v[1]) (a flat hull's: edge i joins vertices i and i + 1).
 	sw_hull_edge edges[SW_HULL_MAX_EDGES];
 	/// Unit edge directions, one per class of parallel edges (u and −u count once; the stored sign
 	/// makes the largest-magnitude component positive).
@@ -88,14 +95,18 @@ typedef struct sw_hull_opts {
 } sw_hull_opts;
 
 /// Convex hull of n points (quickhull in double precision, faces coplanar within eps merged). The
-/// same multiset of points gives the same bits. Errors: SW_ERR_NULL, SW_ERR_EMPTY, SW_ERR_INPUT,
-/// SW_ERR_TOO_FEW, SW_ERR_COLLINEAR, SW_ERR_FLAT, SW_ERR_TOO_MANY, SW_ERR_NOMEM, SW_ERR_NUMERIC; on
-/// any of them the hull is left empty.
+/// same multiset of points gives the same bits. A cloud within eps of one plane gives a flat hull.
+/// Errors: SW_ERR_NULL, SW_ERR_EMPTY, SW_ERR_INPUT, SW_ERR_TOO_FEW (fewer than 3 distinct points),
+/// SW_ERR_COLLINEAR, SW_ERR_TOO_MANY, SW_ERR_NOMEM, SW_ERR_NUMERIC; on any of them the hull is left
+/// empty. (SW_ERR_FLAT is not returned.)
 SW_API sw_error sw_hull3_build(const sw_vec3 *points, size_t n, const sw_hull_opts *opts, sw_hull3 *out);
 
 /// A hull from caller-supplied faces: nv vertices, nf faces, face k with face_sizes[k] vertex indices
-/// taken in turn from face_indices (counter-clockwise from outside). The first violated rule gives the
-/// error (SW_ERR_EMPTY, SW_ERR_INPUT, SW_ERR_TOO_MANY, SW_ERR_TOO_FEW, then the SW_ERR_FACES_* rules).
+/// taken in turn from face_indices (counter-clockwise from outside). Thin solids are accepted down to
+/// float32's limit (SW_HULL_MIN_WIDTH); two faces (nf = 2) are a flat hull, given exactly in its
+/// representation (face 0 = 0, 1, …, nv − 1; face 1 = 0, nv − 1, …, 1). Counts are checked before any
+/// array is read. The first violated rule gives the error (SW_ERR_EMPTY, SW_ERR_TOO_MANY,
+/// SW_ERR_TOO_FEW, SW_ERR_INPUT, then the SW_ERR_FACES_* rules).
 SW_API sw_error sw_hull3_from_faces(const sw_vec3 *verts, size_t nv, const uint32_t *face_sizes,
 				    const uint32_t *face_indices, size_t nf, sw_hull3 *out);
 
@@ -105,7 +116,8 @@ SW_API sw_error sw_hull3_box(const sw_obb3 *box, sw_hull3 *out);
 
 /// Validates every invariant of a hull (counts within capacity, closed consistently wound manifold,
 /// Euler, planar convex faces, vertices behind every plane, no coplanar neighbours, stored planes,
-/// edges, directions, centroid, radius): SW_OK or the error of the first rule broken.
+/// edges, directions, centroid, radius; for a flat hull the same restated for its two loops): SW_OK or
+/// the error of the first rule broken.
 SW_API sw_error sw_hull3_check(const sw_hull3 *h);
 
 /// Index of the vertex with the largest dot product with dir (the lowest index among ties); −1 for a
@@ -115,7 +127,11 @@ SW_API int sw_hull3_support(const sw_hull3 *h, sw_vec3 dir);
 /// Feature ids of the hull queries: the kind in bits 16..17, the indices below.
 /// FACE_A | f: face f of A; FACE_B | g: face g of B (reversed; for a triangle B, face 0 is its front
 /// and face 1 its back); EDGES | (i << 8) | j: edge i of A × edge j of B (a triangle's edge 0 runs
-/// a→b; a box's edges are those of sw_hull3_box()).
+/// a→b; a box's edges are those of sw_hull3_box()). A flat hull (k vertices) is answered as a prism
+/// of no thickness, with more faces and edges than it stores: faces 0 (+n) and 1 (−n) are its own,
+/// face 2 + i the rim of edge i (its outward normal within the plane); edge i < k is edge i on face
+/// 0's side, edge k + i the same edge on face 1's side, edge 2k + j vertex j (a zero-length edge
+/// along +n between rims j − 1 and j).
 #define SW_HULL_FEATURE_FACE_A 0x10000u
 #define SW_HULL_FEATURE_FACE_B 0x20000u
 #define SW_HULL_FEATURE_EDGES 0x30000u

@@ -7,16 +7,20 @@
  *      the other hull's vertices in the reference's order, so each lane's minimum is the reference's.
  *   3. The Gauss-map test is split into sign tables: bit i of XP[g] (XN[g]) says B's face g is
  *      strictly on the positive (negative) side of the great circle of A's edge i, i.e.
- *      s(n_g·BA_i) > 0 (< 0), and YP[f], YN[f] the same for A's face f against B's edges. The
+ *      s(n_g·(−u_i)) > 0 (< 0), and YP[f], YN[f] the same for A's face f against B's edges. The
  *      reference's three sign conditions become word operations on these bits, so the O(E_A·E_B)
  *      part costs a few integer instructions per candidate instead of four dot products per pair;
- *      the dot products are F_B·E_A + F_A·E_B, computed in lanes.
- *   4. The surviving edge pairs, in (i, j) order, are turned into directions in lanes (gathers).
+ *      the dot products are F_B·E_A + F_A·E_B, computed in lanes. Which of the two ways the signs
+ *      agree gives the direction's orientation σ.
+ *   4. The surviving edge pairs, in (i, j) order, are turned into directions in lanes (gathers); the
+ *      near-parallel ones (|c|² < SW_HULL_NEAR_PARALLEL) keep their place and get their gap from full
+ *      supports, directions in lanes against each vertex of both shapes, before the merge.
  *   5. The bookkeeping of src/hull3_view.h runs over chunks of directions: each lane keeps its own
  *      latest entry and largest gap (strictly greater wins, so within a lane the lowest index among
  *      equal values), then the lanes and the chunks are merged with ties to the lowest feature id —
  *      the reference's answer, bit for bit, whatever the width.
  * As in the reference, the edge pairs are skipped when the faces already prove a MISS. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -30,20 +34,32 @@
 #define HK_WORDS 3  /* 64-bit words of an edge bit set (≤ 192 edges) */
 #define HK_LIVE 192 /* row stride of the compacted edge rows */
 
+/* directions with their unit normal, gap and feature id, in feature-id order */
+typedef struct hk_dirs {
+	_Alignas(64) float nx[HK_CAP + 16], ny[HK_CAP + 16], nz[HK_CAP + 16], gap[HK_CAP + 16];
+	uint32_t id[HK_CAP + 16];
+	size_t len;
+} hk_dirs;
+
 typedef struct hk_scratch {
 	_Alignas(64) float bmem[SW_HB_MAX_FLOATS];
 	_Alignas(64) float box_fl[SW_HV_BOX_FLOATS];
 	_Alignas(64) int32_t box_ix[32];
-	_Alignas(64) float nx[HK_CAP + 16], ny[HK_CAP + 16], nz[HK_CAP + 16], gap[HK_CAP + 16];
-	uint32_t id[HK_CAP + 16];
+	/* the directions, and the positions in it of near-parallel edge pairs' directions whose gaps wait
+	 * for their full supports (edge_dirs_w) */
+	hk_dirs dirs;
+	_Alignas(64) int32_t npos[HK_CAP + 16];
+	size_t nlen;
+	/* edge-pair candidates and their orientation σ (±1, arcs_cross in the reference) */
 	_Alignas(64) int32_t ei[HK_CAP + 16], ej[HK_CAP + 16];
-	uint64_t yp[SW_HULL_MAX_FACES][HK_WORDS], yn[SW_HULL_MAX_FACES][HK_WORDS];
+	_Alignas(64) float eo[HK_CAP + 16];
+	uint64_t yp[SW_HV_MAX_FACES][HK_WORDS], yn[SW_HV_MAX_FACES][HK_WORDS];
 	/* the other hull's supporting vertex of each face (as floats), cf. faces() in the reference */
-	_Alignas(64) float sup_a[SW_HULL_MAX_FACES + 16], sup_b[SW_HULL_MAX_FACES + 16];
+	_Alignas(64) float sup_a[SW_HV_MAX_FACES + 16], sup_b[SW_HV_MAX_FACES + 16];
 	/* A's edges that cross some arc of B; B's edges that cross some arc of A, with their arc and face
 	 * normal rows copied together (9 rows of stride HK_LIVE) */
-	int32_t live_a[SW_HULL_MAX_EDGES];
-	_Alignas(64) int32_t live_b[SW_HULL_MAX_EDGES + 16], lg0[SW_HULL_MAX_EDGES + 16], lg1[SW_HULL_MAX_EDGES + 16];
+	int32_t live_a[SW_HV_MAX_EDGES];
+	_Alignas(64) int32_t live_b[SW_HV_MAX_EDGES + 16], lg0[SW_HV_MAX_EDGES + 16], lg1[SW_HV_MAX_EDGES + 16];
 	_Alignas(64) float brow[9 * HK_LIVE];
 } hk_scratch;
 
@@ -83,27 +99,25 @@ static void bside_hull_w(const sw_hull_pair *pr, float *mem, sw_hull_bside *s)
 	xf_rows_w(&pr->rab, pr->p, 0, f, f + fs, f + 2 * fs, fs, s->f, s->f + fs, s->f + 2 * fs);
 	xf_rows_w(&pr->rab, pr->p, 1, f + SW_HV_PX * fs, f + SW_HV_PY * fs, f + SW_HV_PZ * fs, fs, s->f + 3 * fs,
 		  s->f + 4 * fs, s->f + 5 * fs);
-	/* the arcs; the unit directions and first vertices are rotated only for the edge pairs that need
-	 * them (edge_dirs_w), with the same operations */
-	const float *x = e + (size_t)SW_HV_AX * es;
-	xf_rows_w(&pr->rab, pr->p, 0, x, x + es, x + 2 * es, es, s->e + SW_HB_AX * es, s->e + (SW_HB_AX + 1) * es,
-		  s->e + (SW_HB_AX + 2) * es);
+	/* the unit directions (the arcs' poles); the first vertices are rotated only for the edge pairs that
+	 * need them (edge_dirs_w), with the same operations */
+	xf_rows_w(&pr->rab, pr->p, 0, e, e + es, e + 2 * es, es, s->e, s->e + es, s->e + 2 * es);
 }
 
-/* ---- the directions buffer and its merge into the pair's state ---- */
+/* ---- the directions buffers and their merge into the pair's state ---- */
 
 typedef struct hk_buf {
 	hk_scratch *s;
-	size_t len;
 	const sw_hull_pair *pr;
 } hk_buf;
 
-/* merges buffered directions [0, len) into r (src/hull3_view.h) and empties the buffer */
-static void hk_flush(hk_buf *bf, sw_vec3 v, sw_hull_red *r)
+/* merges the directions of d (src/hull3_view.h) into r and empties d. Within d, lanes keep the lowest
+ * index among equal values and the lanes are merged by lowest index, so d must hold its directions in
+ * feature-id order; between calls the merge is by feature id */
+static void hk_flush(hk_dirs *d, sw_vec3 v, sw_hull_red *r)
 {
-	hk_scratch *s = bf->s;
-	size_t len = bf->len;
-	bf->len = 0;
+	size_t len = d->len;
+	d->len = 0;
 	if (!len)
 		return;
 	const sw_fw vx = sw_set1(v.x), vy = sw_set1(v.y), vz = sw_set1(v.z), zero = sw_set1(0.0f);
@@ -115,8 +129,8 @@ static void hk_flush(hk_buf *bf, sw_vec3 v, sw_hull_red *r)
 	for (size_t k = 0; k < len; k += SW_W) {
 		sw_fw idx = sw_add(sw_set1((float)k), iota);
 		sw_mw valid = sw_lt(idx, flen);
-		sw_fw nx = sw_load(s->nx + k), ny = sw_load(s->ny + k), nz = sw_load(s->nz + k),
-		      g = sw_load(s->gap + k);
+		sw_fw nx = sw_load(d->nx + k), ny = sw_load(d->ny + k), nz = sw_load(d->nz + k),
+		      g = sw_load(d->gap + k);
 		sw_fw u = sw_dot3(nx, ny, nz, vx, vy, vz), a = sw_abs(u);
 		sw_mw sep = sw_mand(valid, sw_gt(g, zero));
 		if (sep_at < 0 && sw_mbits(sep))
@@ -148,22 +162,26 @@ static void hk_flush(hk_buf *bf, sw_vec3 v, sw_hull_red *r)
 		bidx = bv[l] == bval && bi[l] < bidx ? bi[l] : bidx;
 		eidx = iv[l] == eval && ii[l] < eidx ? ii[l] : eidx;
 	}
+	/* the winner's own value: +0 and −0 compare equal, and the lane that held the maximum first may
+	 * hold the other zero than the lowest index (the reference keeps the lowest id's value) */
+	for (int l = 0; l < SW_W; l++)
+		eval = ii[l] == eidx ? iv[l] : eval;
 	long b = bidx < INFINITY ? (long)bidx : -1, e = eidx < INFINITY ? (long)eidx : -1;
-	if (sep_at >= 0 && (!r->sep0 || s->id[sep_at] < r->sep_id)) {
+	if (sep_at >= 0 && (!r->sep0 || d->id[sep_at] < r->sep_id)) {
 		r->sep0 = 1;
-		r->sep_id = s->id[sep_at];
-		r->sep_gap = s->gap[sep_at];
-		r->sep_n = sw_v3(s->nx[sep_at], s->ny[sep_at], s->nz[sep_at]);
+		r->sep_id = d->id[sep_at];
+		r->sep_gap = d->gap[sep_at];
+		r->sep_n = sw_v3(d->nx[sep_at], d->ny[sep_at], d->nz[sep_at]);
 	}
-	if (b >= 0 && (bval > r->best || (bval == r->best && s->id[b] < r->best_id))) {
-		r->best = s->gap[b];
-		r->best_id = s->id[b];
-		r->best_n = sw_v3(s->nx[b], s->ny[b], s->nz[b]);
+	if (b >= 0 && (bval > r->best || (bval == r->best && d->id[b] < r->best_id))) {
+		r->best = d->gap[b];
+		r->best_id = d->id[b];
+		r->best_n = sw_v3(d->nx[b], d->ny[b], d->nz[b]);
 	}
-	if (e >= 0 && (eval > r->t_in || (eval == r->t_in && s->id[e] < r->in_id))) {
+	if (e >= 0 && (eval > r->t_in || (eval == r->t_in && d->id[e] < r->in_id))) {
 		r->t_in = eval;
-		r->in_id = s->id[e];
-		r->in_n = sw_v3(s->nx[e], s->ny[e], s->nz[e]);
+		r->in_id = d->id[e];
+		r->in_n = sw_v3(d->nx[e], d->ny[e], d->nz[e]);
 	}
 	r->t_out = oval < r->t_out ? oval : r->t_out;
 	r->never |= never != 0;
@@ -174,6 +192,7 @@ static void hk_flush(hk_buf *bf, sw_vec3 v, sw_hull_red *r)
 static void faces_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *bf)
 {
 	hk_scratch *s = bf->s;
+	hk_dirs *d = &s->dirs;
 	const float *bx = b->v, *by = b->v + b->vs, *bz = b->v + 2 * (size_t)b->vs;
 	for (uint32_t f = 0; f < a->nf; f += SW_W) {
 		const float *fr = a->f + f;
@@ -185,13 +204,13 @@ static void faces_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *bf)
 			lo = sw_sel(m, p, lo), at = sw_sel(m, sw_set1((float)k), at);
 		}
 		sw_storeu(s->sup_a + f, at);
-		size_t o = bf->len;
-		sw_storeu(s->nx + o, nx), sw_storeu(s->ny + o, ny), sw_storeu(s->nz + o, nz);
-		sw_storeu(s->gap + o, sw_sub(lo, sw_load(fr + SW_HV_FD * (size_t)a->fs)));
+		size_t o = d->len;
+		sw_storeu(d->nx + o, nx), sw_storeu(d->ny + o, ny), sw_storeu(d->nz + o, nz);
+		sw_storeu(d->gap + o, sw_sub(lo, sw_load(fr + SW_HV_FD * (size_t)a->fs)));
 		uint32_t cnt = a->nf - f < SW_W ? a->nf - f : SW_W;
 		for (uint32_t l = 0; l < cnt; l++)
-			s->id[o + l] = SW_HULL_FEATURE_FACE_A | (f + l);
-		bf->len += cnt;
+			d->id[o + l] = SW_HULL_FEATURE_FACE_A | (f + l);
+		d->len += cnt;
 	}
 	const float *ax = a->v, *ay = a->v + a->vs, *az = a->v + 2 * (size_t)a->vs;
 	for (uint32_t g = 0; g < b->nf; g += SW_W) {
@@ -206,78 +225,128 @@ static void faces_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *bf)
 		}
 		sw_storeu(s->sup_b + g, at);
 		sw_fw on = sw_dot3(nx, ny, nz, sw_load(fr + 3 * fs), sw_load(fr + 4 * fs), sw_load(fr + 5 * fs));
-		size_t o = bf->len;
-		sw_storeu(s->nx + o, nx), sw_storeu(s->ny + o, ny), sw_storeu(s->nz + o, nz);
-		sw_storeu(s->gap + o, sw_sub(on, hi));
+		size_t o = d->len;
+		sw_storeu(d->nx + o, nx), sw_storeu(d->ny + o, ny), sw_storeu(d->nz + o, nz);
+		sw_storeu(d->gap + o, sw_sub(on, hi));
 		uint32_t cnt = b->nf - g < SW_W ? b->nf - g : SW_W;
 		for (uint32_t l = 0; l < cnt; l++)
-			s->id[o + l] = SW_HULL_FEATURE_FACE_B | (g + l);
-		bf->len += cnt;
+			d->id[o + l] = SW_HULL_FEATURE_FACE_B | (g + l);
+		d->len += cnt;
 	}
 }
 
 /* ---- edge pairs ---- */
 
-/* turns candidates [0, n) of ei/ej into directions appended to the buffer (flushing it as needed) */
-static void edge_dirs_w(const sw_hull_view *a, const sw_hull_bside *b, size_t n, hk_buf *bf, sw_vec3 v, sw_hull_red *r)
+/* the gaps of the waiting near-parallel directions from full supports, min_B n·b − max_A n·a over
+ * every vertex in the reference's order (full_gap), written into their places in the directions */
+static void near_gaps(const sw_hull_view *a, const sw_hull_bside *b, hk_scratch *s)
+{
+	hk_dirs *d = &s->dirs;
+	size_t n = s->nlen;
+	s->nlen = 0;
+	if (!n)
+		return;
+	const float *ax = a->v, *ay = a->v + a->vs, *az = a->v + 2 * (size_t)a->vs;
+	const float *bx = b->v, *by = b->v + b->vs, *bz = b->v + 2 * (size_t)b->vs;
+	for (size_t l = n; l < (n + SW_W - 1) / SW_W * SW_W; l++)
+		s->npos[l] = s->npos[n - 1];
+	for (size_t k = 0; k < n; k += SW_W) {
+		const int32_t *at = s->npos + k;
+		sw_fw nx = sw_gather(d->nx, at), ny = sw_gather(d->ny, at), nz = sw_gather(d->nz, at);
+		sw_fw lo = sw_dot3(nx, ny, nz, sw_set1(bx[0]), sw_set1(by[0]), sw_set1(bz[0]));
+		for (uint32_t q = 1; q < b->nv; q++) {
+			sw_fw p = sw_dot3(nx, ny, nz, sw_set1(bx[q]), sw_set1(by[q]), sw_set1(bz[q]));
+			lo = sw_sel(sw_lt(p, lo), p, lo);
+		}
+		sw_fw hi = sw_dot3(nx, ny, nz, sw_set1(ax[0]), sw_set1(ay[0]), sw_set1(az[0]));
+		for (uint32_t q = 1; q < a->nv; q++) {
+			sw_fw p = sw_dot3(nx, ny, nz, sw_set1(ax[q]), sw_set1(ay[q]), sw_set1(az[q]));
+			hi = sw_sel(sw_gt(p, hi), p, hi);
+		}
+		_Alignas(64) float g[SW_W];
+		sw_storeu(g, sw_sub(lo, hi));
+		size_t cnt = n - k < SW_W ? n - k : SW_W;
+		for (size_t l = 0; l < cnt; l++)
+			d->gap[at[l]] = g[l];
+	}
+}
+
+/* turns candidates [0, n) of ei/ej/eo into directions: n = σ·c/|c| with c = sw_hv_edge_cross(u_a, u_b),
+ * gap n·(b_e0 − a_e0), or, below SW_HULL_NEAR_PARALLEL, the gap of full supports (near_gaps, before the
+ * directions are merged); a zero or denormal |c|² gives no direction (a NaN gap, which takes part in no
+ * rule) */
+static __attribute__((noinline)) void edge_dirs_w(const sw_hull_view *a, const sw_hull_bside *b, size_t n, hk_buf *bf,
+						  sw_vec3 v, sw_hull_red *r)
 {
 	hk_scratch *s = bf->s;
+	hk_dirs *d = &s->dirs;
 	const float *ae = a->e, *be = b->e;
 	size_t as = a->es, bs = b->es;
-	const sw_fw eps = sw_set1(SW_PARALLEL_EPS), one = sw_set1(1.0f), zero = sw_set1(0.0f), qnan = sw_set1(NAN);
+	/* B's local first vertices (a hull or a box), rotated per candidate */
+	const float *le = b->tri ? NULL : bf->pr->b->e;
+	size_t ls = b->tri ? 0 : bf->pr->b->es;
+	const sw_fw one = sw_set1(1.0f), zero = sw_set1(0.0f), qnan = sw_set1(NAN);
+	const sw_fw tiny = sw_set1(FLT_MIN), near = sw_set1(SW_HULL_NEAR_PARALLEL);
+	size_t len = d->len, nlen = s->nlen;
 	for (size_t k = 0; k < n; k += SW_W) {
-		if (bf->len + SW_W > HK_CAP)
-			hk_flush(bf, v, r);
+		if (len + SW_W > HK_CAP) {
+			d->len = len, s->nlen = nlen;
+			near_gaps(a, b, s);
+			hk_flush(d, v, r);
+			len = nlen = 0;
+		}
 		const int32_t *i = s->ei + k, *j = s->ej + k;
 		sw_fw ux = sw_gather(ae, i), uy = sw_gather(ae + as, i), uz = sw_gather(ae + 2 * as, i);
-		sw_fw wx, wy, wz, ox, oy, oz;
-		if (b->tri) {
-			wx = sw_gather(be, j), wy = sw_gather(be + bs, j), wz = sw_gather(be + 2 * bs, j);
-			ox = sw_gather(be + 6 * bs, j), oy = sw_gather(be + 7 * bs, j), oz = sw_gather(be + 8 * bs, j);
+		sw_fw wx = sw_gather(be, j), wy = sw_gather(be + bs, j), wz = sw_gather(be + 2 * bs, j), ox, oy, oz;
+		if (!le) {
+			ox = sw_gather(be + SW_HB_OX * bs, j), oy = sw_gather(be + SW_HB_OY * bs, j);
+			oz = sw_gather(be + SW_HB_OZ * bs, j);
 		} else {
-			/* B's local rows, to A's frame as in xf_rows_w */
-			const float *le = bf->pr->b->e;
-			size_t ls = bf->pr->b->es;
-			rot_w(&bf->pr->rab, bf->pr->p, 0, sw_gather(le + SW_HV_UX * ls, j),
-			      sw_gather(le + SW_HV_UY * ls, j), sw_gather(le + SW_HV_UZ * ls, j), &wx, &wy, &wz);
+			/* to A's frame as in xf_rows_w */
 			rot_w(&bf->pr->rab, bf->pr->p, 1, sw_gather(le + SW_HV_OX * ls, j),
 			      sw_gather(le + SW_HV_OY * ls, j), sw_gather(le + SW_HV_OZ * ls, j), &ox, &oy, &oz);
 		}
+		/* sw_hv_edge_cross: u_a × (u_b ∓ u_a) */
+		sw_mw opp = sw_lt(sw_dot3(ux, uy, uz, wx, wy, wz), zero);
+		wx = sw_sel(opp, sw_add(wx, ux), sw_sub(wx, ux));
+		wy = sw_sel(opp, sw_add(wy, uy), sw_sub(wy, uy));
+		wz = sw_sel(opp, sw_add(wz, uz), sw_sub(wz, uz));
 		sw_fw cx = sw_sub(sw_mul(uy, wz), sw_mul(uz, wy));
 		sw_fw cy = sw_sub(sw_mul(uz, wx), sw_mul(ux, wz));
 		sw_fw cz = sw_sub(sw_mul(ux, wy), sw_mul(uy, wx));
 		sw_fw l2 = sw_dot3(cx, cy, cz, cx, cy, cz);
-		sw_fw sc = sw_div(one, sw_sqrt(l2));
-		sw_fw nx = sw_mul(cx, sc), ny = sw_mul(cy, sc), nz = sw_mul(cz, sc);
-		sw_fw ec = sw_dot3(nx, ny, nz, sw_gather(ae + SW_HV_CX * as, i), sw_gather(ae + SW_HV_CY * as, i),
-				   sw_gather(ae + SW_HV_CZ * as, i));
-		sw_mw flip = sw_lt(ec, zero);
-		nx = sw_sel(flip, sw_neg(nx), nx), ny = sw_sel(flip, sw_neg(ny), ny), nz = sw_sel(flip, sw_neg(nz), nz);
+		/* 1/|c| with σ: σ·(c·(1/|c|)) is the reference's n bit for bit (σ = ±1) */
+		sw_fw sc = sw_div(one, sw_sqrt(l2)), o = sw_load(s->eo + k);
+		sw_fw nx = sw_mul(sw_mul(cx, sc), o), ny = sw_mul(sw_mul(cy, sc), o), nz = sw_mul(sw_mul(cz, sc), o);
 		sw_fw dx = sw_sub(ox, sw_gather(ae + SW_HV_OX * as, i));
 		sw_fw dy = sw_sub(oy, sw_gather(ae + SW_HV_OY * as, i));
 		sw_fw dz = sw_sub(oz, sw_gather(ae + SW_HV_OZ * as, i));
-		/* near-parallel pairs are skipped: a NaN gap takes part in no rule */
-		sw_fw g = sw_sel(sw_ge(l2, eps), sw_dot3(nx, ny, nz, dx, dy, dz), qnan);
-		size_t o = bf->len;
-		sw_storeu(s->nx + o, nx), sw_storeu(s->ny + o, ny), sw_storeu(s->nz + o, nz), sw_storeu(s->gap + o, g);
+		sw_mw some = sw_ge(l2, tiny), far = sw_ge(l2, near);
+		sw_fw g = sw_sel(far, sw_dot3(nx, ny, nz, dx, dy, dz), qnan);
 		size_t cnt = n - k < SW_W ? n - k : SW_W;
+		sw_storeu(d->nx + len, nx), sw_storeu(d->ny + len, ny), sw_storeu(d->nz + len, nz);
+		sw_storeu(d->gap + len, g);
 		for (size_t l = 0; l < cnt; l++)
-			s->id[o + l] = SW_HULL_FEATURE_EDGES | (uint32_t)i[l] << 8 | (uint32_t)j[l];
-		bf->len += cnt;
+			d->id[len + l] = SW_HULL_FEATURE_EDGES | (uint32_t)i[l] << 8 | (uint32_t)j[l];
+		/* the near-parallel lanes wait for near_gaps */
+		for (unsigned m = sw_mbits(sw_mandnot(far, some)) & ((1u << cnt) - 1u); m; m &= m - 1)
+			s->npos[nlen++] = (int32_t)(len + (unsigned)__builtin_ctz(m));
+		len += cnt;
 	}
+	d->len = len, s->nlen = nlen;
 }
 
 /* turns the n listed candidates into directions when `room` more would not fit (room 0: always) and
  * empties the list; the list is padded to a whole chunk with copies of its last candidate first, so
  * the gathers stay in range */
-static size_t drain_cands(const sw_hull_view *a, const sw_hull_bside *b, size_t n, size_t room, hk_buf *bf, sw_vec3 v,
-			  sw_hull_red *r)
+SW_INLINE size_t drain_cands(const sw_hull_view *a, const sw_hull_bside *b, size_t n, size_t room, hk_buf *bf,
+			     sw_vec3 v, sw_hull_red *r)
 {
 	if (!n || (room && n + room <= HK_CAP))
 		return n;
 	hk_scratch *s = bf->s;
 	for (size_t l = n; l < ((n + SW_W - 1) / SW_W) * SW_W; l++)
-		s->ei[l] = s->ei[n - 1], s->ej[l] = s->ej[n - 1];
+		s->ei[l] = s->ei[n - 1], s->ej[l] = s->ej[n - 1], s->eo[l] = s->eo[n - 1];
 	edge_dirs_w(a, b, n, bf, v, r);
 	return 0;
 }
@@ -325,12 +394,12 @@ static void edges_hull_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *
 		return;
 	for (uint32_t k = nb; k < (nb + SW_W - 1) / SW_W * SW_W; k++)
 		s->live_b[k] = s->live_b[0], s->lg0[k] = s->lg0[0], s->lg1[k] = s->lg1[0];
-	/* the live edges' arcs, then the normals of their faces f0 and f1 (B's face rows: the same
-	 * rotated bits), gathered into rows of stride HK_LIVE */
+	/* the live edges' arc poles −u, then the normals of their faces f0 and f1 (B's face rows: the
+	 * same rotated bits), gathered into rows of stride HK_LIVE */
 	for (uint32_t k = 0; k < nb; k += SW_W) {
 		const int32_t *lj = s->live_b + k, *l0 = s->lg0 + k, *l1 = s->lg1 + k;
 		for (int q = 0; q < 3; q++) {
-			sw_storeu(s->brow + q * HK_LIVE + k, sw_gather(b->e + (size_t)(SW_HB_AX + q) * es, lj));
+			sw_storeu(s->brow + q * HK_LIVE + k, sw_neg(sw_gather(b->e + (size_t)(SW_HB_UX + q) * es, lj)));
 			sw_storeu(s->brow + (3 + q) * HK_LIVE + k, sw_gather(b->f + q * fs, l0));
 			sw_storeu(s->brow + (6 + q) * HK_LIVE + k, sw_gather(b->f + q * fs, l1));
 		}
@@ -339,15 +408,16 @@ static void edges_hull_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *
 	sign_table(a->f, a->fs, a->nf, s->brow, HK_LIVE, nb, s->yp, s->yn);
 	const sw_fw zero = sw_set1(0.0f);
 	const float *m0 = s->brow + 3 * HK_LIVE, *m1 = s->brow + 6 * HK_LIVE;
-	const float *arc = a->e + (size_t)SW_HV_AX * a->es;
+	const float *ua = a->e + (size_t)SW_HV_UX * a->es;
 	size_t n = 0;
 	for (uint32_t li = 0; li < na; li++) {
 		uint32_t i = (uint32_t)s->live_a[li];
 		int32_t f0 = a->ef[i], f1 = a->ef[a->es + i];
 		const uint64_t *yp0 = s->yp[f0], *yn0 = s->yn[f0], *yp1 = s->yp[f1], *yn1 = s->yn[f1];
-		sw_fw ax = sw_set1(arc[i]), ay = sw_set1(arc[a->es + i]), az = sw_set1(arc[2 * (size_t)a->es + i]);
+		/* A's arc pole −u_i */
+		sw_fw ax = sw_set1(-ua[i]), ay = sw_set1(-ua[a->es + i]), az = sw_set1(-ua[2 * (size_t)a->es + i]);
 		for (uint32_t j = 0; j < nb; j += SW_W) {
-			/* live B edges j.. in lanes: x0 = n_g0·BA_i and x1 = n_g1·BA_i (the reference's X) */
+			/* live B edges j.. in lanes: x0 = n_g0·(−u_i) and x1 = n_g1·(−u_i) (the reference's) */
 			sw_fw x0 = sw_dot3(sw_load(m0 + j), sw_load(m0 + HK_LIVE + j), sw_load(m0 + 2 * HK_LIVE + j),
 					   ax, ay, az);
 			sw_fw x1 = sw_dot3(sw_load(m1 + j), sw_load(m1 + HK_LIVE + j), sw_load(m1 + 2 * HK_LIVE + j),
@@ -357,10 +427,13 @@ static void edges_hull_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *
 			uint32_t w = j >> 6, sh = j & 63;
 			/* x0 < 0 < x1 needs y0 < 0 < y1, and x0 > 0 > x1 needs y0 > 0 > y1: then s(x0)·s(x1),
 			 * s(y0)·s(y1) and s(x0)·s(y1) are all −1 (bits past nb are clear in the Y table) */
-			uint64_t cand = (p & ((yn0[w] & yp1[w]) >> sh)) | (q & ((yp0[w] & yn1[w]) >> sh));
-			cand &= SW_ALL_LANES;
+			uint64_t cp = p & ((yn0[w] & yp1[w]) >> sh) & SW_ALL_LANES;
+			uint64_t cand = cp | (q & ((yp0[w] & yn1[w]) >> sh) & SW_ALL_LANES);
+			/* σ = s(y1): +1 for the first kind, −1 for the second */
 			while (cand) {
-				s->ei[n] = (int32_t)i, s->ej[n++] = s->live_b[j + (uint32_t)__builtin_ctzll(cand)];
+				unsigned l = (unsigned)__builtin_ctzll(cand);
+				s->ei[n] = (int32_t)i, s->ej[n] = s->live_b[j + l];
+				s->eo[n++] = cp >> l & 1 ? 1.0f : -1.0f;
 				cand &= cand - 1;
 			}
 		}
@@ -384,7 +457,7 @@ static void edges_tri_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *b
 		const int32_t *f0 = a->ef + i, *f1 = a->ef + a->es + i;
 		sw_fw a0x = sw_gather(a->f, f0), a0y = sw_gather(a->f + fs, f0), a0z = sw_gather(a->f + 2 * fs, f0);
 		sw_fw a1x = sw_gather(a->f, f1), a1y = sw_gather(a->f + fs, f1), a1z = sw_gather(a->f + 2 * fs, f1);
-		unsigned hit[3];
+		unsigned hit[3], neg[3];
 		for (int j = 0; j < 3; j++) {
 			sw_fw al = sw_dot3(a0x, a0y, a0z, ux[j], uy[j], uz[j]),
 			      be = sw_dot3(a1x, a1y, a1z, ux[j], uy[j], uz[j]);
@@ -392,9 +465,10 @@ static void edges_tri_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *b
 			sw_fw qx = sw_add(sw_mul(fb, a0x), sw_mul(fa, a1x));
 			sw_fw qy = sw_add(sw_mul(fb, a0y), sw_mul(fa, a1y));
 			sw_fw qz = sw_add(sw_mul(fb, a0z), sw_mul(fa, a1z));
-			sw_mw opp = sw_mor(sw_mand(sw_lt(al, zero), sw_gt(be, zero)),
-					   sw_mand(sw_gt(al, zero), sw_lt(be, zero)));
+			sw_mw up = sw_mand(sw_lt(al, zero), sw_gt(be, zero));
+			sw_mw opp = sw_mor(up, sw_mand(sw_gt(al, zero), sw_lt(be, zero)));
 			hit[j] = sw_mbits(sw_mand(opp, sw_lt(sw_dot3(qx, qy, qz, mx[j], my[j], mz[j]), zero)));
+			neg[j] = sw_mbits(up); /* σ = −s(β) */
 		}
 		/* A's edges whose arc leaves its region of the triangle (the reference's pruning), and the
 		 * lanes past ne */
@@ -407,6 +481,7 @@ static void edges_tri_w(const sw_hull_view *a, const sw_hull_bside *b, hk_buf *b
 			unsigned l = (unsigned)__builtin_ctz(m);
 			for (int j = 0; j < 3; j++) {
 				s->ei[n] = (int32_t)(i + l), s->ej[n] = j;
+				s->eo[n] = neg[j] >> l & 1u ? -1.0f : 1.0f;
 				n += hit[j] >> l & 1u;
 			}
 		}
@@ -425,16 +500,18 @@ static void gaps_w(const sw_hull_pair *pr, const sw_hull_bside *tri, int sweep, 
 		b = &bs;
 	}
 	sw_hull_red_init(r);
-	hk_buf bf = {s, 0, pr};
+	hk_buf bf = {s, pr};
+	s->dirs.len = s->nlen = 0;
 	faces_w(pr->a, b, &bf);
-	hk_flush(&bf, pr->v, r);
+	hk_flush(&s->dirs, pr->v, r);
 	if (sweep ? sw_hull_red_doomed(r, pr->front) : r->sep0)
 		return;
 	if (b->tri)
 		edges_tri_w(pr->a, b, &bf, pr->v, r);
 	else
 		edges_hull_w(pr->a, b, &bf, pr->v, r);
-	hk_flush(&bf, pr->v, r);
+	near_gaps(pr->a, b, s);
+	hk_flush(&s->dirs, pr->v, r);
 }
 
 _Static_assert(sizeof(hk_scratch) <= SW_SCRATCH, "the hull kernel's rows fit the pipeline's scratch");

@@ -9,11 +9,11 @@
 
 /* which edge pairs the sweep tests */
 typedef enum sw_hull_edges_mode {
-	/* pairs whose Gauss-map arcs cross (faces of the Minkowski difference), gap from the two edges:
-	 * what the library does */
+	/* pairs whose Gauss-map arcs cross (faces of the Minkowski difference), gap from the two edges
+	 * or, for nearly parallel edges, from full supports: what the library does */
 	SW_HULL_EDGES_PRUNED = 0,
-	/* every non-parallel pair, both orientations, gap from full projections of both hulls: the
-	 * plain SAT, for tests only */
+	/* every pair with a nonzero (normal) cross product, both orientations, gap from full
+	 * projections of both hulls: the plain SAT, for tests only */
 	SW_HULL_EDGES_ALL = 1,
 } sw_hull_edges_mode;
 

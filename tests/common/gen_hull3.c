@@ -1,9 +1,14 @@
 /* tests/common/gen_hull3.c — populations of hull pairs: hull–hull, hull–box and hull–triangle, through
  * one set (pairs (2k, 2k+1), reversed, random), two sets in both orders; hulls of 4 to 64 points near
- * ellipsoids, boxes, slabs and needles; close pairs with motion aimed at A half of the time, pairs
+ * ellipsoids, boxes, slabs down to 1e-7 of their size, flat hulls (two-faced polygons, packed as
+ * prisms of no thickness) and needles; close pairs with motion aimed at A half of the time, pairs
  * starting overlapped, face-aligned identical boxes (exact ties at t = 0 and t = 1), 1e4 offsets, zero
- * motion, tiny hulls, fast motion, boxes and triangles turned by 1e-8 to 1e-2 rad from A's edges, and
- * broken poses and indices. */
+ * motion, tiny hulls, fast motion, boxes and triangles turned by 1e-8 to 1 rad from A's edges (around
+ * 30°, where the kernels switch to full supports for an edge pair, and around 1e-3 rad), the same
+ * moving onto an edge of A where a nearly parallel edge meets it first, broken poses and indices; and
+ * an edge population of shapes of 1e-30 to 1e30 at positions up to 1e30 moving 1e10 times their size
+ * (signed zeros, underflowing times, invalid pairs) whose first pair is a fuzzed case whose zero time
+ * once differed in sign between tiers. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,16 +20,20 @@ enum { NSHAPES = 40 };
 /* ---- populations ---- */
 
 typedef enum shape_mix {
-	MIX_ALL,   /* clouds of 4..64 points, boxes, flat and needle hulls */
-	MIX_FLAT,  /* slabs and needles only */
-	MIX_CUBES, /* half of the shapes the same cube of half extent 0.5, the rest boxes on a grid of quarters */
+	MIX_ALL,    /* clouds of 4..64 points, boxes, slabs, flat hulls and needles */
+	MIX_FLAT,   /* slabs, flat hulls and needles only */
+	MIX_PLATES, /* flat hulls only: convex polygons of 3 to 64 points */
+	MIX_CUBES,  /* half of the shapes the same cube of half extent 0.5, the rest boxes on a grid of quarters */
 } shape_mix;
 
 typedef enum layout {
 	LAY_CLOSE,   /* B within about its and A's radii of A */
 	LAY_OVERLAP, /* B's centroid near A's: starts overlapped */
 	LAY_TOUCH,   /* axis-aligned boxes on a grid of halves: faces, edges, corners touching */
-	LAY_TWIST,   /* B (box, triangle) turned by 1e-8 to 1e-2 rad from A's shape: near-parallel edges */
+	LAY_TWIST,   /* B (box, triangle) turned by 1e-8 to 1 rad from A's shape: near-parallel edges */
+	LAY_AIM,     /* B (A's reflection, a box, a triangle) turned as LAY_TWIST and moving onto an edge of A
+		      * where a nearly parallel edge of B meets it first */
+	LAY_EXTREME, /* shapes of 1e-30 to 1e30 at positions up to 1e30, moving up to 1e10 times their size */
 } layout;
 
 typedef struct pop {
@@ -54,6 +63,12 @@ static const pop POPS[] = {
 	{"broken", 10, 500, MIX_ALL, 0.5f, 1.5f, 4, 0, 3, 1.2f, LAY_CLOSE, 0, 1},
 	{"twisted_boxes", 11, 400, MIX_CUBES, 0.5f, 0.5f, 4, 0, 2, 0.8f, LAY_TWIST, 0, 0},
 	{"twisted_hulls", 12, 400, MIX_ALL, 0.5f, 1.5f, 4, 0, 2, 0.8f, LAY_TWIST, 0, 0},
+	{"aimed_edges_boxes", 13, 400, MIX_CUBES, 0.5f, 0.5f, 4, 0, 2, 0.8f, LAY_AIM, 0, 0},
+	{"aimed_edges_hulls", 14, 400, MIX_ALL, 0.5f, 1.5f, 4, 0, 2, 0.8f, LAY_AIM, 0, 0},
+	{"plates", 15, 500, MIX_PLATES, 0.5f, 1.5f, 4, 0, 3, 1.2f, LAY_CLOSE, 0, 0},
+	{"twisted_plates", 16, 400, MIX_PLATES, 0.5f, 1.5f, 4, 0, 2, 0.8f, LAY_TWIST, 0, 0},
+	{"aimed_edges_plates", 17, 400, MIX_PLATES, 0.5f, 1.5f, 4, 0, 2, 0.8f, LAY_AIM, 0, 0},
+	{"extreme_scales", 21, 600, MIX_ALL, 0, 0, 0, 0, 0, 0, LAY_EXTREME, 0, 0},
 };
 #define NPOPS (sizeof POPS / sizeof POPS[0])
 
@@ -101,16 +116,24 @@ static void random_shape(sc_rng *r, shape_mix mix, float lo, float hi, sw_hull3 
 	for (int attempt = 0; attempt < 64; attempt++) {
 		float size = sc_uniform(r, lo, hi);
 		sw_vec3 ax = sw_v3_scale(rand_vec(r, 0.5f, 1.0f), size);
-		uint32_t kind = mix == MIX_FLAT ? 2 + sc_below(r, 2) : sc_below(r, 8);
+		uint32_t kind = mix == MIX_FLAT ? 2 + sc_below(r, 2) : mix == MIX_PLATES ? 9 : sc_below(r, 8);
 		int ok = 0;
 		switch (kind) {
+		case 9: /* a flat hull: 3 to 64 points in a plane */
+			ax.z = 0;
+			ok = cloud_hull(r, 3 + (int)sc_below(r, 62), ax, (int)(sc_next(r) & 1), 0.1f * size, h) &&
+			     h->num_faces == 2;
+			break;
 		case 0: /* a box, axis-aligned in its frame or turned */
 			ok = box_hull(sw_v3_scale(ax, 0.8f), sc_next(r) & 1 ? sc_rotation(r) : (sw_quat){0, 0, 0, 1},
 				      h);
 			break;
 		case 1: /* a tetrahedron */ ok = cloud_hull(r, 4, ax, 0, 0.2f * size, h); break;
-		case 2: /* a slab: one axis 1e-2 or 1e-3 of the others */
-			ax.z *= sc_next(r) & 1 ? 1e-2f : 1e-3f;
+		case 2: /* a slab: one axis 1e-2 to 1e-7 of the others (a thin solid), or a flat hull */
+		{
+			static const float thin[5] = {1e-2f, 1e-3f, 1e-5f, 1e-7f, 0.0f};
+			ax.z *= thin[sc_below(r, 5)];
+		}
 			ok = cloud_hull(r, 8 + (int)sc_below(r, 25), ax, (int)(sc_next(r) & 1), 0.1f * size, h);
 			break;
 		case 3: /* a needle */
@@ -144,7 +167,7 @@ static void reflect(const sw_hull3 *h, sw_hull3 *out)
 static void make_shapes(sc_rng *r, const pop *p, sw_hull3 *shapes)
 {
 	for (int i = 0; i < NSHAPES; i++) {
-		if (p->lay == LAY_TWIST && p->mix != MIX_CUBES && i >= NSHAPES / 2)
+		if ((p->lay == LAY_TWIST || p->lay == LAY_AIM) && p->mix != MIX_CUBES && i >= NSHAPES / 2)
 			reflect(&shapes[i - NSHAPES / 2], &shapes[i]);
 		else if (p->mix != MIX_CUBES)
 			random_shape(r, p->mix, p->size_lo, p->size_hi, &shapes[i]);
@@ -231,16 +254,40 @@ static sw_vec3 grid_motion(sc_rng *r, float motion, sw_vec3 step)
 	return d;
 }
 
-/* a rotation about a random axis by 1e-8 to 1e-2 rad (log-uniform), or half of the time within a
- * factor 4 of 1e-3 rad, where the kernels stop skipping edge pairs as parallel (|u × w|² < 1e-6) */
-static sw_quat twist(sc_rng *r)
+/* a rotation about `axis` (a random one when zero) by 1e-8 to 1 rad (log-uniform), or, a third of the
+ * time each, within a factor √2 of 30° (where the kernels switch from the edges' own gap to full
+ * supports: sin²θ = SW_HULL_NEAR_PARALLEL) or of 1e-3 rad (the old parallel threshold) */
+static sw_quat twist_about(sc_rng *r, sw_vec3 axis)
 {
-	sw_vec3 axis;
-	do
+	while (sw_v3_dot(axis, axis) < 0.01f)
 		axis = rand_vec(r, -1, 1);
-	while (sw_v3_dot(axis, axis) < 0.01f);
-	float angle = sc_next(r) & 1 ? powf(10.0f, sc_uniform(r, -8, -2)) : 1e-3f * exp2f(sc_uniform(r, -2, 2));
+	uint32_t band = sc_below(r, 3);
+	float angle = band == 0   ? powf(10.0f, sc_uniform(r, -8, 0))
+		      : band == 1 ? 0.52359878f * exp2f(sc_uniform(r, -0.5f, 0.5f))
+				  : 1e-3f * exp2f(sc_uniform(r, -0.5f, 0.5f));
 	return sw_quat_from_axis_angle(axis, angle);
+}
+
+static sw_quat twist(sc_rng *r) { return twist_about(r, sw_v3(0, 0, 0)); }
+
+/* the bisector of an edge's faces; for a flat hull's edge (faces n and −n), its outward in-plane
+ * normal u × n_f0 */
+static sw_vec3 edge_out(const sw_hull3 *h, const sw_hull_edge *ed)
+{
+	sw_vec3 n0 = h->faces[ed->f[0]].normal, b = sw_v3_add(n0, h->faces[ed->f[1]].normal);
+	if (sw_v3_dot(b, b) < 1e-6f)
+		b = sw_v3_cross(sw_v3_sub(h->verts[ed->v[1]], h->verts[ed->v[0]]), n0);
+	return sw_v3_scale(b, 1.0f / sw_v3_len(b));
+}
+
+/* an edge of h: a point on it (its middle ± 0.3 of its length) and the bisector of its faces, local */
+static void aim_edge(sc_rng *r, const sw_hull3 *h, sw_vec3 *at, sw_vec3 *n, sw_vec3 *e)
+{
+	const sw_hull_edge *ed = &h->edges[sc_below(r, h->num_edges)];
+	sw_vec3 v0 = h->verts[ed->v[0]], v1 = h->verts[ed->v[1]];
+	*e = sw_v3_sub(v1, v0);
+	*at = sw_v3_add(sw_v3_scale(sw_v3_add(v0, v1), 0.5f), sw_v3_scale(*e, sc_uniform(r, -0.3f, 0.3f)));
+	*n = edge_out(h, ed);
 }
 
 /* where a twisted thing sits in A's frame: next to a box (half of the time edge to edge, where
@@ -290,6 +337,21 @@ static void place_pair(sc_rng *r, const scene *sc, body *A, body *B)
 		return;
 	}
 	A->q = sc_rotation(r), B->q = sc_rotation(r);
+	if (p->lay == LAY_AIM) {
+		/* B = A's reflection turned by θ: in A's frame −R_θ·A + c, touching when c enters
+		 * A ⊕ R_θ·A, next to its edge made of e and R_θ·e */
+		B->shape = p->mix == MIX_CUBES ? A->shape : (A->shape + NSHAPES / 2) % NSHAPES;
+		sw_vec3 at, n, e;
+		aim_edge(r, ha, &at, &n, &e);
+		sw_quat tw = twist_about(r, sw_v3_add(n, rand_vec(r, -0.3f, 0.3f)));
+		sw_mat3 ma = sw_mat3_from_quat(A->q), mt = sw_mat3_from_quat(tw);
+		float out = sc_uniform(r, 0.1f, 1.0f) * ha->radius;
+		B->q = sw_quat_mul(A->q, tw);
+		B->p = sw_v3_add(A->p,
+				 sw_mat3_mul(&ma, sw_v3_add(sw_v3_add(at, sw_mat3_mul(&mt, at)), sw_v3_scale(n, out))));
+		B->d = sw_v3_add(A->d, sw_mat3_mul(&ma, sw_v3_scale(n, -out * sc_uniform(r, 1.0f, 2.0f))));
+		return;
+	}
 	if (p->lay == LAY_TWIST) {
 		sw_mat3 ma = sw_mat3_from_quat(A->q);
 		/* the same shape, or its reflection (twisted_hulls: shape i + NSHAPES/2 reflects shape i) */
@@ -328,6 +390,30 @@ static void place_box(sc_rng *r, const scene *sc, const body *A, sc_box *box, sw
 	box->half = sw_v3_scale(rand_vec(r, 0.3f, 0.8f), size);
 	box->rot = sc_rotation(r);
 	sw_vec3 ca = world_centroid(ha, A->p, A->q);
+	if (p->lay == LAY_AIM) {
+		/* turned by θ from A's frame, its edge facing e pushed out by its half extents along e's faces
+		 * (exactly parallel to e for a box A) */
+		sw_vec3 at, n, e;
+		aim_edge(r, ha, &at, &n, &e);
+		sw_quat tw = twist_about(r, sw_v3_add(n, rand_vec(r, -0.3f, 0.3f)));
+		sw_mat3 ma = sw_mat3_from_quat(A->q), mt = sw_mat3_from_quat(tw);
+		sw_vec3 h = box->half;
+		sw_vec3 push = sw_v3(n.x > 0.3f    ? h.x
+				     : n.x < -0.3f ? -h.x
+						   : 0,
+				     n.y > 0.3f    ? h.y
+				     : n.y < -0.3f ? -h.y
+						   : 0,
+				     n.z > 0.3f    ? h.z
+				     : n.z < -0.3f ? -h.z
+						   : 0);
+		float out = sc_uniform(r, 0.1f, 1.0f) * ha->radius;
+		box->rot = sw_quat_mul(A->q, tw);
+		box->center = sw_v3_add(
+			A->p, sw_mat3_mul(&ma, sw_v3_add(sw_v3_add(at, sw_mat3_mul(&mt, push)), sw_v3_scale(n, out))));
+		*d = sw_v3_add(A->d, sw_mat3_mul(&ma, sw_v3_scale(n, -out * sc_uniform(r, 1.0f, 2.0f))));
+		return;
+	}
 	if (p->lay == LAY_TWIST) {
 		/* edges near A's: A's own box when it is one, else a box in A's frame */
 		sw_mat3 ma = sw_mat3_from_quat(A->q);
@@ -373,13 +459,27 @@ static void place_tri(sc_rng *r, const scene *sc, const body *A, sw_tri3 *t, sw_
 		*d = sc_next(r) & 1 ? A->d : grid_motion(r, p->motion, sw_v3(axis == 0, axis == 1, axis == 2));
 		return;
 	}
+	if (p->lay == LAY_AIM) {
+		/* standing on its edge, along e turned by θ, out along the bisector of e's faces */
+		sw_vec3 at, n, e;
+		aim_edge(r, ha, &at, &n, &e);
+		sw_mat3 ma = sw_mat3_from_quat(A->q),
+			mt = sw_mat3_from_quat(twist_about(r, sw_v3_add(n, rand_vec(r, -0.3f, 0.3f))));
+		float out = sc_uniform(r, 0.1f, 1.0f) * ha->radius;
+		sw_vec3 base = sw_v3_add(at, sw_v3_scale(n, out)), h = sw_mat3_mul(&mt, sw_v3_scale(e, 0.6f));
+		sw_vec3 v[3] = {sw_v3_sub(base, h), sw_v3_add(base, h), sw_v3_add(base, sw_v3_scale(n, ha->radius))};
+		for (int k = 0; k < 3; k++)
+			v[k] = sw_v3_add(A->p, sw_mat3_mul(&ma, v[k]));
+		*t = sc_next(r) & 1 ? (sw_tri3){v[0], v[1], v[2]} : (sw_tri3){v[1], v[0], v[2]};
+		*d = sw_v3_add(A->d, sw_mat3_mul(&ma, sw_v3_scale(n, -out * sc_uniform(r, 1.0f, 2.0f))));
+		return;
+	}
 	if (p->lay == LAY_TWIST) {
 		/* edge to edge with A: a and b just off one of A's edges (along the bisector of its faces),
 		 * c further out, the whole turned by a tiny angle about the edge's midpoint */
 		const sw_hull_edge *e = &ha->edges[sc_below(r, ha->num_edges)];
 		sw_vec3 v0 = ha->verts[e->v[0]], v1 = ha->verts[e->v[1]], mid = sw_v3_scale(sw_v3_add(v0, v1), 0.5f);
-		sw_vec3 out = sw_v3_add(ha->faces[e->f[0]].normal, ha->faces[e->f[1]].normal);
-		out = sw_v3_scale(out, 1.0f / sw_v3_len(out));
+		sw_vec3 out = edge_out(ha, e);
 		sw_vec3 side = sw_v3_cross(sw_v3_sub(v1, v0), out);
 		side = sw_v3_scale(side, 1.0f / sw_v3_len(side));
 		float rad = ha->radius, gap = sc_uniform(r, -0.02f, 0.02f) * rad;
@@ -430,6 +530,83 @@ static void break_pair(sc_rng *r, body *A, body *B, sc_box *box, sw_vec3 *db, sw
 	}
 }
 
+/* ---- extreme scales and signed zeros ----
+ * Shapes of 1e-30 to 1e30 (hulls past SW_MAX_COORD do not build and stay flagged shapes; boxes and
+ * triangles past it are invalid pairs) at positions up to 1e30 and 1e11, moving 1e10 times their size
+ * (or about their size), where products underflow to signed zeros and entry times underflow. Pair 0
+ * is a fuzzed case: a 4-point hull 2^-125 in size at 1e11 hit by a triangle moving 3.4e10, whose first
+ * contact underflows to a time one tier once gave as −0 and the others as +0 (tests/test_hull3_hand.c
+ * pins its answer). */
+
+static const float XSCALE[] = {1e-30f, 0x1p-125f, 1e-20f, 1e-8f, 1.0f, 1e8f, 1e14f, 1e30f};
+#define NXSCALE (sizeof XSCALE / sizeof XSCALE[0])
+
+static const sw_vec3 FUZZ_PTS[4] = {{-0x1.5a7a38p-126f, -0x1.c496acp-126f, 0x1.26b7ecp-126f},
+				    {0x1.faedc8p-126f, 0x1.ac4f68p-127f, 0x1.0e9c4cp-126f},
+				    {0x1.e90f04p-126f, 0x1.da7cep-127f, -0x1.9235fcp-126f},
+				    {0x1.6dd518p-127f, 0x1.266028p-127f, -0x1.1ad418p-126f}};
+static const sw_quat FUZZ_Q = {-0x1.bcfe4p-8f, 0x1.27bdp-1f, 0x1.9a1cccp-1f, -0x1.41f51ep-3f};
+static const sw_tri3 FUZZ_TRI = {{0x1.74876ep+36f, 0x1.74877ep+36f, 0x1.748776p+36f},
+				 {0x1.74876ep+36f, 0x1.74876ep+36f, 0x1.74876ep+36f},
+				 {0x1.74876ep+36f, 0x1.74875ep+36f, 0x1.748776p+36f}};
+static const sw_vec3 FUZZ_D = {-0x1.faa3b4p+34f, 0, 0};
+
+/* shape i: scale XSCALE[i % NXSCALE]; a cloud, a box or a tetrahedron; empty when it does not build */
+static void extreme_shape(sc_rng *r, int i, sw_hull3 *h)
+{
+	float s = XSCALE[i % NXSCALE];
+	sw_vec3 pts[SW_HULL_MAX_VERTS];
+	int n = i < 2 * (int)NXSCALE ? 4 : 6 + (int)sc_below(r, 20);
+	if (i == 0) {
+		memcpy(pts, FUZZ_PTS, sizeof FUZZ_PTS);
+	} else {
+		sw_vec3 ax = sw_v3_scale(rand_vec(r, 0.5f, 1.0f), s);
+		sc_ellipsoid_points(r, (size_t)n, ax, 0.7f, pts);
+	}
+	if (i % 5 == 4) {
+		sw_obb3 box = {sw_v3_scale(rand_vec(r, 0.3f, 1.0f), s)};
+		if (sw_hull3_box(&box, h) == SW_OK)
+			return;
+	}
+	if (sw_hull3_build(pts, (size_t)n, NULL, h) != SW_OK)
+		memset(h, 0, sizeof *h);
+}
+
+/* a position for scale s: the origin, 1e11, 1e30 (invalid), or a few sizes off the origin */
+static sw_vec3 extreme_pos(sc_rng *r, float s)
+{
+	switch (sc_below(r, 4)) {
+	case 0: return sw_v3(0, 0, 0);
+	case 1: return sw_v3(1e11f, 1e11f, 1e11f);
+	case 2: return sw_v3(1e30f, -1e30f, 0);
+	default: return rand_vec(r, -4 * s, 4 * s);
+	}
+}
+
+/* pair k of the extreme population: A and B of one scale (shapes i and i + m·NXSCALE), a box and a
+ * triangle of that scale near A */
+static void extreme_pair(sc_rng *r, size_t k, body *A, body *B, sc_box *box, sw_vec3 *db, sw_tri3 *t, sw_vec3 *dt)
+{
+	uint32_t sa = sc_below(r, NSHAPES), sb = sa % NXSCALE + NXSCALE * sc_below(r, NSHAPES / NXSCALE);
+	float s = XSCALE[sa % NXSCALE];
+	*A = (body){sa, extreme_pos(r, s), sc_rotation(r), rand_vec(r, -s, s)};
+	*B = (body){sb, sw_v3_add(A->p, rand_vec(r, -3 * s, 3 * s)), sc_rotation(r), rand_vec(r, -s, s)};
+	float m = sc_next(r) & 1 ? 1e10f : sc_uniform(r, 0.5f, 3.0f);
+	sw_vec3 aim = sw_v3_scale(sw_v3_sub(A->p, B->p), m);
+	if (sc_next(r) & 1)
+		B->d = sw_v3_add(A->d, aim);
+	*box = (sc_box){B->p, B->q, sw_v3_scale(rand_vec(r, 0.3f, 1.0f), s)};
+	sw_vec3 v[3];
+	for (int q = 0; q < 3; q++)
+		v[q] = sw_v3_add(A->p, rand_vec(r, -2 * s, 2 * s));
+	*t = (sw_tri3){v[0], v[1], v[2]};
+	*db = B->d, *dt = sw_v3_add(A->d, aim);
+	if (k == 0) {
+		*A = (body){0, FUZZ_TRI.b, FUZZ_Q, {0, 0, 0}};
+		*t = FUZZ_TRI, *dt = FUZZ_D;
+	}
+}
+
 /* ---- the family ---- */
 
 /* pairings of a population: hull–hull through one set forwards, reversed, at random, and two sets in
@@ -441,7 +618,7 @@ typedef struct hull_state {
 	scene sc;
 	char name[64];
 } hull_state;
-
+/* as add_shapes, for shapes that may fail their check (then flagged) */
 static int add_shapes(sw_hull3_set **s, const sw_hull3 *shapes, size_t cap)
 {
 	if (sw_hull3_set_create(cap, s) != SW_OK)
@@ -478,7 +655,11 @@ static int scene_make(scene *sc, const pop *p, size_t n)
 	sc->idx = malloc(n * sizeof *sc->idx), sc->rnd = malloc(n * sizeof *sc->rnd);
 	if (!sc->shapes || !sc->fwd || !sc->rev || !sc->idx || !sc->rnd)
 		return 0;
-	make_shapes(&r, p, sc->shapes);
+	if (p->lay == LAY_EXTREME)
+		for (int i = 0; i < NSHAPES; i++)
+			extreme_shape(&r, i, &sc->shapes[i]);
+	else
+		make_shapes(&r, p, sc->shapes);
 	int ok = add_shapes(&sc->one, sc->shapes, 2 * n) && add_shapes(&sc->a, sc->shapes, n) &&
 		 add_shapes(&sc->b, sc->shapes, n) && sw_obb3_set_create(n, &sc->boxes) == SW_OK &&
 		 sw_tri3_set_create(n, &sc->tris) == SW_OK;
@@ -487,9 +668,13 @@ static int scene_make(scene *sc, const pop *p, size_t n)
 		sc_box box;
 		sw_tri3 t;
 		sw_vec3 db, dt;
-		place_pair(&r, sc, &A, &B);
-		place_box(&r, sc, &A, &box, &db);
-		place_tri(&r, sc, &A, &t, &dt);
+		if (p->lay == LAY_EXTREME) {
+			extreme_pair(&r, k, &A, &B, &box, &db, &t, &dt);
+		} else {
+			place_pair(&r, sc, &A, &B);
+			place_box(&r, sc, &A, &box, &db);
+			place_tri(&r, sc, &A, &t, &dt);
+		}
 		if (p->still)
 			A.d = B.d = db = dt = sw_v3(0, 0, 0);
 		if (p->broken && k % 7 == 0)

@@ -108,7 +108,7 @@ void oracle_hull3_prepare(const oracle_hull3_shape *a, sw_vec3 da, const oracle_
 {
 	p->a = *a, p->b = *b;
 	p->v[0] = (double)db.x - da.x, p->v[1] = (double)db.y - da.y, p->v[2] = (double)db.z - da.z;
-	int cap = 2 * (a->nf + b->nf + a->ne * b->ne);
+	int cap = 2 * (a->nf + b->nf + a->ne * b->ne + a->ne + b->ne);
 	p->dir = malloc(sizeof *p->dir * (size_t)cap);
 	p->gap0 = malloc(sizeof *p->gap0 * (size_t)cap);
 	p->w = malloc(sizeof *p->w * (size_t)cap);
@@ -124,6 +124,15 @@ void oracle_hull3_prepare(const oracle_hull3_shape *a, sw_vec3 da, const oracle_
 			/* every pair that is not parallel to double rounding */
 			add_dir(p, n, 1e-24 * dot3(a->e[i], a->e[i]) * dot3(b->e[j], b->e[j]));
 		}
+	/* a flat shape's in-plane edge normals: two polygons in one plane separate only along those */
+	const oracle_hull3_shape *s2[2] = {a, b};
+	for (int q = 0; q < 2; q++)
+		if (s2[q]->nf == 2)
+			for (int i = 0; i < s2[q]->ne; i++) {
+				double n[3];
+				cross3(s2[q]->fn[0], s2[q]->e[i], n);
+				add_dir(p, n, 0);
+			}
 	p->scale = a->size + b->size + sqrt(dot3(p->v, p->v));
 	p->t_min = 0;
 	p->f_min = oracle_hull3_sep(p, 0);

@@ -6,7 +6,8 @@
  * is its world-space vertex set in double (the library's float rotation of the local vertices, then
  * exact), the directions are every face normal of both shapes and the normalised cross product of
  * EVERY pair of edges (no pruning), each tested in both orientations against the projections of all
- * vertices. The separation
+ * vertices, and for a flat shape (a flat hull or a triangle: two faces) its in-plane edge normals,
+ * which two coplanar polygons need. The separation
  *
  *     f(t) = max over directions n of ( min_B n·b(t) − max_A n·a(t) )
  *
@@ -32,7 +33,7 @@ typedef struct oracle_hull3_shape {
 } oracle_hull3_shape;
 
 /// A hull placed by pose (p, q): x = R(q)·x_local + p, R = sw_mat3_from_quat(q) in float, applied in
-/// double.
+/// double. A flat hull (two faces) is its polygon: faces ±n, its k edges.
 void oracle_hull3_shape_hull(const sw_hull3 *h, sw_pose3 pose, oracle_hull3_shape *s);
 /// A triangle: three vertices, its normal as both faces (±n), its three edges.
 void oracle_hull3_shape_tri(const sw_tri3 *t, oracle_hull3_shape *s);

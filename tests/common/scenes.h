@@ -4,6 +4,7 @@
 #define SWEPT_TESTS_SCENES_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include <swept/advanced.h>
 #include <swept/swept.h>
 
@@ -77,6 +78,62 @@ static inline sw_status sc_obb3_tri3_overlap(const sc_box *a, const sw_tri3 *t, 
 	sw_obb3 sa = sc_box_shape(a);
 	sw_obb3_tri3_overlap(&sa, sc_box_pose(a), t, o);
 	return o->status;
+}
+
+/* single-pair hull queries on hulls placed by position and quaternion and on placed boxes,
+ * answering with the status */
+static inline sw_status sc_hull3_sweep(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sw_hull3 *b,
+				       sw_vec3 pb, sw_quat qb, sw_vec3 db, sw_sweep_result *o)
+{
+	sw_hull3_sweep(a, sw_pose3_make(pa, qa), da, b, sw_pose3_make(pb, qb), db, o);
+	return o->status;
+}
+static inline sw_status sc_hull3_overlap(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const sw_hull3 *b, sw_vec3 pb,
+					 sw_quat qb, sw_overlap_result *o)
+{
+	sw_hull3_overlap(a, sw_pose3_make(pa, qa), b, sw_pose3_make(pb, qb), o);
+	return o->status;
+}
+static inline sw_status sc_hull3_obb3_sweep(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sc_box *b,
+					    sw_vec3 db, sw_sweep_result *o)
+{
+	sw_obb3 sb = sc_box_shape(b);
+	sw_hull3_obb3_sweep(a, sw_pose3_make(pa, qa), da, &sb, sc_box_pose(b), db, o);
+	return o->status;
+}
+static inline sw_status sc_hull3_obb3_overlap(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const sc_box *b,
+					      sw_overlap_result *o)
+{
+	sw_obb3 sb = sc_box_shape(b);
+	sw_hull3_obb3_overlap(a, sw_pose3_make(pa, qa), &sb, sc_box_pose(b), o);
+	return o->status;
+}
+static inline sw_status sc_hull3_tri3_sweep(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, sw_vec3 da, const sw_tri3 *t,
+					    sw_vec3 dt, int one_sided, sw_sweep_result *o)
+{
+	sw_sweep_opts opts = {(uint32_t)one_sided};
+	sw_hull3_tri3_sweep(a, sw_pose3_make(pa, qa), da, t, dt, &opts, o);
+	return o->status;
+}
+static inline sw_status sc_hull3_tri3_overlap(const sw_hull3 *a, sw_vec3 pa, sw_quat qa, const sw_tri3 *t,
+					      sw_overlap_result *o)
+{
+	sw_hull3_tri3_overlap(a, sw_pose3_make(pa, qa), t, o);
+	return o->status;
+}
+/// The hull of a placed box's shape in its own frame (sw_hull3_box()).
+static inline sw_error sc_hull3_box(const sc_box *b, sw_hull3 *out)
+{
+	sw_obb3 s = sc_box_shape(b);
+	return sw_hull3_box(&s, out);
+}
+/// sw_hull3_check() as a truth value, the error's name in why (when not NULL) on failure.
+static inline int sc_hull3_check(const sw_hull3 *h, char *why, size_t why_len)
+{
+	sw_error e = sw_hull3_check(h);
+	if (e != SW_OK && why && why_len)
+		snprintf(why, why_len, "%s", sw_error_name(e));
+	return e == SW_OK;
 }
 
 /// The first-separating-axis test of a placed pair (the overlap twin a batched call runs when it asks
