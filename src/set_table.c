@@ -1,12 +1,17 @@
 /* src/set_table.c — the one column allocator every set uses (src/sets.h): a table's columns live in one
  * aligned block from the allocator hook, each column 64-byte aligned and staggered by a cache line
  * modulo 4 KB against the previous one. */
+#include <stdint.h>
 #include <string.h>
 
 #include "alloc.h"
 #include "sets.h"
 
 #define LINE 64
+
+/* sw_table_place() reads placements and displacements as packed floats */
+_Static_assert(sizeof(sw_pose3) == 7 * sizeof(float) && sizeof(sw_pose2) == 4 * sizeof(float), "pose layout");
+_Static_assert(sizeof(sw_vec3) == 3 * sizeof(float) && sizeof(sw_vec2) == 2 * sizeof(float), "vector layout");
 #define PAGE 4096
 
 /* column offsets in a block for `capacity` items: column k starts at the first 64-byte boundary past
@@ -93,4 +98,99 @@ void sw_table_free(sw_table *t, void **col)
 	sw_free(t->mem, t->bytes);
 	memset(t, 0, sizeof *t);
 	(void)col;
+}
+
+sw_error sw_table_put(sw_table *t, void *const *col, const sw_table_spec *spec, uint32_t index, const void *item)
+{
+	if (index >= t->count)
+		return SW_ERR_ARG;
+	sw_table_item(col, spec, index, (void *)item, 0);
+	return SW_OK;
+}
+
+sw_error sw_table_add(sw_table *t, void **col, const sw_table_spec *spec, const void *item, uint32_t *index)
+{
+	uint32_t i;
+	sw_error e = sw_table_append(t, col, spec, &i);
+	if (e != SW_OK)
+		return e;
+	if (index)
+		*index = i;
+	return sw_table_put(t, col, spec, i, item);
+}
+
+sw_error sw_table_get(const sw_table *t, void *const *col, const sw_table_spec *spec, uint32_t index, void *item)
+{
+	if (index >= t->count)
+		return SW_ERR_ARG;
+	sw_table_item(col, spec, index, item, 1);
+	return SW_OK;
+}
+
+sw_error sw_table_place(const sw_table *t, void *const *col, int pose_col, int npose, int disp_col, int ndisp,
+			uint32_t first, size_t n, const void *poses, const void *disps)
+{
+	if ((n && npose && !poses))
+		return SW_ERR_NULL;
+	if (first > t->count || n > t->count - first)
+		return SW_ERR_ARG;
+	const unsigned char *pp = poses, *dp = disps;
+	for (size_t k = 0; k < n; k++) {
+		float v[8] = {0};
+		size_t i = first + k;
+		if (npose)
+			memcpy(v, pp + k * npose * sizeof(float), npose * sizeof(float));
+		for (int c = 0; c < npose; c++)
+			((float *)col[pose_col + c])[i] = v[c];
+		memset(v, 0, sizeof v);
+		if (dp)
+			memcpy(v, dp + k * ndisp * sizeof(float), ndisp * sizeof(float));
+		for (int c = 0; c < ndisp; c++)
+			((float *)col[disp_col + c])[i] = v[c];
+	}
+	return SW_OK;
+}
+
+sw_error sw_set_new(void **out, size_t size, size_t table_at, size_t col_at, const sw_table_spec *spec, size_t capacity)
+{
+	*out = NULL;
+	unsigned char *s = sw_alloc(size, LINE);
+	if (!s)
+		return SW_ERR_NOMEM;
+	memset(s, 0, size);
+	sw_error e = sw_table_reserve((sw_table *)(s + table_at), (void **)(s + col_at), spec, capacity);
+	if (e != SW_OK) {
+		sw_free(s, size);
+		return e;
+	}
+	*out = s;
+	return SW_OK;
+}
+
+void sw_set_delete(void *set, size_t size, size_t table_at, size_t col_at)
+{
+	unsigned char *s = set;
+	sw_table_free((sw_table *)(s + table_at), (void **)(s + col_at));
+	sw_free(s, size);
+}
+
+sw_error sw_grow(void **array, size_t *cap, size_t used, size_t need, size_t size, size_t align)
+{
+	if (need <= *cap - used)
+		return SW_OK;
+	size_t c = *cap ? *cap : 16;
+	while (c - used < need) {
+		if (c > SIZE_MAX / 2 / size)
+			return SW_ERR_NOMEM;
+		c *= 2;
+	}
+	void *fresh = sw_alloc(c * size, align);
+	if (!fresh)
+		return SW_ERR_NOMEM;
+	if (used)
+		memcpy(fresh, *array, used * size);
+	sw_free(*array, *cap * size);
+	*array = fresh;
+	*cap = c;
+	return SW_OK;
 }

@@ -50,6 +50,29 @@ void sw_table_clear(sw_table *t, void *const *col, const sw_table_spec *spec);
 /// Frees the block; the table is empty.
 void sw_table_free(sw_table *t, void **col);
 
+/* ---- the set API on a table (every set's functions are these, plus packing its item) ---- */
+
+/// Writes item `index` (< count): SW_ERR_ARG past the count.
+sw_error sw_table_put(sw_table *t, void *const *col, const sw_table_spec *spec, uint32_t index, const void *item);
+/// Appends an item; its index goes to *index (may be NULL).
+sw_error sw_table_add(sw_table *t, void **col, const sw_table_spec *spec, const void *item, uint32_t *index);
+/// Reads item `index` (< count): SW_ERR_ARG past the count, and nothing written.
+sw_error sw_table_get(const sw_table *t, void *const *col, const sw_table_spec *spec, uint32_t index, void *item);
+/// Writes the placements of items [first, first + n): `npose` float columns from col[pose_col] (each
+/// placement `npose` floats, as sw_pose3 or sw_pose2 hold them; npose 0: none) and `ndisp` from
+/// col[disp_col] (displacements of `ndisp` floats; disps NULL: zero). SW_ERR_ARG past the count.
+sw_error sw_table_place(const sw_table *t, void *const *col, int pose_col, int npose, int disp_col, int ndisp,
+			uint32_t first, size_t n, const void *poses, const void *disps);
+/// A set object: `size` bytes through the allocator hook, zeroed, its table at byte `table_at` and
+/// column pointers at `col_at` reserved for `capacity` items. *out is NULL on failure.
+sw_error sw_set_new(void **out, size_t size, size_t table_at, size_t col_at, const sw_table_spec *spec,
+		    size_t capacity);
+/// Frees a set object made by sw_set_new() and its table (not its other storage).
+void sw_set_delete(void *set, size_t size, size_t table_at, size_t col_at);
+/// Room for `need` more elements of `size` bytes in an array of *cap elements, `used` in use, from the
+/// allocator hook aligned to `align` (doubling; SW_ERR_NOMEM leaves it unchanged).
+sw_error sw_grow(void **array, size_t *cap, size_t used, size_t need, size_t size, size_t align);
+
 /* ---- the sets ---- */
 
 struct sw_obb3_set {
