@@ -156,7 +156,7 @@ sw_hull_status sw_hull3_flat_(const double (*p)[3], int n, double eps, const int
 			j++;
 		if (j == fp->k)
 			break;
-		if (fp->k == SW_QH_MAX_VERTS)
+		if (fp->k == fp->cap) /* points remain outside, so cap < n: cap is SW_QH_MAX_VERTS */
 			return SW_HULL_TOO_MANY;
 		flat_split(p, fp, j, next, n0, eps);
 	}

@@ -214,8 +214,23 @@ typedef struct sw_hull_opts {
 /// does not depend on the order of the points: the same multiset gives the same bits. Duplicates and
 /// points within eps of the hull are dropped; exactly the vertices of the hull remain. Terminates in
 /// at most min(n, 4·SW_HULL_MAX_VERTS) steps. A cloud within eps of one plane gives a flat hull (the
-/// file comment). Returns SW_HULL_OK or the status describing the input.
+/// file comment). Memory: one scratch block through the allocator hook, sized as for
+/// sw_hull3_build_many, freed before it returns; about 26 KB of stack. Returns SW_HULL_OK or the
+/// status describing the input.
 SW_API sw_hull_status sw_hull3_build(const sw_vec3 *points, size_t n, const sw_hull_opts *opts, sw_hull3 *out);
+
+/// Builds num_hulls hulls at once: cloud k is counts[k] points of `points`, the clouds one after the
+/// other (cloud k starts at the sum of counts[0 .. k)). out[k] and status[k] are exactly what
+/// sw_hull3_build(cloud k, counts[k], opts, &out[k]) gives, bit for bit. Memory: one scratch block
+/// through the allocator hook (sw_set_allocator), sized for the largest cloud (44 bytes per point plus
+/// about 11 KB for 8 points, 33 KB for 32 and 240 KB from 256 points on), allocated once per call and
+/// reused for every hull, where sw_hull3_build allocates such a block per call; nothing else is
+/// allocated. Stack: as sw_hull3_build. Returns SW_OK (every status written), SW_ERR_NULL (counts, out or status
+/// NULL, or points NULL with a point to read), SW_ERR_SIZE (num_hulls > SW_MAX_BATCH), SW_ERR_ARG
+/// (opts->rel_eps out of range) or SW_ERR_NOMEM; on an error nothing is written. num_hulls = 0 is a
+/// valid empty call.
+SW_API sw_error sw_hull3_build_many(const sw_vec3 *points, const uint32_t *counts, size_t num_hulls,
+				    const sw_hull_opts *opts, sw_hull3 *out, sw_hull_status *status);
 
 /// A hull from caller-supplied faces: nv vertices, nf faces, face k having face_sizes[k] vertex
 /// indices taken in turn from face_indices (counter-clockwise from outside). Accepted when the faces
@@ -243,8 +258,9 @@ SW_API sw_hull_status sw_hull3_box(const sw_obb3 *box, sw_hull3 *out);
 /// unit normals and offsets matching the vertices, edge records and directions, centroid inside,
 /// radius; for a flat hull the same restated for two faces: its loops and edges in the
 /// representation, exactly opposite normals, a convex loop without straight corners, the centroid
-/// within tol of the polygon. Returns 1 when valid; otherwise 0 and, when why is not NULL, a short reason in why
-/// (truncated to why_len, always terminated).
+/// within tol of the polygon. Every count and index is range-checked before it is used, so any bytes
+/// are safe to check. No allocation; about 26 KB of stack. Returns 1 when valid; otherwise 0 and, when why is not NULL,
+/// a short reason in why (truncated to why_len, always terminated).
 SW_API int sw_hull3_check(const sw_hull3 *h, char *why, size_t why_len);
 
 /// Index of the vertex with the largest dot product with dir (the lowest index among exact ties);
