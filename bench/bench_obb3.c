@@ -33,6 +33,7 @@
 #include "peer_bullet.h"
 #endif
 #include "bench_hull3.h"
+#include "bench_hull_build.h"
 #include "bench_poly2.h"
 #include "bench_tri3.h"
 #ifdef SW_HAVE_ORIENT_PROBE
@@ -432,6 +433,7 @@ int main(int argc, char **argv)
 	bench_poly2_register();
 	bench_tri3_register();
 	bench_hull3_register();
+	bench_hull_build_register();
 
 	int rc = sw_bench_run(argc, argv);
 
