@@ -242,8 +242,9 @@ static void edge_dirs(sw_hull3 *h)
 /* unit normals (Newell) and offsets d = max over all vertices of n·v, the support value along n; face
  * 1 of a flat hull takes face 0's normal negated, so the two are exactly opposite. r: the vertices
  * relative to c */
-/* max over the vertices of n·r[v], bit for bit what a loop of fmax from −∞ gives: the first maximal
- * element (a later equal one, such as −0 after +0, does not replace it). Four independent lanes keep
+/* max over the vertices of n·r[v]: the first maximal element (a later equal one, such as −0 after +0,
+ * does not replace it), as glibc's fmax from −∞ keeps it. C leaves the sign of a zero maximum open and
+ * compilers differ when they inline fmax, so the rule is spelled out here. Four independent lanes keep
  * the comparison chains short; the lanes' winners are merged by value, then by index. */
 static double first_max(const double (*r)[3], uint32_t nv, const double n[3])
 {
