@@ -10,6 +10,7 @@
 
 #include <swept/swept.h>
 
+#include "bench_hull_build.h"
 #include "bench_peers.h"
 #include "bench_queries.h"
 #include "bench_scene.h"
@@ -96,6 +97,7 @@ int main(int argc, char **argv)
 	if (bench_queries_register() != 0)
 		return 1;
 	bench_peers_register();
+	bench_hull_build_register();
 #ifdef SW_HAVE_ORIENT_PROBE
 	bench_orient_register();
 #endif

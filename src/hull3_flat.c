@@ -1,5 +1,5 @@
 /* src/hull3_flat.c — the polygon of a flat cloud (every point within eps of one plane), which
- * sw_hull3_build turns into a flat hull (swept/hull.h, "Flat hulls").
+ * sw_hull3_build turns into a flat hull (doc/numerics.md, "Flat hull representation").
  *
  * Method: quickhull in the plane (Eddy 1977; Barber, Dobkin, Huhdanpaa 1996 in two dimensions), in
  * double on the builder's coordinates relative to the cloud's centre. The plane is that of the
@@ -156,7 +156,7 @@ sw_hull_status sw_hull3_flat_(const double (*p)[3], int n, double eps, const int
 			j++;
 		if (j == fp->k)
 			break;
-		if (fp->k == SW_QH_MAX_VERTS)
+		if (fp->k == fp->cap) /* points remain outside, so cap < n: cap is SW_QH_MAX_VERTS */
 			return SW_HULL_TOO_MANY;
 		flat_split(p, fp, j, next, n0, eps);
 	}

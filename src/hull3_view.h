@@ -11,7 +11,7 @@
  *   e:  6 rows of pad(ne):  unit direction u = (v1 − v0)/|v1 − v0|; v0
  *   ef: 2 int rows of pad(ne): the faces f0 and f1 of each edge
  * The edge's arc on the Gauss map runs from n_f0 to n_f1 on the great circle of pole −u (n_f1 × n_f0 is
- * a positive multiple of −u: f[0] is the face whose loop runs v0 → v1, swept/hull.h), and the tests use
+ * a positive multiple of −u: f[0] is the face whose loop runs v0 → v1, doc/numerics.md), and the tests use
  * −u as that pole: it comes from the vertices to an ulp, while n_f1 × n_f0 of two nearly equal normals
  * (a nearly flat edge) has an error of ulp/|n_f1 × n_f0| in direction. */
 #ifndef SWEPT_HULL3_VIEW_H
@@ -64,7 +64,7 @@ static inline const float *sw_hv_v(const sw_hull_view *h, int row) { return h->v
 static inline const float *sw_hv_f(const sw_hull_view *h, int row) { return h->f + (size_t)row * h->fs; }
 static inline const float *sw_hv_e(const sw_hull_view *h, int row) { return h->e + (size_t)row * h->es; }
 
-/* Flat hulls (num_faces == 2: a convex polygon of k vertices, swept/hull.h) are packed as the prism
+/* Flat hulls (num_faces == 2: a convex polygon of k vertices, doc/numerics.md) are packed as the prism
  * of zero thickness they are the limit of, so that every query reads them as any hull:
  *   vertices: the k polygon vertices;
  *   faces: 0 (+n) and 1 (−n) as in the hull, then face 2 + i, the rim of edge i (the edge from vertex

@@ -1,0 +1,459 @@
+/* src/hull3_derive.c — a hull's derived data (edge records from the face loops, planes, edge
+ * directions, centroid, radius, tolerances), and the constructors that only need it: from faces,
+ * from a box, and the support query.
+ *
+ * Everything geometric is computed in double relative to the bounding-box centre of the vertices:
+ * differences of floats are exact in double, so the result does not degrade far from the origin.
+ * Face normals are Newell's (the polygon's vector area), exact for planar loops and a
+ * least-squares-like average for nearly planar ones. Every loop is bounded by the counts, which the
+ * callers have range-checked.
+ */
+#include "hull3_int.h"
+#include "ref/ref.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *sw_hull_status_name(sw_hull_status s)
+{
+	switch (s) {
+	case SW_HULL_OK: return "ok";
+	case SW_HULL_EMPTY: return "empty";
+	case SW_HULL_TOO_FEW: return "too_few";
+	case SW_HULL_COLLINEAR: return "collinear";
+	case SW_HULL_FLAT: return "flat";
+	case SW_HULL_TOO_MANY: return "too_many";
+	case SW_HULL_INVALID_INPUT: return "invalid_input";
+	case SW_HULL_NO_MEMORY: return "no_memory";
+	case SW_HULL_NUMERIC: return "numeric";
+	case SW_HULL_BAD_FACES_INDEX: return "bad_faces_index";
+	case SW_HULL_BAD_FACES_DEGENERATE: return "bad_faces_degenerate";
+	case SW_HULL_BAD_FACES_OPEN: return "bad_faces_open";
+	case SW_HULL_BAD_FACES_NONMANIFOLD: return "bad_faces_nonmanifold";
+	case SW_HULL_BAD_FACES_WINDING: return "bad_faces_winding";
+	case SW_HULL_BAD_FACES_EULER: return "bad_faces_euler";
+	case SW_HULL_BAD_FACES_INWARD: return "bad_faces_inward";
+	case SW_HULL_BAD_FACES_NONPLANAR: return "bad_faces_nonplanar";
+	case SW_HULL_BAD_FACES_NONCONVEX: return "bad_faces_nonconvex";
+	case SW_HULL_BAD_FACES_COPLANAR: return "bad_faces_coplanar";
+	}
+	return "?";
+}
+
+void sw_hull3_clear_(sw_hull3 *h) { h->num_verts = h->num_faces = h->num_edges = h->num_dirs = 0; }
+
+void sw_hull3_tolerances_(const sw_vec3 *p, size_t n, double rel, double c[3], double *eps, double *tol)
+{
+	double lo[3] = {p[0].x, p[0].y, p[0].z}, hi[3] = {p[0].x, p[0].y, p[0].z};
+	for (size_t i = 1; i < n; i++) {
+		const double q[3] = {p[i].x, p[i].y, p[i].z};
+		for (int k = 0; k < 3; k++) {
+			lo[k] = q[k] < lo[k] ? q[k] : lo[k];
+			hi[k] = q[k] > hi[k] ? q[k] : hi[k];
+		}
+	}
+	double s = 0, cabs = 0;
+	for (int k = 0; k < 3; k++) {
+		c[k] = 0.5 * (lo[k] + hi[k]); /* exact: a sum of two floats fits a double */
+		s += 0.5 * (hi[k] - lo[k]);
+		cabs += fabs(c[k]);
+	}
+	*eps = rel * s;
+	*tol = 4.0 * *eps + 4.0 * FLT_EPSILON * cabs;
+}
+
+void sw_hull3_rel_verts_(const sw_hull3 *h, const double ref[3], double (*r)[3])
+{
+	for (uint32_t v = 0; v < h->num_verts; v++) {
+		r[v][0] = (double)h->verts[v].x - ref[0];
+		r[v][1] = (double)h->verts[v].y - ref[1];
+		r[v][2] = (double)h->verts[v].z - ref[2];
+	}
+}
+
+double sw_hull3_newell_(const sw_hull3 *h, uint32_t f, const double (*r)[3], double n[3])
+{
+	const uint8_t *lp = &h->face_verts[h->faces[f].first];
+	uint32_t m = h->faces[f].count;
+	n[0] = n[1] = n[2] = 0;
+	for (uint32_t k = 0; k < m; k++) {
+		const double *a = r[lp[k]], *b = r[lp[k + 1 == m ? 0 : k + 1]];
+		n[0] += (a[1] - b[1]) * (a[2] + b[2]);
+		n[1] += (a[2] - b[2]) * (a[0] + b[0]);
+		n[2] += (a[0] - b[0]) * (a[1] + b[1]);
+	}
+	return sw_hd_len(n);
+}
+
+/* ---- edges: pair the half-edges of the face loops ---- */
+
+/* lowest set bit of a non-zero mask */
+static uint32_t low_bit(uint64_t m)
+{
+#if defined(__GNUC__)
+	return (uint32_t)__builtin_ctzll(m);
+#else
+	uint32_t k = 0;
+	while (!(m >> k & 1))
+		k++;
+	return k;
+#endif
+}
+
+/* one vertex pair lo < hi: how many loops run it each way (runs[1]: lo → hi), the first face each
+ * way and the second face in either */
+typedef struct pair_use {
+	uint8_t runs[2], face[2], second;
+} pair_use;
+
+sw_hull_status sw_hull3_pair_edges_(const sw_hull3 *h, sw_hull_edge *edges, uint32_t *ne, char *why, size_t why_len)
+{
+	/* adj[lo] has bit hi set for every pair in use; its entry in use[] is made when the bit is first
+	 * set, so nothing needs clearing. Walking the bits in order gives the pairs sorted. */
+	uint64_t adj[SW_HULL_MAX_VERTS] = {0};
+	uint16_t id[SW_HULL_MAX_VERTS][SW_HULL_MAX_VERTS];
+	pair_use use[SW_HULL_MAX_FACE_INDICES];
+	uint32_t np = 0, e = 0;
+	for (uint32_t f = 0; f < h->num_faces; f++) {
+		const uint8_t *lp = &h->face_verts[h->faces[f].first];
+		uint32_t c = h->faces[f].count;
+		for (uint32_t k = 0; k < c; k++) {
+			uint32_t a = lp[k], b = lp[k + 1 == c ? 0 : k + 1], lo = a < b ? a : b, hi = a < b ? b : a;
+			if (!(adj[lo] >> hi & 1)) {
+				adj[lo] |= (uint64_t)1 << hi;
+				id[lo][hi] = (uint16_t)np;
+				use[np++] = (pair_use){{0, 0}, {0, 0}, 0};
+			}
+			pair_use *u = &use[id[lo][hi]];
+			if (u->runs[a < b]++ == 0)
+				u->face[a < b] = (uint8_t)f;
+			else
+				u->second = (uint8_t)f;
+		}
+	}
+	for (uint32_t lo = 0; lo < h->num_verts; lo++)
+		for (uint64_t m = adj[lo]; m; m &= m - 1) {
+			uint32_t hi = low_bit(m);
+			const pair_use *u = &use[id[lo][hi]];
+			uint32_t n = (uint32_t)u->runs[0] + u->runs[1];
+			if (n == 1)
+				SW_HULL_FAIL(SW_HULL_BAD_FACES_OPEN, "edge %u-%u has one face (%u)", lo, hi,
+					     u->face[u->runs[1] == 1]);
+			if (n > 2)
+				SW_HULL_FAIL(SW_HULL_BAD_FACES_NONMANIFOLD, "edge %u-%u has %u faces", lo, hi, n);
+			if (u->runs[0] != 1)
+				SW_HULL_FAIL(SW_HULL_BAD_FACES_WINDING, "faces %u and %u both run %u-%u the same way",
+					     u->face[u->runs[1] == 2], u->second, lo, hi);
+			edges[e++] = (sw_hull_edge){{(uint8_t)lo, (uint8_t)hi}, {u->face[1], u->face[0]}, 0};
+		}
+	*ne = e;
+	return SW_HULL_OK;
+}
+
+/* ---- flat hulls: two faces, one loop and its reverse ---- */
+
+sw_hull_status sw_hull3_flat_loops_(const sw_hull3 *h, char *why, size_t why_len)
+{
+	uint32_t k = h->num_verts;
+	const uint8_t *l0 = &h->face_verts[h->faces[0].first], *l1 = &h->face_verts[h->faces[1].first];
+	if (h->faces[0].count != k || h->faces[1].count != k)
+		SW_HULL_FAIL(SW_HULL_BAD_FACES_INDEX, "flat hull: faces of %u and %u vertices, not both %u",
+			     h->faces[0].count, h->faces[1].count, k);
+	for (uint32_t i = 0; i < k; i++)
+		if (l0[i] != i)
+			SW_HULL_FAIL(SW_HULL_BAD_FACES_INDEX, "flat hull: face 0 is not the loop 0, 1, ..., %u", k - 1);
+	for (uint32_t i = 0; i < k; i++)
+		if (l1[i] != (k - i) % k)
+			SW_HULL_FAIL(l1[i] == i ? SW_HULL_BAD_FACES_WINDING : SW_HULL_BAD_FACES_INDEX,
+				     "flat hull: face 1 is not the loop 0, %u, ..., 1", k - 1);
+	return SW_HULL_OK;
+}
+
+void sw_hull3_flat_edges_(const sw_hull3 *h, sw_hull_edge *edges, uint32_t *ne)
+{
+	uint32_t k = h->num_verts;
+	for (uint32_t i = 0; i + 1 < k; i++)
+		edges[i] = (sw_hull_edge){{(uint8_t)i, (uint8_t)(i + 1)}, {0, 1}, 0};
+	edges[k - 1] = (sw_hull_edge){{0, (uint8_t)(k - 1)}, {1, 0}, 0};
+	*ne = k;
+}
+
+/* ---- derived data ---- */
+
+void sw_hull3_edge_unit_(const sw_hull3 *h, uint32_t e, double u[3])
+{
+	const sw_vec3 a = h->verts[h->edges[e].v[0]], b = h->verts[h->edges[e].v[1]];
+	u[0] = (double)b.x - (double)a.x;
+	u[1] = (double)b.y - (double)a.y;
+	u[2] = (double)b.z - (double)a.z;
+	double l = sw_hd_len(u);
+	int big = 0;
+	for (int k = 1; k < 3; k++)
+		big = fabs(u[k]) > fabs(u[big]) ? k : big;
+	double s = u[big] < 0 ? -1.0 / l : 1.0 / l;
+	for (int k = 0; k < 3; k++)
+		u[k] *= s;
+}
+
+/* classes of parallel edges, greedy in edge order: an edge joins the first class whose direction is
+ * within SW_HULL_DIR_EPS (|u × w|, sign-blind), else founds one. Unit vectors within 1e-5 rad of
+ * parallel differ by at most 1.00001e-5 in each coordinate (up to sign), so only the classes whose
+ * |x| lies within 2e-5 of the edge's are candidates: the classes are kept sorted by |x| (ax, cls)
+ * and the window found by bisection; the first class is the candidate of smallest index. */
+static void edge_dirs(sw_hull3 *h)
+{
+	double rep[SW_HULL_MAX_EDGES][3], ax[SW_HULL_MAX_EDGES];
+	uint8_t cls[SW_HULL_MAX_EDGES];
+	uint32_t nd = 0;
+	for (uint32_t e = 0; e < h->num_edges; e++) {
+		double u[3], x[3];
+		sw_hull3_edge_unit_(h, e, u);
+		double aux = fabs(u[0]);
+		uint32_t lo = 0, hi = nd, best = nd;
+		while (lo < hi) { /* first sorted class with ax ≥ aux − 2e-5 */
+			uint32_t mid = (lo + hi) / 2;
+			if (ax[mid] < aux - 2e-5)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (uint32_t j = lo; j < nd && ax[j] <= aux + 2e-5; j++) {
+			sw_hd_cross(u, rep[cls[j]], x);
+			if (cls[j] < best && sw_hd_len(x) <= SW_HULL_DIR_EPS)
+				best = cls[j];
+		}
+		if (best == nd) {
+			uint32_t at = lo;
+			while (at < nd && ax[at] < aux)
+				at++;
+			memmove(&ax[at + 1], &ax[at], (nd - at) * sizeof ax[0]);
+			memmove(&cls[at + 1], &cls[at], nd - at);
+			ax[at] = aux, cls[at] = (uint8_t)nd;
+			memcpy(rep[nd], u, sizeof u);
+			h->dirs[nd++] = sw_v3((float)u[0], (float)u[1], (float)u[2]);
+		}
+		h->edges[e].dir = (uint8_t)best;
+	}
+	h->num_dirs = nd;
+}
+
+/* unit normals (Newell) and offsets d = max over all vertices of n·v, the support value along n; face
+ * 1 of a flat hull takes face 0's normal negated, so the two are exactly opposite. r: the vertices
+ * relative to c */
+/* max over the vertices of n·r[v]: the first maximal element (a later equal one, such as −0 after +0,
+ * does not replace it), as glibc's fmax from −∞ keeps it. C leaves the sign of a zero maximum open and
+ * compilers differ when they inline fmax, so the rule is spelled out here. Four independent lanes keep
+ * the comparison chains short; the lanes' winners are merged by value, then by index. */
+static double first_max(const double (*r)[3], uint32_t nv, const double n[3])
+{
+	double m[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
+	uint32_t at[4] = {0, 0, 0, 0}, v = 0;
+	for (; v + 4 <= nv; v += 4)
+		for (uint32_t j = 0; j < 4; j++) {
+			double d = sw_hd_dot(n, r[v + j]);
+			if (d > m[j])
+				m[j] = d, at[j] = v + j;
+		}
+	for (uint32_t j = 0; v < nv; v++, j++) {
+		double d = sw_hd_dot(n, r[v]);
+		if (d > m[j])
+			m[j] = d, at[j] = v;
+	}
+	uint32_t b = 0;
+	for (uint32_t j = 1; j < 4; j++)
+		if (m[j] > m[b] || (m[j] == m[b] && at[j] < at[b] && m[j] != -INFINITY))
+			b = j;
+	return m[b];
+}
+
+static sw_hull_status face_planes(sw_hull3 *h, const double c[3], const double (*r)[3])
+{
+	double n[3];
+	for (uint32_t f = 0; f < h->num_faces; f++) {
+		double l = f == 1 && h->num_faces == 2 ? -1.0 : sw_hull3_newell_(h, f, r, n), dmax;
+		if (!(l > 0) && l != -1.0) /* l = −1: face 0's normal negated, exactly */
+			return SW_HULL_BAD_FACES_DEGENERATE;
+		for (int k = 0; k < 3; k++)
+			n[k] /= l;
+		dmax = first_max(r, h->num_verts, n);
+		h->faces[f].normal = sw_v3((float)n[0], (float)n[1], (float)n[2]);
+		h->faces[f].d = (float)(dmax + sw_hd_dot(n, c));
+	}
+	return SW_HULL_OK;
+}
+
+/* area centroid of a flat hull's polygon from the fan triangles of face 0, weighted by their signed
+ * areas along the face's normal; returns the total weight (not positive: no usable area) */
+static double flat_centroid(const sw_hull3 *h, const double (*r)[3], double acc[3])
+{
+	double nw[3], x[3], area = 0;
+	sw_hull3_newell_(h, 0, r, nw);
+	const double *a = r[0];
+	for (uint32_t k = 1; k + 1 < h->num_verts; k++) {
+		const double *b = r[k], *d = r[k + 1];
+		const double e1[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]},
+			     e2[3] = {d[0] - a[0], d[1] - a[1], d[2] - a[2]};
+		sw_hd_cross(e1, e2, x);
+		double w = sw_hd_dot(x, nw);
+		area += w;
+		for (int i = 0; i < 3; i++)
+			acc[i] += w * (a[i] + b[i] + d[i]) / 3;
+	}
+	return area;
+}
+
+/* centre of mass from the fan tetrahedra (c, loop[0], loop[k], loop[k+1]), or a flat hull's area
+ * centroid; the vertex mean when the volume (area) is not positive (a hull about to be rejected).
+ * Radius rounded up to cover. */
+static void centroid_radius(sw_hull3 *h, const double c[3], const double (*r)[3])
+{
+	double vol = 0, acc[3] = {0, 0, 0}, mean[3] = {0, 0, 0}, g[3];
+	if (h->num_faces == 2)
+		vol = flat_centroid(h, r, acc);
+	for (uint32_t f = 0; f < h->num_faces && h->num_faces != 2; f++) {
+		const uint8_t *lp = &h->face_verts[h->faces[f].first];
+		const double *a = r[lp[0]];
+		for (uint32_t k = 1; k + 1 < h->faces[f].count; k++) {
+			const double *b = r[lp[k]], *d = r[lp[k + 1]];
+			double x[3];
+			sw_hd_cross(b, d, x);
+			double v = sw_hd_dot(a, x);
+			vol += v;
+			for (int i = 0; i < 3; i++)
+				acc[i] += v * (a[i] + b[i] + d[i]) * 0.25;
+		}
+	}
+	for (uint32_t v = 0; v < h->num_verts; v++)
+		for (int i = 0; i < 3; i++)
+			mean[i] += r[v][i] / h->num_verts;
+	for (int i = 0; i < 3; i++)
+		g[i] = (vol > 0 ? acc[i] / vol : mean[i]) + c[i];
+	h->centroid = sw_v3((float)g[0], (float)g[1], (float)g[2]);
+	double gc[3] = {h->centroid.x, h->centroid.y, h->centroid.z}, r2 = 0;
+	for (uint32_t v = 0; v < h->num_verts; v++) {
+		const double q[3] = {(double)h->verts[v].x - gc[0], (double)h->verts[v].y - gc[1],
+				     (double)h->verts[v].z - gc[2]};
+		r2 = sw_hd_dot(q, q) > r2 ? sw_hd_dot(q, q) : r2;
+	}
+	h->radius = nextafterf((float)sqrt(r2), INFINITY);
+}
+
+sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol)
+{
+	double c[3], e_unused, t_unused, r[SW_HULL_MAX_VERTS][3];
+	sw_hull3_tolerances_(h->verts, h->num_verts, 0.0, c, &e_unused, &t_unused);
+	h->eps = (float)eps;
+	h->tol = nextafterf((float)tol, INFINITY);
+	sw_hull_status st = SW_HULL_OK;
+	if (h->num_faces == 2 && (st = sw_hull3_flat_loops_(h, NULL, 0)) == SW_HULL_OK)
+		sw_hull3_flat_edges_(h, h->edges, &h->num_edges);
+	else if (h->num_faces != 2)
+		st = sw_hull3_pair_edges_(h, h->edges, &h->num_edges, NULL, 0);
+	if (st != SW_HULL_OK)
+		return st;
+	sw_hull3_rel_verts_(h, c, r);
+	st = face_planes(h, c, (const double(*)[3])r);
+	if (st != SW_HULL_OK)
+		return st;
+	edge_dirs(h);
+	centroid_radius(h, c, (const double(*)[3])r);
+	return SW_HULL_OK;
+}
+
+/* ---- construction from faces, box, support ---- */
+
+static int coord_ok(float x) { return isfinite(x) && fabsf(x) <= SW_MAX_COORD; }
+
+/* copies the loops after the index rules (sizes ≥ 3, capacity, indices < nv, no repeats) */
+static sw_hull_status copy_faces(const uint32_t *sizes, const uint32_t *idx, size_t nf, size_t nv, sw_hull3 *h)
+{
+	size_t total = 0;
+	if (!sizes || !idx || nf < 2 || nf > SW_HULL_MAX_FACES)
+		return SW_HULL_BAD_FACES_INDEX;
+	for (size_t f = 0; f < nf; f++) {
+		if (sizes[f] < 3 || sizes[f] > SW_HULL_MAX_FACE_INDICES - total)
+			return SW_HULL_BAD_FACES_INDEX;
+		h->faces[f].first = (uint16_t)total;
+		h->faces[f].count = (uint16_t)sizes[f];
+		for (uint32_t k = 0; k < sizes[f]; k++) {
+			uint32_t v = idx[total + k];
+			if (v >= nv)
+				return SW_HULL_BAD_FACES_INDEX;
+			for (uint32_t j = 0; j < k; j++)
+				if (idx[total + j] == v)
+					return SW_HULL_BAD_FACES_INDEX;
+			h->face_verts[total + k] = (uint8_t)v;
+		}
+		total += sizes[f];
+	}
+	h->num_faces = (uint32_t)nf;
+	return SW_HULL_OK;
+}
+
+sw_hull_status sw_hull3_from_faces_st_(const sw_vec3 *verts, size_t nv, const uint32_t *face_sizes,
+				       const uint32_t *face_indices, size_t nf, sw_hull3 *out)
+{
+	if (!out)
+		return SW_HULL_INVALID_INPUT;
+	memset(out, 0, sizeof *out);
+	if (!verts || nv == 0)
+		return SW_HULL_EMPTY;
+	if (nv > SW_HULL_MAX_VERTS) /* counts first: nothing past what the caller may hold is read */
+		return SW_HULL_TOO_MANY;
+	if (nv < 3)
+		return SW_HULL_TOO_FEW;
+	for (size_t i = 0; i < nv; i++)
+		if (!coord_ok(verts[i].x) || !coord_ok(verts[i].y) || !coord_ok(verts[i].z))
+			return SW_HULL_INVALID_INPUT;
+	sw_hull_status st = copy_faces(face_sizes, face_indices, nf, nv, out);
+	if (st == SW_HULL_OK)
+		st = sw_hull3_distinct_(verts, nv, NULL, 0);
+	if (st == SW_HULL_OK) {
+		double c[3], eps, tol;
+		memcpy(out->verts, verts, nv * sizeof *verts);
+		out->num_verts = (uint32_t)nv;
+		sw_hull3_tolerances_(verts, nv, SW_HULL_REL_EPS, c, &eps, &tol);
+		st = sw_hull3_finish_(out, eps, tol);
+	}
+	if (st == SW_HULL_OK)
+		st = sw_hull3_validate_(out, 0, NULL, 0);
+	if (st != SW_HULL_OK)
+		sw_hull3_clear_(out);
+	return st;
+}
+
+sw_hull_status sw_hull3_box_st_(const sw_obb3 *box, sw_hull3 *out)
+{
+	static const uint32_t sizes[6] = {4, 4, 4, 4, 4, 4};
+	static const uint32_t loops[24] = {0, 4, 6, 2, 1, 3, 7, 5, 0, 1, 5, 4, 2, 6, 7, 3, 0, 2, 3, 1, 4, 5, 7, 6};
+	if (!out)
+		return SW_HULL_INVALID_INPUT;
+	sw_box3 local = {{0, 0, 0}, {0, 0, 0, 1}, box ? box->half : sw_v3(0, 0, 0)};
+	if (!box || !sw_obb3_valid_ref(&local, sw_v3(0, 0, 0))) {
+		sw_hull3_clear_(out);
+		return SW_HULL_INVALID_INPUT;
+	}
+	sw_vec3 v[8];
+	for (int k = 0; k < 8; k++)
+		v[k] = sw_v3(k & 1 ? box->half.x : -box->half.x, k & 2 ? box->half.y : -box->half.y,
+			     k & 4 ? box->half.z : -box->half.z);
+	return sw_hull3_from_faces_st_(v, 8, sizes, loops, 6, out);
+}
+
+int sw_hull3_support(const sw_hull3 *h, sw_vec3 dir)
+{
+	if (!h || h->num_verts == 0 || h->num_verts > SW_HULL_MAX_VERTS)
+		return -1;
+	int best = 0;
+	float bd = sw_v3_dot(h->verts[0], dir);
+	for (uint32_t v = 1; v < h->num_verts; v++) {
+		float d = sw_v3_dot(h->verts[v], dir);
+		if (d > bd) {
+			bd = d;
+			best = (int)v;
+		}
+	}
+	return best;
+}

@@ -1,0 +1,230 @@
+/* src/hull3_merge.c — after quickhull: neighbouring triangles within eps of coplanar merged into
+ * polygonal faces (region growing, Barber, Dobkin, Huhdanpaa 1996, §4 "merged facets"), the faces'
+ * boundary loops with vertices left on only two faces dropped, and the canonical hull (vertices in
+ * point order, loops from their smallest vertex, faces sorted).
+ */
+#include "hull3_qh.h"
+
+#include <math.h>
+#include <string.h>
+
+static void sub3(const double a[3], const double b[3], double o[3])
+{
+	o[0] = a[0] - b[0];
+	o[1] = a[1] - b[1];
+	o[2] = a[2] - b[2];
+}
+
+/* ---- merging coplanar triangles into polygonal faces ---- */
+
+/* Regions are lists of faces in slot order (rhead, rnext), so a region is walked in the order a scan
+ * of all slots would meet it: sums over a region round the same way. */
+
+/* plane of region r: the normalised sum of its triangles' vector areas (for a planar region exactly
+ * its normal), offset the largest n·v over its vertices */
+static void region_plane(sw_qh *q, int r)
+{
+	double a[3] = {0, 0, 0}, e1[3], e2[3], x[3];
+	for (int s = q->rhead[r]; s >= 0; s = q->f[s].rnext) {
+		const sw_qh_face *f = &q->f[s];
+		sub3(q->p[f->v[1]], q->p[f->v[0]], e1);
+		sub3(q->p[f->v[2]], q->p[f->v[0]], e2);
+		sw_hd_cross(e1, e2, x);
+		a[0] += x[0], a[1] += x[1], a[2] += x[2];
+	}
+	double l = sqrt(sw_hd_dot(a, a)), dmax = -INFINITY;
+	for (int k = 0; k < 3; k++)
+		q->rn[r][k] = l > 0 ? a[k] / l : q->f[r].n[k];
+	for (int s = q->rhead[r]; s >= 0; s = q->f[s].rnext)
+		for (int i = 0; i < 3; i++) {
+			double d = sw_hd_dot(q->rn[r], q->p[q->f[s].v[i]]);
+			dmax = d > dmax ? d : dmax;
+		}
+	q->rd[r] = dmax;
+}
+
+/* some vertex of region b that is not one of region a's lies above a's plane or less than eps below
+ * it: the two are coplanar, or bent the wrong way by rounding */
+static int leans_on(sw_qh *q, int a, int b)
+{
+	int st = ++q->mstamp;
+	for (int s = q->rhead[a]; s >= 0; s = q->f[s].rnext)
+		for (int i = 0; i < 3; i++)
+			q->mask[q->vid[q->f[s].v[i]]] = st;
+	for (int s = q->rhead[b]; s >= 0; s = q->f[s].rnext)
+		for (int i = 0; i < 3; i++) {
+			int pt = q->f[s].v[i];
+			if (q->mask[q->vid[pt]] != st && sw_hd_dot(q->rn[a], q->p[pt]) - q->rd[a] >= -q->eps)
+				return 1;
+		}
+	return 0;
+}
+
+/* region b joins region a: its faces are relabelled and the two lists merged in slot order */
+static void join_regions(sw_qh *q, int a, int b)
+{
+	int ia = q->rhead[a], ib = q->rhead[b], head = -1, *tail = &head;
+	while (ia >= 0 || ib >= 0) {
+		int take;
+		if (ib < 0 || (ia >= 0 && ia < ib)) {
+			take = ia, ia = q->f[ia].rnext;
+		} else {
+			take = ib, ib = q->f[ib].rnext;
+			q->f[take].region = a;
+		}
+		*tail = take;
+		tail = &q->f[take].rnext;
+	}
+	*tail = -1;
+	q->rhead[a] = head;
+}
+
+/* grows regions across edges until no two neighbours lean on each other; each merge removes a
+ * region, so the passes end. A pair of regions found not to lean is not asked again until one of
+ * them grows (leans_on depends on nothing else). */
+void sw_qh_merge_(sw_qh *q)
+{
+	int time = 0;
+	for (int s = 0; s < q->nf; s++) {
+		q->ct[3 * s] = q->ct[3 * s + 1] = q->ct[3 * s + 2] = -1;
+		if (!q->f[s].live)
+			continue;
+		q->rhead[s] = s, q->f[s].rnext = -1, q->rtime[s] = 0;
+		region_plane(q, s);
+	}
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int s = 0; s < q->nf; s++)
+			for (int i = 0; i < 3 && q->f[s].live; i++) {
+				int a = q->f[s].region, b = q->f[q->f[s].nb[i]].region, k = 3 * s + i;
+				if (a == b || (q->ct[k] >= 0 && q->ca[k] == a && q->cb[k] == b &&
+					       q->rtime[a] <= q->ct[k] && q->rtime[b] <= q->ct[k]))
+					continue;
+				if (!(leans_on(q, a, b) || leans_on(q, b, a))) { /* both sides of the edge learn it */
+					const sw_qh_face *f = &q->f[s];
+					int t = f->nb[i],
+					    kt = 3 * t + sw_qh_edge_of_(&q->f[t], f->v[(i + 1) % 3], f->v[i]);
+					q->ca[k] = q->cb[kt] = a, q->cb[k] = q->ca[kt] = b, q->ct[k] = q->ct[kt] = time;
+					continue;
+				}
+				join_regions(q, a, b);
+				region_plane(q, a);
+				q->rtime[a] = ++time;
+				changed = 1;
+			}
+	}
+}
+
+/* ---- polygon loops ---- */
+
+/* boundary of region r as one loop of vertex ids appended to L; 0 when it is not a single simple loop */
+static int region_loop(sw_qh *q, int r, sw_qh_loops *L)
+{
+	int nb = 0, start = -1, ok = 1, *nxt = q->hz;
+	for (int s = q->rhead[r]; s >= 0; s = q->f[s].rnext)
+		for (int i = 0; i < 3; i++) {
+			if (q->f[q->f[s].nb[i]].region == r)
+				continue;
+			int a = q->vid[q->f[s].v[i]], b = q->vid[q->f[s].v[(i + 1) % 3]];
+			ok &= nxt[a] < 0;
+			nxt[a] = b, start = a, nb++;
+		}
+	int len = 0, v = start;
+	L->first[L->nl] = L->total;
+	while (ok && len < nb) {
+		L->idx[L->total + len++] = v;
+		v = nxt[v];
+		if (v < 0 || v == start)
+			break;
+	}
+	ok = ok && v == start && len == nb && len >= 3;
+	for (int s = q->rhead[r]; s >= 0; s = q->f[s].rnext) /* reset the scratch map */
+		for (int i = 0; i < 3; i++)
+			nxt[q->vid[q->f[s].v[i]]] = -1;
+	if (ok) {
+		L->count[L->nl++] = len;
+		L->total += len;
+	}
+	return ok;
+}
+
+/* drops vertices on fewer than three faces (they sit in the middle of an edge, within eps) */
+static int drop_edge_vertices(const sw_qh *q, sw_qh_loops *L, int *deg)
+{
+	memset(deg, 0, sizeof(int) * (size_t)q->nv);
+	for (int k = 0; k < L->total; k++)
+		deg[L->idx[k]]++;
+	int w = 0;
+	for (int f = 0; f < L->nl; f++) {
+		int first = w;
+		for (int k = 0; k < L->count[f]; k++)
+			if (deg[L->idx[L->first[f] + k]] >= 3)
+				L->idx[w++] = L->idx[L->first[f] + k];
+		L->first[f] = first;
+		L->count[f] = w - first;
+		if (L->count[f] < 3)
+			return 0;
+	}
+	L->total = w;
+	return 1;
+}
+
+sw_hull_status sw_qh_loops_(sw_qh *q, sw_qh_loops *L, int *deg)
+{
+	L->nl = L->total = 0;
+	for (int s = 0; s < q->nf; s++)
+		if (q->f[s].live && q->f[s].region == s && !region_loop(q, s, L))
+			return SW_HULL_NUMERIC;
+	return drop_edge_vertices(q, L, deg) ? SW_HULL_OK : SW_HULL_NUMERIC;
+}
+
+/* ---- canonical output ---- */
+
+/* stable insertion sort of the loops by (smallest vertex, next vertex) */
+static void sort_keys(sw_qh_key *k, int n)
+{
+	for (int i = 1; i < n; i++) {
+		sw_qh_key v = k[i];
+		int j = i;
+		for (; j > 0 && (k[j - 1].a > v.a || (k[j - 1].a == v.a && k[j - 1].b > v.b)); j--)
+			k[j] = k[j - 1];
+		k[j] = v;
+	}
+}
+
+/* vertices in point order (= lexicographic), loops started at their smallest index, faces sorted */
+sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const sw_vec3 *pts, sw_hull3 *out)
+{
+	int *map = q->map, nv = 0;
+	for (int i = 0; i < q->n; i++) /* points are sorted, so this visits vertices in order */
+		if (q->vid[i] >= 0 && deg[q->vid[i]] >= 3) {
+			if (nv == SW_HULL_MAX_VERTS)
+				return SW_HULL_TOO_MANY;
+			map[q->vid[i]] = nv;
+			out->verts[nv++] = pts[i];
+		}
+	if (L->nl > SW_HULL_MAX_FACES || L->total > SW_HULL_MAX_FACE_INDICES)
+		return SW_HULL_NUMERIC;
+	sw_qh_key *keys = q->keys;
+	for (int f = 0; f < L->nl; f++) {
+		int *lp = &L->idx[L->first[f]], m = L->count[f], r = 0;
+		for (int k = 0; k < m; k++) {
+			lp[k] = map[lp[k]];
+			r = lp[k] < lp[r] ? k : r;
+		}
+		keys[f] = (sw_qh_key){lp[r], lp[(r + 1) % m], f, r};
+	}
+	sort_keys(keys, L->nl);
+	int w = 0;
+	for (int f = 0; f < L->nl; f++) {
+		const int *lp = &L->idx[L->first[keys[f].loop]];
+		int m = L->count[keys[f].loop];
+		out->faces[f].first = (uint16_t)w;
+		out->faces[f].count = (uint16_t)m;
+		for (int k = 0; k < m; k++)
+			out->face_verts[w++] = (uint8_t)lp[(keys[f].rot + k) % m];
+	}
+	out->num_verts = (uint32_t)nv;
+	out->num_faces = (uint32_t)L->nl;
+	return SW_HULL_OK;
+}
