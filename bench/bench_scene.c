@@ -14,8 +14,6 @@ static bench_scene *scenes; /* every scene generated so far */
 
 /* ---- the columns a query writes ---- */
 
-static int planar(sw_src s) { return s == SW_SRC_POLY2 || s == SW_SRC_POLY2_BLOCK; }
-
 /* a first-separating-axis twin: its name ends in "_test" (src/queries.h) */
 static int is_test(const sw_query_desc *d)
 {
@@ -23,20 +21,12 @@ static int is_test(const sw_query_desc *d)
 	return len > 5 && strcmp(d->name + len - 5, "_test") == 0;
 }
 
-/* float columns f[0, k) the query writes: every field of its answer (2D answers have no nz) */
-static int float_cols(sw_query q)
+/* whether query q writes float column i of its answer (not the "_test" twins, not 2D z columns) */
+static int writes(sw_query q, int i)
 {
 	const sw_query_desc *d = &sw_query_descs[q];
-	if (d->answer == SW_ANS_OVERLAP && is_test(d))
-		return 0;
-	return (d->answer == SW_ANS_SWEEP ? 5 : 4) - planar(d->a);
-}
-
-static size_t block_size(sw_src s)
-{
-	return s == SW_SRC_OBB3_BLOCK        ? sizeof(sw_obb3_block)
-	       : s == SW_SRC_OBB3_TRI3_BLOCK ? sizeof(sw_obb3_tri3_block)
-					     : sizeof(sw_poly2_block);
+	return !is_test(d) && i < sw_answer_floats(d->answer) &&
+	       !(sw_src_planar(d->a) && (sw_answer_zmask(d->answer) >> i & 1));
 }
 
 static void cols_free(bench_cols *c)
@@ -44,21 +34,23 @@ static void cols_free(bench_cols *c)
 	if (!c)
 		return;
 	free(c->status), free(c->feature);
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < SW_MAX_FLOAT_COLS; i++)
 		free(c->f[i]);
 	memset(c, 0, sizeof *c);
 }
 
-/* status and feature columns and `nf` float columns of n entries; 0 when out of memory */
-static int cols_init(bench_cols *c, size_t n, int nf)
+/* status and feature columns and the float columns query q writes (q < 0: every column), n entries;
+ * 0 when out of memory */
+static int cols_init(bench_cols *c, size_t n, int q)
 {
 	memset(c, 0, sizeof *c);
 	c->n = n;
 	c->status = malloc(n);
 	c->feature = malloc(n * sizeof *c->feature);
 	int ok = c->status && c->feature;
-	for (int i = 0; i < nf; i++)
-		ok = ok && (c->f[i] = malloc(n * sizeof(float))) != NULL;
+	for (int i = 0; i < SW_MAX_FLOAT_COLS; i++)
+		if (q < 0 || writes((sw_query)q, i))
+			ok = ok && (c->f[i] = malloc(n * sizeof(float))) != NULL;
 	if (!ok)
 		cols_free(c);
 	return ok;
@@ -68,8 +60,9 @@ void bench_poison(const bench_cols *c, sw_query q)
 {
 	memset(c->status, 0xff, c->n);
 	memset(c->feature, POISON_BYTE, c->n * sizeof *c->feature);
-	for (int i = 0; i < float_cols(q); i++)
-		memset(c->f[i], POISON_BYTE, c->n * sizeof(float));
+	for (int i = 0; i < SW_MAX_FLOAT_COLS; i++)
+		if (writes(q, i))
+			memset(c->f[i], POISON_BYTE, c->n * sizeof(float));
 }
 
 static int same_bits(const float *x, const float *y)
@@ -81,12 +74,11 @@ static int same_bits(const float *x, const float *y)
 
 size_t bench_mismatches(const bench_cols *got, const bench_cols *want, sw_query q, size_t done)
 {
-	const int nf = float_cols(q);
 	size_t bad = 0;
 	for (size_t k = 0; k < done; k++) {
 		int ok = got->status[k] == want->status[k] && got->feature[k] == want->feature[k];
-		for (int i = 0; i < nf && ok; i++)
-			ok = same_bits(&got->f[i][k], &want->f[i][k]);
+		for (int i = 0; i < SW_MAX_FLOAT_COLS && ok; i++)
+			ok = !writes(q, i) || same_bits(&got->f[i][k], &want->f[i][k]);
 		bad += !ok;
 	}
 	return bad;
@@ -98,18 +90,26 @@ sw_error bench_call(sw_query q, const bench_scene *s, const bench_cols *c, size_
 {
 	static const sw_sweep_opts two_sided = {0};
 	const sw_query_desc *d = &sw_query_descs[q];
-	float *f[5] = {NULL};
-	for (int i = 0; i < float_cols(q); i++)
-		f[i] = c->f[i] + off;
-	sw_sweep_results sr = {c->status + off, c->feature + off, f[0], f[1], f[2], f[3], f[4]};
-	sw_overlap_results orr = {c->status + off, c->feature + off, f[0], f[1], f[2], f[3]};
-	const void *out = d->answer == SW_ANS_SWEEP ? (const void *)&sr : (const void *)&orr;
+	sw_columns cols;
+	memset(&cols, 0, sizeof cols);
+	cols.status = c->status + off, cols.feature = c->feature + off;
+	for (int i = 0; i < SW_MAX_FLOAT_COLS; i++)
+		if (writes(q, i))
+			cols.f[i] = c->f[i] + off;
+	union {
+		sw_sweep_results s;
+		sw_overlap_results o;
+		sw_cast_results c;
+		sw_distance_results d;
+	} res;
+	sw_columns_store(d->answer, &cols, &res);
+	const void *out = &res;
 	const void *opts = d->opts == SW_OPTS_SWEEP ? &two_sided : NULL;
 	if (s->g.pairs)
 		return sw_run(q, s->g.a, s->g.b, s->g.pairs + off, n, opts, NULL, out);
 	/* packed: the blocks of the window (off is a multiple of SW_BLOCK) */
 	const unsigned char *blocks = s->g.a;
-	return sw_run(q, blocks + off / SW_BLOCK * block_size(d->a), NULL, NULL, n, opts, NULL, out);
+	return sw_run(q, blocks + off / SW_BLOCK * sw_src_block_size(d->a), NULL, NULL, n, opts, NULL, out);
 }
 
 /* ---- the cache ---- */
@@ -132,7 +132,7 @@ bench_scene *bench_scene_get(const gen_family *fam, unsigned mix, sw_src a, sw_s
 		if (s->fam == fam && s->mix == mix && s->a == a && s->b == b && s->n == n)
 			return s;
 	bench_scene *s = calloc(1, sizeof *s);
-	if (!s || !fam->bench(mix, n, a, b, &s->g) || s->g.n != n || !cols_init(&s->out, n, 5)) {
+	if (!s || !fam->bench(mix, n, a, b, &s->g) || s->g.n != n || !cols_init(&s->out, n, -1)) {
 		fprintf(stderr, "scene %s/%u of %zu pairs: generation failed (no such scene, or out of memory)\n",
 			fam->name, mix, n);
 		if (s)
@@ -150,7 +150,7 @@ const bench_cols *bench_scene_want(bench_scene *s, sw_query q)
 	if (s->want[q])
 		return s->want[q];
 	bench_cols *w = malloc(sizeof *w);
-	if (!w || !cols_init(w, s->n, float_cols(q))) {
+	if (!w || !cols_init(w, s->n, (int)q)) {
 		free(w);
 		return NULL;
 	}

@@ -15,13 +15,14 @@
 /// pairs (so small batches do not repeat pairs), larger batches get a scene of their own size.
 #define BENCH_POOL 16384
 
-/// Result columns of n pairs, either answer kind: f[0..4] are t_first, t_last, nx, ny, nz (sweep) or
-/// depth, nx, ny, nz (overlap).
+/// Result columns of n pairs, any answer kind: f[i] is the kind's float column i in the order of its
+/// results struct (sweep: t_first, t_last, nx, ny, nz; overlap: depth, nx, ny, nz; swept/batch.h);
+/// the columns a query does not write are NULL.
 typedef struct bench_cols {
 	size_t n;
 	uint8_t *status;
 	uint32_t *feature;
-	float *f[5];
+	float *f[SW_MAX_FLOAT_COLS];
 } bench_cols;
 
 /// One scene and what the runs on it share.

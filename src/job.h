@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "contract.h"
 #include "queries.h"
@@ -46,9 +47,65 @@ typedef enum sw_opts_kind { SW_OPTS_NONE, SW_OPTS_SWEEP } sw_opts_kind;
 
 /// The kind of answer, i.e. the results struct a kernel writes.
 typedef enum sw_answer {
-	SW_ANS_SWEEP,   ///< sw_sweep_results
-	SW_ANS_OVERLAP, ///< sw_overlap_results
+	SW_ANS_SWEEP,    ///< sw_sweep_results
+	SW_ANS_OVERLAP,  ///< sw_overlap_results
+	SW_ANS_CAST,     ///< sw_cast_results
+	SW_ANS_DISTANCE, ///< sw_distance_results
+	SW_ANS_COUNT
 } sw_answer;
+
+/// Whether a source holds 2D shapes (its queries leave the answers' z columns alone).
+static inline int sw_src_planar(sw_src s) { return s == SW_SRC_POLY2 || s == SW_SRC_POLY2_BLOCK; }
+
+/// Bytes of one packed lane block of a block source (0 for sets).
+size_t sw_src_block_size(sw_src s);
+
+/* ---- any answer kind as its columns: status, feature, then its float columns in declaration order
+ * (every results struct of swept/batch.h is laid out so); the drivers, the pipeline's checks and the
+ * benchmarks handle every kind through this ---- */
+
+/// Most float columns of an answer kind.
+#define SW_MAX_FLOAT_COLS 11
+
+/// A results struct of any kind, as its columns.
+typedef struct sw_columns {
+	uint8_t *status;
+	uint32_t *feature;
+	float *f[SW_MAX_FLOAT_COLS];
+} sw_columns;
+
+/// The float columns of an answer kind, and the mask of those that are z components.
+static inline int sw_answer_floats(sw_answer k)
+{
+	static const int n[SW_ANS_COUNT] = {5, 4, 11, 10};
+	return n[k];
+}
+static inline unsigned sw_answer_zmask(sw_answer k)
+{
+	static const unsigned z[SW_ANS_COUNT] = {1u << 4, 1u << 3, 1u << 4 | 1u << 7 | 1u << 10,
+						 1u << 3 | 1u << 6 | 1u << 9};
+	return z[k];
+}
+
+_Static_assert(sizeof(sw_sweep_results) == 7 * sizeof(void *) && sizeof(sw_overlap_results) == 6 * sizeof(void *) &&
+		       sizeof(sw_cast_results) == 13 * sizeof(void *) &&
+		       sizeof(sw_distance_results) == 12 * sizeof(void *),
+	       "results structs are their columns");
+
+/// The columns of `out`, a results struct of kind k (float columns past the kind's are NULL).
+static inline sw_columns sw_columns_of(sw_answer k, const void *out)
+{
+	sw_columns c;
+	memset(&c, 0, sizeof c);
+	memcpy(&c, out, (size_t)(2 + sw_answer_floats(k)) * sizeof(void *));
+	return c;
+}
+
+/// Writes columns c as a results struct of kind k into `out` (storage for that struct).
+static inline void sw_columns_store(sw_answer k, const sw_columns *c, void *out)
+{
+	memcpy(out, c, (size_t)(2 + sw_answer_floats(k)) * sizeof(void *));
+}
 
 /// One chunk of a batched call, as a kernel sees it.
 typedef struct sw_job {
@@ -160,6 +217,34 @@ static inline void sw_overlap_put(const sw_overlap_results *o, size_t k, const s
 		o->ny[k] = r->normal.y;
 	if (o->nz)
 		o->nz[k] = r->normal.z;
+}
+
+/// Writes pair k's cast answer into the columns that are not NULL.
+static inline void sw_cast_put(const sw_cast_results *o, size_t k, const sw_cast_result *r)
+{
+	const float v[11] = {r->t,        r->depth,    r->point.x, r->point.y, r->point.z, r->normal.x,
+			     r->normal.y, r->normal.z, r->slide.x, r->slide.y, r->slide.z};
+	sw_columns c = sw_columns_of(SW_ANS_CAST, o);
+	c.status[k] = (uint8_t)r->status;
+	if (c.feature)
+		c.feature[k] = r->feature;
+	for (int i = 0; i < 11; i++)
+		if (c.f[i])
+			c.f[i][k] = v[i];
+}
+
+/// Writes pair k's distance answer into the columns that are not NULL.
+static inline void sw_distance_put(const sw_distance_results *o, size_t k, const sw_distance_result *r)
+{
+	const float v[10] = {r->distance,  r->normal.x,  r->normal.y,  r->normal.z,  r->point_a.x,
+			     r->point_a.y, r->point_a.z, r->point_b.x, r->point_b.y, r->point_b.z};
+	sw_columns c = sw_columns_of(SW_ANS_DISTANCE, o);
+	c.status[k] = (uint8_t)r->status;
+	if (c.feature)
+		c.feature[k] = r->feature;
+	for (int i = 0; i < 10; i++)
+		if (c.f[i])
+			c.f[i][k] = v[i];
 }
 
 /* the tier ladder (src/cpu.c): a tier's step on its architecture's ladder (NEON sits at the first

@@ -33,17 +33,23 @@ static sw_error check_src(sw_src kind, const void *p)
 	if (!p)
 		return SW_ERR_NULL;
 	/* sets are opaque: their counts are the library's own; blocks are the caller's */
-	return kind >= SW_SRC_OBB3_BLOCK ? check_blocks(p) : SW_OK;
+	return sw_src_block_size(kind) ? check_blocks(p) : SW_OK;
 }
 
 /* the status column is required; every other column is optional */
 static sw_error check_out(sw_answer kind, const void *out)
 {
-	if (!out)
-		return SW_ERR_NULL;
-	const uint8_t *status = kind == SW_ANS_SWEEP ? ((const sw_sweep_results *)out)->status
-						     : ((const sw_overlap_results *)out)->status;
-	return status ? SW_OK : SW_ERR_NULL;
+	return out && sw_columns_of(kind, out).status ? SW_OK : SW_ERR_NULL;
+}
+
+size_t sw_src_block_size(sw_src s)
+{
+	switch (s) {
+	case SW_SRC_OBB3_BLOCK: return sizeof(sw_obb3_block);
+	case SW_SRC_OBB3_TRI3_BLOCK: return sizeof(sw_obb3_tri3_block);
+	case SW_SRC_POLY2_BLOCK: return sizeof(sw_poly2_block);
+	default: return 0;
+	}
 }
 
 /* ---- running ---- */

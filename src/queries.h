@@ -8,7 +8,8 @@
  *   a, b    the sources of the two sides: a set (OBB3, TRI3, POLY2, HULL3), packed lane blocks holding
  *           both sides (*_BLOCK, with b = NONE)
  *   opts    the query's options struct: SWEEP (sw_sweep_opts) or NONE
- *   answer  the kind of answer: SWEEP (sw_sweep_results) or OVERLAP (sw_overlap_results)
+ *   answer  the kind of answer: SWEEP (sw_sweep_results), OVERLAP (sw_overlap_results), CAST
+ *           (sw_cast_results) or DISTANCE (sw_distance_results)
  *   order   the pipeline's ordering stage for a chunk (a function of src/<family>_batch.c that groups
  *           pairs so a lane block does similar work), or NONE
  *   pub     YES: its public function is sw_<name>_batch (sw_<name> for packed sources), defined from

@@ -77,41 +77,47 @@ static const size_t victim[VICTIMS] = {5, 37};
 typedef struct rows {
 	uint8_t st[N + 1];
 	uint32_t ft[N];
-	float f[5][N];
-	sw_sweep_results sweep;
-	sw_overlap_results overlap;
+	float f[SW_MAX_FLOAT_COLS][N];
+	union {
+		sw_sweep_results s;
+		sw_overlap_results o;
+		sw_cast_results c;
+		sw_distance_results d;
+	} out;
 } rows;
-
-/* columns over the rows: all of them, or status and feature for a "_test" query */
-static void rows_init(rows *r, int full)
-{
-	memset(r, POISON, sizeof *r);
-	r->sweep = (sw_sweep_results){r->st, r->ft, r->f[0], r->f[1], r->f[2], r->f[3], r->f[4]};
-	r->overlap = (sw_overlap_results){r->st,
-					  r->ft,
-					  full ? r->f[0] : NULL,
-					  full ? r->f[1] : NULL,
-					  full ? r->f[2] : NULL,
-					  full ? r->f[3] : NULL};
-}
-
-static const void *rows_out(const rows *r, const sw_query_desc *d)
-{
-	return d->answer == SW_ANS_SWEEP ? (const void *)&r->sweep : (const void *)&r->overlap;
-}
-
-static int same_bits(float x, float y) { return memcmp(&x, &y, 4) == 0; }
 
 static int is_test_twin(const sw_query_desc *d) { return strstr(d->name, "_test") != NULL; }
 
-/* the float columns a query writes: 5 for 3D sweeps, 4 for 3D overlaps; 2D leaves nz */
-static int float_rows(const sw_query_desc *d)
+/* whether a query writes float column r of its answer: not the "_test" twins (status and feature
+ * only), not the z columns of 2D queries */
+static int writes(const sw_query_desc *d, int r)
 {
-	if (is_test_twin(d))
-		return 0;
-	int rows2d = d->a == SW_SRC_POLY2 || d->a == SW_SRC_POLY2_BLOCK;
-	return (d->answer == SW_ANS_SWEEP ? 5 : 4) - rows2d;
+	return !is_test_twin(d) && r < sw_answer_floats(d->answer) &&
+	       !(sw_src_planar(d->a) && (sw_answer_zmask(d->answer) >> r & 1));
 }
+
+/* results of d's kind over columns st, ft and the float rows f0 + r·stride (alias: all rows at f0);
+ * the columns d does not write are NULL */
+static void columns(const sw_query_desc *d, uint8_t *st, uint32_t *ft, float *f0, size_t stride, void *out)
+{
+	sw_columns c;
+	memset(&c, 0, sizeof c);
+	c.status = st, c.feature = ft;
+	for (int r = 0; r < SW_MAX_FLOAT_COLS; r++)
+		if (writes(d, r))
+			c.f[r] = f0 + (size_t)r * stride;
+	sw_columns_store(d->answer, &c, out);
+}
+
+static void rows_init(rows *r, const sw_query_desc *d)
+{
+	memset(r, POISON, sizeof *r);
+	columns(d, r->st, r->ft, &r->f[0][0], N, &r->out);
+}
+
+static const void *rows_out(const rows *r) { return &r->out; }
+
+static int same_bits(float x, float y) { return memcmp(&x, &y, 4) == 0; }
 
 static int tap_index, failures;
 
@@ -137,9 +143,9 @@ static int check_fault(sw_query q, const gen_family *fam, unsigned c, char *why,
 	static const sw_sweep_opts one_sided = {1};
 	const void *opts = d->opts == SW_OPTS_SWEEP ? &one_sided : NULL;
 	rows before, after;
-	int full = !is_test_twin(d), fr = float_rows(d), ok = 1;
-	rows_init(&before, full), rows_init(&after, full);
-	if (entries[q](g.a, g.b, g.pairs, g.n, opts, NULL, rows_out(&before, d)) != SW_OK) {
+	int ok = 1;
+	rows_init(&before, d), rows_init(&after, d);
+	if (entries[q](g.a, g.b, g.pairs, g.n, opts, NULL, rows_out(&before)) != SW_OK) {
 		snprintf(why, len, "the clean call failed");
 		fam->free(&g);
 		return 0;
@@ -152,18 +158,18 @@ static int check_fault(sw_query q, const gen_family *fam, unsigned c, char *why,
 		fam->free(&g);
 		return -1; /* the class does not apply to these sources */
 	}
-	entries[q](g.a, g.b, g.pairs, g.n, opts, NULL, rows_out(&after, d));
+	entries[q](g.a, g.b, g.pairs, g.n, opts, NULL, rows_out(&after));
 	for (size_t k = 0; k < N && ok; k++) {
 		if (hit[k]) {
 			ok = after.st[k] == SW_PAIR_INVALID && after.ft[k] == SW_FEATURE_NONE;
-			for (int r = 0; r < fr; r++)
-				ok = ok && isnan(after.f[r][k]);
+			for (int r = 0; r < SW_MAX_FLOAT_COLS; r++)
+				ok = ok && (!writes(d, r) || isnan(after.f[r][k]));
 			if (!ok)
 				snprintf(why, len, "victim %zu: status %u feature %u", k, after.st[k], after.ft[k]);
 			continue;
 		}
 		ok = after.st[k] == before.st[k] && after.ft[k] == before.ft[k];
-		for (int r = 0; r < 5; r++)
+		for (int r = 0; r < SW_MAX_FLOAT_COLS; r++)
 			ok = ok && same_bits(after.f[r][k], before.f[r][k]);
 		if (!ok)
 			snprintf(why, len, "neighbour %zu changed (status %u → %u)", k, before.st[k], after.st[k]);
@@ -213,25 +219,24 @@ static void check_malformed(sw_query q, const gen_family *fam)
 		tap(0, "malformed", d, "population not built");
 		return;
 	}
-	int packed = g.pairs == NULL, full = !is_test_twin(d);
+	int packed = g.pairs == NULL;
 	entry_fn *call = entries[q];
 	rows r;
 	char why[128] = "";
 	int ok = 1;
 #define EXPECT(expr, err, label)                                                                                       \
 	do {                                                                                                           \
-		rows_init(&r, full);                                                                                   \
+		rows_init(&r, d);                                                                                      \
 		sw_error got = (expr);                                                                                 \
 		if (ok && (got != (err) || !untouched(&r))) {                                                          \
 			ok = 0;                                                                                        \
 			snprintf(why, sizeof why, "%s: %s, wanted %s", label, sw_error_name(got), sw_error_name(err)); \
 		}                                                                                                      \
 	} while (0)
-	const void *out = rows_out(&r, d);
-	sw_sweep_results no_status_s = r.sweep;
-	sw_overlap_results no_status_o = r.overlap;
-	no_status_s.status = NULL, no_status_o.status = NULL;
-	const void *no_status = d->answer == SW_ANS_SWEEP ? (const void *)&no_status_s : (const void *)&no_status_o;
+	const void *out = rows_out(&r);
+	rows nost;
+	columns(d, NULL, r.ft, &r.f[0][0], N, &nost.out);
+	const void *no_status = rows_out(&nost);
 	EXPECT(call(g.a, g.b, g.pairs, g.n, NULL, NULL, NULL), SW_ERR_NULL, "NULL results");
 	EXPECT(call(g.a, g.b, g.pairs, g.n, NULL, NULL, no_status), SW_ERR_NULL, "NULL status column");
 	EXPECT(call(NULL, g.b, g.pairs, g.n, NULL, NULL, out), SW_ERR_NULL, "NULL first source");
@@ -249,7 +254,7 @@ static void check_malformed(sw_query q, const gen_family *fam)
 	}
 #undef EXPECT
 	/* n = 1 writes one entry */
-	rows_init(&r, full);
+	rows_init(&r, d);
 	if (ok && (call(g.a, g.b, g.pairs, 1, NULL, NULL, out) != SW_OK || r.st[0] == POISON || r.st[1] != POISON)) {
 		ok = 0;
 		snprintf(why, sizeof why, "n = 1 did not write exactly one entry");
@@ -270,34 +275,30 @@ static void check_careless(sw_query q, const gen_family *fam)
 	}
 	static const sw_sweep_opts one_sided = {1}, odd = {7};
 	const void *opts = d->opts == SW_OPTS_SWEEP ? &one_sided : NULL;
-	int full = !is_test_twin(d), ok = 1;
+	int ok = 1;
 	char why[128] = "";
 	rows want;
-	rows_init(&want, full);
-	entries[q](g.a, g.b, g.pairs, g.n, opts, NULL, rows_out(&want, d));
+	rows_init(&want, d);
+	entries[q](g.a, g.b, g.pairs, g.n, opts, NULL, rows_out(&want));
 
 	/* every column at an address off the vector alignment (status odd, the others 4 mod 64) */
 	unsigned char *raw = aligned_alloc(64, 64 * 1024);
 	uint8_t *st = raw + 1;
 	uint32_t *ft = (uint32_t *)(void *)(raw + 1024 + 4);
 	float *f = (float *)(void *)(raw + 4096 + 4);
-	sw_sweep_results us = {st, ft, f, f + 2 * N, f + 4 * N, f + 6 * N, f + 8 * N};
-	sw_overlap_results uo = {
-		st, ft, full ? f : NULL, full ? f + 2 * N : NULL, full ? f + 4 * N : NULL, full ? f + 6 * N : NULL};
-	entries[q](g.a, g.b, g.pairs, g.n, opts, NULL,
-		   d->answer == SW_ANS_SWEEP ? (const void *)&us : (const void *)&uo);
+	rows un;
+	columns(d, st, ft, f, 2 * N, &un.out);
+	entries[q](g.a, g.b, g.pairs, g.n, opts, NULL, rows_out(&un));
 	for (size_t k = 0; k < N && ok; k++)
-		if (st[k] != want.st[k] || ft[k] != want.ft[k] || (float_rows(d) && !same_bits(f[k], want.f[0][k]))) {
+		if (st[k] != want.st[k] || ft[k] != want.ft[k] || (writes(d, 0) && !same_bits(f[k], want.f[0][k]))) {
 			ok = 0;
 			snprintf(why, sizeof why, "unaligned columns: pair %zu differs", k);
 		}
 
 	/* every float column the same array: statuses and features as before */
-	float *one = f;
-	sw_sweep_results as = {st, ft, one, one, one, one, one};
-	sw_overlap_results ao = {st, ft, full ? one : NULL, full ? one : NULL, full ? one : NULL, full ? one : NULL};
-	if (entries[q](g.a, g.b, g.pairs, g.n, opts, NULL,
-		       d->answer == SW_ANS_SWEEP ? (const void *)&as : (const void *)&ao) != SW_OK)
+	rows al;
+	columns(d, st, ft, f, 0, &al.out);
+	if (entries[q](g.a, g.b, g.pairs, g.n, opts, NULL, rows_out(&al)) != SW_OK)
 		ok = 0, snprintf(why, sizeof why, "aliased columns: call failed");
 	for (size_t k = 0; k < N && ok; k++)
 		if (st[k] != want.st[k] || ft[k] != want.ft[k])
@@ -307,9 +308,9 @@ static void check_careless(sw_query q, const gen_family *fam)
 	static const sw_batch_opts runs[] = {{UINT_MAX, UINT_MAX}, {(unsigned)INT_MAX + 1u, 1}, {1000, 3}};
 	for (size_t i = 0; i < sizeof runs / sizeof runs[0] && ok; i++) {
 		rows got;
-		rows_init(&got, full);
+		rows_init(&got, d);
 		const void *o = d->opts == SW_OPTS_SWEEP ? &odd : NULL;
-		if (entries[q](g.a, g.b, g.pairs, g.n, o, &runs[i], rows_out(&got, d)) != SW_OK)
+		if (entries[q](g.a, g.b, g.pairs, g.n, o, &runs[i], rows_out(&got)) != SW_OK)
 			ok = 0, snprintf(why, sizeof why, "options %zu: call failed", i);
 		for (size_t k = 0; k < N && ok; k++)
 			if (got.st[k] != want.st[k] || got.ft[k] != want.ft[k] || !same_bits(got.f[0][k], want.f[0][k]))

@@ -22,41 +22,61 @@
 #define GUARD 16 /* entries past the batch that must stay poisoned */
 #define MAX_REPORTS 5
 
-/* owned result columns of either answer kind, poisoned */
+/* owned result columns for every answer kind, poisoned: status, feature and SW_MAX_FLOAT_COLS float
+ * rows; `out` holds them as the results struct of the query's kind */
 typedef struct rows {
 	size_t n;
 	uint8_t *st;
 	uint32_t *ft;
-	float *f; /* 5 rows of n + GUARD */
-	sw_sweep_results sweep;
-	sw_overlap_results overlap;
+	float *f; /* SW_MAX_FLOAT_COLS rows of n + GUARD */
+	sw_answer kind;
+	int nf; /* float rows of the kind */
+	sw_columns cols;
+	union {
+		sw_sweep_results s;
+		sw_overlap_results o;
+		sw_cast_results c;
+		sw_distance_results d;
+	} out;
 } rows;
 
-static void rows_init(rows *r, size_t n)
+/* keeps the columns in `mask` (bit 0 status, 1 feature, 2 the floats); z columns of 2D queries off */
+static void rows_select(rows *r, int mask, int planar)
+{
+	sw_columns c = r->cols;
+	if (!(mask & 2))
+		c.feature = NULL;
+	for (int k = 0; k < r->nf; k++)
+		if (!(mask & 4) || (planar && (sw_answer_zmask(r->kind) >> k & 1)))
+			c.f[k] = NULL;
+	sw_columns_store(r->kind, &c, &r->out);
+}
+
+static void rows_init(rows *r, size_t n, sw_answer kind)
 {
 	size_t m = n + GUARD;
 	r->n = n;
+	r->kind = kind;
+	r->nf = sw_answer_floats(kind);
 	r->st = malloc(m);
 	r->ft = malloc(m * sizeof *r->ft);
-	r->f = malloc(5 * m * sizeof *r->f);
+	r->f = malloc(SW_MAX_FLOAT_COLS * m * sizeof *r->f);
 	if (!r->st || !r->ft || !r->f) {
 		fprintf(stderr, "out of memory\n");
 		exit(2);
 	}
-	memset(r->st, POISON, m), memset(r->ft, POISON, m * sizeof *r->ft), memset(r->f, POISON, 5 * m * sizeof *r->f);
-	float *c[5];
-	for (int k = 0; k < 5; k++)
-		c[k] = r->f + (size_t)k * m;
-	r->sweep = (sw_sweep_results){r->st, r->ft, c[0], c[1], c[2], c[3], c[4]};
-	r->overlap = (sw_overlap_results){r->st, r->ft, c[0], c[1], c[2], c[3]};
+	memset(r->st, POISON, m), memset(r->ft, POISON, m * sizeof *r->ft);
+	memset(r->f, POISON, SW_MAX_FLOAT_COLS * m * sizeof *r->f);
+	memset(&r->cols, 0, sizeof r->cols);
+	r->cols.status = r->st, r->cols.feature = r->ft;
+	for (int k = 0; k < r->nf; k++)
+		r->cols.f[k] = r->f + (size_t)k * m;
+	rows_select(r, 7, 0);
 }
 
 static void rows_free(rows *r) { free(r->st), free(r->ft), free(r->f); }
 
-static const void *rows_out(const rows *r, sw_answer kind)
-{
-	return kind == SW_ANS_SWEEP ? (const void *)&r->sweep : (const void *)&r->overlap;
-}
+static const void *rows_out(const rows *r) { return &r->out; }
 
 static int same_bits(float x, float y)
 {
@@ -81,12 +101,12 @@ static void report(ctx *c, const gen_batch *g, size_t k, const rows *got, const 
 {
 	if (c->bad++ >= MAX_REPORTS)
 		return;
-	size_t m = got->n + GUARD;
-	printf("# %s/%s %s [%s]: pair %zu lane %zu: got st %u ft %u f %a %a %a %a %a, want st %u ft %u f %a %a %a "
-	       "%a %a\n",
-	       c->d->name, sw_isa_name(c->isa), c->pop, c->how, k, k % sw_isa_lanes(c->isa), got->st[k], got->ft[k],
-	       got->f[k], got->f[m + k], got->f[2 * m + k], got->f[3 * m + k], got->f[4 * m + k], want->st[k],
-	       want->ft[k], want->f[k], want->f[m + k], want->f[2 * m + k], want->f[3 * m + k], want->f[4 * m + k]);
+	size_t mg = got->n + GUARD, mw = want->n + GUARD;
+	printf("# %s/%s %s [%s]: pair %zu lane %zu: got st %u ft %u, want st %u ft %u\n", c->d->name,
+	       sw_isa_name(c->isa), c->pop, c->how, k, k % sw_isa_lanes(c->isa), got->st[k], got->ft[k], want->st[k],
+	       want->ft[k]);
+	for (int r = 0; r < got->nf; r++)
+		printf("#   float %d: got %a, want %a\n", r, got->f[r * mg + k], want->f[r * mw + k]);
 	if (g && g->pairs)
 		c->fam->print(g, off + k, stdout);
 	fflush(stdout);
@@ -100,7 +120,7 @@ static void compare(ctx *c, const gen_batch *g, const rows *got, const rows *wan
 		int ok = got->st[k] == want->st[off + k];
 		if (cols & 2)
 			ok = ok && got->ft[k] == want->ft[off + k];
-		for (int r = 0; r < 5 && (cols & 4); r++)
+		for (int r = 0; r < got->nf && (cols & 4); r++)
 			ok = ok && same_bits(got->f[r * mg + k], want->f[r * mw + off + k]);
 		if (!ok)
 			report(c, g, off + k, got, want, 0);
@@ -140,23 +160,15 @@ static void run_ordered(const sw_kernels *kt, const ctx *c, const gen_batch *g, 
 /* ---- the public pipeline ---- */
 
 static sw_error run_public(const ctx *c, const gen_batch *g, const void *opts, size_t off, size_t n,
-			   const sw_batch_opts *run, const rows *out, int cols)
+			   const sw_batch_opts *run, rows *out, int cols)
 {
-	sw_sweep_results s = out->sweep;
-	sw_overlap_results o = out->overlap;
-	if (!(cols & 2))
-		s.feature = NULL, o.feature = NULL;
-	if (!(cols & 4))
-		s.t_first = s.t_last = s.nx = s.ny = s.nz = NULL, o.depth = o.nx = o.ny = o.nz = NULL;
-	const void *res = c->d->answer == SW_ANS_SWEEP ? (const void *)&s : (const void *)&o;
+	rows_select(out, cols, sw_src_planar(c->d->a));
 	if (g->pairs)
-		return sw_run(c->q, g->a, g->b, g->pairs + off, n, opts, run, res);
+		return sw_run(c->q, g->a, g->b, g->pairs + off, n, opts, run, rows_out(out));
 	/* packed: whole blocks from an offset that is a multiple of the block */
 	const unsigned char *blocks = g->a;
-	size_t bsize = c->d->a == SW_SRC_OBB3_BLOCK        ? sizeof(sw_obb3_block)
-		       : c->d->a == SW_SRC_OBB3_TRI3_BLOCK ? sizeof(sw_obb3_tri3_block)
-							   : sizeof(sw_poly2_block);
-	return sw_run(c->q, blocks + off / SW_BLOCK * bsize, NULL, NULL, n, opts, run, res);
+	return sw_run(c->q, blocks + off / SW_BLOCK * sw_src_block_size(c->d->a), NULL, NULL, n, opts, run,
+		      rows_out(out));
 }
 
 static int tap_index;
@@ -178,7 +190,7 @@ static void check_pipeline(ctx *c, const gen_batch *g, const void *opts, const r
 	char how[80];
 	for (size_t i = 0; i < sizeof RUNS / sizeof RUNS[0]; i++) {
 		rows got;
-		rows_init(&got, g->n);
+		rows_init(&got, g->n, c->d->answer);
 		snprintf(how, sizeof how, "threads %u chunk %u", RUNS[i].threads, RUNS[i].chunk);
 		c->how = how;
 		if (run_public(c, g, opts, 0, g->n, &RUNS[i], &got, 7) != SW_OK)
@@ -193,7 +205,7 @@ static void check_pipeline(ctx *c, const gen_batch *g, const void *opts, const r
 		if (off + len > g->n)
 			off = 0;
 		rows got;
-		rows_init(&got, len);
+		rows_init(&got, len, c->d->answer);
 		snprintf(how, sizeof how, "length %zu at %zu", len, off);
 		c->how = how;
 		if (run_public(c, g, opts, off, len, len % 2 ? &RUNS[0] : NULL, &got, 7) != SW_OK)
@@ -203,7 +215,7 @@ static void check_pipeline(ctx *c, const gen_batch *g, const void *opts, const r
 	}
 	for (int cols = 1; cols <= 3; cols += 2) {
 		rows got;
-		rows_init(&got, g->n);
+		rows_init(&got, g->n, c->d->answer);
 		c->how = cols == 1 ? "status only" : "status and feature";
 		if (run_public(c, g, opts, 0, g->n, NULL, &got, cols) != SW_OK)
 			c->bad++;
@@ -237,7 +249,7 @@ static void check_query(sw_query q)
 	}
 	sw_isa tiers[SW_ISA_COUNT];
 	int ntiers = tier_list(tiers);
-	size_t bad[SW_ISA_COUNT] = {0}, ref_bad = 0, pops = 0, tally[4] = {0};
+	size_t bad[SW_ISA_COUNT] = {0}, ref_bad = 0, pops = 0, tally[5] = {0};
 	const sw_kernels *ref = sw_kernels_for(SW_ISA_REF);
 	int sides = d->opts == SW_OPTS_SWEEP ? 2 : 1;
 	for (size_t p = 0; p < fam->npops; p++) {
@@ -250,20 +262,19 @@ static void check_query(sw_query q)
 			const void *opts = d->opts == SW_OPTS_SWEEP ? &so : NULL;
 			ctx c = {d, q, fam, fam->pop_name(p), side ? "one-sided" : "kernel", SW_ISA_REF, 0};
 			rows want;
-			rows_init(&want, g.n);
-			run_kernel(ref, q, &g, opts, NULL, 0, g.n, rows_out(&want, d->answer));
+			rows_init(&want, g.n, d->answer);
+			run_kernel(ref, q, &g, opts, NULL, 0, g.n, rows_out(&want));
 			for (size_t k = 0; k < g.n; k++)
-				tally[want.st[k] & 3]++;
+				tally[want.st[k] < 5 ? want.st[k] : SW_PAIR_INVALID]++;
 			/* the reference rows against the single-pair functions (indexed queries; the first-
 			 * separating-axis twins answer what the full query answers, with status and feature) */
 			if (g.pairs) {
 				rows single;
-				rows_init(&single, g.n);
-				sw_overlap_results so_cols = {single.st, single.ft, NULL, NULL, NULL, NULL};
+				rows_init(&single, g.n, d->answer);
 				int fast = d->answer == SW_ANS_OVERLAP && strstr(d->name, "_test");
-				const void *out = fast ? (const void *)&so_cols : rows_out(&single, d->answer);
+				rows_select(&single, fast ? 3 : 7, sw_src_planar(d->a));
 				for (size_t k = 0; k < g.n; k++)
-					fam->single(&g, q, opts, k, out);
+					fam->single(&g, q, opts, k, rows_out(&single));
 				c.how = "single-pair functions";
 				compare(&c, &g, &single, &want, 0, g.n, fast ? 3 : 7);
 				ref_bad += c.bad;
@@ -274,15 +285,14 @@ static void check_query(sw_query q)
 				c.isa = tiers[t];
 				c.how = side ? "one-sided" : "kernel";
 				rows got;
-				rows_init(&got, g.n);
-				run_kernel(sw_kernels_for(tiers[t]), q, &g, opts, NULL, 0, g.n,
-					   rows_out(&got, d->answer));
+				rows_init(&got, g.n, d->answer);
+				run_kernel(sw_kernels_for(tiers[t]), q, &g, opts, NULL, 0, g.n, rows_out(&got));
 				compare(&c, &g, &got, &want, 0, g.n, 7);
 				rows_free(&got);
 				if (d->order) {
-					rows_init(&got, g.n);
+					rows_init(&got, g.n, d->answer);
 					c.how = "ordering stage";
-					run_ordered(sw_kernels_for(tiers[t]), &c, &g, opts, rows_out(&got, d->answer));
+					run_ordered(sw_kernels_for(tiers[t]), &c, &g, opts, rows_out(&got));
 					compare(&c, &g, &got, &want, 0, g.n, 7);
 					rows_free(&got);
 				}
@@ -299,8 +309,10 @@ static void check_query(sw_query q)
 			fam->free(&g);
 		}
 	}
-	printf("# %s: %zu populations from family %s: miss %zu, hit %zu, starts overlapped %zu, invalid %zu\n", d->name,
-	       pops, fam->name, tally[SW_MISS], tally[SW_HIT], tally[SW_STARTS_OVERLAPPED], tally[SW_PAIR_INVALID]);
+	printf("# %s: %zu populations from family %s: miss %zu, hit %zu, starts overlapped %zu, invalid %zu, "
+	       "iteration limit %zu\n",
+	       d->name, pops, fam->name, tally[SW_MISS], tally[SW_HIT], tally[SW_STARTS_OVERLAPPED],
+	       tally[SW_PAIR_INVALID], tally[SW_ITER_LIMIT]);
 	tap(ref_bad == 0 && pops > 0, "%s/ref matches the single-pair functions%s", d->name, "");
 	for (int t = 0; t < ntiers; t++)
 		tap(bad[t] == 0, "%s/%s matches the reference", d->name, sw_isa_name(tiers[t]));

@@ -34,6 +34,8 @@ typedef enum sw_status {
 	/// The pair's input breaks the input contract (NaN/Inf, out-of-range value, bad extent or
 	/// orientation, flagged shape, index out of range). Nothing else about this pair is meaningful.
 	SW_PAIR_INVALID = 3,
+	/// An iterative query (GJK) reached its iteration cap: the answer's fields are its last estimate.
+	SW_ITER_LIMIT = 4,
 } sw_status;
 
 /// Result of a whole call. Per-pair problems never produce an error: they produce SW_PAIR_INVALID.

@@ -44,6 +44,49 @@ typedef struct sw_overlap_result {
 	sw_vec3 normal;
 } sw_overlap_result;
 
+/// One pair's answer of a cast: a ray, or a shape moving linearly against another over t ∈ [0, 1],
+/// answered at the first time of contact (the GJK ray and shape casts, swept circles and spheres). Each
+/// family's section of doc/numerics.md states which fields it fills and its feature ids.
+typedef struct sw_cast_result {
+	/// SW_HIT, SW_MISS, SW_STARTS_OVERLAPPED (touching or overlapping at t = 0), SW_PAIR_INVALID, or
+	/// SW_ITER_LIMIT (an iterative query that reached its cap: the other fields are its last estimate).
+	sw_status status;
+	/// The feature of B that is hit (the family's ids); SW_FEATURE_NONE on MISS and INVALID.
+	uint32_t feature;
+	/// HIT: time of impact in (0, 1] (a ray: the fraction of its displacement). STARTS_OVERLAPPED: 0.
+	/// MISS: 1. INVALID: NaN.
+	float t;
+	/// STARTS_OVERLAPPED: penetration depth ≥ 0 along `normal`, when the query computes one (else 0).
+	/// HIT, MISS: 0. INVALID: NaN.
+	float depth;
+	/// HIT: the contact point at time t, world space. STARTS_OVERLAPPED: a point of the overlap. MISS:
+	/// zero. INVALID: NaN. 2D: z = 0.
+	sw_vec3 point;
+	/// HIT, STARTS_OVERLAPPED: unit contact normal, world space, from A towards B (a ray, which is A:
+	/// from the ray into B, i.e. B's outward normal negated). MISS: zero. INVALID: NaN. 2D: z = 0.
+	sw_vec3 normal;
+	/// Swept circles and spheres: the motion left after the contact, (1 − t)·v, without its component
+	/// into the contact (the slide). Other queries, and MISS: zero. INVALID: NaN. 2D: z = 0.
+	sw_vec3 slide;
+} sw_cast_result;
+
+/// One pair's answer of a distance query (GJK).
+typedef struct sw_distance_result {
+	/// SW_MISS: apart. SW_HIT: touching or overlapping (doc/numerics.md states what the family
+	/// computes then). SW_PAIR_INVALID, or SW_ITER_LIMIT (the fields are its last estimate).
+	sw_status status;
+	/// The family's feature ids; SW_FEATURE_NONE when it reports none.
+	uint32_t feature;
+	/// MISS: the distance > 0. HIT: minus the penetration depth when the family computes it, else 0.
+	/// INVALID: NaN.
+	float distance;
+	/// Unit normal from A towards B (MISS: along point_b − point_a). Zero when the family has none to
+	/// give. INVALID: NaN. 2D: z = 0.
+	sw_vec3 normal;
+	/// Witness points on A and on B, world space (MISS: the closest points). INVALID: NaN. 2D: z = 0.
+	sw_vec3 point_a, point_b;
+} sw_distance_result;
+
 /// Answers of a batched moving query: column k holds pair k's field of sw_sweep_result. `status` is
 /// required; any other column may be NULL, and is then not written. 2D queries ignore nz.
 typedef struct sw_sweep_results {
@@ -64,6 +107,28 @@ typedef struct sw_overlap_results {
 	float *depth;
 	float *nx, *ny, *nz;
 } sw_overlap_results;
+
+/// Answers of a batched cast query: column k holds pair k's field of sw_cast_result. `status` is
+/// required; any other column may be NULL, and is then not written. 2D queries ignore pz, nz and sz.
+typedef struct sw_cast_results {
+	uint8_t *status; ///< sw_status
+	uint32_t *feature;
+	float *t, *depth;
+	float *px, *py, *pz;
+	float *nx, *ny, *nz;
+	float *sx, *sy, *sz;
+} sw_cast_results;
+
+/// Answers of a batched distance query: column k holds pair k's field of sw_distance_result. `status`
+/// is required; any other column may be NULL, and is then not written. 2D queries ignore the z columns.
+typedef struct sw_distance_results {
+	uint8_t *status; ///< sw_status
+	uint32_t *feature;
+	float *distance;
+	float *nx, *ny, *nz;
+	float *ax, *ay, *az;
+	float *bx, *by, *bz;
+} sw_distance_results;
 
 /// Options of a moving query; NULL selects the defaults (all zero).
 typedef struct sw_sweep_opts {

@@ -154,13 +154,6 @@ static sw_hull3_set *hulls_from(cur *c, uint8_t ctl, size_t n)
 	return s;
 }
 
-static size_t block_size(sw_src kind)
-{
-	return kind == SW_SRC_OBB3_BLOCK        ? sizeof(sw_obb3_block)
-	       : kind == SW_SRC_OBB3_TRI3_BLOCK ? sizeof(sw_obb3_tri3_block)
-						: sizeof(sw_poly2_block);
-}
-
 /* the query's sources from the input; 0 when there is too little of it */
 static int build(const sw_query_desc *d, cur *c, uint8_t ctl, fcase *f)
 {
@@ -168,7 +161,7 @@ static int build(const sw_query_desc *d, cur *c, uint8_t ctl, fcase *f)
 	f->n = 1 + take_b(c) % MAXP;
 	if (d->b == SW_SRC_NONE) {
 		/* raw blocks: whatever bytes, at an offset of 0..7 floats from the alignment */
-		size_t nb = (f->n + SW_BLOCK - 1) / SW_BLOCK, bs = block_size(d->a), off = 8 * ((ctl >> 3) & 7);
+		size_t nb = (f->n + SW_BLOCK - 1) / SW_BLOCK, bs = sw_src_block_size(d->a), off = 8 * ((ctl >> 3) & 7);
 		f->raw = aligned_alloc(64, nb * bs + 64);
 		if (!f->raw)
 			return 0;
@@ -201,21 +194,29 @@ static int build(const sw_query_desc *d, cur *c, uint8_t ctl, fcase *f)
 	return f->a && f->b;
 }
 
-/* owned result columns of either answer kind */
+/* owned result columns of any answer kind */
 typedef struct res {
 	uint8_t st[MAXP];
 	uint32_t ft[MAXP];
-	float f[5][MAXP];
-	sw_sweep_results s;
-	sw_overlap_results o;
+	float f[SW_MAX_FLOAT_COLS][MAXP];
+	union {
+		sw_sweep_results s;
+		sw_overlap_results o;
+		sw_cast_results c;
+		sw_distance_results d;
+	} out;
 } res;
 
 static const void *res_init(res *r, const sw_query_desc *d)
 {
 	memset(r, 0xA5, sizeof *r);
-	r->s = (sw_sweep_results){r->st, r->ft, r->f[0], r->f[1], r->f[2], r->f[3], r->f[4]};
-	r->o = (sw_overlap_results){r->st, r->ft, r->f[0], r->f[1], r->f[2], r->f[3]};
-	return d->answer == SW_ANS_SWEEP ? (const void *)&r->s : (const void *)&r->o;
+	sw_columns c;
+	memset(&c, 0, sizeof c);
+	c.status = r->st, c.feature = r->ft;
+	for (int k = 0; k < sw_answer_floats(d->answer); k++)
+		c.f[k] = r->f[k];
+	sw_columns_store(d->answer, &c, &r->out);
+	return &r->out;
 }
 
 static int same(float p, float q) { return memcmp(&p, &q, 4) == 0 || (isnan(p) && isnan(q)); }
@@ -224,7 +225,7 @@ static void expect_same(const sw_query_desc *d, const char *how, sw_isa isa, con
 {
 	for (size_t l = 0; l < n; l++) {
 		int ok = got->st[l] == want->st[l] && got->ft[l] == want->ft[l];
-		for (int k = 0; k < 5; k++)
+		for (int k = 0; k < SW_MAX_FLOAT_COLS; k++)
 			ok = ok && same(got->f[k][l], want->f[k][l]);
 		if (!ok) {
 			fprintf(stderr, "%s (%s): tier %s pair %zu: got st %u ft %u f %a, want st %u ft %u f %a\n",
