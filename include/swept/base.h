@@ -33,6 +33,9 @@ typedef enum sw_status {
 	/// The pair's input is invalid (NaN/Inf, out-of-range value, bad extent or orientation,
 	/// index out of range). Nothing else about this pair is meaningful.
 	SW_PAIR_INVALID = 3,
+	/// An iterative query (GJK) reached its iteration cap before deciding; the output holds its
+	/// best estimate, as each query's output type documents.
+	SW_ITER_LIMIT = 4,
 } sw_status;
 
 /// Result of a whole call. Per-pair problems never produce an error: they produce SW_PAIR_INVALID.
@@ -132,7 +135,7 @@ static inline sw_axis_info sw_tri3_axis_decode(uint8_t id)
 	return r;
 }
 
-/// Short name of a status ("hit", "miss", "starts_overlapped", "invalid").
+/// Short name of a status ("hit", "miss", "starts_overlapped", "invalid", "iter_limit").
 SW_API const char *sw_status_name(sw_status s);
 
 /// Allocates `size` bytes aligned to `alignment` (a power of two, at most 4096); returns NULL on

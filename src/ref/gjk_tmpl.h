@@ -1,0 +1,473 @@
+/* src/ref/gjk_tmpl.h — the GJK core, written once for D = 2 and D = 3 (SW_GJK_D, set by gjk2.c and
+ * gjk3.c before including this file; every function here is static to that file).
+ *
+ * One loop answers the four queries. Let C = A − B be the Minkowski difference of the cores,
+ * r the relative motion of B with respect to A, x = λ·r (λ ∈ [0,1]) and R the sum of the radii
+ * (plus the cast's target separation). The loop keeps a simplex of points y_i = x − p_i of x − C
+ * (p_i = a_i − b_i, support points of the cores) and v, the point of its hull closest to the origin:
+ * v points from C towards x, so it is the A → B direction. Each iteration
+ *   1. takes the support p = s_A(v) − s_B(−v) of C along v and y = x − p;
+ *   2. tests the plane through p normal to v: v·y > R·|v| proves x farther than R from C.
+ *      Overlap: a miss. Cast and ray: x advances along r onto the plane (van den Bergen, "Ray casting
+ *      against general convex objects with application to continuous collision detection", JGT
+ *      2004, and "Collision Detection in Interactive 3D Environments", 2004, 4.3.5), or the query
+ *      misses when r does not approach the plane or the plane lies beyond λ = 1;
+ *   3. stops on no progress: the support pair is already in the simplex, or the gap between the
+ *      upper bound |v| and the lower bound v·y/|v| of the distance is within the tolerance;
+ *   4. adds y to the lowest free slot and finds the new closest point with Johnson's distance
+ *      sub-algorithm (Gilbert, Johnson, Keerthi 1988; van den Bergen 2004, 4.3.3): for every
+ *      subset X of the slots, the cofactors Δ_i(X) from the dot products y_i·y_j,
+ *          Δ_i({i}) = 1,  Δ_j(X ∪ {j}) = Σ_{i∈X} Δ_i(X)·(y_i·y_k − y_i·y_j), k = lowest slot of X,
+ *      and keeps the first X in ascending bit order with every Δ_i(X) > 0 and every
+ *      Δ_j(X ∪ {j}) ≤ 0 (j outside X): v = Σ Δ_i(X) y_i / Σ Δ_i(X).
+ * It stops with contact when v is within the touching tolerance of the origin (or of the rounded
+ * surface, |v| ≤ R + tol) or the simplex is full (D + 1 points enclose x).
+ *
+ * How a lane version follows it. Every value is a fixed function of its inputs: Δ_j(X) depends only
+ * on the subset, j and the dot products (same formula, same summation order whichever slot is
+ * newest), dot products sum their components in index order, and a subset is chosen by a fixed scan
+ * over all 2^(D+1) − 1 bit masks. The scalar code caches: it computes the dot products and cofactors
+ * of the subsets that contain the new slot only, and all of them after x has moved. A lane version
+ * recomputes every cofactor of every subset each iteration (subsets with an empty slot masked off)
+ * and gets the same bits. The new point goes to the lowest free slot (a masked write per slot); the
+ * support of a vertex core is a max-scan with ties to the lowest index, masked to each lane's count;
+ * the queries differ by which tests end a lane, never by the arithmetic of an iteration. The loop
+ * count is data dependent: a lane is done when its query is decided or its cap is reached.
+ */
+#include <math.h>
+
+#include "swept/gjk.h"
+
+#define D SW_GJK_D
+#define NS (D + 1)
+#define NSUB (1u << NS)
+
+/* relative tolerances, times the pair's scale (see gjk_scale2): the touching band around
+ * contact, and the distance gap at which the loop counts as converged */
+#define GJK_TOUCH_EPS 1.0e-6f
+#define GJK_CONV_EPS 1.0e-6f
+
+enum { GJK_OVERLAP = 0, GJK_DIST = 1, GJK_CAST = 2 };
+
+/* how a run ended */
+enum {
+	END_CONTACT = 0,   /* within R + tolerance of C (or enclosed) */
+	END_SEPARATED = 1, /* overlap: a separating plane was found */
+	END_CONVERGED = 2, /* no more progress: the simplex gives the answer */
+	END_MISS = 3,      /* cast: r leaves the plane, or the plane lies beyond λ = 1 */
+	END_LIMIT = 4,     /* the iteration cap */
+};
+
+typedef struct gv {
+	float c[D];
+} gv;
+
+/* a core in its local frame: vertices with stride D floats, or a box of half extents */
+typedef struct gjk_core {
+	uint32_t type, count;
+	const float *v;
+	gv half;
+} gjk_core;
+
+/* a pair prepared in A's local frame: x_A = rot · x_B + off (rot's columns col[j]) */
+typedef struct gjk_pair {
+	gjk_core a, b;
+	gv col[D];
+	gv off;
+	gv r;         /* relative motion of B with respect to A, A's frame */
+	float radius; /* sum of the radii (+ the cast's target) */
+	uint32_t cap;
+	int mode;
+} gjk_pair;
+
+typedef struct gjk_simplex {
+	gv a[NS], b[NS], p[NS], y[NS]; /* core points of A and B (A's frame), p = a − b, y = x − p */
+	uint32_t ida[NS], idb[NS];
+	float dp[NS][NS];
+	float det[NSUB][NS];
+	float mu[NS]; /* barycentric weights of v over the slots in bits */
+	unsigned bits;
+} gjk_simplex;
+
+/* the state a run ends in */
+typedef struct gjk_run {
+	gjk_simplex s;
+	gv v, x, n; /* closest point, x = λ·r, the normal of the last advance (cast) */
+	float lam, vlen, scale;
+	int end, inside;
+	uint32_t iters;
+} gjk_run;
+
+static inline float gdot(gv a, gv b)
+{
+#if D == 3
+	return (a.c[0] * b.c[0] + a.c[1] * b.c[1]) + a.c[2] * b.c[2];
+#else
+	return a.c[0] * b.c[0] + a.c[1] * b.c[1];
+#endif
+}
+
+static inline gv gsub(gv a, gv b)
+{
+	gv o;
+	for (int i = 0; i < D; i++)
+		o.c[i] = a.c[i] - b.c[i];
+	return o;
+}
+
+static inline gv gscale(gv a, float s)
+{
+	gv o;
+	for (int i = 0; i < D; i++)
+		o.c[i] = a.c[i] * s;
+	return o;
+}
+
+static inline gv gload(const float *p)
+{
+	gv o;
+	for (int i = 0; i < D; i++)
+		o.c[i] = p[i];
+	return o;
+}
+
+/* support of a core along d: the vertex with the largest d·v (ties to the lowest index); a box's
+ * corner with +half where d_i ≥ 0, its id the sign bits */
+static inline gv core_support(const gjk_core *k, gv d, uint32_t *id)
+{
+	if (k->type == SW_SHAPE_BOX) {
+		gv o;
+		uint32_t bits = 0;
+		for (int i = 0; i < D; i++) {
+			int pos = d.c[i] >= 0;
+			o.c[i] = pos ? k->half.c[i] : -k->half.c[i];
+			bits |= (uint32_t)pos << i;
+		}
+		*id = bits;
+		return o;
+	}
+	uint32_t best = 0;
+	float bd = gdot(gload(k->v), d);
+	for (uint32_t i = 1; i < k->count; i++) {
+		float s = gdot(gload(k->v + (size_t)i * D), d);
+		if (s > bd) {
+			bd = s;
+			best = i;
+		}
+	}
+	*id = best;
+	return gload(k->v + (size_t)best * D);
+}
+
+/* B's support along d (A's frame) and the point in A's frame: rotᵀd, then rot·b + off */
+static inline gv b_support(const gjk_pair *pr, gv d, uint32_t *id)
+{
+	gv db;
+	for (int j = 0; j < D; j++)
+		db.c[j] = gdot(pr->col[j], d);
+	gv b = core_support(&pr->b, db, id), o;
+	for (int i = 0; i < D; i++) {
+		float s = pr->col[0].c[i] * b.c[0] + pr->col[1].c[i] * b.c[1];
+#if D == 3
+		s = s + pr->col[2].c[i] * b.c[2];
+#endif
+		o.c[i] = s + pr->off.c[i];
+	}
+	return o;
+}
+
+/* Δ_j(X) for every subset X ⊆ all with at least two slots; with `fresh` set only those containing
+ * slot bit `nb` (the others are unchanged since the last call). Ascending masks: every X∖{j} is
+ * computed before X. */
+static void johnson_dets(gjk_simplex *s, unsigned all, unsigned nb, int fresh)
+{
+	for (unsigned x = 3; x < NSUB; x++) {
+		if ((x & ~all) || (x & (x - 1)) == 0 || (fresh && !(x & nb)))
+			continue;
+		for (int j = 0; j < NS; j++) {
+			if (!(x & (1u << j)))
+				continue;
+			unsigned y = x & ~(1u << j);
+			int k = __builtin_ctz(y);
+			float sum = 0;
+			int first = 1;
+			for (int i = k; i < NS; i++) {
+				if (!(y & (1u << i)))
+					continue;
+				float t = s->det[y][i] * (s->dp[i][k] - s->dp[i][j]);
+				sum = first ? t : sum + t;
+				first = 0;
+			}
+			s->det[x][j] = sum;
+		}
+	}
+}
+
+/* the first subset of `all` (ascending masks) whose cofactors say it holds the closest point, or 0 */
+static unsigned johnson_select(const gjk_simplex *s, unsigned all)
+{
+	for (unsigned x = 1; x < NSUB; x++) {
+		if (x & ~all)
+			continue;
+		int ok = 1;
+		for (int i = 0; i < NS && ok; i++) {
+			unsigned bi = 1u << i;
+			if (x & bi)
+				ok = s->det[x][i] > 0;
+			else if (all & bi)
+				ok = s->det[x | bi][i] <= 0;
+		}
+		if (ok)
+			return x;
+	}
+	return 0;
+}
+
+/* v and the weights of subset x: Σ Δ_i y_i / Σ Δ_i, in slot order */
+static gv johnson_point(gjk_simplex *s, unsigned x)
+{
+	float sum = 0;
+	int first = 1;
+	for (int i = 0; i < NS; i++)
+		if (x & (1u << i)) {
+			sum = first ? s->det[x][i] : sum + s->det[x][i];
+			first = 0;
+		}
+	float inv = 1.0f / sum;
+	gv v = {{0}};
+	first = 1;
+	for (int i = 0; i < NS; i++) {
+		s->mu[i] = 0;
+		if (!(x & (1u << i)))
+			continue;
+		s->mu[i] = s->det[x][i] * inv;
+		gv t = gscale(s->y[i], s->mu[i]);
+		for (int c = 0; c < D; c++)
+			v.c[c] = first ? t.c[c] : v.c[c] + t.c[c];
+		first = 0;
+	}
+	return v;
+}
+
+/* dot products of slot n with every slot in `all` (all includes n) */
+static void johnson_dots(gjk_simplex *s, unsigned all, int n)
+{
+	for (int i = 0; i < NS; i++)
+		if (all & (1u << i)) {
+			float d = gdot(s->y[i], s->y[n]);
+			s->dp[i][n] = d;
+			s->dp[n][i] = d;
+		}
+}
+
+/* the pair's length scale squared: the largest |p|² seen and |x|² (tolerances are relative to it) */
+static inline float gjk_scale2(float maxpp, gv x) { return fmaxf(maxpp, gdot(x, x)); }
+
+/* whether the support pair (ia, ib) already sits in a slot of the simplex */
+static inline int gjk_dup(const gjk_simplex *s, uint32_t ia, uint32_t ib)
+{
+	int dup = 0;
+	for (int i = 0; i < NS; i++)
+		dup |= (s->bits >> i & 1u) && s->ida[i] == ia && s->idb[i] == ib;
+	return dup;
+}
+
+/* step 2 for the cast: advance x onto the plane v·(x − p) = R·|v| or end with a miss */
+static int gjk_advance(const gjk_pair *pr, gjk_run *st, float vy)
+{
+	float vr = gdot(st->v, pr->r);
+	if (!(vr < 0))
+		return 0;
+	float lam = st->lam + (vy - pr->radius * st->vlen) / -vr;
+	if (!(lam <= 1.0f))
+		return 0;
+	st->lam = lam;
+	st->x = gscale(pr->r, lam);
+	st->n = st->v;
+	return 1;
+}
+
+/* step 4: put y in the lowest free slot and solve for the new closest point; 0 when Johnson's
+ * sub-algorithm finds no consistent subset (rounding on a degenerate simplex): then the simplex and
+ * v are left as they were */
+static int gjk_insert(gjk_run *st, gv a, gv b, uint32_t ia, uint32_t ib, int add, int moved)
+{
+	gjk_simplex *s = &st->s;
+	unsigned all = s->bits;
+	int n = 0;
+	if (add) {
+		while (all >> n & 1u)
+			n++;
+		s->a[n] = a;
+		s->b[n] = b;
+		s->p[n] = gsub(a, b);
+		s->ida[n] = ia;
+		s->idb[n] = ib;
+		all |= 1u << n;
+	}
+	if (moved) {
+		for (int i = 0; i < NS; i++)
+			if (all & (1u << i))
+				s->y[i] = gsub(st->x, s->p[i]);
+		for (int i = 0; i < NS; i++)
+			if (all & (1u << i))
+				johnson_dots(s, all & ((2u << i) - 1), i);
+	} else {
+		s->y[n] = gsub(st->x, s->p[n]);
+		johnson_dots(s, all, n);
+	}
+	s->det[1u << n][n] = 1.0f;
+	for (int i = 0; i < NS; i++)
+		s->det[1u << i][i] = 1.0f;
+	johnson_dets(s, all, 1u << n, !moved);
+	unsigned x = johnson_select(s, all);
+	if (!x)
+		return 0;
+	s->bits = x;
+	st->v = johnson_point(s, x);
+	st->inside = x == NSUB - 1;
+	return 1;
+}
+
+/* the GJK loop (see the file comment); `guess` is the first search direction (any non-zero vector) */
+static void gjk_loop(const gjk_pair *pr, gv guess, gjk_run *st)
+{
+	const float R = pr->radius;
+	float maxpp = 0;
+	st->s.bits = 0;
+	st->lam = 0;
+	st->x = gscale(pr->r, 0.0f);
+	st->n = st->x;
+	st->v = guess;
+	st->inside = 0;
+	st->iters = 0;
+	st->end = END_LIMIT;
+	for (;;) {
+		float vv = gdot(st->v, st->v);
+		st->vlen = sqrtf(vv);
+		st->scale = sqrtf(gjk_scale2(maxpp, st->x));
+		if (st->s.bits) {
+			float touch = GJK_TOUCH_EPS * st->scale;
+			float reach = pr->mode == GJK_DIST ? touch : R + touch;
+			if (st->inside || st->vlen <= reach) {
+				st->end = END_CONTACT;
+				return;
+			}
+		}
+		if (st->iters == pr->cap)
+			return;
+		st->iters++;
+		uint32_t ia, ib;
+		gv nv = gscale(st->v, -1.0f);
+		gv a = core_support(&pr->a, st->v, &ia);
+		gv b = b_support(pr, nv, &ib);
+		gv p = gsub(a, b);
+		maxpp = fmaxf(maxpp, gdot(p, p));
+		float vy = gdot(st->v, gsub(st->x, p));
+		int moved = 0;
+		if (vy > R * st->vlen) {
+			if (pr->mode == GJK_OVERLAP) {
+				st->end = END_SEPARATED;
+				return;
+			}
+			if (pr->mode == GJK_CAST) {
+				if (!gjk_advance(pr, st, vy)) {
+					st->end = END_MISS;
+					return;
+				}
+				moved = 1;
+			}
+		}
+		int dup = gjk_dup(&st->s, ia, ib);
+		if (!moved && st->s.bits) {
+			float tol = GJK_CONV_EPS * sqrtf(gjk_scale2(maxpp, st->x)) * st->vlen;
+			if (dup || vv - vy <= tol) {
+				st->end = END_CONVERGED;
+				return;
+			}
+		}
+		if (!gjk_insert(st, a, b, ia, ib, !dup, moved)) {
+			st->end = END_CONVERGED;
+			return;
+		}
+	}
+}
+
+/* the weighted core points of the final simplex (A's frame; b without the shift by x) */
+static void gjk_witness(const gjk_run *st, gv *pa, gv *pb)
+{
+	gv a = {{0}}, b = {{0}};
+	int first = 1;
+	for (int i = 0; i < NS; i++) {
+		if (!(st->s.bits & (1u << i)))
+			continue;
+		gv ta = gscale(st->s.a[i], st->s.mu[i]), tb = gscale(st->s.b[i], st->s.mu[i]);
+		for (int c = 0; c < D; c++) {
+			a.c[c] = first ? ta.c[c] : a.c[c] + ta.c[c];
+			b.c[c] = first ? tb.c[c] : b.c[c] + tb.c[c];
+		}
+		first = 0;
+	}
+	*pa = a;
+	*pb = b;
+}
+
+/* the contact normal (A → B, not unit) of a cast that advanced: the last plane's normal, which is a
+ * supporting plane of C at the hit, exact on a face of a polytope; with a radius clearly above the
+ * touching band, the final v instead (its direction error is the rounding over the radius, where
+ * the last plane of a curved surface is off by about √(tolerance / radius)) */
+static inline gv gjk_hit_normal(const gjk_run *st, float radius)
+{
+	return radius > 16.0f * GJK_TOUCH_EPS * st->scale ? st->v : st->n;
+}
+
+/* a unit vector along v, or zero when v is zero */
+static inline gv gunit(gv v)
+{
+	float l = sqrtf(gdot(v, v));
+	return l > 0 ? gscale(v, 1.0f / l) : gscale(v, 0.0f);
+}
+
+/* the first search direction: B's origin seen from A's, or the first axis when they coincide */
+static inline gv gjk_guess(const gjk_pair *pr)
+{
+	gv g = pr->off;
+	if (gdot(g, g) > 0)
+		return g;
+	gv e = {{1.0f}};
+	return e;
+}
+
+/* core validity shared by 2D and 3D: a known type, a vertex count in range, coordinates in range */
+static int core_ok(uint32_t type, uint32_t count, const float *v, const float *half, float radius)
+{
+	if (!(radius >= 0 && radius <= SW_MAX_COORD))
+		return 0;
+	if (type == SW_SHAPE_BOX) {
+		for (int i = 0; i < D; i++)
+			if (!(half[i] >= 0 && half[i] <= SW_MAX_COORD))
+				return 0;
+		return 1;
+	}
+	if (type != SW_SHAPE_VERTS || count < 1 || count > SW_GJK_MAX_VERTS || !v)
+		return 0;
+	for (size_t i = 0; i < (size_t)count * D; i++)
+		if (!(fabsf(v[i]) <= SW_MAX_COORD))
+			return 0;
+	return 1;
+}
+
+/* the iteration cap and target from the options; 0 when they are out of range */
+static int opts_ok(const sw_gjk_opts *o, uint32_t *cap, float *target)
+{
+	*cap = SW_GJK_DEFAULT_ITERS;
+	*target = 0;
+	if (!o)
+		return 1;
+	if (o->max_iters > SW_GJK_MAX_ITERS || !(o->target >= 0 && o->target <= SW_MAX_COORD))
+		return 0;
+	if (o->max_iters)
+		*cap = o->max_iters;
+	*target = o->target;
+	return 1;
+}
