@@ -51,6 +51,7 @@ static void make_pair(const sw_shape2 *a, const sw_rot2 *ra, sw_vec2 pa, const s
 	pr->radius = (a->radius + b->radius) + extra;
 	pr->mode = mode;
 	pr->cap = cap;
+	gjk_set_scale(pr);
 }
 
 /* a point of A's frame in world space, shifted by `shift` */
@@ -100,7 +101,7 @@ sw_status sw_gjk2_distance(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, 
 	make_pair(a, &ra, pa.p, b, pb, ZERO2, 0.0f, GJK_DIST, cap, &pr);
 	gjk_loop(&pr, gjk_guess(&pr), &st);
 	gv wa, wb;
-	gjk_witness(&st, &wa, &wb);
+	gjk_witness(&st, &pr, &wa, &wb);
 	out->iterations = st.iters;
 	if (st.end == END_CONTACT) {
 		out->status = SW_STARTS_OVERLAPPED;
@@ -111,7 +112,7 @@ sw_status sw_gjk2_distance(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, 
 	}
 	gv n = gunit(st.v);
 	float touch = GJK_TOUCH_EPS * st.scale;
-	out->distance = st.vlen - pr.radius;
+	out->distance = (st.vlen - pr.radius) / pr.sigma;
 	out->status = st.end == END_LIMIT ? SW_ITER_LIMIT : st.vlen <= pr.radius + touch ? SW_HIT : SW_MISS;
 	out->normal = sw_rot2_mul(ra, to_v2(n));
 	for (int i = 0; i < 2; i++) {
@@ -137,7 +138,7 @@ static void cast_answer(const gjk_run *st, const gjk_pair *pr, const sw_rot2 *ra
 		return;
 	}
 	gv wa, wb, n;
-	gjk_witness(st, &wa, &wb);
+	gjk_witness(st, pr, &wa, &wb);
 	sw_vec2 shift = sw_v2_add(pa, sw_v2_scale(da, st->lam));
 	int start = st->lam == 0 && st->end != END_LIMIT;
 	out->status = st->end == END_LIMIT ? SW_ITER_LIMIT : start ? SW_STARTS_OVERLAPPED : SW_HIT;

@@ -44,6 +44,7 @@ static void make_pair(const sw_shape3 *a, const sw_mat3 *ra, sw_vec3 pa, const s
 	pr->radius = (a->radius + b->radius) + extra;
 	pr->mode = mode;
 	pr->cap = cap;
+	gjk_set_scale(pr);
 }
 
 /* a point of A's frame in world space, shifted by `shift` */
@@ -93,7 +94,7 @@ sw_status sw_gjk3_distance(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, 
 	make_pair(a, &ra, pa.p, b, pb, ZERO3, 0.0f, GJK_DIST, cap, &pr);
 	gjk_loop(&pr, gjk_guess(&pr), &st);
 	gv wa, wb;
-	gjk_witness(&st, &wa, &wb);
+	gjk_witness(&st, &pr, &wa, &wb);
 	out->iterations = st.iters;
 	if (st.end == END_CONTACT) {
 		out->status = SW_STARTS_OVERLAPPED;
@@ -104,7 +105,7 @@ sw_status sw_gjk3_distance(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, 
 	}
 	gv n = gunit(st.v);
 	float touch = GJK_TOUCH_EPS * st.scale;
-	out->distance = st.vlen - pr.radius;
+	out->distance = (st.vlen - pr.radius) / pr.sigma;
 	out->status = st.end == END_LIMIT ? SW_ITER_LIMIT : st.vlen <= pr.radius + touch ? SW_HIT : SW_MISS;
 	out->normal = sw_mat3_mul(&ra, to_v3(n));
 	for (int i = 0; i < 3; i++) {
@@ -130,7 +131,7 @@ static void cast_answer(const gjk_run *st, const gjk_pair *pr, const sw_mat3 *ra
 		return;
 	}
 	gv wa, wb, n;
-	gjk_witness(st, &wa, &wb);
+	gjk_witness(st, pr, &wa, &wb);
 	sw_vec3 shift = sw_v3_add(pa, sw_v3_scale(da, st->lam));
 	int start = st->lam == 0 && st->end != END_LIMIT;
 	out->status = st->end == END_LIMIT ? SW_ITER_LIMIT : start ? SW_STARTS_OVERLAPPED : SW_HIT;

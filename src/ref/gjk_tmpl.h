@@ -76,6 +76,9 @@ typedef struct gjk_pair {
 	gv off;
 	gv r;         /* relative motion of B with respect to A, A's frame */
 	float radius; /* sum of the radii (+ the cast's target) */
+	float sigma;  /* a power of two bringing the pair's extent near 1: support points, off, r and
+		       * radius are multiplied by it (exactly), so no product of up to six lengths in
+		       * Johnson's cofactors over- or underflows */
 	uint32_t cap;
 	int mode;
 } gjk_pair;
@@ -165,7 +168,7 @@ static inline gv b_support(const gjk_pair *pr, gv d, uint32_t *id)
 	gv db;
 	for (int j = 0; j < D; j++)
 		db.c[j] = gdot(pr->col[j], d);
-	gv b = core_support(&pr->b, db, id), o;
+	gv b = gscale(core_support(&pr->b, db, id), pr->sigma), o;
 	for (int i = 0; i < D; i++) {
 		float s = pr->col[0].c[i] * b.c[0] + pr->col[1].c[i] * b.c[1];
 #if D == 3
@@ -176,13 +179,13 @@ static inline gv b_support(const gjk_pair *pr, gv d, uint32_t *id)
 	return o;
 }
 
-/* Δ_j(X) for every subset X ⊆ all with at least two slots; with `fresh` set only those containing
- * slot bit `nb` (the others are unchanged since the last call). Ascending masks: every X∖{j} is
- * computed before X. */
+/* Δ_j(X) for every subset X ⊆ all with two to D slots; with `fresh` set only those containing slot
+ * bit `nb` (the others are unchanged since the last call). Ascending masks: every X∖{j} is computed
+ * before X. The full set is johnson_full's. */
 static void johnson_dets(gjk_simplex *s, unsigned all, unsigned nb, int fresh)
 {
 	for (unsigned x = 3; x < NSUB; x++) {
-		if ((x & ~all) || (x & (x - 1)) == 0 || (fresh && !(x & nb)))
+		if ((x & ~all) || (x & (x - 1)) == 0 || x == NSUB - 1 || (fresh && !(x & nb)))
 			continue;
 		for (int j = 0; j < NS; j++) {
 			if (!(x & (1u << j)))
@@ -223,7 +226,85 @@ static unsigned johnson_select(const gjk_simplex *s, unsigned all)
 	return 0;
 }
 
-/* v and the weights of subset x: Σ Δ_i y_i / Σ Δ_i, in slot order */
+/* the normal of the affine hull of D slots (a triangle in 3D, a segment in 2D) from its edge vectors,
+ * scaled by its largest component (so n·n ∈ [1, D] whatever the size); 0 when degenerate */
+static int facet_normal(const gjk_simplex *s, unsigned x, gv *n, int *first)
+{
+	int idx[D], m = 0;
+	for (int i = 0; i < NS; i++)
+		if (x & (1u << i))
+			idx[m++] = i;
+	gv e1 = gsub(s->y[idx[1]], s->y[idx[0]]), o;
+#if D == 3
+	gv e2 = gsub(s->y[idx[2]], s->y[idx[0]]);
+	o.c[0] = e1.c[1] * e2.c[2] - e1.c[2] * e2.c[1];
+	o.c[1] = e1.c[2] * e2.c[0] - e1.c[0] * e2.c[2];
+	o.c[2] = e1.c[0] * e2.c[1] - e1.c[1] * e2.c[0];
+#else
+	o.c[0] = -e1.c[1];
+	o.c[1] = e1.c[0];
+#endif
+	float big = 0;
+	for (int i = 0; i < D; i++)
+		big = fmaxf(big, fabsf(o.c[i]));
+	*first = idx[0];
+	if (!(big > 0))
+		return 0;
+	*n = gscale(o, 1.0f / big);
+	return 1;
+}
+
+/* the point of a D-slot affine hull closest to the origin, along its normal: n·(n·y_i)/(n·n), i its
+ * lowest slot. The weighted sum Σ μ_i y_i of points of size L carries an error of a few ulps of L;
+ * where |v| ≪ L its direction would be off by ulp(L)/|v| and the plane tests of the next iterations
+ * would be noise (GJK's √ε floor), while n comes from edge vectors and is accurate to a few ulps. */
+static int facet_point(const gjk_simplex *s, unsigned x, gv *v)
+{
+	gv n;
+	int f;
+	if (!facet_normal(s, x, &n, &f))
+		return 0;
+	*v = gscale(n, gdot(n, s->y[f]) / gdot(n, n));
+	return 1;
+}
+
+/* Δ_j of the full set (D + 1 slots) as Δ(X)·v_X·(y_k − y_j), X the full set without j, v_X its facet
+ * point, k X's lowest slot: the Gram recursion's value, but with the facet's accurate normal instead
+ * of products of dot products, whose rounding (ulps of L⁶) drowns the true value Δ(X)·|v_X|·h_j once
+ * the height h_j of y_j over X is below about √ε·L, which is every near-flat simplex near contact.
+ * A simplex with a vertex within the touching tolerance of the opposite facet's plane is flat: it
+ * cannot enclose x, and its cofactors are set to 0 (the full set is rejected, and the facets'
+ * tests against their opposite vertex pass). */
+static void johnson_full(gjk_simplex *s, float scale)
+{
+	const unsigned full = NSUB - 1;
+	int flat = 0;
+	for (int j = 0; j < NS; j++) {
+		unsigned x = full & ~(1u << j);
+		gv n;
+		int k;
+		if (!facet_normal(s, x, &n, &k)) {
+			flat = 1;
+			continue;
+		}
+		float dx = 0, nn = gdot(n, n);
+		int first = 1;
+		for (int i = 0; i < NS; i++)
+			if (x & (1u << i)) {
+				dx = first ? s->det[x][i] : dx + s->det[x][i];
+				first = 0;
+			}
+		gv v = gscale(n, gdot(n, s->y[k]) / nn), e = gsub(s->y[k], s->y[j]);
+		flat |= fabsf(gdot(n, e)) <= GJK_TOUCH_EPS * scale * sqrtf(nn);
+		s->det[full][j] = dx * gdot(v, e);
+	}
+	if (flat)
+		for (int j = 0; j < NS; j++)
+			s->det[full][j] = 0;
+}
+
+/* v and the weights of subset x: Σ Δ_i y_i / Σ Δ_i in slot order (the weights also give the witness
+ * points), or the facet formula above for D slots */
 static gv johnson_point(gjk_simplex *s, unsigned x)
 {
 	float sum = 0;
@@ -246,6 +327,9 @@ static gv johnson_point(gjk_simplex *s, unsigned x)
 			v.c[c] = first ? t.c[c] : v.c[c] + t.c[c];
 		first = 0;
 	}
+	gv f;
+	if (__builtin_popcount(x) == D && facet_point(s, x, &f))
+		return f;
 	return v;
 }
 
@@ -287,9 +371,10 @@ static int gjk_advance(const gjk_pair *pr, gjk_run *st, float vy)
 	return 1;
 }
 
-/* step 4: put y in the lowest free slot and solve for the new closest point; 0 when Johnson's
- * sub-algorithm finds no consistent subset (rounding on a degenerate simplex): then the simplex and
- * v are left as they were */
+/* step 4: put y in the lowest free slot and solve for the new closest point. Returns 0 (no progress:
+ * the loop ends) when Johnson's sub-algorithm finds no consistent subset, or drops the new point
+ * although x did not move (both only by rounding, at the precision floor); the simplex and v are
+ * then left as they were */
 static int gjk_insert(gjk_run *st, gv a, gv b, uint32_t ia, uint32_t ib, int add, int moved)
 {
 	gjk_simplex *s = &st->s;
@@ -320,8 +405,10 @@ static int gjk_insert(gjk_run *st, gv a, gv b, uint32_t ia, uint32_t ib, int add
 	for (int i = 0; i < NS; i++)
 		s->det[1u << i][i] = 1.0f;
 	johnson_dets(s, all, 1u << n, !moved);
+	if (all == NSUB - 1)
+		johnson_full(s, st->scale);
 	unsigned x = johnson_select(s, all);
-	if (!x)
+	if (!x || (!moved && !(x & (1u << n))))
 		return 0;
 	s->bits = x;
 	st->v = johnson_point(s, x);
@@ -359,7 +446,7 @@ static void gjk_loop(const gjk_pair *pr, gv guess, gjk_run *st)
 		st->iters++;
 		uint32_t ia, ib;
 		gv nv = gscale(st->v, -1.0f);
-		gv a = core_support(&pr->a, st->v, &ia);
+		gv a = gscale(core_support(&pr->a, st->v, &ia), pr->sigma);
 		gv b = b_support(pr, nv, &ib);
 		gv p = gsub(a, b);
 		maxpp = fmaxf(maxpp, gdot(p, p));
@@ -393,8 +480,8 @@ static void gjk_loop(const gjk_pair *pr, gv guess, gjk_run *st)
 	}
 }
 
-/* the weighted core points of the final simplex (A's frame; b without the shift by x) */
-static void gjk_witness(const gjk_run *st, gv *pa, gv *pb)
+/* the weighted core points of the final simplex (A's frame, unscaled; b without the shift by x) */
+static void gjk_witness(const gjk_run *st, const gjk_pair *pr, gv *pa, gv *pb)
 {
 	gv a = {{0}}, b = {{0}};
 	int first = 1;
@@ -408,8 +495,8 @@ static void gjk_witness(const gjk_run *st, gv *pa, gv *pb)
 		}
 		first = 0;
 	}
-	*pa = a;
-	*pb = b;
+	*pa = gscale(a, 1.0f / pr->sigma);
+	*pb = gscale(b, 1.0f / pr->sigma);
 }
 
 /* the contact normal (A → B, not unit) of a cast that advanced: the last plane's normal, which is a
@@ -436,6 +523,37 @@ static inline gv gjk_guess(const gjk_pair *pr)
 		return g;
 	gv e = {{1.0f}};
 	return e;
+}
+
+/* the largest |coordinate| of a core's points (a bound on its extent) */
+static float core_extent(const gjk_core *k)
+{
+	float m = 0;
+	if (k->type == SW_SHAPE_BOX) {
+		for (int i = 0; i < D; i++)
+			m = fmaxf(m, k->half.c[i]);
+		return m;
+	}
+	for (size_t i = 0; i < (size_t)k->count * D; i++)
+		m = fmaxf(m, fabsf(k->v[i]));
+	return m;
+}
+
+/* sets sigma = 2^−e with the pair's extent L in [2^(e−1), 2^e) and scales off, r and radius by it;
+ * L bounds every support point, x and the radius: A's extent, B's offset plus √D times its extent,
+ * the motion */
+static void gjk_set_scale(gjk_pair *pr)
+{
+	float l = fmaxf(core_extent(&pr->a), fmaxf(pr->radius, 0.0f)), eb = 2.0f * core_extent(&pr->b);
+	for (int i = 0; i < D; i++)
+		l = fmaxf(l, fmaxf(fabsf(pr->off.c[i]) + eb, fabsf(pr->r.c[i])));
+	int e = 0;
+	if (l > 0)
+		frexpf(l, &e);
+	pr->sigma = ldexpf(1.0f, -e);
+	pr->off = gscale(pr->off, pr->sigma);
+	pr->r = gscale(pr->r, pr->sigma);
+	pr->radius = pr->radius * pr->sigma;
 }
 
 /* core validity shared by 2D and 3D: a known type, a vertex count in range, coordinates in range */
