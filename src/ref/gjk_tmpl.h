@@ -416,6 +416,19 @@ static int gjk_insert(gjk_run *st, gv a, gv b, uint32_t ia, uint32_t ib, int add
 	return 1;
 }
 
+/* a cast whose distance has converged at x while x is still farther than R + touch from C (else the
+ * top test would have ended the loop): the plane test can lose its sign to rounding there (its
+ * dot products carry ulps of the scale times the scale, more than |v|² once |v| is below about
+ * √ε·scale along an edge of C), so x advances by the converged distance |v| itself. Returns 0 (the
+ * run ends with a miss) when r does not approach or the contact lies beyond λ = 1. */
+static int gjk_converged_advance(const gjk_pair *pr, gjk_run *st, float vv)
+{
+	if (gjk_advance(pr, st, vv))
+		return 1;
+	st->end = END_MISS;
+	return 0;
+}
+
 /* the GJK loop (see the file comment); `guess` is the first search direction (any non-zero vector) */
 static void gjk_loop(const gjk_pair *pr, gv guess, gjk_run *st)
 {
@@ -469,11 +482,24 @@ static void gjk_loop(const gjk_pair *pr, gv guess, gjk_run *st)
 		if (!moved && st->s.bits) {
 			float tol = GJK_CONV_EPS * sqrtf(gjk_scale2(maxpp, st->x)) * st->vlen;
 			if (dup || vv - vy <= tol) {
-				st->end = END_CONVERGED;
-				return;
+				if (pr->mode != GJK_CAST) {
+					st->end = END_CONVERGED;
+					return;
+				}
+				if (!gjk_converged_advance(pr, st, vv))
+					return;
+				moved = 1;
 			}
 		}
-		if (!gjk_insert(st, a, b, ia, ib, !dup, moved)) {
+		if (gjk_insert(st, a, b, ia, ib, !dup, moved))
+			continue;
+		if (pr->mode != GJK_CAST || moved) {
+			st->end = END_CONVERGED;
+			return;
+		}
+		if (!gjk_converged_advance(pr, st, vv))
+			return;
+		if (!gjk_insert(st, a, b, ia, ib, 0, 1)) {
 			st->end = END_CONVERGED;
 			return;
 		}
