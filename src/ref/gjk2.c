@@ -16,10 +16,10 @@ static sw_vec2 to_v2(gv v) { return sw_v2(v.c[0], v.c[1]); }
 static const sw_vec2 NAN2 = {NAN, NAN};
 static const sw_vec2 ZERO2 = {0, 0};
 
-static int shape_ok(const sw_shape2 *s)
+static int shape_ok(const sw_shape2 *s, float *ext)
 {
 	const float half[2] = {s->half.x, s->half.y};
-	return core_ok(s->type, s->count, (const float *)s->verts, half, s->radius);
+	return core_ok(s->type, s->count, (const float *)s->verts, half, s->radius, ext);
 }
 
 static int v2_ok(sw_vec2 v) { return sw_ref_coord_ok(v.x) && sw_ref_coord_ok(v.y); }
@@ -31,19 +31,19 @@ static int pose_ok(sw_pose2 p)
 	return v2_ok(p.p) && fabsf(n2 - 1.0f) <= SW_QUAT_TOL;
 }
 
-static gjk_core to_core(const sw_shape2 *s)
+static gjk_core to_core(const sw_shape2 *s, float ext)
 {
-	gjk_core k = {s->type, s->count, (const float *)s->verts, to_gv(s->half)};
+	gjk_core k = {s->type, s->count, (const float *)s->verts, to_gv(s->half), ext};
 	return k;
 }
 
 /* the pair in A's frame: B's columns qaᵀ·qb, B's origin qaᵀ(pb − pa), motion qaᵀ·rel */
 static void make_pair(const sw_shape2 *a, const sw_rot2 *ra, sw_vec2 pa, const sw_shape2 *b, sw_pose2 pb, sw_vec2 rel,
-		      float extra, int mode, uint32_t cap, gjk_pair *pr)
+		      float extra, int mode, uint32_t cap, const float ext[2], gjk_pair *pr)
 {
 	const sw_vec2 rb[2] = {{pb.q.c, pb.q.s}, {-pb.q.s, pb.q.c}};
-	pr->a = to_core(a);
-	pr->b = to_core(b);
+	pr->a = to_core(a, ext[0]);
+	pr->b = to_core(b, ext[1]);
 	for (int j = 0; j < 2; j++)
 		pr->col[j] = to_gv(sw_rot2_tmul(*ra, rb[j]));
 	pr->off = to_gv(sw_rot2_tmul(*ra, sw_v2_sub(pb.p, pa)));
@@ -61,17 +61,18 @@ sw_status sw_gjk2_overlap(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, s
 			  sw_gjk_overlap2_output *out)
 {
 	uint32_t cap;
-	float target;
+	float target, ext[2] = {0, 0};
 	if (!out)
 		return SW_PAIR_INVALID;
-	if (!a || !b || !opts_ok(opts, &cap, &target) || !shape_ok(a) || !shape_ok(b) || !pose_ok(pa) || !pose_ok(pb)) {
+	if (!a || !b || !opts_ok(opts, &cap, &target) || !shape_ok(a, &ext[0]) || !shape_ok(b, &ext[1]) ||
+	    !pose_ok(pa) || !pose_ok(pb)) {
 		*out = (sw_gjk_overlap2_output){SW_PAIR_INVALID, NAN2, 0};
 		return SW_PAIR_INVALID;
 	}
 	sw_rot2 ra = pa.q;
 	gjk_pair pr;
 	gjk_run st;
-	make_pair(a, &ra, pa.p, b, pb, ZERO2, 0.0f, GJK_OVERLAP, cap, &pr);
+	make_pair(a, &ra, pa.p, b, pb, ZERO2, 0.0f, GJK_OVERLAP, cap, ext, &pr);
 	gjk_loop(&pr, gjk_guess(&pr), &st);
 	out->iterations = st.iters;
 	out->axis = ZERO2;
@@ -88,17 +89,18 @@ sw_status sw_gjk2_distance(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, 
 			   sw_gjk_dist2_output *out)
 {
 	uint32_t cap;
-	float target;
+	float target, ext[2] = {0, 0};
 	if (!out)
 		return SW_PAIR_INVALID;
-	if (!a || !b || !opts_ok(opts, &cap, &target) || !shape_ok(a) || !shape_ok(b) || !pose_ok(pa) || !pose_ok(pb)) {
+	if (!a || !b || !opts_ok(opts, &cap, &target) || !shape_ok(a, &ext[0]) || !shape_ok(b, &ext[1]) ||
+	    !pose_ok(pa) || !pose_ok(pb)) {
 		*out = (sw_gjk_dist2_output){SW_PAIR_INVALID, NAN, NAN2, NAN2, NAN2, 0};
 		return SW_PAIR_INVALID;
 	}
 	sw_rot2 ra = pa.q;
 	gjk_pair pr;
 	gjk_run st;
-	make_pair(a, &ra, pa.p, b, pb, ZERO2, 0.0f, GJK_DIST, cap, &pr);
+	make_pair(a, &ra, pa.p, b, pb, ZERO2, 0.0f, GJK_DIST, cap, ext, &pr);
 	gjk_loop(&pr, gjk_guess(&pr), &st);
 	gv wa, wb;
 	gjk_witness(&st, &pr, &wa, &wb);
@@ -157,18 +159,18 @@ sw_status sw_gjk2_cast(const sw_shape2 *a, sw_pose2 pa, sw_vec2 da, const sw_sha
 		       const sw_gjk_opts *opts, sw_gjk_cast2_output *out)
 {
 	uint32_t cap;
-	float target;
+	float target, ext[2] = {0, 0};
 	if (!out)
 		return SW_PAIR_INVALID;
-	if (!a || !b || !opts_ok(opts, &cap, &target) || !shape_ok(a) || !shape_ok(b) || !pose_ok(pa) || !pose_ok(pb) ||
-	    !v2_ok(da) || !v2_ok(db)) {
+	if (!a || !b || !opts_ok(opts, &cap, &target) || !shape_ok(a, &ext[0]) || !shape_ok(b, &ext[1]) ||
+	    !pose_ok(pa) || !pose_ok(pb) || !v2_ok(da) || !v2_ok(db)) {
 		*out = (sw_gjk_cast2_output){SW_PAIR_INVALID, NAN, NAN2, NAN2, 0};
 		return SW_PAIR_INVALID;
 	}
 	sw_rot2 ra = pa.q;
 	gjk_pair pr;
 	gjk_run st;
-	make_pair(a, &ra, pa.p, b, pb, sw_v2_sub(db, da), target, GJK_CAST, cap, &pr);
+	make_pair(a, &ra, pa.p, b, pb, sw_v2_sub(db, da), target, GJK_CAST, cap, ext, &pr);
 	gjk_loop(&pr, gjk_guess(&pr), &st);
 	cast_answer(&st, &pr, &ra, pa.p, da, a->radius, out);
 	return out->status;
@@ -178,10 +180,11 @@ sw_status sw_gjk2_ray(const sw_shape2 *s, sw_pose2 ps, sw_vec2 origin, sw_vec2 d
 		      sw_gjk_ray2_output *out)
 {
 	uint32_t cap;
-	float target;
+	float target, ext[2] = {0, 0};
 	if (!out)
 		return SW_PAIR_INVALID;
-	if (!s || !opts_ok(opts, &cap, &target) || !shape_ok(s) || !pose_ok(ps) || !v2_ok(origin) || !v2_ok(delta)) {
+	if (!s || !opts_ok(opts, &cap, &target) || !shape_ok(s, &ext[0]) || !pose_ok(ps) || !v2_ok(origin) ||
+	    !v2_ok(delta)) {
 		*out = (sw_gjk_ray2_output){SW_PAIR_INVALID, NAN, NAN2, NAN2, 0};
 		return SW_PAIR_INVALID;
 	}
@@ -192,7 +195,7 @@ sw_status sw_gjk2_ray(const sw_shape2 *s, sw_pose2 ps, sw_vec2 origin, sw_vec2 d
 	sw_rot2 ra = ps.q;
 	gjk_pair pr;
 	gjk_run st;
-	make_pair(s, &ra, ps.p, &pt, po, delta, 0.0f, GJK_CAST, cap, &pr);
+	make_pair(s, &ra, ps.p, &pt, po, delta, 0.0f, GJK_CAST, cap, ext, &pr);
 	gjk_loop(&pr, gjk_guess(&pr), &st);
 	out->iterations = st.iters;
 	out->normal = ZERO2;

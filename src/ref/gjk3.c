@@ -16,27 +16,27 @@ static sw_vec3 to_v3(gv v) { return sw_v3(v.c[0], v.c[1], v.c[2]); }
 static const sw_vec3 NAN3 = {NAN, NAN, NAN};
 static const sw_vec3 ZERO3 = {0, 0, 0};
 
-static int shape_ok(const sw_shape3 *s)
+static int shape_ok(const sw_shape3 *s, float *ext)
 {
 	const float half[3] = {s->half.x, s->half.y, s->half.z};
-	return core_ok(s->type, s->count, (const float *)s->verts, half, s->radius);
+	return core_ok(s->type, s->count, (const float *)s->verts, half, s->radius, ext);
 }
 
 static int pose_ok(sw_pose3 p) { return sw_ref_v3_ok(p.p) && sw_ref_quat_ok(p.q); }
 
-static gjk_core to_core(const sw_shape3 *s)
+static gjk_core to_core(const sw_shape3 *s, float ext)
 {
-	gjk_core k = {s->type, s->count, (const float *)s->verts, to_gv(s->half)};
+	gjk_core k = {s->type, s->count, (const float *)s->verts, to_gv(s->half), ext};
 	return k;
 }
 
 /* the pair in A's frame: B's columns Raᵀ·Rb, B's origin Raᵀ(pb − pa), motion Raᵀ·rel */
 static void make_pair(const sw_shape3 *a, const sw_mat3 *ra, sw_vec3 pa, const sw_shape3 *b, sw_pose3 pb, sw_vec3 rel,
-		      float extra, int mode, uint32_t cap, gjk_pair *pr)
+		      float extra, int mode, uint32_t cap, const float ext[2], gjk_pair *pr)
 {
 	sw_mat3 rb = sw_mat3_from_quat(pb.q);
-	pr->a = to_core(a);
-	pr->b = to_core(b);
+	pr->a = to_core(a, ext[0]);
+	pr->b = to_core(b, ext[1]);
 	for (int j = 0; j < 3; j++)
 		pr->col[j] = to_gv(sw_mat3_tmul(ra, rb.col[j]));
 	pr->off = to_gv(sw_mat3_tmul(ra, sw_v3_sub(pb.p, pa)));
@@ -54,17 +54,18 @@ sw_status sw_gjk3_overlap(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, s
 			  sw_gjk_overlap3_output *out)
 {
 	uint32_t cap;
-	float target;
+	float target, ext[2] = {0, 0};
 	if (!out)
 		return SW_PAIR_INVALID;
-	if (!a || !b || !opts_ok(opts, &cap, &target) || !shape_ok(a) || !shape_ok(b) || !pose_ok(pa) || !pose_ok(pb)) {
+	if (!a || !b || !opts_ok(opts, &cap, &target) || !shape_ok(a, &ext[0]) || !shape_ok(b, &ext[1]) ||
+	    !pose_ok(pa) || !pose_ok(pb)) {
 		*out = (sw_gjk_overlap3_output){SW_PAIR_INVALID, NAN3, 0};
 		return SW_PAIR_INVALID;
 	}
 	sw_mat3 ra = sw_mat3_from_quat(pa.q);
 	gjk_pair pr;
 	gjk_run st;
-	make_pair(a, &ra, pa.p, b, pb, ZERO3, 0.0f, GJK_OVERLAP, cap, &pr);
+	make_pair(a, &ra, pa.p, b, pb, ZERO3, 0.0f, GJK_OVERLAP, cap, ext, &pr);
 	gjk_loop(&pr, gjk_guess(&pr), &st);
 	out->iterations = st.iters;
 	out->axis = ZERO3;
@@ -81,17 +82,18 @@ sw_status sw_gjk3_distance(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, 
 			   sw_gjk_dist3_output *out)
 {
 	uint32_t cap;
-	float target;
+	float target, ext[2] = {0, 0};
 	if (!out)
 		return SW_PAIR_INVALID;
-	if (!a || !b || !opts_ok(opts, &cap, &target) || !shape_ok(a) || !shape_ok(b) || !pose_ok(pa) || !pose_ok(pb)) {
+	if (!a || !b || !opts_ok(opts, &cap, &target) || !shape_ok(a, &ext[0]) || !shape_ok(b, &ext[1]) ||
+	    !pose_ok(pa) || !pose_ok(pb)) {
 		*out = (sw_gjk_dist3_output){SW_PAIR_INVALID, NAN, NAN3, NAN3, NAN3, 0};
 		return SW_PAIR_INVALID;
 	}
 	sw_mat3 ra = sw_mat3_from_quat(pa.q);
 	gjk_pair pr;
 	gjk_run st;
-	make_pair(a, &ra, pa.p, b, pb, ZERO3, 0.0f, GJK_DIST, cap, &pr);
+	make_pair(a, &ra, pa.p, b, pb, ZERO3, 0.0f, GJK_DIST, cap, ext, &pr);
 	gjk_loop(&pr, gjk_guess(&pr), &st);
 	gv wa, wb;
 	gjk_witness(&st, &pr, &wa, &wb);
@@ -150,18 +152,18 @@ sw_status sw_gjk3_cast(const sw_shape3 *a, sw_pose3 pa, sw_vec3 da, const sw_sha
 		       const sw_gjk_opts *opts, sw_gjk_cast3_output *out)
 {
 	uint32_t cap;
-	float target;
+	float target, ext[2] = {0, 0};
 	if (!out)
 		return SW_PAIR_INVALID;
-	if (!a || !b || !opts_ok(opts, &cap, &target) || !shape_ok(a) || !shape_ok(b) || !pose_ok(pa) || !pose_ok(pb) ||
-	    !sw_ref_v3_ok(da) || !sw_ref_v3_ok(db)) {
+	if (!a || !b || !opts_ok(opts, &cap, &target) || !shape_ok(a, &ext[0]) || !shape_ok(b, &ext[1]) ||
+	    !pose_ok(pa) || !pose_ok(pb) || !sw_ref_v3_ok(da) || !sw_ref_v3_ok(db)) {
 		*out = (sw_gjk_cast3_output){SW_PAIR_INVALID, NAN, NAN3, NAN3, 0};
 		return SW_PAIR_INVALID;
 	}
 	sw_mat3 ra = sw_mat3_from_quat(pa.q);
 	gjk_pair pr;
 	gjk_run st;
-	make_pair(a, &ra, pa.p, b, pb, sw_v3_sub(db, da), target, GJK_CAST, cap, &pr);
+	make_pair(a, &ra, pa.p, b, pb, sw_v3_sub(db, da), target, GJK_CAST, cap, ext, &pr);
 	gjk_loop(&pr, gjk_guess(&pr), &st);
 	cast_answer(&st, &pr, &ra, pa.p, da, a->radius, out);
 	return out->status;
@@ -171,10 +173,10 @@ sw_status sw_gjk3_ray(const sw_shape3 *s, sw_pose3 ps, sw_vec3 origin, sw_vec3 d
 		      sw_gjk_ray3_output *out)
 {
 	uint32_t cap;
-	float target;
+	float target, ext[2] = {0, 0};
 	if (!out)
 		return SW_PAIR_INVALID;
-	if (!s || !opts_ok(opts, &cap, &target) || !shape_ok(s) || !pose_ok(ps) || !sw_ref_v3_ok(origin) ||
+	if (!s || !opts_ok(opts, &cap, &target) || !shape_ok(s, &ext[0]) || !pose_ok(ps) || !sw_ref_v3_ok(origin) ||
 	    !sw_ref_v3_ok(delta)) {
 		*out = (sw_gjk_ray3_output){SW_PAIR_INVALID, NAN, NAN3, NAN3, 0};
 		return SW_PAIR_INVALID;
@@ -186,7 +188,7 @@ sw_status sw_gjk3_ray(const sw_shape3 *s, sw_pose3 ps, sw_vec3 origin, sw_vec3 d
 	sw_mat3 ra = sw_mat3_from_quat(ps.q);
 	gjk_pair pr;
 	gjk_run st;
-	make_pair(s, &ra, ps.p, &pt, po, delta, 0.0f, GJK_CAST, cap, &pr);
+	make_pair(s, &ra, ps.p, &pt, po, delta, 0.0f, GJK_CAST, cap, ext, &pr);
 	gjk_loop(&pr, gjk_guess(&pr), &st);
 	out->iterations = st.iters;
 	out->normal = ZERO3;

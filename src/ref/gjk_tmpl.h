@@ -67,6 +67,7 @@ typedef struct gjk_core {
 	uint32_t type, count;
 	const float *v;
 	gv half;
+	float ext; /* largest |coordinate| of its points (from core_ok) */
 } gjk_core;
 
 /* a pair prepared in A's local frame: x_A = rot · x_B + off (rot's columns col[j]) */
@@ -100,6 +101,10 @@ typedef struct gjk_run {
 	int end, inside;
 	uint32_t iters;
 } gjk_run;
+
+/* a > b ? a : b: the operand order of the SIMD max (second operand on ties), where fmaxf would be
+ * a library call */
+static inline float gmax(float a, float b) { return a > b ? a : b; }
 
 static inline float gdot(gv a, gv b)
 {
@@ -246,7 +251,7 @@ static int facet_normal(const gjk_simplex *s, unsigned x, gv *n, int *first)
 #endif
 	float big = 0;
 	for (int i = 0; i < D; i++)
-		big = fmaxf(big, fabsf(o.c[i]));
+		big = gmax(big, fabsf(o.c[i]));
 	*first = idx[0];
 	if (!(big > 0))
 		return 0;
@@ -345,7 +350,7 @@ static void johnson_dots(gjk_simplex *s, unsigned all, int n)
 }
 
 /* the pair's length scale squared: the largest |p|² seen and |x|² (tolerances are relative to it) */
-static inline float gjk_scale2(float maxpp, gv x) { return fmaxf(maxpp, gdot(x, x)); }
+static inline float gjk_scale2(float maxpp, gv x) { return gmax(maxpp, gdot(x, x)); }
 
 /* whether the support pair (ia, ib) already sits in a slot of the simplex */
 static inline int gjk_dup(const gjk_simplex *s, uint32_t ia, uint32_t ib)
@@ -462,7 +467,7 @@ static void gjk_loop(const gjk_pair *pr, gv guess, gjk_run *st)
 		gv a = gscale(core_support(&pr->a, st->v, &ia), pr->sigma);
 		gv b = b_support(pr, nv, &ib);
 		gv p = gsub(a, b);
-		maxpp = fmaxf(maxpp, gdot(p, p));
+		maxpp = gmax(maxpp, gdot(p, p));
 		float vy = gdot(st->v, gsub(st->x, p));
 		int moved = 0;
 		if (vy > R * st->vlen) {
@@ -551,28 +556,14 @@ static inline gv gjk_guess(const gjk_pair *pr)
 	return e;
 }
 
-/* the largest |coordinate| of a core's points (a bound on its extent) */
-static float core_extent(const gjk_core *k)
-{
-	float m = 0;
-	if (k->type == SW_SHAPE_BOX) {
-		for (int i = 0; i < D; i++)
-			m = fmaxf(m, k->half.c[i]);
-		return m;
-	}
-	for (size_t i = 0; i < (size_t)k->count * D; i++)
-		m = fmaxf(m, fabsf(k->v[i]));
-	return m;
-}
-
 /* sets sigma = 2^−e with the pair's extent L in [2^(e−1), 2^e) and scales off, r and radius by it;
  * L bounds every support point, x and the radius: A's extent, B's offset plus √D times its extent,
  * the motion */
 static void gjk_set_scale(gjk_pair *pr)
 {
-	float l = fmaxf(core_extent(&pr->a), fmaxf(pr->radius, 0.0f)), eb = 2.0f * core_extent(&pr->b);
+	float l = gmax(pr->a.ext, pr->radius), eb = 2.0f * pr->b.ext;
 	for (int i = 0; i < D; i++)
-		l = fmaxf(l, fmaxf(fabsf(pr->off.c[i]) + eb, fabsf(pr->r.c[i])));
+		l = gmax(l, gmax(fabsf(pr->off.c[i]) + eb, fabsf(pr->r.c[i])));
 	int e = 0;
 	if (l > 0)
 		frexpf(l, &e);
@@ -582,23 +573,28 @@ static void gjk_set_scale(gjk_pair *pr)
 	pr->radius = pr->radius * pr->sigma;
 }
 
-/* core validity shared by 2D and 3D: a known type, a vertex count in range, coordinates in range */
-static int core_ok(uint32_t type, uint32_t count, const float *v, const float *half, float radius)
+/* core validity shared by 2D and 3D (a known type, a vertex count in range, coordinates and radius
+ * in range), with the core's extent (largest |coordinate|) from the same pass */
+static int core_ok(uint32_t type, uint32_t count, const float *v, const float *half, float radius, float *ext)
 {
-	if (!(radius >= 0 && radius <= SW_MAX_COORD))
-		return 0;
+	float m = 0;
+	int bad = !(radius >= 0 && radius <= SW_MAX_COORD);
 	if (type == SW_SHAPE_BOX) {
-		for (int i = 0; i < D; i++)
-			if (!(half[i] >= 0 && half[i] <= SW_MAX_COORD))
-				return 0;
-		return 1;
-	}
-	if (type != SW_SHAPE_VERTS || count < 1 || count > SW_GJK_MAX_VERTS || !v)
+		for (int i = 0; i < D; i++) {
+			bad |= !(half[i] >= 0 && half[i] <= SW_MAX_COORD);
+			m = gmax(m, half[i]);
+		}
+	} else if (type != SW_SHAPE_VERTS || count < 1 || count > SW_GJK_MAX_VERTS || !v) {
 		return 0;
-	for (size_t i = 0; i < (size_t)count * D; i++)
-		if (!(fabsf(v[i]) <= SW_MAX_COORD))
-			return 0;
-	return 1;
+	} else {
+		for (size_t i = 0; i < (size_t)count * D; i++) {
+			float a = fabsf(v[i]);
+			bad |= !(a <= SW_MAX_COORD);
+			m = gmax(m, a);
+		}
+	}
+	*ext = m;
+	return !bad;
 }
 
 /* the iteration cap and target from the options; 0 when they are out of range */
