@@ -16,10 +16,13 @@
  * Input contract (else SW_PAIR_INVALID): a known type; VERTS: 1 ≤ count ≤ SW_GJK_MAX_VERTS and a
  * non-NULL array; every vertex, half extent, position, displacement, ray origin and delta finite with
  * |x| ≤ SW_MAX_COORD; half extents and radii ≥ 0 (and ≤ SW_MAX_COORD); unit orientations within
- * SW_QUAT_TOL; options within the ranges below. A NULL shape or output pointer makes the call return
- * SW_PAIR_INVALID without writing (nothing to write to).
+ * SW_QUAT_TOL; options within the ranges below. A NULL shape pointer gives SW_PAIR_INVALID; a NULL
+ * output pointer makes the call return SW_PAIR_INVALID without writing.
  *
- * Memory: no allocation; a call uses under 1 KB of stack.
+ * Tolerances are relative to the pair's scale (its largest support point in A's frame, or the
+ * motion): cores within 1e-6 of it count as touching. doc/numerics.md ("GJK") has the contract.
+ *
+ * Memory: no allocation; a call uses about 1 KB of stack.
  */
 #ifndef SWEPT_GJK_H
 #define SWEPT_GJK_H
@@ -91,9 +94,11 @@ typedef struct sw_gjk_overlap3_output {
 	/// doc/numerics.md). SW_MISS: they are apart. SW_ITER_LIMIT: undecided at the cap.
 	/// SW_PAIR_INVALID: bad input.
 	sw_status status;
-	/// MISS: unit separating direction from A to B in world space (every point of B minus every point
-	/// of A has a dot product with it > sum of radii): a cache for the next call. HIT: zero.
-	/// ITER_LIMIT: the last search direction (unit, A to B; zero if it vanished). INVALID: NaN.
+	/// MISS: unit direction from A to B in world space along which the shapes are apart: every point
+	/// of B minus every point of A has a dot product with it above the sum of the radii when a support
+	/// plane proved the miss, and within the touching tolerance of that when the distance converged
+	/// first (a cache for the next call). HIT: zero. ITER_LIMIT: the last search direction (unit,
+	/// A to B). INVALID: NaN.
 	sw_vec3 axis;
 	/// Support evaluations used (0 when INVALID).
 	uint32_t iterations;
@@ -101,17 +106,18 @@ typedef struct sw_gjk_overlap3_output {
 
 /// Answer of a distance query (3D). `distance` is between the rounded shapes: core distance − radii.
 typedef struct sw_gjk_dist3_output {
-	/// SW_MISS: apart (distance > 0). SW_HIT: the rounded shapes overlap or touch but their cores are
-	/// apart (distance ≤ 0: −distance is the depth). SW_STARTS_OVERLAPPED: the cores overlap or
-	/// touch (core distance within the touching tolerance): no depth or normal is computed here
-	/// (polytope depths come from the SAT penetration queries). SW_ITER_LIMIT: the cap was reached;
-	/// the fields hold the best estimate as for MISS/HIT (distance is then an upper bound).
+	/// SW_MISS: apart (distance above the touching tolerance). SW_HIT: the rounded shapes overlap or
+	/// touch but their cores are apart (distance ≤ the touching tolerance; −distance is the depth).
+	/// SW_STARTS_OVERLAPPED: the cores overlap or touch (core distance within the touching tolerance): no depth or
+	/// normal is computed here (polytope depths come from the SAT penetration queries). SW_ITER_LIMIT: the cap was
+	/// reached; the fields hold the best estimate as for MISS/HIT (distance is then an upper bound).
 	/// SW_PAIR_INVALID: bad input.
 	sw_status status;
 	/// MISS/HIT/ITER_LIMIT: core distance − radius A − radius B. OVERLAPPED: 0. INVALID: NaN.
 	float distance;
 	/// MISS/HIT/ITER_LIMIT: the closest point of A's core moved out by A's radius along `normal` (on
-	/// A's rounded surface). OVERLAPPED: a point common to both cores. World space. INVALID: NaN.
+	/// A's rounded surface). OVERLAPPED: a point common to both cores (to rounding). World space.
+	/// INVALID: NaN.
 	sw_vec3 point_a;
 	/// MISS/HIT/ITER_LIMIT: the closest point of B's core moved by B's radius against `normal`, so
 	/// point_b − point_a = distance · normal. OVERLAPPED: equal to point_a. INVALID: NaN.
@@ -134,8 +140,8 @@ typedef struct sw_gjk_ray3_output {
 	float t;
 	/// origin + t·delta (world space); NaN when INVALID.
 	sw_vec3 point;
-	/// HIT/ITER_LIMIT: unit outward normal of the shape at the hit (of the last supporting plane).
-	/// OVERLAPPED, MISS: zero. INVALID: NaN.
+	/// HIT: unit outward normal of the shape at the hit. ITER_LIMIT: that of the last supporting
+	/// plane (zero if none was crossed). OVERLAPPED, MISS: zero. INVALID: NaN.
 	sw_vec3 normal;
 	/// Support evaluations used (0 when INVALID).
 	uint32_t iterations;
@@ -155,9 +161,9 @@ typedef struct sw_gjk_cast3_output {
 	/// point + target·normal on a HIT). OVERLAPPED with the cores overlapping: a point common to both
 	/// cores at t = 0. MISS: zero. World space at time t. INVALID: NaN.
 	sw_vec3 point;
-	/// HIT/ITER_LIMIT: unit contact normal from A to B at time t. OVERLAPPED: unit normal from A to B
-	/// of the closest core points at t = 0 when the cores are apart; zero when they overlap. MISS:
-	/// zero. INVALID: NaN.
+	/// HIT: unit contact normal from A to B at time t. ITER_LIMIT: the same for the last supporting
+	/// plane (zero if none was crossed). OVERLAPPED: unit normal from A to B of the closest core
+	/// points at t = 0 when the cores are apart; zero when they overlap. MISS: zero. INVALID: NaN.
 	sw_vec3 normal;
 	/// Support evaluations used (0 when INVALID).
 	uint32_t iterations;
