@@ -13,15 +13,21 @@
  *      2004, and "Collision Detection in Interactive 3D Environments", 2004, 4.3.5), or the query
  *      misses when r does not approach the plane or the plane lies beyond λ = 1;
  *   3. stops on no progress: the support pair is already in the simplex, or the gap between the
- *      upper bound |v| and the lower bound v·y/|v| of the distance is within the tolerance;
+ *      upper bound |v| and the lower bound v·y/|v| of the distance is within the tolerance. A cast
+ *      still farther than R + tol then advances by the converged distance |v| instead (near an edge
+ *      of C the plane test of step 2 can lose its sign to rounding before |v| is small);
  *   4. adds y to the lowest free slot and finds the new closest point with Johnson's distance
  *      sub-algorithm (Gilbert, Johnson, Keerthi 1988; van den Bergen 2004, 4.3.3): for every
  *      subset X of the slots, the cofactors Δ_i(X) from the dot products y_i·y_j,
  *          Δ_i({i}) = 1,  Δ_j(X ∪ {j}) = Σ_{i∈X} Δ_i(X)·(y_i·y_k − y_i·y_j), k = lowest slot of X,
  *      and keeps the first X in ascending bit order with every Δ_i(X) > 0 and every
- *      Δ_j(X ∪ {j}) ≤ 0 (j outside X): v = Σ Δ_i(X) y_i / Σ Δ_i(X).
+ *      Δ_j(X ∪ {j}) ≤ 0 (j outside X): v = Σ Δ_i(X) y_i / Σ Δ_i(X). For a D-slot face, v and the
+ *      full simplex's cofactors come from the face normal instead (facet_point, johnson_full): the
+ *      Gram products lose the direction of a short v and the sign of a thin simplex to rounding.
+ *      When X drops the new point although x did not move, the loop stops (rounding at the floor).
  * It stops with contact when v is within the touching tolerance of the origin (or of the rounded
- * surface, |v| ≤ R + tol) or the simplex is full (D + 1 points enclose x).
+ * surface, |v| ≤ R + tol) or the simplex is full (D + 1 points enclose x). All coordinates are
+ * scaled by a power of two that brings the pair's extent near 1 (gjk_set_scale).
  *
  * How a lane version follows it. Every value is a fixed function of its inputs: Δ_j(X) depends only
  * on the subset, j and the dot products (same formula, same summation order whichever slot is
@@ -29,10 +35,14 @@
  * over all 2^(D+1) − 1 bit masks. The scalar code caches: it computes the dot products and cofactors
  * of the subsets that contain the new slot only, and all of them after x has moved. A lane version
  * recomputes every cofactor of every subset each iteration (subsets with an empty slot masked off)
- * and gets the same bits. The new point goes to the lowest free slot (a masked write per slot); the
- * support of a vertex core is a max-scan with ties to the lowest index, masked to each lane's count;
- * the queries differ by which tests end a lane, never by the arithmetic of an iteration. The loop
- * count is data dependent: a lane is done when its query is decided or its cap is reached.
+ * and gets the same bits; the face formula and the weighted sum are both computed and selected by
+ * the chosen subset's size, and a cast's advance uses v·y or |v|² selected by mask. The new point
+ * goes to the lowest free slot (a masked write per slot); the support of a vertex core is a
+ * max-scan with ties to the lowest index, masked to each lane's count; max is a > b ? a : b, the
+ * SIMD max's operand order. The queries differ by which tests end a lane, never by the arithmetic
+ * of an iteration; the one extra step, a second solve at the advanced x after a stalled solve in a
+ * cast, is the same solve run again under a mask. The loop count is data dependent: a lane is done
+ * when its query is decided or its cap is reached.
  */
 #include <math.h>
 
