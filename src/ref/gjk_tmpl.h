@@ -456,11 +456,11 @@ static void gjk_loop(const gjk_pair *pr, gv guess, gjk_run *st)
 	st->v = guess;
 	st->inside = 0;
 	st->iters = 0;
+	st->scale = 0;
 	st->end = END_LIMIT;
 	for (;;) {
 		float vv = gdot(st->v, st->v);
 		st->vlen = sqrtf(vv);
-		st->scale = sqrtf(gjk_scale2(maxpp, st->x));
 		if (st->s.bits) {
 			float touch = GJK_TOUCH_EPS * st->scale;
 			float reach = pr->mode == GJK_DIST ? touch : R + touch;
@@ -493,9 +493,12 @@ static void gjk_loop(const gjk_pair *pr, gv guess, gjk_run *st)
 				moved = 1;
 			}
 		}
+		/* the scale for this iteration's tests and the next one's top test (maxpp and x are final
+		 * until the next support, unless a converged advance moves x below) */
+		st->scale = sqrtf(gjk_scale2(maxpp, st->x));
 		int dup = gjk_dup(&st->s, ia, ib);
 		if (!moved && st->s.bits) {
-			float tol = GJK_CONV_EPS * sqrtf(gjk_scale2(maxpp, st->x)) * st->vlen;
+			float tol = GJK_CONV_EPS * st->scale * st->vlen;
 			if (dup || vv - vy <= tol) {
 				if (pr->mode != GJK_CAST) {
 					st->end = END_CONVERGED;
@@ -503,6 +506,7 @@ static void gjk_loop(const gjk_pair *pr, gv guess, gjk_run *st)
 				}
 				if (!gjk_converged_advance(pr, st, vv))
 					return;
+				st->scale = sqrtf(gjk_scale2(maxpp, st->x));
 				moved = 1;
 			}
 		}
@@ -514,6 +518,7 @@ static void gjk_loop(const gjk_pair *pr, gv guess, gjk_run *st)
 		}
 		if (!gjk_converged_advance(pr, st, vv))
 			return;
+		st->scale = sqrtf(gjk_scale2(maxpp, st->x));
 		if (!gjk_insert(st, a, b, ia, ib, 0, 1)) {
 			st->end = END_CONVERGED;
 			return;
