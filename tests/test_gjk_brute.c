@@ -1,9 +1,11 @@
 /* tests/test_gjk_brute.c — the GJK reference (overlap, distance, ray, shape cast; 2D and 3D) against
  * the double-precision oracle of tests/common/oracle_gjk.h on seeded random pairs, and the shape
  * cast against the moving SAT (sw_hull3_sweep, sw_obb3_sweep, sw_poly2_sweep) on polytope pairs.
- * Seven populations of 3000 pairs (3D hulls of 8–32 points, 3D boxes, 3D rounded shapes, 2D polygons,
- * 2D rounded shapes, and hulls and rounded shapes moved to within ±3e-4 of contact with a grazing
- * motion), every query on every pair: 2.1·10⁴ pairs per query family. Case i of a population
+ * Eight populations of 3000 pairs (3D hulls of 8–32 points, 3D boxes, 3D rounded shapes, flat, thin
+ * and low-dimensional 3D polytopes (coplanar clouds, triangles, segments, points, boxes with a zero
+ * or 1e-3 half extent) against hulls and boxes, 2D polygons, 2D rounded shapes, and hulls and
+ * rounded shapes moved to within ±3e-4 of contact with a grazing motion), every query on every
+ * pair: 2.4·10⁴ pairs per query family. Case i of a population
  * uses seed (population base + i), so a failure reruns alone. One pair in ten sits 1e4 from the
  * origin.
  *
@@ -225,7 +227,7 @@ static void judge_case(const oracle_case *c, const lib_answers *l, uint64_t seed
 
 /* ---- 3D populations ---- */
 
-enum { P_HULL, P_BOX, P_ROUND3 };
+enum { P_HULL, P_BOX, P_ROUND3, P_FLAT3 };
 
 typedef struct case3 {
 	sw_shape3 a, b;
@@ -254,6 +256,21 @@ static void random_core3(sc_rng *r, int pop, sw_shape3 *s, sw_vec3 *v, sw_hull3 
 		*s = sw_shape3_verts(v, h->num_verts, 0);
 		return;
 	}
+	if (pop == P_FLAT3) {
+		/* degenerate-looking polytopes: a flat polygon (coplanar cloud), a triangle, a segment, a point,
+		 * a box with a zero or 1e-3 half extent, a needle */
+		uint32_t kind = sc_below(r, 6), n = kind == 0 ? 4 + sc_below(r, 5) : kind == 1 ? 3 : kind == 2 ? 2 : 1;
+		if (kind >= 4) {
+			float thin = kind == 4 ? 0 : 1e-3f, len = kind == 4 ? 1 : 3;
+			*s = sw_shape3_box(sw_v3(sc_uniform(r, 0.2f, len), sc_uniform(r, 0.2f, 1) * (kind == 4), thin),
+					   0);
+			return;
+		}
+		for (uint32_t k = 0; k < n; k++)
+			v[k] = sw_v3(sc_uniform(r, -1, 1), sc_uniform(r, -1, 1), 0);
+		*s = sw_shape3_verts(v, n, 0);
+		return;
+	}
 	/* rounded: sphere, capsule, rounded box, rounded triangle, rounded small cloud */
 	float rad = sc_uniform(r, 0.05f, 0.6f);
 	uint32_t kind = sc_below(r, 5);
@@ -273,7 +290,7 @@ static void random_case3(uint64_t seed, int pop, case3 *c)
 {
 	sc_rng r = sc_rng_seed(seed);
 	random_core3(&r, pop, &c->a, c->va, &c->ha);
-	random_core3(&r, pop, &c->b, c->vb, &c->hb);
+	random_core3(&r, pop == P_FLAT3 ? (int)sc_below(&r, 2) : pop, &c->b, c->vb, &c->hb);
 	sw_vec3 off = seed % 10 == 3 ? sw_v3(1e4f, -1e4f, 1e4f) : sw_v3(0, 0, 0);
 	c->pa = (sw_pose3){sw_v3_add(off, sw_v3(sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1))),
 			   sc_rotation(&r)};
@@ -418,7 +435,7 @@ static void population3(int pop, uint64_t base, const char *name, int close)
 		run_case3(&c, &l);
 		oracle_case3(&c, &o);
 		judge_case(&o, &l, base + (uint64_t)i, &t);
-		if (pop != P_ROUND3)
+		if (pop == P_HULL || pop == P_BOX)
 			sat_check3(&c, &o, pop, l.st[Q_CAST], &t, base + (uint64_t)i);
 	}
 	print_tally(name, &t);
@@ -428,6 +445,10 @@ static void population3(int pop, uint64_t base, const char *name, int close)
 Test(gjk_brute, hulls3) { population3(P_HULL, 1000000, "3D hulls of 8-32 points", 0); }
 Test(gjk_brute, boxes3) { population3(P_BOX, 2000000, "3D boxes", 0); }
 Test(gjk_brute, rounded3) { population3(P_ROUND3, 3000000, "3D rounded shapes", 0); }
+Test(gjk_brute, flat3)
+{
+	population3(P_FLAT3, 8000000, "3D flat, thin and low-dimensional polytopes vs hulls and boxes", 0);
+}
 Test(gjk_brute, hulls3_close) { population3(P_HULL, 6000000, "3D hulls of 8-32 points, near contact", 1); }
 Test(gjk_brute, rounded3_close) { population3(P_ROUND3, 7000000, "3D rounded shapes, near contact", 1); }
 
