@@ -106,8 +106,9 @@ typedef struct gjk_simplex {
 /* the state a run ends in */
 typedef struct gjk_run {
 	gjk_simplex s;
-	gv v, x, n; /* closest point, x = λ·r, the normal of the last advance (cast) */
-	float lam, vlen, scale;
+	gv v, x, n;             /* closest point, x = λ·r, the normal of the last advance (cast) */
+	float lam, vlen, scale; /* |v| and the scale: set when the run ends (the loop works squared) */
+	float scale2;
 	int end, inside;
 	uint32_t iters;
 } gjk_run;
@@ -290,7 +291,7 @@ static int facet_point(const gjk_simplex *s, unsigned x, gv *v)
  * A simplex with a vertex within the touching tolerance of the opposite facet's plane is flat: it
  * cannot enclose x, and its cofactors are set to 0 (the full set is rejected, and the facets'
  * tests against their opposite vertex pass). */
-static void johnson_full(gjk_simplex *s, float scale)
+static void johnson_full(gjk_simplex *s, float scale2)
 {
 	const unsigned full = NSUB - 1;
 	int flat = 0;
@@ -310,7 +311,8 @@ static void johnson_full(gjk_simplex *s, float scale)
 				first = 0;
 			}
 		gv v = gscale(n, gdot(n, s->y[k]) / nn), e = gsub(s->y[k], s->y[j]);
-		flat |= fabsf(gdot(n, e)) <= GJK_TOUCH_EPS * scale * sqrtf(nn);
+		float h = gdot(n, e);
+		flat |= h * h <= GJK_TOUCH_EPS * GJK_TOUCH_EPS * scale2 * nn;
 		s->det[full][j] = dx * gdot(v, e);
 	}
 	if (flat)
@@ -343,7 +345,9 @@ static gv johnson_point(gjk_simplex *s, unsigned x)
 		first = 0;
 	}
 	gv f;
-	if (__builtin_popcount(x) == D && facet_point(s, x, &f))
+	/* bit counts of the masks 0..15 */
+	static const unsigned char pop[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+	if (pop[x] == D && facet_point(s, x, &f))
 		return f;
 	return v;
 }
@@ -421,7 +425,7 @@ static int gjk_insert(gjk_run *st, gv a, gv b, uint32_t ia, uint32_t ib, int add
 		s->det[1u << i][i] = 1.0f;
 	johnson_dets(s, all, 1u << n, !moved);
 	if (all == NSUB - 1)
-		johnson_full(s, st->scale);
+		johnson_full(s, st->scale2);
 	unsigned x = johnson_select(s, all);
 	if (!x || (!moved && !(x & (1u << n))))
 		return 0;
@@ -445,7 +449,7 @@ static int gjk_converged_advance(const gjk_pair *pr, gjk_run *st, float vv)
 }
 
 /* the GJK loop (see the file comment); `guess` is the first search direction (any non-zero vector) */
-static void gjk_loop(const gjk_pair *pr, gv guess, gjk_run *st)
+static void gjk_iterate(const gjk_pair *pr, gv guess, gjk_run *st)
 {
 	const float R = pr->radius;
 	float maxpp = 0;
@@ -456,15 +460,19 @@ static void gjk_loop(const gjk_pair *pr, gv guess, gjk_run *st)
 	st->v = guess;
 	st->inside = 0;
 	st->iters = 0;
-	st->scale = 0;
+	st->scale2 = 0;
 	st->end = END_LIMIT;
 	for (;;) {
-		float vv = gdot(st->v, st->v);
-		st->vlen = sqrtf(vv);
+		/* squared tests: |v| is only needed with a radius (the scaled pair has no overflow) */
+		float vv = gdot(st->v, st->v), t2 = GJK_TOUCH_EPS * GJK_TOUCH_EPS * st->scale2;
+		st->vlen = R > 0 ? sqrtf(vv) : 0.0f;
 		if (st->s.bits) {
-			float touch = GJK_TOUCH_EPS * st->scale;
-			float reach = pr->mode == GJK_DIST ? touch : R + touch;
-			if (st->inside || st->vlen <= reach) {
+			int near = vv <= t2;
+			if (pr->mode != GJK_DIST && R > 0) {
+				float reach = R + sqrtf(t2);
+				near = vv <= reach * reach;
+			}
+			if (st->inside || near) {
 				st->end = END_CONTACT;
 				return;
 			}
@@ -495,18 +503,18 @@ static void gjk_loop(const gjk_pair *pr, gv guess, gjk_run *st)
 		}
 		/* the scale for this iteration's tests and the next one's top test (maxpp and x are final
 		 * until the next support, unless a converged advance moves x below) */
-		st->scale = sqrtf(gjk_scale2(maxpp, st->x));
+		st->scale2 = gjk_scale2(maxpp, st->x);
 		int dup = gjk_dup(&st->s, ia, ib);
 		if (!moved && st->s.bits) {
-			float tol = GJK_CONV_EPS * st->scale * st->vlen;
-			if (dup || vv - vy <= tol) {
+			float gap = vv - vy; /* (upper − lower bound)·|v| */
+			if (dup || gap <= 0 || gap * gap <= GJK_CONV_EPS * GJK_CONV_EPS * st->scale2 * vv) {
 				if (pr->mode != GJK_CAST) {
 					st->end = END_CONVERGED;
 					return;
 				}
 				if (!gjk_converged_advance(pr, st, vv))
 					return;
-				st->scale = sqrtf(gjk_scale2(maxpp, st->x));
+				st->scale2 = gjk_scale2(maxpp, st->x);
 				moved = 1;
 			}
 		}
@@ -518,12 +526,20 @@ static void gjk_loop(const gjk_pair *pr, gv guess, gjk_run *st)
 		}
 		if (!gjk_converged_advance(pr, st, vv))
 			return;
-		st->scale = sqrtf(gjk_scale2(maxpp, st->x));
+		st->scale2 = gjk_scale2(maxpp, st->x);
 		if (!gjk_insert(st, a, b, ia, ib, 0, 1)) {
 			st->end = END_CONVERGED;
 			return;
 		}
 	}
+}
+
+/* gjk_iterate, then |v| and the scale of the final state for the answers */
+static void gjk_loop(const gjk_pair *pr, gv guess, gjk_run *st)
+{
+	gjk_iterate(pr, guess, st);
+	st->vlen = sqrtf(gdot(st->v, st->v));
+	st->scale = sqrtf(st->scale2);
 }
 
 /* the weighted core points of the final simplex (A's frame, unscaled; b without the shift by x) */
