@@ -399,6 +399,7 @@ static int gjk_insert(gjk_run *st, gv a, gv b, uint32_t ia, uint32_t ib, int add
 	gjk_simplex *s = &st->s;
 	unsigned all = s->bits;
 	int n = 0;
+	add &= all != NSUB - 1; /* a full simplex ends the loop before; never write past the slots */
 	if (add) {
 		while (all >> n & 1u)
 			n++;
