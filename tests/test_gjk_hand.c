@@ -5,6 +5,7 @@
  * Tolerances: 1e-5 of the pair's size (doc/numerics.md, "GJK"). */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
 #include <swept/swept.h>
 
 #define TOL 1e-5
@@ -468,4 +469,79 @@ Test(gjk2, bad_input)
 	sw_gjk_cast2_output c;
 	cr_expect_eq(sw_gjk2_cast(&good, at2(0, 0), sw_v2(0, NAN), &good, at2(3, 0), sw_v2(0, 0), NULL, &c),
 		     SW_PAIR_INVALID);
+}
+
+/* a random value of random magnitude 1e-12 .. 1e12 and sign */
+static float wild(uint64_t *s)
+{
+	*s = *s * 6364136223846793005ull + 1442695040888963407ull;
+	double u = (double)(*s >> 11) / 9007199254740992.0;
+	*s = *s * 6364136223846793005ull + 1442695040888963407ull;
+	double m = pow(10.0, -12.0 + 24.0 * (double)(*s >> 11) / 9007199254740992.0);
+	return (float)((u < 0.5 ? -1 : 1) * m * (0.5 + u));
+}
+
+static int finite3(sw_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
+
+static int unit_or_zero(sw_vec3 v)
+{
+	double l = sqrt((double)v.x * v.x + (double)v.y * v.y + (double)v.z * v.z);
+	return l == 0 || fabs(l - 1) <= 1e-5;
+}
+
+Test(gjk3, extreme_scales_stay_finite)
+{
+	/* valid inputs of any scale within the contract (lengths from 1e-12 to 1e12): never invalid, never
+	 * a non-finite answer (the pair's power-of-two scaling keeps every product in range), and the
+	 * cap only where float cannot resolve the shapes along the path */
+	uint64_t seed = 12345;
+	sw_vec3 va[8], vb[8];
+	int limits = 0, capped = 0;
+	for (int k = 0; k < 20000; k++) {
+		float sa = fabsf(wild(&seed)), sb = fabsf(wild(&seed));
+		uint32_t na = 1 + k % 8, nb = 1 + (k / 8) % 8;
+		for (int i = 0; i < 8; i++) {
+			va[i] = sw_v3(sa * (float)((i * 37 % 11) - 5) / 5, sa * (float)((i * 17 % 7) - 3) / 3,
+				      sa * (float)((i * 29 % 5) - 2) / 2);
+			vb[i] = sw_v3(sb * (float)((i * 13 % 9) - 4) / 4, sb * (float)((i * 7 % 11) - 5) / 5,
+				      sb * (float)((i * 23 % 7) - 3) / 3);
+		}
+		sw_shape3 a = k % 5 == 0 ? sw_shape3_box(sw_v3(sa, sa * 0.5f, sa * 0.25f), 0)
+					 : sw_shape3_verts(va, na, k % 3 == 0 ? sa * 0.1f : 0);
+		sw_shape3 b = sw_shape3_verts(vb, nb, k % 4 == 0 ? sb * 0.2f : 0);
+		sw_pose3 pa = {{wild(&seed), wild(&seed), wild(&seed)},
+			       sw_quat_from_axis_angle(sw_v3(1, 2, 3), (float)k)};
+		sw_pose3 pb = {{pa.p.x + wild(&seed), pa.p.y + wild(&seed), pa.p.z + wild(&seed)},
+			       sw_quat_from_axis_angle(sw_v3(3, 1, 2), (float)k * 0.7f)};
+		sw_vec3 da = sw_v3(wild(&seed), wild(&seed), wild(&seed)),
+			db = sw_v3(wild(&seed), wild(&seed), wild(&seed));
+		sw_gjk_dist3_output d;
+		sw_gjk_cast3_output c;
+		sw_gjk_ray3_output r;
+		sw_gjk_overlap3_output o;
+		sw_status s1 = sw_gjk3_distance(&a, pa, &b, pb, NULL, &d);
+		sw_status s2 = sw_gjk3_cast(&a, pa, da, &b, pb, db, NULL, &c);
+		sw_status s3 = sw_gjk3_ray(&a, pa, pb.p, db, NULL, &r);
+		sw_status s4 = sw_gjk3_overlap(&a, pa, &b, pb, NULL, &o);
+		cr_assert(s1 != SW_PAIR_INVALID && s2 != SW_PAIR_INVALID && s3 != SW_PAIR_INVALID &&
+				  s4 != SW_PAIR_INVALID,
+			  "case %d: %d %d %d %d", k, s1, s2, s3, s4);
+		/* the cap is allowed only where the motion or offset exceeds 1e5 times the Minkowski
+		 * difference's size: the path then resolves the shapes to fewer than ~100 float steps */
+		float off = sw_v3_len(sw_v3_sub(pb.p, pa.p)), rel = sw_v3_len(sw_v3_sub(db, da));
+		int pair_ok = fmaxf(off, rel) <= 1e5f * (sa + sb), ray_ok = fmaxf(off, sw_v3_len(db)) <= 1e5f * sa;
+		limits += pair_ok * ((s1 == SW_ITER_LIMIT) + (s2 == SW_ITER_LIMIT) + (s4 == SW_ITER_LIMIT));
+		limits += ray_ok * (s3 == SW_ITER_LIMIT);
+		capped += (s1 == SW_ITER_LIMIT) + (s2 == SW_ITER_LIMIT) + (s3 == SW_ITER_LIMIT) + (s4 == SW_ITER_LIMIT);
+		cr_assert(isfinite(d.distance) && finite3(d.point_a) && finite3(d.point_b) && unit_or_zero(d.normal),
+			  "case %d distance", k);
+		cr_assert(c.t >= 0 && c.t <= 1 && finite3(c.point) && unit_or_zero(c.normal),
+			  "case %d cast: %d t %g p %g %g %g n %g %g %g", k, s2, c.t, c.point.x, c.point.y, c.point.z,
+			  c.normal.x, c.normal.y, c.normal.z);
+		cr_assert(r.t >= 0 && r.t <= 1 && finite3(r.point) && unit_or_zero(r.normal), "case %d ray", k);
+		cr_assert(unit_or_zero(o.axis), "case %d overlap: %d axis %g %g %g it %u", k, s4, o.axis.x, o.axis.y,
+			  o.axis.z, o.iterations);
+	}
+	cr_expect_eq(limits, 0, "%d iteration limits", limits);
+	cr_expect_leq(capped, 40, "%d iteration limits over all 80000 queries", capped);
 }

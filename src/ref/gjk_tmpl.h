@@ -331,14 +331,14 @@ static gv johnson_point(gjk_simplex *s, unsigned x)
 			sum = first ? s->det[x][i] : sum + s->det[x][i];
 			first = 0;
 		}
-	float inv = 1.0f / sum;
 	gv v = {{0}};
 	first = 1;
 	for (int i = 0; i < NS; i++) {
 		s->mu[i] = 0;
 		if (!(x & (1u << i)))
 			continue;
-		s->mu[i] = s->det[x][i] * inv;
+		s->mu[i] = s->det[x][i] / sum; /* not det · (1/sum): a subnormal sum of a sliver has no finite
+						* reciprocal */
 		gv t = gscale(s->y[i], s->mu[i]);
 		for (int c = 0; c < D; c++)
 			v.c[c] = first ? t.c[c] : v.c[c] + t.c[c];
@@ -571,11 +571,17 @@ static inline gv gjk_hit_normal(const gjk_run *st, float radius)
 	return radius > 16.0f * GJK_TOUCH_EPS * st->scale ? st->v : st->n;
 }
 
-/* a unit vector along v, or zero when v is zero */
+/* a unit vector along v, or zero when v is zero; scaled by its largest component first, so that a
+ * tiny v (a guess of coincident origins, a subnormal |v|²) keeps its direction */
 static inline gv gunit(gv v)
 {
-	float l = sqrtf(gdot(v, v));
-	return l > 0 ? gscale(v, 1.0f / l) : gscale(v, 0.0f);
+	float big = 0;
+	for (int i = 0; i < D; i++)
+		big = gmax(big, fabsf(v.c[i]));
+	if (!(big > 0))
+		return gscale(v, 0.0f);
+	v = gscale(v, 1.0f / big);
+	return gscale(v, 1.0f / sqrtf(gdot(v, v)));
 }
 
 /* the first search direction: B's origin seen from A's, or the first axis when they coincide */
