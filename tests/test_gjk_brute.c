@@ -1,0 +1,592 @@
+/* tests/test_gjk_brute.c — the GJK reference (overlap, distance, ray, shape cast; 2D and 3D) against
+ * the double-precision oracle of tests/common/oracle_gjk.h on seeded random pairs, and the shape
+ * cast against the moving SAT (sw_hull3_sweep, sw_obb3_sweep, sw_poly2_sweep) on polytope pairs.
+ * Eight populations of 3000 pairs (3D hulls of 8–32 points, 3D boxes, 3D rounded shapes, flat, thin
+ * and low-dimensional 3D polytopes (coplanar clouds, triangles, segments, points, boxes with a zero
+ * or 1e-3 half extent) against hulls and boxes, 2D polygons, 2D rounded shapes, and hulls and
+ * rounded shapes moved to within ±3e-4 of contact with a grazing motion), every query on every
+ * pair: 2.4·10⁴ pairs per query family. Case i of a population
+ * uses seed (population base + i), so a failure reruns alone. One pair in ten sits 1e4 from the
+ * origin.
+ *
+ * How much the library may differ, and why.
+ * - Scale. S = size of A + size of B + |pB − pA| + |relative motion| (sizes include the radii):
+ *   the lengths the float computation carries. Every tolerance is a multiple of S.
+ * - The band. GJK stops when the gap between its upper bound |v| and lower bound v·w/|v| of the
+ *   distance is within 1e-6 of its own scale, and counts cores within 1e-6 of that scale as
+ *   touching; float rounding of the support points (≤ 1 ulp of S each) and of Johnson's weights adds
+ *   a few ulps of S. So every decision is exact outside a band of BAND = 1e-5 · S around contact:
+ *   pairs whose oracle separation (at t = 0, or its minimum over the step for the casts) lies within
+ *   the band may go either way and are counted (at most 2 % of a random population may be, 20 % of
+ *   a near-contact one); outside it the
+ *   statuses must equal the oracle's. SW_ITER_LIMIT fails.
+ * - Distances within BAND of the oracle; witness points within BAND of their core (after removing
+ *   the radius along the normal) and point_b − point_a within BAND of distance·normal, plus the
+ *   rounding of float world coordinates (√3 · 2^-23 · M per point, M the largest coordinate: 4e-3
+ *   at 1e4, where an ulp is 1e-3); the normal
+ *   within 2·BAND / (core distance) of the oracle's direction when the cores are more than 100·BAND
+ *   apart.
+ * - Times: a hit must lie in [first t with separation ≤ +BAND, first t with separation ≤ −BAND]
+ *   widened by T_SLACK = 1e-6 (|Δt| ≤ BAND / closing speed near a crossing, and still right where
+ *   the crossing is grazing, where the window widens by itself). At the reported t the plane of the
+ *   reported normal must still separate the shapes to within 2·BAND (a wrong normal cuts into them)
+ *   and the contact point must lie within BAND of A's surface.
+ * - Against the moving SAT: outside the band the statuses agree, except that the SAT may report
+ *   contact early where it skips near-parallel edge pairs (up to ≈ 1e-3 · size, doc/numerics.md):
+ *   a SAT hit against a GJK and oracle miss is accepted when the oracle's closest approach is
+ *   within 1e-3 · S. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <swept/swept.h>
+
+#include "oracle_gjk.h"
+#include "scenes.h"
+
+#define N_PAIRS 3000
+#define BAND_REL 1e-5
+#define T_SLACK 1e-6
+#define MAX_REPORTS 6
+
+enum { Q_OVERLAP, Q_DIST, Q_RAY, Q_CAST, Q_COUNT };
+static const char *qname[Q_COUNT] = {"overlap", "distance", "ray", "cast"};
+
+/* counts of one population */
+typedef struct tally {
+	int n, band[Q_COUNT], fail[Q_COUNT], limit[Q_COUNT], hits[Q_COUNT];
+	long iters[Q_COUNT];
+	uint32_t max_iters[Q_COUNT];
+	int sat_checked, sat_early, sat_fail;
+} tally;
+
+/* one pair's library answers, in double, z = 0 in 2D */
+typedef struct lib_answers {
+	sw_status st[Q_COUNT];
+	uint32_t it[Q_COUNT];
+	double axis[3];
+	double dist, pa[3], pb[3], dn[3];
+	double ray_t, ray_n[3];
+	double cast_t, cast_p[3], cast_n[3];
+} lib_answers;
+
+/* one pair as the oracle sees it */
+typedef struct oracle_case {
+	og_shape a, b, ray_pt;
+	double r[3], da[3], ray_d[3];
+	double target, scale, band;
+	double world; /* rounding of a world-space output point: √3 · 2^-23 · M, M its largest coordinate */
+	int polytope; /* no radii: exact clipping for the casts */
+	int spheres;  /* two one-vertex cores */
+} oracle_case;
+
+static void fail_report(tally *t, int q, uint64_t seed, const char *what, double x, double y)
+{
+	if (t->fail[q]++ < MAX_REPORTS)
+		fprintf(stderr, "seed %llu %s: %s (%.9g vs %.9g)\n", (unsigned long long)seed, qname[q], what, x, y);
+}
+
+static double len3(const double v[3]) { return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
+
+static void judge_overlap(const oracle_case *c, const og_dist *d, const lib_answers *l, uint64_t seed, tally *t)
+{
+	double s = d->signed_sep;
+	if (fabs(s) <= c->band) {
+		t->band[Q_OVERLAP]++;
+		return;
+	}
+	if (l->st[Q_OVERLAP] != (s < 0 ? SW_HIT : SW_MISS))
+		fail_report(t, Q_OVERLAP, seed, "status vs separation", l->st[Q_OVERLAP], s);
+	else if (l->st[Q_OVERLAP] == SW_MISS) {
+		const double zero[3] = {0, 0, 0};
+		double g = og_gap(&c->a, &c->b, zero, l->axis);
+		if (!(g >= -c->band))
+			fail_report(t, Q_OVERLAP, seed, "axis does not separate", g, s);
+	}
+}
+
+static void judge_dist_fields(const oracle_case *c, const og_dist *d, const lib_answers *l, uint64_t seed, tally *t)
+{
+	double q[3], e[3];
+	if (!(fabs(l->dist - d->signed_sep) <= c->band))
+		fail_report(t, Q_DIST, seed, "distance", l->dist, d->signed_sep);
+	if (!(fabs(len3(l->dn) - 1) <= 1e-5))
+		fail_report(t, Q_DIST, seed, "normal not unit", len3(l->dn), 1);
+	for (int i = 0; i < 3; i++)
+		e[i] = l->pb[i] - l->pa[i] - l->dist * l->dn[i];
+	if (!(len3(e) <= c->band + 2 * c->world))
+		fail_report(t, Q_DIST, seed, "pb - pa vs distance * normal", len3(e), 0);
+	for (int i = 0; i < 3; i++)
+		q[i] = l->pa[i] - c->a.radius * l->dn[i];
+	if (!(og_point_dist(&c->a, q) <= c->band + c->world))
+		fail_report(t, Q_DIST, seed, "point_a off A", og_point_dist(&c->a, q), 0);
+	for (int i = 0; i < 3; i++)
+		q[i] = l->pb[i] + c->b.radius * l->dn[i];
+	if (!(og_point_dist(&c->b, q) <= c->band + c->world))
+		fail_report(t, Q_DIST, seed, "point_b off B", og_point_dist(&c->b, q), 0);
+	if (d->core_dist > 100 * c->band) {
+		double n[3];
+		for (int i = 0; i < 3; i++)
+			n[i] = (d->pb[i] - d->pa[i]) / d->core_dist - l->dn[i];
+		if (!(len3(n) <= 2 * c->band / d->core_dist + 1e-5))
+			fail_report(t, Q_DIST, seed, "normal direction", len3(n), 2 * c->band / d->core_dist);
+	}
+}
+
+static void judge_dist(const oracle_case *c, const og_dist *d, const lib_answers *l, uint64_t seed, tally *t)
+{
+	double core = d->overlap ? d->sat : d->core_dist, R = c->a.radius + c->b.radius;
+	sw_status want = d->overlap ? SW_STARTS_OVERLAPPED : d->signed_sep <= 0 ? SW_HIT : SW_MISS;
+	int amb_core = fabs(core) <= c->band, amb_round = fabs(d->signed_sep) <= c->band && R > 0;
+	sw_status got = l->st[Q_DIST];
+	if (amb_core || (amb_round && got != SW_STARTS_OVERLAPPED))
+		t->band[Q_DIST]++;
+	int ok = got == want || (amb_core && (got == SW_STARTS_OVERLAPPED || want == SW_STARTS_OVERLAPPED)) ||
+		 (amb_round && (got == SW_HIT || got == SW_MISS) && (want == SW_HIT || want == SW_MISS));
+	if (!ok) {
+		fail_report(t, Q_DIST, seed, "status", got, want);
+		return;
+	}
+	if ((got == SW_HIT || got == SW_MISS) && !d->overlap)
+		judge_dist_fields(c, d, l, seed, t);
+}
+
+/* a moving query's answer against the oracle: status, time window, normal and point */
+static void judge_moving(const oracle_case *c, const og_shape *a, const og_shape *b, const double r[3],
+			 const og_cast *o, int q, sw_status got, double tl, const double n[3], const double *pt,
+			 uint64_t seed, tally *t)
+{
+	double band = c->band;
+	int amb = fabs(o->min_sep) <= band || fabs(o->sep0) <= band;
+	t->band[q] += amb;
+	int ok;
+	if (got == SW_STARTS_OVERLAPPED)
+		ok = o->sep0 <= band;
+	else if (got == SW_HIT)
+		ok = o->sep0 >= -band && o->min_sep <= band && tl >= o->t_lo - T_SLACK && tl <= o->t_hi + T_SLACK;
+	else if (got == SW_MISS)
+		ok = o->min_sep >= -band;
+	else
+		ok = 0;
+	if (!ok) {
+		fail_report(t, q, seed, got == SW_HIT ? "hit time outside window" : "status", got == SW_HIT ? tl : got,
+			    got == SW_HIT ? o->t_first : o->status);
+		return;
+	}
+	if (got != SW_HIT)
+		return;
+	double shift[3], g;
+	for (int i = 0; i < 3; i++)
+		shift[i] = tl * r[i];
+	g = og_gap(a, b, shift, n) - (q == Q_CAST ? c->target : 0);
+	if (!(g >= -2 * band - T_SLACK * len3(r)))
+		fail_report(t, q, seed, "normal's plane cuts the shapes", g, 0);
+	if (pt) {
+		double p[3];
+		for (int i = 0; i < 3; i++)
+			p[i] = pt[i] - tl * c->da[i] - a->radius * n[i];
+		double e = og_point_dist(a, p);
+		if (!(e <= band + c->world + T_SLACK * len3(c->da)))
+			fail_report(t, q, seed, "contact point off A", e, 0);
+	}
+}
+
+static void oracle_cast(const oracle_case *c, const og_shape *a, const og_shape *b, const double r[3], double target,
+			og_cast *o)
+{
+	int poly = a->radius == 0 && b->radius == 0 && target == 0;
+	if (a->nv == 1 && b->nv == 1)
+		og_cast_spheres(a, b, r, target, c->band, o);
+	else if (poly && !(a->nv <= 2 && b->nv <= 2))
+		og_cast_poly(a, b, r, target, c->band, o);
+	else
+		og_cast_rounded(a, b, r, target, c->band, o);
+}
+
+static void judge_case(const oracle_case *c, const lib_answers *l, uint64_t seed, tally *t)
+{
+	const double zero[3] = {0, 0, 0};
+	og_dist d;
+	og_distance(&c->a, &c->b, zero, &d);
+	for (int q = 0; q < Q_COUNT; q++) {
+		t->iters[q] += l->it[q];
+		if (l->it[q] > t->max_iters[q])
+			t->max_iters[q] = l->it[q];
+		t->limit[q] += l->st[q] == SW_ITER_LIMIT;
+		t->hits[q] += l->st[q] == SW_HIT;
+	}
+	judge_overlap(c, &d, l, seed, t);
+	judge_dist(c, &d, l, seed, t);
+	og_cast o;
+	oracle_cast(c, &c->a, &c->ray_pt, c->ray_d, 0, &o);
+	judge_moving(c, &c->a, &c->ray_pt, c->ray_d, &o, Q_RAY, l->st[Q_RAY], l->ray_t, l->ray_n, NULL, seed, t);
+	oracle_cast(c, &c->a, &c->b, c->r, c->target, &o);
+	judge_moving(c, &c->a, &c->b, c->r, &o, Q_CAST, l->st[Q_CAST], l->cast_t, l->cast_n, l->cast_p, seed, t);
+	t->n++;
+}
+
+/* ---- 3D populations ---- */
+
+enum { P_HULL, P_BOX, P_ROUND3, P_FLAT3 };
+
+typedef struct case3 {
+	sw_shape3 a, b;
+	sw_vec3 va[SW_GJK_MAX_VERTS], vb[SW_GJK_MAX_VERTS];
+	sw_hull3 ha, hb;
+	sw_pose3 pa, pb;
+	sw_vec3 da, db;
+	float target;
+} case3;
+
+static void random_core3(sc_rng *r, int pop, sw_shape3 *s, sw_vec3 *v, sw_hull3 *h)
+{
+	if (pop == P_BOX) {
+		*s = sw_shape3_box(
+			sw_v3(sc_uniform(r, 0.25f, 1.5f), sc_uniform(r, 0.25f, 1.5f), sc_uniform(r, 0.25f, 1.5f)), 0);
+		return;
+	}
+	if (pop == P_HULL) {
+		sw_vec3 pts[32];
+		size_t n = 8 + sc_below(r, 25);
+		sw_vec3 ax = sw_v3(sc_uniform(r, 0.3f, 1.5f), sc_uniform(r, 0.3f, 1.5f), sc_uniform(r, 0.3f, 1.5f));
+		do
+			sc_ellipsoid_points(r, n, ax, 0.7f, pts);
+		while (sw_hull3_build(pts, n, NULL, h) != SW_OK);
+		memcpy(v, h->verts, sizeof(sw_vec3) * h->num_verts);
+		*s = sw_shape3_verts(v, h->num_verts, 0);
+		return;
+	}
+	if (pop == P_FLAT3) {
+		/* degenerate-looking polytopes: a flat polygon (coplanar cloud), a triangle, a segment, a point,
+		 * a box with a zero or 1e-3 half extent, a needle */
+		uint32_t kind = sc_below(r, 6), n = kind == 0 ? 4 + sc_below(r, 5) : kind == 1 ? 3 : kind == 2 ? 2 : 1;
+		if (kind >= 4) {
+			float thin = kind == 4 ? 0 : 1e-3f, len = kind == 4 ? 1 : 3;
+			*s = sw_shape3_box(sw_v3(sc_uniform(r, 0.2f, len), sc_uniform(r, 0.2f, 1) * (kind == 4), thin),
+					   0);
+			return;
+		}
+		for (uint32_t k = 0; k < n; k++)
+			v[k] = sw_v3(sc_uniform(r, -1, 1), sc_uniform(r, -1, 1), 0);
+		*s = sw_shape3_verts(v, n, 0);
+		return;
+	}
+	/* rounded: sphere, capsule, rounded box, rounded triangle, rounded small cloud */
+	float rad = sc_uniform(r, 0.05f, 0.6f);
+	uint32_t kind = sc_below(r, 5);
+	if (kind == 2) {
+		*s = sw_shape3_box(sw_v3(sc_uniform(r, 0.1f, 1), sc_uniform(r, 0.1f, 1), sc_uniform(r, 0.1f, 1)), rad);
+		return;
+	}
+	uint32_t n = kind == 0 ? 1 : kind == 1 ? 2 : kind == 3 ? 3 : 4 + sc_below(r, 5);
+	for (uint32_t k = 0; k < n; k++)
+		v[k] = sw_v3(sc_uniform(r, -1, 1), sc_uniform(r, -1, 1), sc_uniform(r, -1, 1));
+	if (n == 1)
+		v[0] = sw_v3(0, 0, 0);
+	*s = sw_shape3_verts(v, n, rad);
+}
+
+static void random_case3(uint64_t seed, int pop, case3 *c)
+{
+	sc_rng r = sc_rng_seed(seed);
+	random_core3(&r, pop, &c->a, c->va, &c->ha);
+	random_core3(&r, pop == P_FLAT3 ? (int)sc_below(&r, 2) : pop, &c->b, c->vb, &c->hb);
+	sw_vec3 off = seed % 10 == 3 ? sw_v3(1e4f, -1e4f, 1e4f) : sw_v3(0, 0, 0);
+	c->pa = (sw_pose3){sw_v3_add(off, sw_v3(sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1))),
+			   sc_rotation(&r)};
+	c->pb = (sw_pose3){
+		sw_v3_add(c->pa.p, sw_v3(sc_uniform(&r, -3, 3), sc_uniform(&r, -3, 3), sc_uniform(&r, -3, 3))),
+		sc_rotation(&r)};
+	c->da = sw_v3(sc_uniform(&r, -2, 2), sc_uniform(&r, -2, 2), sc_uniform(&r, -2, 2));
+	c->db = sw_v3(sc_uniform(&r, -4, 4), sc_uniform(&r, -4, 4), sc_uniform(&r, -4, 4));
+	c->target = pop == P_ROUND3 && sc_below(&r, 2) ? sc_uniform(&r, 0, 0.2f) : 0;
+}
+
+static void d3(sw_vec3 v, double o[3]) { o[0] = v.x, o[1] = v.y, o[2] = v.z; }
+
+static void run_case3(const case3 *c, lib_answers *l)
+{
+	sw_gjk_opts opts = {0, c->target};
+	sw_gjk_overlap3_output ov;
+	sw_gjk_dist3_output di;
+	sw_gjk_ray3_output ra;
+	sw_gjk_cast3_output ca;
+	l->st[Q_OVERLAP] = sw_gjk3_overlap(&c->a, c->pa, &c->b, c->pb, NULL, &ov);
+	l->st[Q_DIST] = sw_gjk3_distance(&c->a, c->pa, &c->b, c->pb, NULL, &di);
+	l->st[Q_RAY] = sw_gjk3_ray(&c->a, c->pa, c->pb.p, sw_v3_sub(c->db, c->da), NULL, &ra);
+	l->st[Q_CAST] = sw_gjk3_cast(&c->a, c->pa, c->da, &c->b, c->pb, c->db, &opts, &ca);
+	l->it[Q_OVERLAP] = ov.iterations, l->it[Q_DIST] = di.iterations, l->it[Q_RAY] = ra.iterations,
+	l->it[Q_CAST] = ca.iterations;
+	d3(ov.axis, l->axis);
+	l->dist = di.distance;
+	d3(di.point_a, l->pa), d3(di.point_b, l->pb), d3(di.normal, l->dn);
+	l->ray_t = ra.t;
+	d3(ra.normal, l->ray_n);
+	l->cast_t = ca.t;
+	d3(ca.point, l->cast_p), d3(ca.normal, l->cast_n);
+}
+
+static void oracle_case3(const case3 *c, oracle_case *o)
+{
+	og_shape la, lb;
+	og_shape3_local(&c->a, &la);
+	og_shape3_local(&c->b, &lb);
+	og_place3(&la, c->pa, &o->a);
+	og_place3(&lb, c->pb, &o->b);
+	const sw_vec3 zero = {0, 0, 0};
+	sw_shape3 pt = sw_shape3_verts(&zero, 1, 0);
+	og_shape lp;
+	og_shape3_local(&pt, &lp);
+	og_place3(&lp, (sw_pose3){c->pb.p, {0, 0, 0, 1}}, &o->ray_pt);
+	d3(sw_v3_sub(c->db, c->da), o->r);
+	d3(sw_v3_sub(c->db, c->da), o->ray_d);
+	d3(c->da, o->da);
+	o->target = c->target;
+	double dp[3];
+	d3(sw_v3_sub(c->pb.p, c->pa.p), dp);
+	o->scale = o->a.size + o->b.size + len3(dp) + len3(o->r) + c->target;
+	o->band = BAND_REL * o->scale;
+	double m = fmax(fmax(fabs(c->pa.p.x), fabs(c->pa.p.y)), fmax(fabs(c->pb.p.x), fabs(c->pb.p.y)));
+	m = fmax(m, fmax(fabs(c->pa.p.z), fabs(c->pb.p.z))) + len3(o->da) + len3(o->r);
+	o->world = sqrt(3.0) * 0x1p-23 * m;
+}
+
+/* the moving SAT on the same polytope pair: statuses agree outside the band */
+static void sat_check3(const case3 *c, const oracle_case *o, int pop, sw_status gjk, tally *t, uint64_t seed)
+{
+	sw_status sat;
+	if (pop == P_HULL) {
+		sw_sweep_result so;
+		sw_hull3_sweep(&c->ha, c->pa, c->da, &c->hb, c->pb, c->db, &so);
+		sat = so.status;
+	} else {
+		sw_obb3 ba = {c->a.half}, bb = {c->b.half};
+		sw_sweep_result so;
+		sw_obb3_sweep(&ba, c->pa, c->da, &bb, c->pb, c->db, &so);
+		sat = so.status;
+	}
+	og_cast oc;
+	oracle_cast(o, &o->a, &o->b, o->r, 0, &oc);
+	if (fabs(oc.min_sep) <= o->band || fabs(oc.sep0) <= o->band)
+		return;
+	t->sat_checked++;
+	if (sat == gjk)
+		return;
+	if (sat != SW_MISS && gjk == SW_MISS && oc.min_sep <= 1e-3 * o->scale) {
+		t->sat_early++;
+		return;
+	}
+	if (t->sat_fail++ < MAX_REPORTS)
+		fprintf(stderr, "seed %llu: SAT %s vs GJK %s (min sep %.3g)\n", (unsigned long long)seed,
+			sw_status_name(sat), sw_status_name(gjk), oc.min_sep);
+}
+
+static void print_tally(const char *name, const tally *t)
+{
+	fprintf(stderr, "%s: %d pairs\n", name, t->n);
+	for (int q = 0; q < Q_COUNT; q++)
+		fprintf(stderr, "  %-8s hits %5d  band %4d  fail %d  iter_limit %d  iterations mean %.2f max %u\n",
+			qname[q], t->hits[q], t->band[q], t->fail[q], t->limit[q], (double)t->iters[q] / t->n,
+			t->max_iters[q]);
+	if (t->sat_checked)
+		fprintf(stderr, "  SAT cross-check: %d pairs, %d SAT-early, %d disagree\n", t->sat_checked,
+			t->sat_early, t->sat_fail);
+}
+
+static void check_tally(const tally *t, int close)
+{
+	for (int q = 0; q < Q_COUNT; q++) {
+		cr_expect_eq(t->fail[q], 0, "%s: %d failures", qname[q], t->fail[q]);
+		cr_expect_eq(t->limit[q], 0, "%s: %d iteration limits", qname[q], t->limit[q]);
+		cr_expect_leq(t->band[q], t->n / (close ? 5 : 50), "%s: %d pairs in the band", qname[q], t->band[q]);
+	}
+	cr_expect_eq(t->sat_fail, 0, "%d disagreements with the moving SAT", t->sat_fail);
+}
+
+/* a near-contact pair: B moved along the closest direction to a separation of ±3e-4·S, its
+ * relative motion turned tangential with a small approach, so that every query works near the band */
+static void make_close3(case3 *c, oracle_case *o, uint64_t seed)
+{
+	const double zero[3] = {0, 0, 0};
+	og_dist d;
+	oracle_case3(c, o);
+	og_distance(&o->a, &o->b, zero, &d);
+	if (d.overlap)
+		return;
+	sc_rng r = sc_rng_seed(seed ^ 0x9e3779b97f4a7c15ull);
+	double n[3], eps = sc_uniform(&r, -3e-4f, 3e-4f) * o->scale, k = d.signed_sep - eps;
+	for (int i = 0; i < 3; i++)
+		n[i] = (d.pb[i] - d.pa[i]) / d.core_dist;
+	c->pb.p = sw_v3_sub(c->pb.p, sw_v3((float)(k * n[0]), (float)(k * n[1]), (float)(k * n[2])));
+	sw_vec3 rel = sw_v3_sub(c->db, c->da), nv = sw_v3((float)n[0], (float)n[1], (float)n[2]);
+	rel = sw_v3_sub(rel, sw_v3_scale(nv, sw_v3_dot(rel, nv) + sc_uniform(&r, 0, 2e-3f)));
+	c->db = sw_v3_add(c->da, rel);
+}
+
+static void population3(int pop, uint64_t base, const char *name, int close)
+{
+	static case3 c;
+	static oracle_case o;
+	tally t;
+	memset(&t, 0, sizeof t);
+	for (int i = 0; i < N_PAIRS; i++) {
+		lib_answers l;
+		random_case3(base + (uint64_t)i, pop, &c);
+		if (close)
+			make_close3(&c, &o, base + (uint64_t)i);
+		run_case3(&c, &l);
+		oracle_case3(&c, &o);
+		judge_case(&o, &l, base + (uint64_t)i, &t);
+		if (pop == P_HULL || pop == P_BOX)
+			sat_check3(&c, &o, pop, l.st[Q_CAST], &t, base + (uint64_t)i);
+	}
+	print_tally(name, &t);
+	check_tally(&t, close);
+}
+
+Test(gjk_brute, hulls3) { population3(P_HULL, 1000000, "3D hulls of 8-32 points", 0); }
+Test(gjk_brute, boxes3) { population3(P_BOX, 2000000, "3D boxes", 0); }
+Test(gjk_brute, rounded3) { population3(P_ROUND3, 3000000, "3D rounded shapes", 0); }
+Test(gjk_brute, flat3)
+{
+	population3(P_FLAT3, 8000000, "3D flat, thin and low-dimensional polytopes vs hulls and boxes", 0);
+}
+Test(gjk_brute, hulls3_close) { population3(P_HULL, 6000000, "3D hulls of 8-32 points, near contact", 1); }
+Test(gjk_brute, rounded3_close) { population3(P_ROUND3, 7000000, "3D rounded shapes, near contact", 1); }
+
+/* ---- 2D populations ---- */
+
+typedef struct case2 {
+	sw_shape2 a, b;
+	sw_poly2 qa, qb;
+	sw_vec2 va[8], vb[8];
+	sw_pose2 pa, pb;
+	sw_vec2 da, db;
+	float target;
+} case2;
+
+static void random_core2(sc_rng *r, int rounded, sw_shape2 *s, sw_vec2 *v, sw_poly2 *poly)
+{
+	if (!rounded) {
+		sw_vec2 pts[8];
+		size_t n = 3 + sc_below(r, 6);
+		do
+			for (size_t k = 0; k < n; k++)
+				pts[k] = sw_v2(sc_uniform(r, -1.2f, 1.2f), sc_uniform(r, -1.2f, 1.2f));
+		while (sw_poly2_build(pts, n, poly) != SW_OK || poly->count < 3);
+		memcpy(v, poly->v, sizeof(sw_vec2) * poly->count);
+		*s = sw_shape2_verts(v, poly->count, 0);
+		return;
+	}
+	float rad = sc_uniform(r, 0.05f, 0.6f);
+	uint32_t kind = sc_below(r, 4);
+	if (kind == 2) {
+		*s = sw_shape2_box(sw_v2(sc_uniform(r, 0.1f, 1), sc_uniform(r, 0.1f, 1)), rad);
+		return;
+	}
+	uint32_t n = kind == 0 ? 1 : kind == 1 ? 2 : 3 + sc_below(r, 4);
+	for (uint32_t k = 0; k < n; k++)
+		v[k] = sw_v2(sc_uniform(r, -1, 1), sc_uniform(r, -1, 1));
+	if (n == 1)
+		v[0] = sw_v2(0, 0);
+	*s = sw_shape2_verts(v, n, rad);
+}
+
+static void random_case2(uint64_t seed, int rounded, case2 *c)
+{
+	sc_rng r = sc_rng_seed(seed);
+	random_core2(&r, rounded, &c->a, c->va, &c->qa);
+	random_core2(&r, rounded, &c->b, c->vb, &c->qb);
+	sw_vec2 off = seed % 10 == 3 ? sw_v2(1e4f, -1e4f) : sw_v2(0, 0);
+	c->pa = (sw_pose2){sw_v2_add(off, sw_v2(sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1))),
+			   sw_rot2_from_angle(sc_uniform(&r, -3.14159f, 3.14159f))};
+	c->pb = (sw_pose2){sw_v2_add(c->pa.p, sw_v2(sc_uniform(&r, -3, 3), sc_uniform(&r, -3, 3))),
+			   sw_rot2_from_angle(sc_uniform(&r, -3.14159f, 3.14159f))};
+	c->da = sw_v2(sc_uniform(&r, -2, 2), sc_uniform(&r, -2, 2));
+	c->db = sw_v2(sc_uniform(&r, -4, 4), sc_uniform(&r, -4, 4));
+	c->target = rounded && sc_below(&r, 2) ? sc_uniform(&r, 0, 0.2f) : 0;
+}
+
+static void d2(sw_vec2 v, double o[3]) { o[0] = v.x, o[1] = v.y, o[2] = 0; }
+
+static void run_case2(const case2 *c, lib_answers *l)
+{
+	sw_gjk_opts opts = {0, c->target};
+	sw_gjk_overlap2_output ov;
+	sw_gjk_dist2_output di;
+	sw_gjk_ray2_output ra;
+	sw_gjk_cast2_output ca;
+	l->st[Q_OVERLAP] = sw_gjk2_overlap(&c->a, c->pa, &c->b, c->pb, NULL, &ov);
+	l->st[Q_DIST] = sw_gjk2_distance(&c->a, c->pa, &c->b, c->pb, NULL, &di);
+	l->st[Q_RAY] = sw_gjk2_ray(&c->a, c->pa, c->pb.p, sw_v2_sub(c->db, c->da), NULL, &ra);
+	l->st[Q_CAST] = sw_gjk2_cast(&c->a, c->pa, c->da, &c->b, c->pb, c->db, &opts, &ca);
+	l->it[Q_OVERLAP] = ov.iterations, l->it[Q_DIST] = di.iterations, l->it[Q_RAY] = ra.iterations,
+	l->it[Q_CAST] = ca.iterations;
+	d2(ov.axis, l->axis);
+	l->dist = di.distance;
+	d2(di.point_a, l->pa), d2(di.point_b, l->pb), d2(di.normal, l->dn);
+	l->ray_t = ra.t;
+	d2(ra.normal, l->ray_n);
+	l->cast_t = ca.t;
+	d2(ca.point, l->cast_p), d2(ca.normal, l->cast_n);
+}
+
+static void oracle_case2(const case2 *c, oracle_case *o)
+{
+	og_shape la, lb, lp;
+	og_shape2_local(&c->a, &la);
+	og_shape2_local(&c->b, &lb);
+	og_place2(&la, c->pa, &o->a);
+	og_place2(&lb, c->pb, &o->b);
+	const sw_vec2 zero = {0, 0};
+	sw_shape2 pt = sw_shape2_verts(&zero, 1, 0);
+	og_shape2_local(&pt, &lp);
+	og_place2(&lp, (sw_pose2){c->pb.p, {1, 0}}, &o->ray_pt);
+	d2(sw_v2_sub(c->db, c->da), o->r);
+	d2(sw_v2_sub(c->db, c->da), o->ray_d);
+	d2(c->da, o->da);
+	o->target = c->target;
+	double dp[3];
+	d2(sw_v2_sub(c->pb.p, c->pa.p), dp);
+	o->scale = o->a.size + o->b.size + len3(dp) + len3(o->r) + c->target;
+	o->band = BAND_REL * o->scale;
+	double m = fmax(fmax(fabs(c->pa.p.x), fabs(c->pa.p.y)), fmax(fabs(c->pb.p.x), fabs(c->pb.p.y)));
+	o->world = sqrt(3.0) * 0x1p-23 * (m + len3(o->da) + len3(o->r));
+}
+
+static void sat_check2(const case2 *c, const oracle_case *o, sw_status gjk, tally *t, uint64_t seed)
+{
+	sw_sweep_result so;
+	sw_poly2_sweep(&c->qa, c->pa, c->da, &c->qb, c->pb, c->db, &so);
+	sw_status sat = so.status;
+	og_cast oc;
+	oracle_cast(o, &o->a, &o->b, o->r, 0, &oc);
+	if (fabs(oc.min_sep) <= o->band || fabs(oc.sep0) <= o->band)
+		return;
+	t->sat_checked++;
+	if (sat != gjk && t->sat_fail++ < MAX_REPORTS)
+		fprintf(stderr, "seed %llu: SAT %s vs GJK %s (min sep %.3g)\n", (unsigned long long)seed,
+			sw_status_name(sat), sw_status_name(gjk), oc.min_sep);
+}
+
+static void population2(int rounded, uint64_t base, const char *name)
+{
+	static case2 c;
+	static oracle_case o;
+	tally t;
+	memset(&t, 0, sizeof t);
+	for (int i = 0; i < N_PAIRS; i++) {
+		lib_answers l;
+		random_case2(base + (uint64_t)i, rounded, &c);
+		run_case2(&c, &l);
+		oracle_case2(&c, &o);
+		judge_case(&o, &l, base + (uint64_t)i, &t);
+		if (!rounded)
+			sat_check2(&c, &o, l.st[Q_CAST], &t, base + (uint64_t)i);
+	}
+	print_tally(name, &t);
+	check_tally(&t, 0);
+}
+
+Test(gjk_brute, polygons2) { population2(0, 4000000, "2D polygons of 3-8 points"); }
+Test(gjk_brute, rounded2) { population2(1, 5000000, "2D rounded shapes"); }
