@@ -85,6 +85,19 @@ static inline sw_overlap_result sw_overlap_result_invalid(void)
 	return r;
 }
 
+static inline sw_cast_result sw_cast_result_invalid(void)
+{
+	sw_cast_result r = {SW_PAIR_INVALID, SW_FEATURE_NONE, NAN, NAN, {NAN, NAN, NAN},
+			    {NAN, NAN, NAN}, {NAN, NAN, NAN}};
+	return r;
+}
+static inline sw_distance_result sw_distance_result_invalid(void)
+{
+	sw_distance_result r = {SW_PAIR_INVALID, SW_FEATURE_NONE, NAN,
+				{NAN, NAN, NAN}, {NAN, NAN, NAN}, {NAN, NAN, NAN}};
+	return r;
+}
+
 /// A placed box: the form (sw_obb3, sw_pose3) takes in every box query.
 typedef struct sw_box3 {
 	sw_vec3 center;
@@ -105,5 +118,18 @@ int sw_obb3_valid_ref(const sw_box3 *box, sw_vec3 disp);
 /// Whether a triangle and its displacement satisfy the input contract (every coordinate finite with
 /// |x| ≤ SW_MAX_COORD, not degenerate as above).
 int sw_tri3_valid_ref(const sw_tri3 *tri, sw_vec3 disp);
+
+/* ---- GJK (ref/gjk_tmpl.h, kernels/gjk_*_tmpl.c) ---- */
+
+/* relative tolerances of the GJK queries, times the pair's scale: the touching band around contact,
+ * and the distance gap at which the loop counts as converged */
+#define SW_GJK_TOUCH_EPS 1.0e-6f
+#define SW_GJK_CONV_EPS 1.0e-6f
+
+/// The power of two σ = 2^−e a GJK pair is scaled by, for the pair's extent l ∈ [2^(e−1), 2^e) (l ≥ 0):
+/// σ·l ∈ [0.5, 1). Built from l's exponent bits as sw_ref_axis_scale() does (that gives 2^(128−x) for
+/// the biased exponent x; σ is a quarter of it), so the kernels form the same bits with XOR and AND.
+/// l below 2^−126 (zero or subnormal, where σ would overflow) gives 2^126.
+static inline float sw_ref_gjk_scale(float l) { return l < 0x1p-126f ? 0x1p126f : sw_ref_axis_scale(l) * 0.25f; }
 
 #endif

@@ -42,6 +42,7 @@
 #include <swept/swept.h>
 
 #include "oracle_gjk.h"
+#include "ref/gjk_ref.h"
 #include "scenes.h"
 
 #define N_PAIRS 3000
@@ -64,10 +65,10 @@ typedef struct tally {
 typedef struct lib_answers {
 	sw_status st[Q_COUNT];
 	uint32_t it[Q_COUNT];
-	double axis[3];
+	double axis[3], gap;
 	double dist, pa[3], pb[3], dn[3];
 	double ray_t, ray_n[3];
-	double cast_t, cast_p[3], cast_n[3];
+	double cast_t, cast_p[3], cast_n[3], cast_depth;
 } lib_answers;
 
 /* one pair as the oracle sees it */
@@ -102,6 +103,9 @@ static void judge_overlap(const oracle_case *c, const og_dist *d, const lib_answ
 		double g = og_gap(&c->a, &c->b, zero, l->axis);
 		if (!(g >= -c->band))
 			fail_report(t, Q_OVERLAP, seed, "axis does not separate", g, s);
+		/* the gap reported is one the axis proves */
+		if (!(l->gap <= g + c->band && l->gap >= -c->band))
+			fail_report(t, Q_OVERLAP, seed, "gap along the axis", l->gap, g);
 	}
 }
 
@@ -222,6 +226,9 @@ static void judge_case(const oracle_case *c, const lib_answers *l, uint64_t seed
 	judge_moving(c, &c->a, &c->ray_pt, c->ray_d, &o, Q_RAY, l->st[Q_RAY], l->ray_t, l->ray_n, NULL, seed, t);
 	oracle_cast(c, &c->a, &c->b, c->r, c->target, &o);
 	judge_moving(c, &c->a, &c->b, c->r, &o, Q_CAST, l->st[Q_CAST], l->cast_t, l->cast_n, l->cast_p, seed, t);
+	/* a cast stops as soon as the shapes are within reach: it knows no depth */
+	if (l->cast_depth != 0)
+		fail_report(t, Q_CAST, seed, "depth", l->cast_depth, 0);
 	t->n++;
 }
 
@@ -307,22 +314,23 @@ static void d3(sw_vec3 v, double o[3]) { o[0] = v.x, o[1] = v.y, o[2] = v.z; }
 static void run_case3(const case3 *c, lib_answers *l)
 {
 	sw_gjk_opts opts = {0, c->target};
-	sw_gjk_overlap3_output ov;
-	sw_gjk_dist3_output di;
-	sw_gjk_ray3_output ra;
-	sw_gjk_cast3_output ca;
-	l->st[Q_OVERLAP] = sw_gjk3_overlap(&c->a, c->pa, &c->b, c->pb, NULL, &ov);
-	l->st[Q_DIST] = sw_gjk3_distance(&c->a, c->pa, &c->b, c->pb, NULL, &di);
-	l->st[Q_RAY] = sw_gjk3_ray(&c->a, c->pa, c->pb.p, sw_v3_sub(c->db, c->da), NULL, &ra);
-	l->st[Q_CAST] = sw_gjk3_cast(&c->a, c->pa, c->da, &c->b, c->pb, c->db, &opts, &ca);
-	l->it[Q_OVERLAP] = ov.iterations, l->it[Q_DIST] = di.iterations, l->it[Q_RAY] = ra.iterations,
-	l->it[Q_CAST] = ca.iterations;
-	d3(ov.axis, l->axis);
+	sw_overlap_result ov;
+	sw_distance_result di;
+	sw_cast_result ra, ca;
+	sw_gjk3_overlap_ref(&c->a, c->pa, &c->b, c->pb, NULL, &ov, &l->it[Q_OVERLAP]);
+	sw_gjk3_distance_ref(&c->a, c->pa, &c->b, c->pb, NULL, &di, &l->it[Q_DIST]);
+	sw_gjk3_ray_ref(&c->a, c->pa, c->pb.p, sw_v3_sub(c->db, c->da), NULL, &ra, &l->it[Q_RAY]);
+	sw_gjk3_cast_ref(&c->a, c->pa, c->da, &c->b, c->pb, c->db, &opts, &ca, &l->it[Q_CAST]);
+	l->st[Q_OVERLAP] = ov.status, l->st[Q_DIST] = di.status, l->st[Q_RAY] = ra.status, l->st[Q_CAST] = ca.status;
+	d3(ov.normal, l->axis);
+	l->gap = ov.depth;
 	l->dist = di.distance;
 	d3(di.point_a, l->pa), d3(di.point_b, l->pb), d3(di.normal, l->dn);
 	l->ray_t = ra.t;
-	d3(ra.normal, l->ray_n);
+	/* the ray's normal points into the shape; the judge takes the shape's outward one (A → B) */
+	d3(sw_v3_scale(ra.normal, -1.0f), l->ray_n);
 	l->cast_t = ca.t;
+	l->cast_depth = ca.depth;
 	d3(ca.point, l->cast_p), d3(ca.normal, l->cast_n);
 }
 
@@ -512,23 +520,23 @@ static void d2(sw_vec2 v, double o[3]) { o[0] = v.x, o[1] = v.y, o[2] = 0; }
 static void run_case2(const case2 *c, lib_answers *l)
 {
 	sw_gjk_opts opts = {0, c->target};
-	sw_gjk_overlap2_output ov;
-	sw_gjk_dist2_output di;
-	sw_gjk_ray2_output ra;
-	sw_gjk_cast2_output ca;
-	l->st[Q_OVERLAP] = sw_gjk2_overlap(&c->a, c->pa, &c->b, c->pb, NULL, &ov);
-	l->st[Q_DIST] = sw_gjk2_distance(&c->a, c->pa, &c->b, c->pb, NULL, &di);
-	l->st[Q_RAY] = sw_gjk2_ray(&c->a, c->pa, c->pb.p, sw_v2_sub(c->db, c->da), NULL, &ra);
-	l->st[Q_CAST] = sw_gjk2_cast(&c->a, c->pa, c->da, &c->b, c->pb, c->db, &opts, &ca);
-	l->it[Q_OVERLAP] = ov.iterations, l->it[Q_DIST] = di.iterations, l->it[Q_RAY] = ra.iterations,
-	l->it[Q_CAST] = ca.iterations;
-	d2(ov.axis, l->axis);
+	sw_overlap_result ov;
+	sw_distance_result di;
+	sw_cast_result ra, ca;
+	sw_gjk2_overlap_ref(&c->a, c->pa, &c->b, c->pb, NULL, &ov, &l->it[Q_OVERLAP]);
+	sw_gjk2_distance_ref(&c->a, c->pa, &c->b, c->pb, NULL, &di, &l->it[Q_DIST]);
+	sw_gjk2_ray_ref(&c->a, c->pa, c->pb.p, sw_v2_sub(c->db, c->da), NULL, &ra, &l->it[Q_RAY]);
+	sw_gjk2_cast_ref(&c->a, c->pa, c->da, &c->b, c->pb, c->db, &opts, &ca, &l->it[Q_CAST]);
+	l->st[Q_OVERLAP] = ov.status, l->st[Q_DIST] = di.status, l->st[Q_RAY] = ra.status, l->st[Q_CAST] = ca.status;
+	d3(ov.normal, l->axis);
+	l->gap = ov.depth;
 	l->dist = di.distance;
-	d2(di.point_a, l->pa), d2(di.point_b, l->pb), d2(di.normal, l->dn);
+	d3(di.point_a, l->pa), d3(di.point_b, l->pb), d3(di.normal, l->dn);
 	l->ray_t = ra.t;
-	d2(ra.normal, l->ray_n);
+	d3(sw_v3_scale(ra.normal, -1.0f), l->ray_n);
 	l->cast_t = ca.t;
-	d2(ca.point, l->cast_p), d2(ca.normal, l->cast_n);
+	l->cast_depth = ca.depth;
+	d3(ca.point, l->cast_p), d3(ca.normal, l->cast_n);
 }
 
 static void oracle_case2(const case2 *c, oracle_case *o)

@@ -16,8 +16,8 @@
  * Input contract (else SW_PAIR_INVALID): a known type; VERTS: 1 ≤ count ≤ SW_GJK_MAX_VERTS and a
  * non-NULL array; every vertex, half extent, position, displacement, ray origin and delta finite with
  * |x| ≤ SW_MAX_COORD; half extents and radii ≥ 0 (and ≤ SW_MAX_COORD); unit orientations within
- * SW_QUAT_TOL; options within the ranges below. A NULL shape pointer gives SW_PAIR_INVALID; a NULL
- * output pointer makes the call return SW_PAIR_INVALID without writing.
+ * SW_QUAT_TOL. A NULL shape or result pointer is SW_ERR_NULL and options out of their ranges
+ * SW_ERR_ARG, with nothing written.
  *
  * Tolerances are relative to the pair's scale (its largest support point in A's frame, or the
  * motion): cores within 1e-6 of it count as touching. doc/numerics.md ("GJK") has the contract.
@@ -28,6 +28,7 @@
 #define SWEPT_GJK_H
 
 #include "swept/base.h"
+#include "swept/batch.h"
 #include "swept/math.h"
 
 #ifdef __cplusplus
@@ -80,184 +81,72 @@ typedef struct sw_shape2 {
 /// Options of every GJK query. NULL selects the defaults (all fields 0).
 typedef struct sw_gjk_opts {
 	/// Iteration cap (support evaluations); 0 selects SW_GJK_DEFAULT_ITERS, at most
-	/// SW_GJK_MAX_ITERS. Reaching it gives SW_ITER_LIMIT, never a hang.
+	/// SW_GJK_MAX_ITERS (more is SW_ERR_ARG). Reaching it gives SW_ITER_LIMIT, never a hang.
 	uint32_t max_iters;
-	/// Shape cast only: target separation ≥ 0 (finite, ≤ SW_MAX_COORD). Contact is reached when the
-	/// shapes come within this distance, as with Box2D's linear slop: the cast stops with a gap of
-	/// `target` instead of at touching. Ignored by the other queries.
+	/// Shape cast only: target separation ≥ 0 (finite, ≤ SW_MAX_COORD; else SW_ERR_ARG). Contact is reached when
+	/// the shapes come within this distance, as with Box2D's linear slop: the cast stops with a gap of `target`
+	/// instead of at touching. Ignored by the other queries.
 	float target;
 } sw_gjk_opts;
 
-/// Answer of a boolean overlap query (3D).
-typedef struct sw_gjk_overlap3_output {
-	/// SW_HIT: the shapes overlap or touch (core distance ≤ sum of radii, within the tolerance of
-	/// doc/numerics.md). SW_MISS: they are apart. SW_ITER_LIMIT: undecided at the cap.
-	/// SW_PAIR_INVALID: bad input.
-	sw_status status;
-	/// MISS: unit direction from A to B in world space along which the shapes are apart: every point
-	/// of B minus every point of A has a dot product with it above the sum of the radii when a support
-	/// plane proved the miss, and within the touching tolerance of that when the distance converged
-	/// first (a cache for the next call). HIT: zero. ITER_LIMIT: the last search direction (unit,
-	/// A to B). INVALID: NaN.
-	sw_vec3 axis;
-	/// Support evaluations used (0 when INVALID).
-	uint32_t iterations;
-} sw_gjk_overlap3_output;
+/// Whether two placed shapes overlap (GJK with an early exit on a separating direction): SW_HIT
+/// (overlap or touch, within the tolerance of doc/numerics.md; depth 0 and normal zero: GJK computes no
+/// penetration), SW_MISS (normal: unit direction A → B, world space, along which they are apart; depth:
+/// the gap along it that the last support plane proves, ≥ 0 outside the touching band), SW_ITER_LIMIT
+/// (undecided at the cap: the last direction and its distance estimate) or SW_PAIR_INVALID. Feature ids:
+/// SW_FEATURE_NONE. SW_ERR_NULL for a NULL pointer, SW_ERR_ARG for options out of range (nothing
+/// written); otherwise SW_OK and the answer in *out.
+SW_API sw_error sw_gjk3_overlap(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, sw_pose3 pb,
+				const sw_gjk_opts *opts, sw_overlap_result *out);
 
-/// Answer of a distance query (3D). `distance` is between the rounded shapes: core distance − radii.
-typedef struct sw_gjk_dist3_output {
-	/// SW_MISS: apart (distance above the touching tolerance). SW_HIT: the rounded shapes overlap or
-	/// touch but their cores are apart (distance ≤ the touching tolerance; −distance is the depth).
-	/// SW_STARTS_OVERLAPPED: the cores overlap or touch (core distance within the touching tolerance): no depth or
-	/// normal is computed here (polytope depths come from the SAT penetration queries). SW_ITER_LIMIT: the cap was
-	/// reached; the fields hold the best estimate as for MISS/HIT (distance is then an upper bound).
-	/// SW_PAIR_INVALID: bad input.
-	sw_status status;
-	/// MISS/HIT/ITER_LIMIT: core distance − radius A − radius B. OVERLAPPED: 0. INVALID: NaN.
-	float distance;
-	/// MISS/HIT/ITER_LIMIT: the closest point of A's core moved out by A's radius along `normal` (on
-	/// A's rounded surface). OVERLAPPED: a point common to both cores (to rounding). World space.
-	/// INVALID: NaN.
-	sw_vec3 point_a;
-	/// MISS/HIT/ITER_LIMIT: the closest point of B's core moved by B's radius against `normal`, so
-	/// point_b − point_a = distance · normal. OVERLAPPED: equal to point_a. INVALID: NaN.
-	sw_vec3 point_b;
-	/// MISS/HIT/ITER_LIMIT: unit normal from A to B (from A's closest core point to B's), world
-	/// space. OVERLAPPED: zero. INVALID: NaN.
-	sw_vec3 normal;
-	/// Support evaluations used (0 when INVALID).
-	uint32_t iterations;
-} sw_gjk_dist3_output;
+/// Distance, witness points and normal of two placed shapes (rounded: core distance − radii).
+/// SW_MISS: apart; distance > 0, point_a and point_b the closest points of the rounded shapes, normal
+/// unit A → B (point_b − point_a = distance·normal). SW_HIT: the rounded shapes overlap or touch but
+/// the cores are apart: the same fields, distance ≤ 0 (−distance is the depth). SW_STARTS_OVERLAPPED:
+/// the cores overlap or touch: distance 0, normal zero, point_a = point_b a point common to both cores.
+/// SW_ITER_LIMIT: as MISS/HIT for the last estimate (distance an upper bound). Feature ids:
+/// SW_FEATURE_NONE. Errors as sw_gjk3_overlap.
+SW_API sw_error sw_gjk3_distance(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, sw_pose3 pb,
+				 const sw_gjk_opts *opts, sw_distance_result *out);
 
-/// Answer of a ray cast (3D) over origin + t·delta, t ∈ [0,1], against one shape.
-typedef struct sw_gjk_ray3_output {
-	/// SW_HIT: the ray enters the shape at t ∈ (0,1]. SW_STARTS_OVERLAPPED: the origin is inside
-	/// or on the shape (this is also the whole answer of a zero-length ray, which is a point query).
-	/// SW_MISS: no point of the ray is in the shape. SW_ITER_LIMIT: cap reached; t is a lower bound
-	/// of the hit time (the ray does not reach the shape before it). SW_PAIR_INVALID: bad input.
-	sw_status status;
-	/// HIT: the hit fraction. OVERLAPPED: 0. MISS: 1. ITER_LIMIT: the bound reached. INVALID: NaN.
-	float t;
-	/// origin + t·delta (world space); NaN when INVALID.
-	sw_vec3 point;
-	/// HIT: unit outward normal of the shape at the hit. ITER_LIMIT: that of the last supporting
-	/// plane (zero if none was crossed). OVERLAPPED, MISS: zero. INVALID: NaN.
-	sw_vec3 normal;
-	/// Support evaluations used (0 when INVALID).
-	uint32_t iterations;
-} sw_gjk_ray3_output;
+/// Ray origin + t·delta, t ∈ [0,1], against a placed shape (van den Bergen's GJK ray cast); the ray is
+/// side A of sw_cast_result. SW_HIT: t the entry fraction in (0, 1], point = origin + t·delta, normal the
+/// shape's outward unit normal there, negated (from the ray into the shape). SW_STARTS_OVERLAPPED: the
+/// origin is in the shape (a zero-length delta is a point query: this or MISS): t 0, point the origin,
+/// normal zero. SW_MISS: t 1, point and normal zero. SW_ITER_LIMIT: t a lower bound of the entry,
+/// point there, normal of the last supporting plane (zero if none). depth and slide are 0; feature
+/// SW_FEATURE_NONE. Errors as sw_gjk3_overlap.
+SW_API sw_error sw_gjk3_ray(const sw_shape3 *s, sw_pose3 ps, sw_vec3 origin, sw_vec3 delta, const sw_gjk_opts *opts,
+			    sw_cast_result *out);
 
-/// Answer of a linear shape cast (3D): A moves by da, B by db over t ∈ [0,1].
-typedef struct sw_gjk_cast3_output {
-	/// SW_HIT: the shapes first come within `target` at t ∈ (0,1]. SW_STARTS_OVERLAPPED: they are
-	/// within `target` (touching or overlapping when target = 0) at t = 0. SW_MISS: not within
-	/// [0,1] (contact after t = 1 is a miss). SW_ITER_LIMIT: cap reached; t is a lower bound of the
-	/// contact time. SW_PAIR_INVALID: bad input.
-	sw_status status;
-	/// HIT: time of impact. OVERLAPPED: 0. MISS: 1. ITER_LIMIT: the bound reached. INVALID: NaN.
-	float t;
-	/// HIT/ITER_LIMIT, and OVERLAPPED with the cores apart: the closest point of A's core at time t
-	/// moved out by A's radius along `normal` (the contact point on A; B's surface is at
-	/// point + target·normal on a HIT). OVERLAPPED with the cores overlapping: a point common to both
-	/// cores at t = 0. MISS: zero. World space at time t. INVALID: NaN.
-	sw_vec3 point;
-	/// HIT: unit contact normal from A to B at time t. ITER_LIMIT: the same for the last supporting
-	/// plane (zero if none was crossed). OVERLAPPED: unit normal from A to B of the closest core
-	/// points at t = 0 when the cores are apart; zero when they overlap. MISS: zero. INVALID: NaN.
-	sw_vec3 normal;
-	/// Support evaluations used (0 when INVALID).
-	uint32_t iterations;
-} sw_gjk_cast3_output;
+/// Linear shape cast: A placed by pa moving by da, B placed by pb moving by db, over t ∈ [0,1] (the ray
+/// cast of the relative motion against the Minkowski difference). SW_HIT: they first come within
+/// opts->target at t ∈ (0, 1]: point the contact point on A's rounded surface at time t (B's surface
+/// is at point + target·normal), normal unit A → B. SW_STARTS_OVERLAPPED: within the target at t = 0:
+/// t 0; with the cores apart, point on A's rounded surface and normal along the direction between the
+/// cores where the search stopped (it stops once within reach, not at the closest points); with the
+/// cores overlapping, a common point and normal zero. SW_MISS: no contact in [0,1]: t 1, point and
+/// normal zero. SW_ITER_LIMIT: t a lower bound of the contact time, point and normal of the last
+/// supporting plane. depth (GJK computes no penetration: sw_gjk3_distance gives it through the radii)
+/// and slide are 0; feature SW_FEATURE_NONE. Errors as sw_gjk3_overlap.
+SW_API sw_error sw_gjk3_cast(const sw_shape3 *a, sw_pose3 pa, sw_vec3 da, const sw_shape3 *b, sw_pose3 pb, sw_vec3 db,
+			     const sw_gjk_opts *opts, sw_cast_result *out);
 
-/// Answer of a boolean overlap query (2D); fields as in sw_gjk_overlap3_output.
-typedef struct sw_gjk_overlap2_output {
-	/// As sw_gjk_overlap3_output.status.
-	sw_status status;
-	/// As sw_gjk_overlap3_output.axis.
-	sw_vec2 axis;
-	/// Support evaluations used.
-	uint32_t iterations;
-} sw_gjk_overlap2_output;
+/// 2D overlap; as sw_gjk3_overlap (z components of the answer 0).
+SW_API sw_error sw_gjk2_overlap(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, sw_pose2 pb,
+				const sw_gjk_opts *opts, sw_overlap_result *out);
 
-/// Answer of a distance query (2D); fields as in sw_gjk_dist3_output.
-typedef struct sw_gjk_dist2_output {
-	/// As sw_gjk_dist3_output.status.
-	sw_status status;
-	/// As sw_gjk_dist3_output.distance.
-	float distance;
-	/// As sw_gjk_dist3_output.point_a.
-	sw_vec2 point_a;
-	/// As sw_gjk_dist3_output.point_b.
-	sw_vec2 point_b;
-	/// As sw_gjk_dist3_output.normal.
-	sw_vec2 normal;
-	/// Support evaluations used.
-	uint32_t iterations;
-} sw_gjk_dist2_output;
+/// 2D distance; as sw_gjk3_distance (z components 0).
+SW_API sw_error sw_gjk2_distance(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, sw_pose2 pb,
+				 const sw_gjk_opts *opts, sw_distance_result *out);
 
-/// Answer of a ray cast (2D); fields as in sw_gjk_ray3_output.
-typedef struct sw_gjk_ray2_output {
-	/// As sw_gjk_ray3_output.status.
-	sw_status status;
-	/// As sw_gjk_ray3_output.t.
-	float t;
-	/// As sw_gjk_ray3_output.point.
-	sw_vec2 point;
-	/// As sw_gjk_ray3_output.normal.
-	sw_vec2 normal;
-	/// Support evaluations used.
-	uint32_t iterations;
-} sw_gjk_ray2_output;
+/// 2D ray cast; as sw_gjk3_ray (z components 0).
+SW_API sw_error sw_gjk2_ray(const sw_shape2 *s, sw_pose2 ps, sw_vec2 origin, sw_vec2 delta, const sw_gjk_opts *opts,
+			    sw_cast_result *out);
 
-/// Answer of a linear shape cast (2D); fields as in sw_gjk_cast3_output.
-typedef struct sw_gjk_cast2_output {
-	/// As sw_gjk_cast3_output.status.
-	sw_status status;
-	/// As sw_gjk_cast3_output.t.
-	float t;
-	/// As sw_gjk_cast3_output.point.
-	sw_vec2 point;
-	/// As sw_gjk_cast3_output.normal.
-	sw_vec2 normal;
-	/// Support evaluations used.
-	uint32_t iterations;
-} sw_gjk_cast2_output;
-
-/// Whether two placed shapes overlap (GJK with an early exit on a separating direction). Returns
-/// out->status.
-SW_API sw_status sw_gjk3_overlap(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, sw_pose3 pb,
-				 const sw_gjk_opts *opts, sw_gjk_overlap3_output *out);
-
-/// Distance, witness points and normal of two placed shapes. Returns out->status.
-SW_API sw_status sw_gjk3_distance(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, sw_pose3 pb,
-				  const sw_gjk_opts *opts, sw_gjk_dist3_output *out);
-
-/// Ray origin + t·delta, t ∈ [0,1], against a placed shape (van den Bergen's GJK ray cast). A
-/// zero-length delta is a point query: STARTS_OVERLAPPED when the origin is in the shape, else MISS.
-/// Returns out->status.
-SW_API sw_status sw_gjk3_ray(const sw_shape3 *s, sw_pose3 ps, sw_vec3 origin, sw_vec3 delta, const sw_gjk_opts *opts,
-			     sw_gjk_ray3_output *out);
-
-/// Linear shape cast: A placed by pa moving by da, B placed by pb moving by db, over t ∈ [0,1] (the
-/// ray cast of the relative motion against the Minkowski difference). Returns out->status.
-SW_API sw_status sw_gjk3_cast(const sw_shape3 *a, sw_pose3 pa, sw_vec3 da, const sw_shape3 *b, sw_pose3 pb, sw_vec3 db,
-			      const sw_gjk_opts *opts, sw_gjk_cast3_output *out);
-
-/// 2D overlap; as sw_gjk3_overlap.
-SW_API sw_status sw_gjk2_overlap(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, sw_pose2 pb,
-				 const sw_gjk_opts *opts, sw_gjk_overlap2_output *out);
-
-/// 2D distance; as sw_gjk3_distance.
-SW_API sw_status sw_gjk2_distance(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, sw_pose2 pb,
-				  const sw_gjk_opts *opts, sw_gjk_dist2_output *out);
-
-/// 2D ray cast; as sw_gjk3_ray.
-SW_API sw_status sw_gjk2_ray(const sw_shape2 *s, sw_pose2 ps, sw_vec2 origin, sw_vec2 delta, const sw_gjk_opts *opts,
-			     sw_gjk_ray2_output *out);
-
-/// 2D shape cast; as sw_gjk3_cast.
-SW_API sw_status sw_gjk2_cast(const sw_shape2 *a, sw_pose2 pa, sw_vec2 da, const sw_shape2 *b, sw_pose2 pb, sw_vec2 db,
-			      const sw_gjk_opts *opts, sw_gjk_cast2_output *out);
+/// 2D shape cast; as sw_gjk3_cast (z components 0).
+SW_API sw_error sw_gjk2_cast(const sw_shape2 *a, sw_pose2 pa, sw_vec2 da, const sw_shape2 *b, sw_pose2 pb, sw_vec2 db,
+			     const sw_gjk_opts *opts, sw_cast_result *out);
 
 /// A 3D shape of `count` vertices with a radius (point, sphere, segment, capsule, triangle, hull).
 static inline sw_shape3 sw_shape3_verts(const sw_vec3 *verts, uint32_t count, float radius)

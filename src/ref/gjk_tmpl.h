@@ -45,17 +45,18 @@
  * when its query is decided or its cap is reached.
  */
 #include <math.h>
+#include <string.h>
 
+#include "contract.h"
 #include "swept/gjk.h"
 
 #define D SW_GJK_D
 #define NS (D + 1)
 #define NSUB (1u << NS)
 
-/* relative tolerances, times the pair's scale (see gjk_scale2): the touching band around
- * contact, and the distance gap at which the loop counts as converged */
-#define GJK_TOUCH_EPS 1.0e-6f
-#define GJK_CONV_EPS 1.0e-6f
+/* relative tolerances, times the pair's scale (see gjk_scale2): src/contract.h */
+#define GJK_TOUCH_EPS SW_GJK_TOUCH_EPS
+#define GJK_CONV_EPS SW_GJK_CONV_EPS
 
 enum { GJK_OVERLAP = 0, GJK_DIST = 1, GJK_CAST = 2 };
 
@@ -109,6 +110,7 @@ typedef struct gjk_run {
 	gv v, x, n;             /* closest point, x = λ·r, the normal of the last advance (cast) */
 	float lam, vlen, scale; /* |v| and the scale: set when the run ends (the loop works squared) */
 	float scale2;
+	float vy; /* v·(x − p) of the last support point p (the lower bound v·y/|v| of the distance) */
 	int end, inside;
 	uint32_t iters;
 } gjk_run;
@@ -320,29 +322,23 @@ static void johnson_full(gjk_simplex *s, float scale2)
 			s->det[full][j] = 0;
 }
 
-/* v and the weights of subset x: Σ Δ_i y_i / Σ Δ_i in slot order (the weights also give the witness
- * points), or the facet formula above for D slots */
+/* v and the weights of subset x: Σ Δ_i y_i / Σ Δ_i, or the facet formula above for D slots. The sums
+ * run over every slot in slot order with Δ_i = 0 outside x (a lane sums the same terms); slots outside
+ * x hold finite points (zero, or earlier supports), so their terms are zeros */
 static gv johnson_point(gjk_simplex *s, unsigned x)
 {
-	float sum = 0;
-	int first = 1;
-	for (int i = 0; i < NS; i++)
-		if (x & (1u << i)) {
-			sum = first ? s->det[x][i] : sum + s->det[x][i];
-			first = 0;
-		}
-	gv v = {{0}};
-	first = 1;
+	float d[NS], sum = 0;
 	for (int i = 0; i < NS; i++) {
-		s->mu[i] = 0;
-		if (!(x & (1u << i)))
-			continue;
-		s->mu[i] = s->det[x][i] / sum; /* not det · (1/sum): a subnormal sum of a sliver has no finite
-						* reciprocal */
+		d[i] = x & (1u << i) ? s->det[x][i] : 0.0f;
+		sum = i ? sum + d[i] : d[i];
+	}
+	gv v;
+	for (int i = 0; i < NS; i++) {
+		/* d / sum, not d · (1/sum): a subnormal sum of a sliver has no finite reciprocal */
+		s->mu[i] = d[i] / sum;
 		gv t = gscale(s->y[i], s->mu[i]);
 		for (int c = 0; c < D; c++)
-			v.c[c] = first ? t.c[c] : v.c[c] + t.c[c];
-		first = 0;
+			v.c[c] = i ? v.c[c] + t.c[c] : t.c[c];
 	}
 	gv f;
 	/* bit counts of the masks 0..15 */
@@ -454,7 +450,7 @@ static void gjk_iterate(const gjk_pair *pr, gv guess, gjk_run *st)
 {
 	const float R = pr->radius;
 	float maxpp = 0;
-	st->s.bits = 0;
+	memset(&st->s, 0, sizeof st->s);
 	st->lam = 0;
 	st->x = gscale(pr->r, 0.0f);
 	st->n = st->x;
@@ -489,6 +485,7 @@ static void gjk_iterate(const gjk_pair *pr, gv guess, gjk_run *st)
 		maxpp = gmax(maxpp, gdot(p, p));
 		float vy = gdot(st->v, gsub(st->x, p));
 		int moved = 0;
+		st->vy = vy;
 		if (vy > R * st->vlen) {
 			if (pr->mode == GJK_OVERLAP) {
 				st->end = END_SEPARATED;
@@ -543,20 +540,17 @@ static void gjk_loop(const gjk_pair *pr, gv guess, gjk_run *st)
 	st->scale = sqrtf(st->scale2);
 }
 
-/* the weighted core points of the final simplex (A's frame, unscaled; b without the shift by x) */
+/* the weighted core points of the final simplex (A's frame, unscaled; b without the shift by x): every
+ * slot in slot order, μ_i = 0 outside the simplex */
 static void gjk_witness(const gjk_run *st, const gjk_pair *pr, gv *pa, gv *pb)
 {
-	gv a = {{0}}, b = {{0}};
-	int first = 1;
+	gv a, b;
 	for (int i = 0; i < NS; i++) {
-		if (!(st->s.bits & (1u << i)))
-			continue;
 		gv ta = gscale(st->s.a[i], st->s.mu[i]), tb = gscale(st->s.b[i], st->s.mu[i]);
 		for (int c = 0; c < D; c++) {
-			a.c[c] = first ? ta.c[c] : a.c[c] + ta.c[c];
-			b.c[c] = first ? tb.c[c] : b.c[c] + tb.c[c];
+			a.c[c] = i ? a.c[c] + ta.c[c] : ta.c[c];
+			b.c[c] = i ? b.c[c] + tb.c[c] : tb.c[c];
 		}
-		first = 0;
 	}
 	*pa = gscale(a, 1.0f / pr->sigma);
 	*pb = gscale(b, 1.0f / pr->sigma);
@@ -594,18 +588,15 @@ static inline gv gjk_guess(const gjk_pair *pr)
 	return e;
 }
 
-/* sets sigma = 2^−e with the pair's extent L in [2^(e−1), 2^e) and scales off, r and radius by it;
- * L bounds every support point, x and the radius: A's extent, B's offset plus √D times its extent,
- * the motion */
+/* sets sigma = 2^−e with the pair's extent L in [2^(e−1), 2^e) (sw_ref_gjk_scale) and scales off, r
+ * and radius by it; L bounds every support point, x and the radius: A's extent, B's offset plus twice
+ * its extent, the motion */
 static void gjk_set_scale(gjk_pair *pr)
 {
 	float l = gmax(pr->a.ext, pr->radius), eb = 2.0f * pr->b.ext;
 	for (int i = 0; i < D; i++)
 		l = gmax(l, gmax(fabsf(pr->off.c[i]) + eb, fabsf(pr->r.c[i])));
-	int e = 0;
-	if (l > 0)
-		frexpf(l, &e);
-	pr->sigma = ldexpf(1.0f, -e);
+	pr->sigma = sw_ref_gjk_scale(l);
 	pr->off = gscale(pr->off, pr->sigma);
 	pr->r = gscale(pr->r, pr->sigma);
 	pr->radius = pr->radius * pr->sigma;
@@ -636,7 +627,7 @@ static int core_ok(uint32_t type, uint32_t count, const float *v, const float *h
 }
 
 /* the iteration cap and target from the options; 0 when they are out of range */
-static int opts_ok(const sw_gjk_opts *o, uint32_t *cap, float *target)
+static int gjk_opts_ok(const sw_gjk_opts *o, uint32_t *cap, float *target)
 {
 	*cap = SW_GJK_DEFAULT_ITERS;
 	*target = 0;
@@ -649,3 +640,36 @@ static int opts_ok(const sw_gjk_opts *o, uint32_t *cap, float *target)
 	*target = o->target;
 	return 1;
 }
+
+/* ---- answers from a finished run (every query's fields, doc/numerics.md "GJK") ---- */
+
+/* overlap: the gap along the answer's normal. A miss: the lower bound v·y/|v| of the core distance the
+ * last support proves, minus the radii; at the cap: the upper bound |v| minus the radii */
+static float gjk_gap(const gjk_run *st, const gjk_pair *pr, int limit)
+{
+	float d = limit ? st->vlen : st->vy / st->vlen;
+	return (d - pr->radius) / pr->sigma;
+}
+
+/* distance: the status of a run that did not end in contact of the cores */
+static sw_status gjk_dist_status(const gjk_run *st, const gjk_pair *pr)
+{
+	if (st->end == END_LIMIT)
+		return SW_ITER_LIMIT;
+	return st->vlen <= pr->radius + GJK_TOUCH_EPS * st->scale ? SW_HIT : SW_MISS;
+}
+
+/* the closest core points moved out to the rounded surfaces along the unit normal n (A → B) */
+static void gjk_round_out(gv *wa, gv *wb, gv n, float ra, float rb)
+{
+	for (int i = 0; i < D; i++) {
+		wa->c[i] = wa->c[i] + n.c[i] * ra;
+		wb->c[i] = wb->c[i] - n.c[i] * rb;
+	}
+}
+
+/* a cast (or ray) that ended in contact at λ = 0 */
+static int gjk_cast_start(const gjk_run *st) { return st->lam == 0 && st->end != END_LIMIT; }
+
+/* the cores themselves overlap or touch (enclosed, or within the touching band) */
+static int gjk_cores_touch(const gjk_run *st) { return st->inside || st->vlen <= GJK_TOUCH_EPS * st->scale; }
