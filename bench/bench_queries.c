@@ -49,6 +49,10 @@ static const row_set ROWS[] = {
 	{&gen_poly2_family, 1, "_box", 1, {16384}},
 	{&gen_poly2_family, 2, "_mixed", 1, {16384}},
 	{&gen_hull_family, 0, "", 0, {1024, 16384}},
+	/* GJK: hulls of 8–32 points, polygons of 3–8 vertices, boxes, rays; and spheres, capsules, boxes and
+	 * polytopes mixed */
+	{&gen_gjk_family, 0, "", 0, {1024, 16384}},
+	{&gen_gjk_family, 1, "_mixed", 0, {16384}},
 };
 #define NROWS (sizeof ROWS / sizeof ROWS[0])
 

@@ -15,6 +15,7 @@
 
 #include "swept/base.h"
 #include "swept/batch.h"
+#include "swept/gjk.h"
 #include "swept/math.h"
 #include "swept/obb3.h"
 #include "swept/tri3.h"
@@ -131,5 +132,39 @@ int sw_tri3_valid_ref(const sw_tri3 *tri, sw_vec3 disp);
 /// the biased exponent x; σ is a quarter of it), so the kernels form the same bits with XOR and AND.
 /// l below 2^−126 (zero or subnormal, where σ would overflow) gives 2^126.
 static inline float sw_ref_gjk_scale(float l) { return l < 0x1p-126f ? 0x1p126f : sw_ref_axis_scale(l) * 0.25f; }
+
+/// Whether GJK options are in their ranges (swept/gjk.h): the cap at most SW_GJK_MAX_ITERS, the target
+/// finite in [0, SW_MAX_COORD].
+static inline int sw_gjk_opts_valid(const sw_gjk_opts *o)
+{
+	return o->max_iters <= SW_GJK_MAX_ITERS && o->target >= 0 && o->target <= SW_MAX_COORD;
+}
+
+/// Whether a GJK core (swept/gjk.h: a type, `count` vertices of `dim` floats, or `dim` half extents)
+/// and its radius satisfy the input contract, and the core's extent, its largest |coordinate| (the
+/// running m > a ? m : a from 0, the operand order of the SIMD max). The single-pair queries and the
+/// sets (which check a shape once, when added) share it, so both find the same extent.
+static inline int sw_ref_gjk_core_ok(uint32_t type, uint32_t count, const float *v, int dim, const float *half,
+				     float radius, float *ext)
+{
+	float m = 0;
+	int bad = !(radius >= 0 && radius <= SW_MAX_COORD);
+	if (type == SW_SHAPE_BOX) {
+		for (int i = 0; i < dim; i++) {
+			bad |= !(half[i] >= 0 && half[i] <= SW_MAX_COORD);
+			m = m > half[i] ? m : half[i];
+		}
+	} else if (type != SW_SHAPE_VERTS || count < 1 || count > SW_GJK_MAX_VERTS || !v) {
+		return 0;
+	} else {
+		for (size_t i = 0; i < (size_t)count * (size_t)dim; i++) {
+			float a = fabsf(v[i]);
+			bad |= !(a <= SW_MAX_COORD);
+			m = m > a ? m : a;
+		}
+	}
+	*ext = m;
+	return !bad;
+}
 
 #endif

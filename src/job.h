@@ -40,10 +40,14 @@ typedef enum sw_src {
 	SW_SRC_OBB3_BLOCK,      ///< sw_obb3_block[]
 	SW_SRC_OBB3_TRI3_BLOCK, ///< sw_obb3_tri3_block[]
 	SW_SRC_POLY2_BLOCK,     ///< sw_poly2_block[]
+	SW_SRC_SHAPE3,          ///< sw_shape3_set
+	SW_SRC_SHAPE2,          ///< sw_shape2_set
+	SW_SRC_RAY3,            ///< sw_ray3_set
+	SW_SRC_RAY2,            ///< sw_ray2_set
 } sw_src;
 
 /// The options struct of a query.
-typedef enum sw_opts_kind { SW_OPTS_NONE, SW_OPTS_SWEEP } sw_opts_kind;
+typedef enum sw_opts_kind { SW_OPTS_NONE, SW_OPTS_SWEEP, SW_OPTS_GJK } sw_opts_kind;
 
 /// The kind of answer, i.e. the results struct a kernel writes.
 typedef enum sw_answer {
@@ -55,7 +59,10 @@ typedef enum sw_answer {
 } sw_answer;
 
 /// Whether a source holds 2D shapes (its queries leave the answers' z columns alone).
-static inline int sw_src_planar(sw_src s) { return s == SW_SRC_POLY2 || s == SW_SRC_POLY2_BLOCK; }
+static inline int sw_src_planar(sw_src s)
+{
+	return s == SW_SRC_POLY2 || s == SW_SRC_POLY2_BLOCK || s == SW_SRC_SHAPE2 || s == SW_SRC_RAY2;
+}
 
 /// Bytes of one packed lane block of a block source (0 for sets).
 size_t sw_src_block_size(sw_src s);
@@ -118,8 +125,11 @@ typedef struct sw_job {
 	size_t off, n;         ///< the pairs [off, off + n) (off a multiple of 16)
 } sw_job;
 
-/// Per-thread scratch a kernel may use (the hull kernels' working rows).
+/// Per-thread scratch a kernel may use (the hull kernels' working rows, the GJK kernels' lane state).
 #define SW_SCRATCH SW_HULL_CALL_SCRATCH
+
+/// Whether a query's kernels use the per-thread scratch.
+static inline int sw_query_scratch(sw_src a, sw_opts_kind opts) { return a == SW_SRC_HULL3 || opts == SW_OPTS_GJK; }
 
 /// Every kernel, reference row and tier alike.
 typedef void sw_kernel_fn(const sw_job *job);
@@ -147,6 +157,18 @@ double sw_poly2_lane_utilisation(const sw_poly2_set *as, const sw_poly2_set *bs,
 				 const sw_batch_opts *run, int ordered);
 #define SW_ORDER_NONE NULL
 #define SW_ORDER_POLY2_BY_SIZE sw_poly2_by_size
+/* the GJK queries' (src/gjk_batch.c): pairs grouped by the types and vertex counts of their shapes */
+sw_order_fn sw_gjk3_by_class, sw_gjk3_ray_by_class, sw_gjk3_hull_by_size, sw_gjk3_hull_obb_by_size,
+	sw_gjk3_ray_hull_by_size;
+sw_order_fn sw_gjk2_by_class, sw_gjk2_ray_by_class, sw_gjk2_ray_poly_by_size;
+#define SW_ORDER_G3_CLASS sw_gjk3_by_class
+#define SW_ORDER_G3_RAY sw_gjk3_ray_by_class
+#define SW_ORDER_G3_HULL sw_gjk3_hull_by_size
+#define SW_ORDER_G3_HULL_OBB sw_gjk3_hull_obb_by_size
+#define SW_ORDER_G3_RAY_HULL sw_gjk3_ray_hull_by_size
+#define SW_ORDER_G2_CLASS sw_gjk2_by_class
+#define SW_ORDER_G2_RAY sw_gjk2_ray_by_class
+#define SW_ORDER_G2_RAY_POLY sw_gjk2_ray_poly_by_size
 
 /* prototypes: the reference rows (src/<family>_batch.c) and every compiled tier (src/kernels/) */
 #define SW_KERNEL_PROTO(t, name, a, b, opts, answer, order, pub) sw_kernel_fn sw_##name##_##t;

@@ -119,6 +119,7 @@ sw_error sw_run(sw_query q, const void *a, const void *b, const sw_pair *pairs, 
 		const sw_batch_opts *opts, const void *out)
 {
 	static const sw_sweep_opts sweep_defaults = {0};
+	static const sw_gjk_opts gjk_defaults = {0, 0};
 	if (sw_query_descs[q].answer == SW_ANS_OVERLAP && out && !sw_overlap_full(out))
 		q = twin_of(q);
 	const sw_query_desc *d = &sw_query_descs[q];
@@ -130,13 +131,17 @@ sw_error sw_run(sw_query q, const void *a, const void *b, const sw_pair *pairs, 
 	e = e == SW_OK ? check_src(d->b, b) : e;
 	if (e == SW_OK && !packed && n && !pairs)
 		e = SW_ERR_NULL;
+	if (e == SW_OK && d->opts == SW_OPTS_GJK && qopts && !sw_gjk_opts_valid(qopts))
+		e = SW_ERR_ARG;
 	if (e != SW_OK || n == 0)
 		return e;
 	if (d->opts == SW_OPTS_SWEEP && !qopts)
 		qopts = &sweep_defaults;
+	if (d->opts == SW_OPTS_GJK && !qopts)
+		qopts = &gjk_defaults;
 
 	size_t chunk = sw_chunk_size(opts), chunks = (n + chunk - 1) / chunk, threads = thread_count(opts, chunks);
-	size_t bytes = d->a == SW_SRC_HULL3 ? threads * SW_SCRATCH : 0;
+	size_t bytes = sw_query_scratch(d->a, d->opts) ? threads * SW_SCRATCH : 0;
 	unsigned char *scratch = bytes ? sw_alloc(bytes, 64) : NULL;
 	if (bytes && !scratch)
 		return SW_ERR_NOMEM;

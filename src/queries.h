@@ -5,9 +5,9 @@
  * X(t, name, a, b, opts, answer, order, pub)
  *   t       passed through (the tier suffix, for prototypes)
  *   name    the kernel's name: sw_<name>_ref, sw_<name>_<tier>
- *   a, b    the sources of the two sides: a set (OBB3, TRI3, POLY2, HULL3), packed lane blocks holding
- *           both sides (*_BLOCK, with b = NONE)
- *   opts    the query's options struct: SWEEP (sw_sweep_opts) or NONE
+ *   a, b    the sources of the two sides: a set (OBB3, TRI3, POLY2, HULL3, SHAPE3, SHAPE2, RAY3, RAY2),
+ *           packed lane blocks holding both sides (*_BLOCK, with b = NONE)
+ *   opts    the query's options struct: SWEEP (sw_sweep_opts), GJK (sw_gjk_opts) or NONE
  *   answer  the kind of answer: SWEEP (sw_sweep_results), OVERLAP (sw_overlap_results), CAST
  *           (sw_cast_results) or DISTANCE (sw_distance_results)
  *   order   the pipeline's ordering stage for a chunk (a function of src/<family>_batch.c that groups
@@ -35,6 +35,30 @@
 	X(t, hull3_obb3_sweep, HULL3, OBB3, NONE, SWEEP, NONE, YES)                  \
 	X(t, hull3_obb3_overlap, HULL3, OBB3, NONE, OVERLAP, NONE, YES)              \
 	X(t, hull3_tri3_sweep, HULL3, TRI3, SWEEP, SWEEP, NONE, YES)                 \
-	X(t, hull3_tri3_overlap, HULL3, TRI3, NONE, OVERLAP, NONE, YES)
+	X(t, hull3_tri3_overlap, HULL3, TRI3, NONE, OVERLAP, NONE, YES)              \
+	X(t, gjk3_overlap, SHAPE3, SHAPE3, GJK, OVERLAP, G3_CLASS, YES)              \
+	X(t, gjk3_distance, SHAPE3, SHAPE3, GJK, DISTANCE, G3_CLASS, YES)            \
+	X(t, gjk3_cast, SHAPE3, SHAPE3, GJK, CAST, G3_CLASS, YES)                    \
+	X(t, gjk3_ray, RAY3, SHAPE3, GJK, CAST, G3_RAY, YES)                         \
+	X(t, gjk3_hull3_overlap, HULL3, HULL3, GJK, OVERLAP, G3_HULL, YES)           \
+	X(t, gjk3_hull3_distance, HULL3, HULL3, GJK, DISTANCE, G3_HULL, YES)         \
+	X(t, gjk3_hull3_cast, HULL3, HULL3, GJK, CAST, G3_HULL, YES)                 \
+	X(t, gjk3_ray_hull3, RAY3, HULL3, GJK, CAST, G3_RAY_HULL, YES)               \
+	X(t, gjk3_hull3_obb3_overlap, HULL3, OBB3, GJK, OVERLAP, G3_HULL_OBB, YES)   \
+	X(t, gjk3_hull3_obb3_distance, HULL3, OBB3, GJK, DISTANCE, G3_HULL_OBB, YES) \
+	X(t, gjk3_hull3_obb3_cast, HULL3, OBB3, GJK, CAST, G3_HULL_OBB, YES)         \
+	X(t, gjk3_obb3_overlap, OBB3, OBB3, GJK, OVERLAP, NONE, YES)                 \
+	X(t, gjk3_obb3_distance, OBB3, OBB3, GJK, DISTANCE, NONE, YES)               \
+	X(t, gjk3_obb3_cast, OBB3, OBB3, GJK, CAST, NONE, YES)                       \
+	X(t, gjk3_ray_obb3, RAY3, OBB3, GJK, CAST, NONE, YES)                        \
+	X(t, gjk3_ray_tri3, RAY3, TRI3, GJK, CAST, NONE, YES)                        \
+	X(t, gjk2_overlap, SHAPE2, SHAPE2, GJK, OVERLAP, G2_CLASS, YES)              \
+	X(t, gjk2_distance, SHAPE2, SHAPE2, GJK, DISTANCE, G2_CLASS, YES)            \
+	X(t, gjk2_cast, SHAPE2, SHAPE2, GJK, CAST, G2_CLASS, YES)                    \
+	X(t, gjk2_ray, RAY2, SHAPE2, GJK, CAST, G2_RAY, YES)                         \
+	X(t, gjk2_poly2_overlap, POLY2, POLY2, GJK, OVERLAP, POLY2_BY_SIZE, YES)     \
+	X(t, gjk2_poly2_distance, POLY2, POLY2, GJK, DISTANCE, POLY2_BY_SIZE, YES)   \
+	X(t, gjk2_poly2_cast, POLY2, POLY2, GJK, CAST, POLY2_BY_SIZE, YES)           \
+	X(t, gjk2_ray_poly2, RAY2, POLY2, GJK, CAST, G2_RAY_POLY, YES)
 
 #endif

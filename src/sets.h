@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "swept/gjk.h"
 #include "swept/hull3.h"
 #include "swept/obb3.h"
 #include "swept/poly2.h"
@@ -148,6 +149,84 @@ struct sw_hull3_set {
 	size_t pool_used, pool_capacity;
 	int32_t *ipool; /* packed shape indices */
 	size_t ipool_used, ipool_capacity;
+};
+
+/// Floats a vertex row of n vertices takes in a pool (rounded up to 16; the slots past n repeat
+/// vertex 0, which changes no support).
+static inline uint32_t sw_row_pad(uint32_t n) { return (n + 15u) & ~15u; }
+
+/// GJK shapes (swept/gjk.h) and placed instances. A shape's row in the shape table: where its vertex
+/// rows start in the pool, its vertex count, type and flag, radius, extent (largest |coordinate|,
+/// contract.h) and a box's half extents. A vertex core's rows are `dim` rows of sw_row_pad(n) floats
+/// (x, then y, then z) from `off`. Flagged shapes (and the table's padding) are stored as boxes, so a
+/// kernel reading slot 0 for an out-of-range id never reads the pool of a shape that has none.
+struct sw_shape3_set {
+	sw_table inst;
+	union {
+		struct {
+			uint32_t *shape;
+			float *px, *py, *pz;
+			float *qx, *qy, *qz, *qw;
+			float *dx, *dy, *dz;
+		};
+		void *icol[11];
+	};
+	sw_table shapes;
+	union {
+		struct {
+			uint32_t *off, *n, *type, *ok;
+			float *radius, *ext;
+			float *hx, *hy, *hz;
+		};
+		void *scol[9];
+	};
+	float *pool;
+	size_t pool_used, pool_capacity;
+};
+
+/// 2D GJK shapes and placed instances; as sw_shape3_set, with two vertex rows (x, y).
+struct sw_shape2_set {
+	sw_table inst;
+	union {
+		struct {
+			uint32_t *shape;
+			float *px, *py, *qc, *qs;
+			float *dx, *dy;
+		};
+		void *icol[7];
+	};
+	sw_table shapes;
+	union {
+		struct {
+			uint32_t *off, *n, *type, *ok;
+			float *radius, *ext;
+			float *hx, *hy;
+		};
+		void *scol[8];
+	};
+	float *pool;
+	size_t pool_used, pool_capacity;
+};
+
+/// Rays: origin and delta columns.
+struct sw_ray3_set {
+	sw_table t;
+	union {
+		struct {
+			float *ox, *oy, *oz, *dx, *dy, *dz;
+		};
+		void *col[6];
+	};
+};
+
+struct sw_ray2_set {
+	sw_table t;
+	union {
+		struct {
+			float *ox, *oy, *dx, *dy;
+		};
+		void *col[4];
+	};
 };
 
 #endif

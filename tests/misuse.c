@@ -30,9 +30,14 @@ typedef sw_error entry_fn(const void *a, const void *b, const sw_pair *pairs, si
 #define SIDE_TRI3 IDX
 #define SIDE_POLY2 IDX
 #define SIDE_HULL3 IDX
+#define SIDE_SHAPE3 IDX
+#define SIDE_SHAPE2 IDX
+#define SIDE_RAY3 IDX
+#define SIDE_RAY2 IDX
 #define SIDE_NONE PACKED
 #define CALL_IDX_NONE(name) sw_##name##_batch(a, b, pairs, n, run, out)
 #define CALL_IDX_SWEEP(name) sw_##name##_batch(a, b, pairs, n, opts, run, out)
+#define CALL_IDX_GJK(name) sw_##name##_batch(a, b, pairs, n, opts, run, out)
 #define CALL_PACKED_NONE(name) sw_##name(a, n, out)
 #define CALL_PACKED_SWEEP(name) sw_##name(a, n, opts, out)
 
@@ -242,6 +247,16 @@ static void check_malformed(sw_query q, const gen_family *fam)
 	EXPECT(call(NULL, g.b, g.pairs, g.n, NULL, NULL, out), SW_ERR_NULL, "NULL first source");
 	EXPECT(call(g.a, g.b, g.pairs, SW_MAX_BATCH + 1, NULL, NULL, out), SW_ERR_SIZE, "n past SW_MAX_BATCH");
 	EXPECT(call(g.a, g.b, g.pairs, 0, NULL, NULL, out), SW_OK, "n = 0");
+	if (d->opts == SW_OPTS_GJK) {
+		/* options out of their ranges: a call error, whatever the pairs */
+		static const sw_gjk_opts bad[] = {{SW_GJK_MAX_ITERS + 1, 0}, {0, -1}, {0, NAN}, {0, INFINITY}};
+		for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+			EXPECT(call(g.a, g.b, g.pairs, g.n, &bad[i], NULL, out), SW_ERR_ARG,
+			       "GJK options out of range");
+			EXPECT(call(g.a, g.b, g.pairs, 0, &bad[i], NULL, out), SW_ERR_ARG,
+			       "GJK options out of range, n = 0");
+		}
+	}
 	if (!packed) {
 		EXPECT(call(g.a, NULL, g.pairs, g.n, NULL, NULL, out), SW_ERR_NULL, "NULL second source");
 		EXPECT(call(g.a, g.b, NULL, g.n, NULL, NULL, out), SW_ERR_NULL, "NULL pairs");

@@ -447,7 +447,7 @@ Test(gjk3, iteration_cap)
 	sw_distance_result d;
 	uint32_t iters = 0;
 	cr_expect_eq(distance3(&a, at(0, 0, 0), &a, pb, &one, &d), SW_ITER_LIMIT);
-	cr_expect_eq(sw_gjk3_distance_ref(&a, at(0, 0, 0), &a, pb, &one, &d, &iters), SW_OK);
+	cr_expect_eq(sw_gjk3_distance_pair_ref(&a, at(0, 0, 0), &a, pb, &one, &d, &iters), SW_OK);
 	cr_expect_eq(iters, 1);
 	cr_expect(d.distance > 0 && isfinite(d.normal.x));
 	cr_expect_str_eq(sw_status_name(SW_ITER_LIMIT), "iter_limit");

@@ -251,7 +251,7 @@ static void check_query(sw_query q)
 	int ntiers = tier_list(tiers);
 	size_t bad[SW_ISA_COUNT] = {0}, ref_bad = 0, pops = 0, tally[5] = {0};
 	const sw_kernels *ref = sw_kernels_for(SW_ISA_REF);
-	int sides = d->opts == SW_OPTS_SWEEP ? 2 : 1;
+	int sides = d->opts == SW_OPTS_SWEEP || d->opts == SW_OPTS_GJK ? 2 : 1;
 	for (size_t p = 0; p < fam->npops; p++) {
 		for (int side = 0; side < sides; side++) {
 			gen_batch g;
@@ -259,8 +259,14 @@ static void check_query(sw_query q)
 				continue;
 			pops++;
 			sw_sweep_opts so = {(uint32_t)side};
-			const void *opts = d->opts == SW_OPTS_SWEEP ? &so : NULL;
-			ctx c = {d, q, fam, fam->pop_name(p), side ? "one-sided" : "kernel", SW_ISA_REF, 0};
+			/* GJK: the defaults, then a cap of 4 support evaluations (many pairs end at it) and a target
+			 * separation of 0.05 */
+			sw_gjk_opts go = {side ? 4u : 0u, side ? 0.05f : 0.0f};
+			const void *opts = d->opts == SW_OPTS_SWEEP ? (const void *)&so
+					   : d->opts == SW_OPTS_GJK ? (const void *)&go
+								    : NULL;
+			const char *variant = d->opts == SW_OPTS_GJK ? "capped, target 0.05" : "one-sided";
+			ctx c = {d, q, fam, fam->pop_name(p), side ? variant : "kernel", SW_ISA_REF, 0};
 			rows want;
 			rows_init(&want, g.n, d->answer);
 			run_kernel(ref, q, &g, opts, NULL, 0, g.n, rows_out(&want));
@@ -283,7 +289,7 @@ static void check_query(sw_query q)
 			}
 			for (int t = 0; t < ntiers; t++) {
 				c.isa = tiers[t];
-				c.how = side ? "one-sided" : "kernel";
+				c.how = side ? variant : "kernel";
 				rows got;
 				rows_init(&got, g.n, d->answer);
 				run_kernel(sw_kernels_for(tiers[t]), q, &g, opts, NULL, 0, g.n, rows_out(&got));

@@ -1,6 +1,7 @@
-/* swept/gjk.h — GJK queries for support-mapped shapes, 2D and 3D, one pair at a time: boolean overlap,
- * distance with witness points, ray cast, and linear shape cast (time of impact). The method and the
- * numerics are in src/ref/gjk_tmpl.h and doc/numerics.md ("GJK").
+/* swept/gjk.h — GJK queries for support-mapped shapes, 2D and 3D: boolean overlap, distance with witness
+ * points, ray cast, and linear shape cast (time of impact), one pair at a time and batched over sets
+ * (shapes of this header, rays, and the hull, box, triangle and polygon sets of the other families).
+ * The method and the numerics are in src/ref/gjk_tmpl.h and doc/numerics.md ("GJK").
  *
  * Shapes. Every shape is a core plus a rounding radius (core ⊕ ball of `radius`); GJK runs on the
  * cores and the radii are applied at the end, so a sphere is a point core, a capsule a segment core,
@@ -22,14 +23,19 @@
  * Tolerances are relative to the pair's scale (its largest support point in A's frame, or the
  * motion): cores within 1e-6 of it count as touching. doc/numerics.md ("GJK") has the contract.
  *
- * Memory: no allocation; a call uses about 1 KB of stack.
+ * Memory: a single-pair call allocates nothing and uses about 1 KB of stack; a batched call allocates
+ * SW_HULL_CALL_SCRATCH bytes per thread through the allocator hook (SW_ERR_NOMEM when it cannot).
  */
 #ifndef SWEPT_GJK_H
 #define SWEPT_GJK_H
 
 #include "swept/base.h"
 #include "swept/batch.h"
+#include "swept/hull3.h"
 #include "swept/math.h"
+#include "swept/obb3.h"
+#include "swept/poly2.h"
+#include "swept/tri3.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -147,6 +153,221 @@ SW_API sw_error sw_gjk2_ray(const sw_shape2 *s, sw_pose2 ps, sw_vec2 origin, sw_
 /// 2D shape cast; as sw_gjk3_cast (z components 0).
 SW_API sw_error sw_gjk2_cast(const sw_shape2 *a, sw_pose2 pa, sw_vec2 da, const sw_shape2 *b, sw_pose2 pb, sw_vec2 db,
 			     const sw_gjk_opts *opts, sw_cast_result *out);
+
+/* ---- sets ---- */
+
+/// Support-mapped 3D shapes (each checked and copied once, when added) and placed, moving instances of
+/// them. Shapes of every type mix in one set; a batched call groups pairs by the types and vertex
+/// counts of their shapes before they go into lanes (the answers do not depend on it). Opaque.
+typedef struct sw_shape3_set sw_shape3_set;
+
+/// A new empty set with room for `capacity` instances (it grows as needed).
+SW_API sw_error sw_shape3_set_create(size_t capacity, sw_shape3_set **set);
+/// Frees a set (NULL is ignored).
+SW_API void sw_shape3_set_destroy(sw_shape3_set *set);
+/// Instances in the set (0 for NULL).
+SW_API size_t sw_shape3_set_count(const sw_shape3_set *set);
+/// Adds a copy of a shape (its vertices are copied); its id goes to *shape. A shape breaking the input
+/// contract is kept as a flagged shape: every pair using it is SW_PAIR_INVALID.
+SW_API sw_error sw_shape3_set_add_shape(sw_shape3_set *set, const sw_shape3 *s, uint32_t *shape);
+/// Appends an instance of `shape` with its placement and displacement; its index goes to *index (may
+/// be NULL). A shape id ≥ the number of shapes is stored; its pairs are SW_PAIR_INVALID.
+SW_API sw_error sw_shape3_set_add(sw_shape3_set *set, uint32_t shape, sw_pose3 pose, sw_vec3 disp, uint32_t *index);
+/// Overwrites instance `index` (< count; SW_ERR_ARG otherwise).
+SW_API sw_error sw_shape3_set_put(sw_shape3_set *set, uint32_t index, uint32_t shape, sw_pose3 pose, sw_vec3 disp);
+/// Reads instance `index`: its shape id, placement and displacement (outputs may be NULL).
+SW_API sw_error sw_shape3_set_get(const sw_shape3_set *set, uint32_t index, uint32_t *shape, sw_pose3 *pose,
+				  sw_vec3 *disp);
+/// Writes the placements and displacements of instances [first, first + n) (disps may be NULL: zero).
+SW_API sw_error sw_shape3_set_place(sw_shape3_set *set, uint32_t first, size_t n, const sw_pose3 *poses,
+				    const sw_vec3 *disps);
+/// Removes every instance (the shapes stay).
+SW_API void sw_shape3_set_clear(sw_shape3_set *set);
+
+/// Support-mapped 2D shapes and placed, moving instances of them; as sw_shape3_set.
+typedef struct sw_shape2_set sw_shape2_set;
+
+/// As sw_shape3_set_create.
+SW_API sw_error sw_shape2_set_create(size_t capacity, sw_shape2_set **set);
+/// As sw_shape3_set_destroy.
+SW_API void sw_shape2_set_destroy(sw_shape2_set *set);
+/// As sw_shape3_set_count.
+SW_API size_t sw_shape2_set_count(const sw_shape2_set *set);
+/// As sw_shape3_set_add_shape.
+SW_API sw_error sw_shape2_set_add_shape(sw_shape2_set *set, const sw_shape2 *s, uint32_t *shape);
+/// As sw_shape3_set_add.
+SW_API sw_error sw_shape2_set_add(sw_shape2_set *set, uint32_t shape, sw_pose2 pose, sw_vec2 disp, uint32_t *index);
+/// As sw_shape3_set_put.
+SW_API sw_error sw_shape2_set_put(sw_shape2_set *set, uint32_t index, uint32_t shape, sw_pose2 pose, sw_vec2 disp);
+/// As sw_shape3_set_get.
+SW_API sw_error sw_shape2_set_get(const sw_shape2_set *set, uint32_t index, uint32_t *shape, sw_pose2 *pose,
+				  sw_vec2 *disp);
+/// As sw_shape3_set_place.
+SW_API sw_error sw_shape2_set_place(sw_shape2_set *set, uint32_t first, size_t n, const sw_pose2 *poses,
+				    const sw_vec2 *disps);
+/// As sw_shape3_set_clear.
+SW_API void sw_shape2_set_clear(sw_shape2_set *set);
+
+/// A ray origin + t·delta, t ∈ [0, 1] (3D).
+typedef struct sw_ray3 {
+	sw_vec3 origin; ///< world space
+	sw_vec3 delta;  ///< the whole ray: t = 1 at origin + delta (zero: a point query)
+} sw_ray3;
+
+/// A ray origin + t·delta, t ∈ [0, 1] (2D).
+typedef struct sw_ray2 {
+	sw_vec2 origin; ///< world space
+	sw_vec2 delta;  ///< the whole ray (zero: a point query)
+} sw_ray2;
+
+/// Rays (3D), written every step like placements; checked in the query. Opaque.
+typedef struct sw_ray3_set sw_ray3_set;
+
+/// A new empty set with room for `capacity` rays (it grows as needed).
+SW_API sw_error sw_ray3_set_create(size_t capacity, sw_ray3_set **set);
+/// Frees a set (NULL is ignored).
+SW_API void sw_ray3_set_destroy(sw_ray3_set *set);
+/// Rays in the set (0 for NULL).
+SW_API size_t sw_ray3_set_count(const sw_ray3_set *set);
+/// Appends a ray; its index goes to *index (may be NULL).
+SW_API sw_error sw_ray3_set_add(sw_ray3_set *set, const sw_ray3 *ray, uint32_t *index);
+/// Overwrites ray `index` (< count; SW_ERR_ARG otherwise).
+SW_API sw_error sw_ray3_set_put(sw_ray3_set *set, uint32_t index, const sw_ray3 *ray);
+/// Reads ray `index`.
+SW_API sw_error sw_ray3_set_get(const sw_ray3_set *set, uint32_t index, sw_ray3 *ray);
+/// Writes the origins and deltas of rays [first, first + n) (deltas may be NULL: zero).
+SW_API sw_error sw_ray3_set_place(sw_ray3_set *set, uint32_t first, size_t n, const sw_vec3 *origins,
+				  const sw_vec3 *deltas);
+/// Removes every ray.
+SW_API void sw_ray3_set_clear(sw_ray3_set *set);
+
+/// Rays (2D); as sw_ray3_set.
+typedef struct sw_ray2_set sw_ray2_set;
+
+/// As sw_ray3_set_create.
+SW_API sw_error sw_ray2_set_create(size_t capacity, sw_ray2_set **set);
+/// As sw_ray3_set_destroy.
+SW_API void sw_ray2_set_destroy(sw_ray2_set *set);
+/// As sw_ray3_set_count.
+SW_API size_t sw_ray2_set_count(const sw_ray2_set *set);
+/// As sw_ray3_set_add.
+SW_API sw_error sw_ray2_set_add(sw_ray2_set *set, const sw_ray2 *ray, uint32_t *index);
+/// As sw_ray3_set_put.
+SW_API sw_error sw_ray2_set_put(sw_ray2_set *set, uint32_t index, const sw_ray2 *ray);
+/// As sw_ray3_set_get.
+SW_API sw_error sw_ray2_set_get(const sw_ray2_set *set, uint32_t index, sw_ray2 *ray);
+/// As sw_ray3_set_place.
+SW_API sw_error sw_ray2_set_place(sw_ray2_set *set, uint32_t first, size_t n, const sw_vec2 *origins,
+				  const sw_vec2 *deltas);
+/// As sw_ray3_set_clear.
+SW_API void sw_ray2_set_clear(sw_ray2_set *set);
+
+/* ---- batched queries: one answer per pair (a_set[pairs[k].a], b_set[pairs[k].b]), the single-pair
+ * function's bits on every tier. Hulls are the shapes sw_shape3_verts(hull.verts, hull.num_verts, 0)
+ * (a hull failing sw_hull3_check is a flagged shape), boxes sw_shape3_box(half, 0) (half extents ≥ 0),
+ * polygons sw_shape2_verts(poly.v, poly.count, 0) (a polygon failing sw_poly2_check is flagged), a
+ * triangle (a, b, c) the shape of vertices 0, b − a, c − a placed at a without rotation. Rays ignore
+ * their targets' displacements. opts NULL selects the defaults; options out of range are SW_ERR_ARG,
+ * with nothing written. ---- */
+
+/// sw_gjk3_overlap for each pair of shape instances.
+SW_API sw_error sw_gjk3_overlap_batch(const sw_shape3_set *a_set, const sw_shape3_set *b_set, const sw_pair *pairs,
+				      size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+				      const sw_overlap_results *out);
+/// sw_gjk3_distance for each pair of shape instances.
+SW_API sw_error sw_gjk3_distance_batch(const sw_shape3_set *a_set, const sw_shape3_set *b_set, const sw_pair *pairs,
+				       size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+				       const sw_distance_results *out);
+/// sw_gjk3_cast for each pair of shape instances, moving by their displacements.
+SW_API sw_error sw_gjk3_cast_batch(const sw_shape3_set *a_set, const sw_shape3_set *b_set, const sw_pair *pairs,
+				   size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+				   const sw_cast_results *out);
+/// sw_gjk3_ray for each pair (ray, shape instance).
+SW_API sw_error sw_gjk3_ray_batch(const sw_ray3_set *rays, const sw_shape3_set *shapes, const sw_pair *pairs, size_t n,
+				  const sw_gjk_opts *opts, const sw_batch_opts *run, const sw_cast_results *out);
+
+/// sw_gjk3_overlap for each pair of hull instances.
+SW_API sw_error sw_gjk3_hull3_overlap_batch(const sw_hull3_set *a_set, const sw_hull3_set *b_set, const sw_pair *pairs,
+					    size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+					    const sw_overlap_results *out);
+/// sw_gjk3_distance for each pair of hull instances.
+SW_API sw_error sw_gjk3_hull3_distance_batch(const sw_hull3_set *a_set, const sw_hull3_set *b_set, const sw_pair *pairs,
+					     size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+					     const sw_distance_results *out);
+/// sw_gjk3_cast for each pair of hull instances.
+SW_API sw_error sw_gjk3_hull3_cast_batch(const sw_hull3_set *a_set, const sw_hull3_set *b_set, const sw_pair *pairs,
+					 size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+					 const sw_cast_results *out);
+/// sw_gjk3_ray for each pair (ray, hull instance).
+SW_API sw_error sw_gjk3_ray_hull3_batch(const sw_ray3_set *rays, const sw_hull3_set *hulls, const sw_pair *pairs,
+					size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+					const sw_cast_results *out);
+
+/// sw_gjk3_overlap for each pair (hull instance, box).
+SW_API sw_error sw_gjk3_hull3_obb3_overlap_batch(const sw_hull3_set *hulls, const sw_obb3_set *boxes,
+						 const sw_pair *pairs, size_t n, const sw_gjk_opts *opts,
+						 const sw_batch_opts *run, const sw_overlap_results *out);
+/// sw_gjk3_distance for each pair (hull instance, box).
+SW_API sw_error sw_gjk3_hull3_obb3_distance_batch(const sw_hull3_set *hulls, const sw_obb3_set *boxes,
+						  const sw_pair *pairs, size_t n, const sw_gjk_opts *opts,
+						  const sw_batch_opts *run, const sw_distance_results *out);
+/// sw_gjk3_cast for each pair (hull instance, box).
+SW_API sw_error sw_gjk3_hull3_obb3_cast_batch(const sw_hull3_set *hulls, const sw_obb3_set *boxes, const sw_pair *pairs,
+					      size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+					      const sw_cast_results *out);
+
+/// sw_gjk3_overlap for each pair of boxes.
+SW_API sw_error sw_gjk3_obb3_overlap_batch(const sw_obb3_set *a_set, const sw_obb3_set *b_set, const sw_pair *pairs,
+					   size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+					   const sw_overlap_results *out);
+/// sw_gjk3_distance for each pair of boxes.
+SW_API sw_error sw_gjk3_obb3_distance_batch(const sw_obb3_set *a_set, const sw_obb3_set *b_set, const sw_pair *pairs,
+					    size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+					    const sw_distance_results *out);
+/// sw_gjk3_cast for each pair of boxes.
+SW_API sw_error sw_gjk3_obb3_cast_batch(const sw_obb3_set *a_set, const sw_obb3_set *b_set, const sw_pair *pairs,
+					size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+					const sw_cast_results *out);
+/// sw_gjk3_ray for each pair (ray, box).
+SW_API sw_error sw_gjk3_ray_obb3_batch(const sw_ray3_set *rays, const sw_obb3_set *boxes, const sw_pair *pairs,
+				       size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+				       const sw_cast_results *out);
+/// sw_gjk3_ray for each pair (ray, triangle).
+SW_API sw_error sw_gjk3_ray_tri3_batch(const sw_ray3_set *rays, const sw_tri3_set *tris, const sw_pair *pairs, size_t n,
+				       const sw_gjk_opts *opts, const sw_batch_opts *run, const sw_cast_results *out);
+
+/// sw_gjk2_overlap for each pair of 2D shape instances.
+SW_API sw_error sw_gjk2_overlap_batch(const sw_shape2_set *a_set, const sw_shape2_set *b_set, const sw_pair *pairs,
+				      size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+				      const sw_overlap_results *out);
+/// sw_gjk2_distance for each pair of 2D shape instances.
+SW_API sw_error sw_gjk2_distance_batch(const sw_shape2_set *a_set, const sw_shape2_set *b_set, const sw_pair *pairs,
+				       size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+				       const sw_distance_results *out);
+/// sw_gjk2_cast for each pair of 2D shape instances.
+SW_API sw_error sw_gjk2_cast_batch(const sw_shape2_set *a_set, const sw_shape2_set *b_set, const sw_pair *pairs,
+				   size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+				   const sw_cast_results *out);
+/// sw_gjk2_ray for each pair (ray, 2D shape instance).
+SW_API sw_error sw_gjk2_ray_batch(const sw_ray2_set *rays, const sw_shape2_set *shapes, const sw_pair *pairs, size_t n,
+				  const sw_gjk_opts *opts, const sw_batch_opts *run, const sw_cast_results *out);
+
+/// sw_gjk2_overlap for each pair of polygon instances.
+SW_API sw_error sw_gjk2_poly2_overlap_batch(const sw_poly2_set *a_set, const sw_poly2_set *b_set, const sw_pair *pairs,
+					    size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+					    const sw_overlap_results *out);
+/// sw_gjk2_distance for each pair of polygon instances.
+SW_API sw_error sw_gjk2_poly2_distance_batch(const sw_poly2_set *a_set, const sw_poly2_set *b_set, const sw_pair *pairs,
+					     size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+					     const sw_distance_results *out);
+/// sw_gjk2_cast for each pair of polygon instances.
+SW_API sw_error sw_gjk2_poly2_cast_batch(const sw_poly2_set *a_set, const sw_poly2_set *b_set, const sw_pair *pairs,
+					 size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+					 const sw_cast_results *out);
+/// sw_gjk2_ray for each pair (ray, polygon instance).
+SW_API sw_error sw_gjk2_ray_poly2_batch(const sw_ray2_set *rays, const sw_poly2_set *polys, const sw_pair *pairs,
+					size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
+					const sw_cast_results *out);
 
 /// A 3D shape of `count` vertices with a radius (point, sphere, segment, capsule, triangle, hull).
 static inline sw_shape3 sw_shape3_verts(const sw_vec3 *verts, uint32_t count, float radius)

@@ -80,8 +80,8 @@ static sw_error check(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, sw_po
 	return SW_OK;
 }
 
-sw_error sw_gjk2_overlap_ref(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, sw_pose2 pb, const sw_gjk_opts *opts,
-			     sw_overlap_result *out, uint32_t *iters)
+sw_error sw_gjk2_overlap_pair_ref(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, sw_pose2 pb,
+				  const sw_gjk_opts *opts, sw_overlap_result *out, uint32_t *iters)
 {
 	uint32_t cap;
 	float target, ext[2];
@@ -114,8 +114,8 @@ sw_error sw_gjk2_overlap_ref(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b
 	return SW_OK;
 }
 
-sw_error sw_gjk2_distance_ref(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, sw_pose2 pb, const sw_gjk_opts *opts,
-			      sw_distance_result *out, uint32_t *iters)
+sw_error sw_gjk2_distance_pair_ref(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, sw_pose2 pb,
+				   const sw_gjk_opts *opts, sw_distance_result *out, uint32_t *iters)
 {
 	uint32_t cap;
 	float target, ext[2];
@@ -178,8 +178,8 @@ static void cast_answer(const gjk_run *st, const gjk_pair *pr, const sw_rot2 *ra
 	out->normal = rot_world(ra, (n));
 }
 
-sw_error sw_gjk2_cast_ref(const sw_shape2 *a, sw_pose2 pa, sw_vec2 da, const sw_shape2 *b, sw_pose2 pb, sw_vec2 db,
-			  const sw_gjk_opts *opts, sw_cast_result *out, uint32_t *iters)
+sw_error sw_gjk2_cast_pair_ref(const sw_shape2 *a, sw_pose2 pa, sw_vec2 da, const sw_shape2 *b, sw_pose2 pb, sw_vec2 db,
+			       const sw_gjk_opts *opts, sw_cast_result *out, uint32_t *iters)
 {
 	uint32_t cap;
 	float target, ext[2];
@@ -205,8 +205,8 @@ sw_error sw_gjk2_cast_ref(const sw_shape2 *a, sw_pose2 pa, sw_vec2 da, const sw_
 /* the ray as a shape: a point B at the origin, moving by delta against a still A */
 static const sw_vec2 ray_vert = {0, 0};
 
-sw_error sw_gjk2_ray_ref(const sw_shape2 *s, sw_pose2 ps, sw_vec2 origin, sw_vec2 delta, const sw_gjk_opts *opts,
-			 sw_cast_result *out, uint32_t *iters)
+sw_error sw_gjk2_ray_pair_ref(const sw_shape2 *s, sw_pose2 ps, sw_vec2 origin, sw_vec2 delta, const sw_gjk_opts *opts,
+			      sw_cast_result *out, uint32_t *iters)
 {
 	const sw_shape2 pt = sw_shape2_verts(&ray_vert, 1, 0.0f);
 	const sw_pose2 po = {origin, {1, 0}};
@@ -246,26 +246,26 @@ sw_error sw_gjk2_overlap(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, sw
 			 sw_overlap_result *out)
 {
 	uint32_t it;
-	return sw_gjk2_overlap_ref(a, pa, b, pb, opts, out, &it);
+	return sw_gjk2_overlap_pair_ref(a, pa, b, pb, opts, out, &it);
 }
 
 sw_error sw_gjk2_distance(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, sw_pose2 pb, const sw_gjk_opts *opts,
 			  sw_distance_result *out)
 {
 	uint32_t it;
-	return sw_gjk2_distance_ref(a, pa, b, pb, opts, out, &it);
+	return sw_gjk2_distance_pair_ref(a, pa, b, pb, opts, out, &it);
 }
 
 sw_error sw_gjk2_cast(const sw_shape2 *a, sw_pose2 pa, sw_vec2 da, const sw_shape2 *b, sw_pose2 pb, sw_vec2 db,
 		      const sw_gjk_opts *opts, sw_cast_result *out)
 {
 	uint32_t it;
-	return sw_gjk2_cast_ref(a, pa, da, b, pb, db, opts, out, &it);
+	return sw_gjk2_cast_pair_ref(a, pa, da, b, pb, db, opts, out, &it);
 }
 
 sw_error sw_gjk2_ray(const sw_shape2 *s, sw_pose2 ps, sw_vec2 origin, sw_vec2 delta, const sw_gjk_opts *opts,
 		     sw_cast_result *out)
 {
 	uint32_t it;
-	return sw_gjk2_ray_ref(s, ps, origin, delta, opts, out, &it);
+	return sw_gjk2_ray_pair_ref(s, ps, origin, delta, opts, out, &it);
 }

@@ -63,8 +63,8 @@ static sw_error check(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, sw_po
 	return SW_OK;
 }
 
-sw_error sw_gjk3_overlap_ref(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, sw_pose3 pb, const sw_gjk_opts *opts,
-			     sw_overlap_result *out, uint32_t *iters)
+sw_error sw_gjk3_overlap_pair_ref(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, sw_pose3 pb,
+				  const sw_gjk_opts *opts, sw_overlap_result *out, uint32_t *iters)
 {
 	uint32_t cap;
 	float target, ext[2];
@@ -97,8 +97,8 @@ sw_error sw_gjk3_overlap_ref(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b
 	return SW_OK;
 }
 
-sw_error sw_gjk3_distance_ref(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, sw_pose3 pb, const sw_gjk_opts *opts,
-			      sw_distance_result *out, uint32_t *iters)
+sw_error sw_gjk3_distance_pair_ref(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, sw_pose3 pb,
+				   const sw_gjk_opts *opts, sw_distance_result *out, uint32_t *iters)
 {
 	uint32_t cap;
 	float target, ext[2];
@@ -161,8 +161,8 @@ static void cast_answer(const gjk_run *st, const gjk_pair *pr, const sw_mat3 *ra
 	out->normal = sw_mat3_mul(ra, to_v3(n));
 }
 
-sw_error sw_gjk3_cast_ref(const sw_shape3 *a, sw_pose3 pa, sw_vec3 da, const sw_shape3 *b, sw_pose3 pb, sw_vec3 db,
-			  const sw_gjk_opts *opts, sw_cast_result *out, uint32_t *iters)
+sw_error sw_gjk3_cast_pair_ref(const sw_shape3 *a, sw_pose3 pa, sw_vec3 da, const sw_shape3 *b, sw_pose3 pb, sw_vec3 db,
+			       const sw_gjk_opts *opts, sw_cast_result *out, uint32_t *iters)
 {
 	uint32_t cap;
 	float target, ext[2];
@@ -188,8 +188,8 @@ sw_error sw_gjk3_cast_ref(const sw_shape3 *a, sw_pose3 pa, sw_vec3 da, const sw_
 /* the ray as a shape: a point B at the origin, moving by delta against a still A */
 static const sw_vec3 ray_vert = {0, 0, 0};
 
-sw_error sw_gjk3_ray_ref(const sw_shape3 *s, sw_pose3 ps, sw_vec3 origin, sw_vec3 delta, const sw_gjk_opts *opts,
-			 sw_cast_result *out, uint32_t *iters)
+sw_error sw_gjk3_ray_pair_ref(const sw_shape3 *s, sw_pose3 ps, sw_vec3 origin, sw_vec3 delta, const sw_gjk_opts *opts,
+			      sw_cast_result *out, uint32_t *iters)
 {
 	const sw_shape3 pt = sw_shape3_verts(&ray_vert, 1, 0.0f);
 	const sw_pose3 po = {origin, {0, 0, 0, 1}};
@@ -228,26 +228,26 @@ sw_error sw_gjk3_overlap(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, sw
 			 sw_overlap_result *out)
 {
 	uint32_t it;
-	return sw_gjk3_overlap_ref(a, pa, b, pb, opts, out, &it);
+	return sw_gjk3_overlap_pair_ref(a, pa, b, pb, opts, out, &it);
 }
 
 sw_error sw_gjk3_distance(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, sw_pose3 pb, const sw_gjk_opts *opts,
 			  sw_distance_result *out)
 {
 	uint32_t it;
-	return sw_gjk3_distance_ref(a, pa, b, pb, opts, out, &it);
+	return sw_gjk3_distance_pair_ref(a, pa, b, pb, opts, out, &it);
 }
 
 sw_error sw_gjk3_cast(const sw_shape3 *a, sw_pose3 pa, sw_vec3 da, const sw_shape3 *b, sw_pose3 pb, sw_vec3 db,
 		      const sw_gjk_opts *opts, sw_cast_result *out)
 {
 	uint32_t it;
-	return sw_gjk3_cast_ref(a, pa, da, b, pb, db, opts, out, &it);
+	return sw_gjk3_cast_pair_ref(a, pa, da, b, pb, db, opts, out, &it);
 }
 
 sw_error sw_gjk3_ray(const sw_shape3 *s, sw_pose3 ps, sw_vec3 origin, sw_vec3 delta, const sw_gjk_opts *opts,
 		     sw_cast_result *out)
 {
 	uint32_t it;
-	return sw_gjk3_ray_ref(s, ps, origin, delta, opts, out, &it);
+	return sw_gjk3_ray_pair_ref(s, ps, origin, delta, opts, out, &it);
 }

@@ -6,22 +6,22 @@
 
 #include "swept/gjk.h"
 
-sw_error sw_gjk3_overlap_ref(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, sw_pose3 pb, const sw_gjk_opts *opts,
-			     sw_overlap_result *out, uint32_t *iters);
-sw_error sw_gjk3_distance_ref(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, sw_pose3 pb, const sw_gjk_opts *opts,
-			      sw_distance_result *out, uint32_t *iters);
-sw_error sw_gjk3_ray_ref(const sw_shape3 *s, sw_pose3 ps, sw_vec3 origin, sw_vec3 delta, const sw_gjk_opts *opts,
-			 sw_cast_result *out, uint32_t *iters);
-sw_error sw_gjk3_cast_ref(const sw_shape3 *a, sw_pose3 pa, sw_vec3 da, const sw_shape3 *b, sw_pose3 pb, sw_vec3 db,
-			  const sw_gjk_opts *opts, sw_cast_result *out, uint32_t *iters);
+sw_error sw_gjk3_overlap_pair_ref(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, sw_pose3 pb,
+				  const sw_gjk_opts *opts, sw_overlap_result *out, uint32_t *iters);
+sw_error sw_gjk3_distance_pair_ref(const sw_shape3 *a, sw_pose3 pa, const sw_shape3 *b, sw_pose3 pb,
+				   const sw_gjk_opts *opts, sw_distance_result *out, uint32_t *iters);
+sw_error sw_gjk3_ray_pair_ref(const sw_shape3 *s, sw_pose3 ps, sw_vec3 origin, sw_vec3 delta, const sw_gjk_opts *opts,
+			      sw_cast_result *out, uint32_t *iters);
+sw_error sw_gjk3_cast_pair_ref(const sw_shape3 *a, sw_pose3 pa, sw_vec3 da, const sw_shape3 *b, sw_pose3 pb, sw_vec3 db,
+			       const sw_gjk_opts *opts, sw_cast_result *out, uint32_t *iters);
 
-sw_error sw_gjk2_overlap_ref(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, sw_pose2 pb, const sw_gjk_opts *opts,
-			     sw_overlap_result *out, uint32_t *iters);
-sw_error sw_gjk2_distance_ref(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, sw_pose2 pb, const sw_gjk_opts *opts,
-			      sw_distance_result *out, uint32_t *iters);
-sw_error sw_gjk2_ray_ref(const sw_shape2 *s, sw_pose2 ps, sw_vec2 origin, sw_vec2 delta, const sw_gjk_opts *opts,
-			 sw_cast_result *out, uint32_t *iters);
-sw_error sw_gjk2_cast_ref(const sw_shape2 *a, sw_pose2 pa, sw_vec2 da, const sw_shape2 *b, sw_pose2 pb, sw_vec2 db,
-			  const sw_gjk_opts *opts, sw_cast_result *out, uint32_t *iters);
+sw_error sw_gjk2_overlap_pair_ref(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, sw_pose2 pb,
+				  const sw_gjk_opts *opts, sw_overlap_result *out, uint32_t *iters);
+sw_error sw_gjk2_distance_pair_ref(const sw_shape2 *a, sw_pose2 pa, const sw_shape2 *b, sw_pose2 pb,
+				   const sw_gjk_opts *opts, sw_distance_result *out, uint32_t *iters);
+sw_error sw_gjk2_ray_pair_ref(const sw_shape2 *s, sw_pose2 ps, sw_vec2 origin, sw_vec2 delta, const sw_gjk_opts *opts,
+			      sw_cast_result *out, uint32_t *iters);
+sw_error sw_gjk2_cast_pair_ref(const sw_shape2 *a, sw_pose2 pa, sw_vec2 da, const sw_shape2 *b, sw_pose2 pb, sw_vec2 db,
+			       const sw_gjk_opts *opts, sw_cast_result *out, uint32_t *iters);
 
 #endif

@@ -602,28 +602,10 @@ static void gjk_set_scale(gjk_pair *pr)
 	pr->radius = pr->radius * pr->sigma;
 }
 
-/* core validity shared by 2D and 3D (a known type, a vertex count in range, coordinates and radius
- * in range), with the core's extent (largest |coordinate|) from the same pass */
+/* core validity and extent (src/contract.h, shared with the sets) */
 static int core_ok(uint32_t type, uint32_t count, const float *v, const float *half, float radius, float *ext)
 {
-	float m = 0;
-	int bad = !(radius >= 0 && radius <= SW_MAX_COORD);
-	if (type == SW_SHAPE_BOX) {
-		for (int i = 0; i < D; i++) {
-			bad |= !(half[i] >= 0 && half[i] <= SW_MAX_COORD);
-			m = gmax(m, half[i]);
-		}
-	} else if (type != SW_SHAPE_VERTS || count < 1 || count > SW_GJK_MAX_VERTS || !v) {
-		return 0;
-	} else {
-		for (size_t i = 0; i < (size_t)count * D; i++) {
-			float a = fabsf(v[i]);
-			bad |= !(a <= SW_MAX_COORD);
-			m = gmax(m, a);
-		}
-	}
-	*ext = m;
-	return !bad;
+	return sw_ref_gjk_core_ok(type, count, v, D, half, radius, ext);
 }
 
 /* the iteration cap and target from the options; 0 when they are out of range */
@@ -633,7 +615,7 @@ static int gjk_opts_ok(const sw_gjk_opts *o, uint32_t *cap, float *target)
 	*target = 0;
 	if (!o)
 		return 1;
-	if (o->max_iters > SW_GJK_MAX_ITERS || !(o->target >= 0 && o->target <= SW_MAX_COORD))
+	if (!sw_gjk_opts_valid(o))
 		return 0;
 	if (o->max_iters)
 		*cap = o->max_iters;

@@ -54,8 +54,14 @@ typedef struct gen_family {
 /// The family serving a query's sources (NULL when none does).
 const gen_family *gen_for(const sw_query_desc *d);
 
-/// The families (gen_box.c, gen_poly2.c, gen_hull3.c).
+/// The families (gen_box.c, gen_poly2.c, gen_hull3.c, gen_gjk.c).
 extern const gen_family gen_box_family, gen_box_tri_family, gen_poly2_family, gen_hull_family;
+/// The GJK family serves every query whose options are sw_gjk_opts, whatever its sources.
+extern const gen_family gen_gjk_family;
+
+/// The hull `shape` of side `side` (0: A, 1: B) of a batch of the GJK family whose side is a hull set
+/// (the peers need the sw_hull3 itself); NULL otherwise.
+const sw_hull3 *gen_gjk_hull3(const gen_batch *g, int side, uint32_t shape);
 
 /// The hull shape `shape` of a batch of the hull family (its populations or its benchmark scene), as the
 /// instances of its sets use it (the peers and single-pair checks need the sw_hull3 itself); NULL when

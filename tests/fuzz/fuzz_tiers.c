@@ -54,6 +54,10 @@ typedef struct fcase {
 	sw_tri3_set *tris;
 	sw_poly2_set *polys;
 	sw_hull3_set *hulls, *hulls_b;
+	sw_shape3_set *shapes3;
+	sw_shape2_set *shapes2;
+	sw_ray3_set *rays3;
+	sw_ray2_set *rays2;
 	void *raw;
 	const void *a, *b;
 	sw_pair pairs[MAXP];
@@ -64,6 +68,8 @@ static void fcase_free(fcase *f)
 {
 	sw_obb3_set_destroy(f->boxes), sw_tri3_set_destroy(f->tris), sw_poly2_set_destroy(f->polys);
 	sw_hull3_set_destroy(f->hulls), sw_hull3_set_destroy(f->hulls_b);
+	sw_shape3_set_destroy(f->shapes3), sw_shape2_set_destroy(f->shapes2);
+	sw_ray3_set_destroy(f->rays3), sw_ray2_set_destroy(f->rays2);
 	free(f->raw);
 }
 
@@ -154,6 +160,88 @@ static sw_hull3_set *hulls_from(cur *c, uint8_t ctl, size_t n)
 	return s;
 }
 
+/* GJK shapes from raw floats: a type byte (boxes, vertex clouds of any count, past the range too), a
+ * radius, half extents and vertices as they come */
+static sw_shape3_set *shapes3_from(cur *c, uint8_t ctl, size_t n)
+{
+	sw_shape3_set *s;
+	if (sw_shape3_set_create(n, &s) != SW_OK)
+		return NULL;
+	for (size_t i = 0; i < 4; i++) {
+		sw_vec3 v[SW_GJK_MAX_VERTS + 2];
+		uint8_t t = take_b(c);
+		uint32_t count = t % (SW_GJK_MAX_VERTS + 2);
+		for (uint32_t k = 0; k < count && k < 12; k++)
+			v[k] = take_v3(c);
+		for (uint32_t k = 12; k < count; k++)
+			v[k] = v[k % 12];
+		float radius = take_f(c);
+		sw_shape3 sh = {(uint32_t)(t >> 7), count, v, take_v3(c), (ctl & 2) ? fabsf(radius) : radius};
+		uint32_t id;
+		sw_shape3_set_add_shape(s, &sh, &id);
+	}
+	for (size_t i = 0; i < n; i++) {
+		uint32_t shape = take_b(c) % 5;
+		sw_vec3 p = take_v3(c);
+		sw_quat q = take_quat(c, ctl & 1);
+		sw_shape3_set_add(s, shape, sw_pose3_make(p, q), take_v3(c), NULL);
+	}
+	return s;
+}
+
+static sw_shape2_set *shapes2_from(cur *c, uint8_t ctl, size_t n)
+{
+	sw_shape2_set *s;
+	if (sw_shape2_set_create(n, &s) != SW_OK)
+		return NULL;
+	for (size_t i = 0; i < 4; i++) {
+		sw_vec2 v[SW_GJK_MAX_VERTS + 2];
+		uint8_t t = take_b(c);
+		uint32_t count = t % (SW_GJK_MAX_VERTS + 2);
+		for (uint32_t k = 0; k < count && k < 12; k++)
+			v[k] = sw_v2(take_f(c), take_f(c));
+		for (uint32_t k = 12; k < count; k++)
+			v[k] = v[k % 12];
+		float radius = take_f(c), hx = take_f(c);
+		sw_shape2 sh = {(uint32_t)(t >> 7), count, v, sw_v2(hx, take_f(c)), (ctl & 2) ? fabsf(radius) : radius};
+		uint32_t id;
+		sw_shape2_set_add_shape(s, &sh, &id);
+	}
+	for (size_t i = 0; i < n; i++) {
+		uint32_t shape = take_b(c) % 5;
+		float px = take_f(c), py = take_f(c), a = take_f(c);
+		sw_pose2 pose = (ctl & 1) && isfinite(a) ? sw_pose2_make(sw_v2(px, py), a)
+							 : (sw_pose2){{px, py}, {a, take_f(c)}};
+		sw_shape2_set_add(s, shape, pose, sw_v2(take_f(c), take_f(c)), NULL);
+	}
+	return s;
+}
+
+static sw_ray3_set *rays3_from(cur *c, size_t n)
+{
+	sw_ray3_set *s;
+	if (sw_ray3_set_create(n, &s) != SW_OK)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		sw_ray3 ray = {take_v3(c), take_v3(c)};
+		sw_ray3_set_add(s, &ray, NULL);
+	}
+	return s;
+}
+
+static sw_ray2_set *rays2_from(cur *c, size_t n)
+{
+	sw_ray2_set *s;
+	if (sw_ray2_set_create(n, &s) != SW_OK)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		float ox = take_f(c), oy = take_f(c), dx = take_f(c);
+		sw_ray2 ray = {sw_v2(ox, oy), sw_v2(dx, take_f(c))};
+		sw_ray2_set_add(s, &ray, NULL);
+	}
+	return s;
+}
+
 /* the query's sources from the input; 0 when there is too little of it */
 static int build(const sw_query_desc *d, cur *c, uint8_t ctl, fcase *f)
 {
@@ -176,13 +264,19 @@ static int build(const sw_query_desc *d, cur *c, uint8_t ctl, fcase *f)
 	case SW_SRC_OBB3: f->a = f->boxes = boxes_from(c, ctl, na); break;
 	case SW_SRC_POLY2: f->a = f->polys = polys_from(c, ctl, na); break;
 	case SW_SRC_HULL3: f->a = f->hulls = hulls_from(c, ctl, na); break;
+	case SW_SRC_SHAPE3: f->a = f->shapes3 = shapes3_from(c, ctl, na); break;
+	case SW_SRC_SHAPE2: f->a = f->shapes2 = shapes2_from(c, ctl, na); break;
+	case SW_SRC_RAY3: f->a = f->rays3 = rays3_from(c, na); break;
+	case SW_SRC_RAY2: f->a = f->rays2 = rays2_from(c, na); break;
 	default: return 0;
 	}
 	switch (d->b) {
 	case SW_SRC_OBB3: f->b = d->a == SW_SRC_OBB3 ? f->boxes : (f->boxes = boxes_from(c, ctl, nb)); break;
 	case SW_SRC_TRI3: f->b = f->tris = tris_from(c, nb); break;
-	case SW_SRC_POLY2: f->b = f->polys; break;
-	case SW_SRC_HULL3: f->b = f->hulls; break;
+	case SW_SRC_POLY2: f->b = f->polys ? f->polys : (f->polys = polys_from(c, ctl, nb)); break;
+	case SW_SRC_HULL3: f->b = f->hulls ? f->hulls : (f->hulls = hulls_from(c, ctl, nb)); break;
+	case SW_SRC_SHAPE3: f->b = f->shapes3 ? f->shapes3 : (f->shapes3 = shapes3_from(c, ctl, nb)); break;
+	case SW_SRC_SHAPE2: f->b = f->shapes2 ? f->shapes2 : (f->shapes2 = shapes2_from(c, ctl, nb)); break;
 	default: return 0;
 	}
 	for (size_t k = 0; k < f->n; k++) {
@@ -253,7 +347,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	sw_sweep_opts opts = {(ctl >> 2) & 1};
-	const void *qo = d->opts == SW_OPTS_SWEEP ? &opts : NULL;
+	/* GJK: the default cap or 1 to 7 support evaluations, a target separation now and then */
+	sw_gjk_opts gopts = {(ctl >> 4) & 7, (ctl & 0x80) ? 0.01f : 0.0f};
+	const void *qo = d->opts == SW_OPTS_SWEEP ? (const void *)&opts
+			 : d->opts == SW_OPTS_GJK ? (const void *)&gopts
+						  : NULL;
 	int aligned = (uintptr_t)f.a % 64 == 0;
 	res want;
 	const void *wo = res_init(&want, d);
