@@ -323,8 +323,9 @@ static void johnson_full(gjk_simplex *s, float scale2)
 }
 
 /* v and the weights of subset x: Σ Δ_i y_i / Σ Δ_i, or the facet formula above for D slots. The sums
- * run over every slot in slot order with Δ_i = 0 outside x (a lane sums the same terms); slots outside
- * x hold finite points (zero, or earlier supports), so their terms are zeros */
+ * run over every slot in slot order with Δ_i = 0 and the term +0 outside x, so a lane sums the same
+ * terms and no slot outside x (whose y may date from an earlier x) reaches the result, not even as
+ * the sign of a zero */
 static gv johnson_point(gjk_simplex *s, unsigned x)
 {
 	float d[NS], sum = 0;
@@ -332,11 +333,11 @@ static gv johnson_point(gjk_simplex *s, unsigned x)
 		d[i] = x & (1u << i) ? s->det[x][i] : 0.0f;
 		sum = i ? sum + d[i] : d[i];
 	}
-	gv v;
+	gv v, zero = {{0}};
 	for (int i = 0; i < NS; i++) {
 		/* d / sum, not d · (1/sum): a subnormal sum of a sliver has no finite reciprocal */
 		s->mu[i] = d[i] / sum;
-		gv t = gscale(s->y[i], s->mu[i]);
+		gv t = x & (1u << i) ? gscale(s->y[i], s->mu[i]) : zero;
 		for (int c = 0; c < D; c++)
 			v.c[c] = i ? v.c[c] + t.c[c] : t.c[c];
 	}

@@ -1,0 +1,566 @@
+/* src/kernels/gjk_lanes.h — the GJK loop with one pair per lane, written once for D = 2 and D = 3
+ * (GJK_D, set by gjk2_tmpl.c and gjk3_tmpl.c before including this file) over the lane vocabulary of
+ * kernels/wide.h. It repeats ref/gjk_tmpl.h lane-wise, operation for operation (see that file for the
+ * method): the same supports, the same cofactor formulas in the same order, the same subset scan, so
+ * every lane gives the reference's bits. Where the reference caches (the cofactors of subsets without
+ * the new slot, the dot products of slots that did not move) the lanes recompute, and the values are
+ * the same; where it branches, the lanes compute both sides and select. A lane is done when its query
+ * is decided or its cap is reached; the loop runs until every lane is done, and the work one lane
+ * needs and no other does (the full simplex, a cast's second solve) runs only when some lane needs it.
+ *
+ * Vertex cores sit in transposed rows (one float per lane per vertex slot) filled by the sources;
+ * slots past a lane's count repeat its vertex 0, which never wins a support (ties keep the lower
+ * index), so lanes of different counts share one loop to the block's largest count. */
+#include <math.h>
+
+#include "contract.h"
+#include "kernels/wide.h"
+
+#define D GJK_D
+#define NS (D + 1)
+#define NSUB (1 << NS)
+#define FULL (NSUB - 1)
+
+enum { GW_OVERLAP = 0, GW_DIST = 1, GW_CAST = 2 };
+enum { GW_CONTACT = 0, GW_SEPARATED = 1, GW_CONVERGED = 2, GW_MISS = 3, GW_LIMIT = 4 };
+
+/* a vector per lane */
+typedef struct gw {
+	sw_fw c[D];
+} gw;
+
+/* one side of the block's pairs: a vertex core in transposed rows v[c][k·SW_W + l] for k < nv, or a
+ * box; its radius and extent (largest |coordinate|, contract.h) */
+typedef struct side_w {
+	unsigned nv;
+	const float *v[D];
+	sw_mw box;
+	unsigned any_box; /* some lane is a box */
+	gw half;
+	sw_fw radius, ext;
+} side_w;
+
+/* the pairs prepared in A's frame, as gjk_pair in the reference */
+typedef struct pair_w {
+	side_w a, b;
+	gw col[D], off, r;
+	sw_fw radius, sigma, cap;
+} pair_w;
+
+/* the simplex: slots, their membership, support ids (as floats) and weights */
+typedef struct simplex_w {
+	gw a[NS], b[NS], p[NS];
+	sw_fw ida[NS], idb[NS], mu[NS];
+	sw_mw in[NS];
+} simplex_w;
+
+/* a lane's run, as gjk_run */
+typedef struct run_w {
+	simplex_w s;
+	gw v, x, n;
+	sw_fw lam, vlen, scale2, scale, vy, maxpp, iters, end;
+	sw_mw inside, act;
+} run_w;
+
+SW_INLINE gw gw_sel(sw_mw m, gw a, gw b)
+{
+	gw o;
+	for (int i = 0; i < D; i++)
+		o.c[i] = sw_sel(m, a.c[i], b.c[i]);
+	return o;
+}
+
+SW_INLINE sw_fw gw_dot(gw a, gw b)
+{
+#if D == 3
+	return sw_add(sw_add(sw_mul(a.c[0], b.c[0]), sw_mul(a.c[1], b.c[1])), sw_mul(a.c[2], b.c[2]));
+#else
+	return sw_add(sw_mul(a.c[0], b.c[0]), sw_mul(a.c[1], b.c[1]));
+#endif
+}
+
+SW_INLINE gw gw_sub(gw a, gw b)
+{
+	gw o;
+	for (int i = 0; i < D; i++)
+		o.c[i] = sw_sub(a.c[i], b.c[i]);
+	return o;
+}
+
+SW_INLINE gw gw_scale(gw a, sw_fw s)
+{
+	gw o;
+	for (int i = 0; i < D; i++)
+		o.c[i] = sw_mul(a.c[i], s);
+	return o;
+}
+
+SW_INLINE gw gw_zero(void)
+{
+	gw o;
+	for (int i = 0; i < D; i++)
+		o.c[i] = sw_set1(0.0f);
+	return o;
+}
+
+SW_INLINE int gw_any(sw_mw m) { return sw_mbits(m) != 0; }
+
+/* m ? a : b for masks */
+SW_INLINE sw_mw msel(sw_mw m, sw_mw a, sw_mw b) { return sw_mor(sw_mand(m, a), sw_mandnot(m, b)); }
+
+/* ---- supports (core_support, b_support) ---- */
+
+/* the vertex with the largest d·v, ties to the lowest index, and its index; a box's corner with +half
+ * where d_i ≥ 0 and the sign bits as its id */
+SW_INLINE gw side_support(const side_w *s, gw d, sw_fw *id)
+{
+	gw o = gw_zero();
+	sw_fw best = sw_set1(0.0f);
+	if (s->nv) {
+		for (int c = 0; c < D; c++)
+			o.c[c] = sw_load(s->v[c]);
+		sw_fw bd = gw_dot(o, d);
+		for (unsigned k = 1; k < s->nv; k++) {
+			gw w;
+			for (int c = 0; c < D; c++)
+				w.c[c] = sw_load(s->v[c] + (size_t)k * SW_W);
+			sw_fw sc = gw_dot(w, d);
+			sw_mw up = sw_gt(sc, bd);
+			bd = sw_sel(up, sc, bd);
+			best = sw_sel(up, sw_set1((float)k), best);
+			o = gw_sel(up, w, o);
+		}
+	}
+	if (s->any_box) {
+		gw h;
+		sw_fw bits = sw_set1(0.0f);
+		for (int i = 0; i < D; i++) {
+			sw_mw pos = sw_ge(d.c[i], sw_set1(0.0f));
+			h.c[i] = sw_sel(pos, s->half.c[i], sw_neg(s->half.c[i]));
+			bits = sw_add(bits, sw_sel(pos, sw_set1((float)(1 << i)), sw_set1(0.0f)));
+		}
+		o = gw_sel(s->box, h, o);
+		best = sw_sel(s->box, bits, best);
+	}
+	*id = best;
+	return o;
+}
+
+/* B's support along d (A's frame): rotᵀd, the support scaled, then rot·b + off */
+SW_INLINE gw b_support(const pair_w *pr, gw d, sw_fw *id)
+{
+	gw db, o;
+	for (int j = 0; j < D; j++)
+		db.c[j] = gw_dot(pr->col[j], d);
+	gw b = gw_scale(side_support(&pr->b, db, id), pr->sigma);
+	for (int i = 0; i < D; i++) {
+		sw_fw s = sw_add(sw_mul(pr->col[0].c[i], b.c[0]), sw_mul(pr->col[1].c[i], b.c[1]));
+#if D == 3
+		s = sw_add(s, sw_mul(pr->col[2].c[i], b.c[2]));
+#endif
+		o.c[i] = sw_add(s, pr->off.c[i]);
+	}
+	return o;
+}
+
+/* ---- Johnson's sub-algorithm over every subset (johnson_dets, _full, _select, _point) ---- */
+
+static const unsigned char gw_pop[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
+/* the facets (D-slot subsets: the full set without slot j) of the current points */
+typedef struct facets_w {
+	gw n[NS], v[NS];
+	sw_fw nn[NS];
+	sw_mw ok[NS];
+} facets_w;
+
+/* facet_normal and facet_point of the full set without slot j */
+SW_INLINE void facet_w(const gw *y, int j, facets_w *f)
+{
+	int idx[D], m = 0;
+	for (int i = 0; i < NS; i++)
+		if (i != j)
+			idx[m++] = i;
+	gw e1 = gw_sub(y[idx[1]], y[idx[0]]), o;
+#if D == 3
+	gw e2 = gw_sub(y[idx[2]], y[idx[0]]);
+	o.c[0] = sw_sub(sw_mul(e1.c[1], e2.c[2]), sw_mul(e1.c[2], e2.c[1]));
+	o.c[1] = sw_sub(sw_mul(e1.c[2], e2.c[0]), sw_mul(e1.c[0], e2.c[2]));
+	o.c[2] = sw_sub(sw_mul(e1.c[0], e2.c[1]), sw_mul(e1.c[1], e2.c[0]));
+#else
+	o.c[0] = sw_neg(e1.c[1]);
+	o.c[1] = e1.c[0];
+#endif
+	sw_fw big = sw_set1(0.0f);
+	for (int i = 0; i < D; i++)
+		big = sw_max(big, sw_abs(o.c[i]));
+	f->ok[j] = sw_gt(big, sw_set1(0.0f));
+	gw n = gw_scale(o, sw_div(sw_set1(1.0f), big));
+	sw_fw nn = gw_dot(n, n);
+	f->n[j] = n, f->nn[j] = nn;
+	f->v[j] = gw_scale(n, sw_div(gw_dot(n, y[idx[0]]), nn));
+}
+
+/* the cofactors Δ_j(X) of every subset of two to D slots, in ascending masks */
+SW_INLINE void dets_w(sw_fw dp[NS][NS], sw_fw det[NSUB][NS])
+{
+	for (int x = 3; x < FULL; x++) {
+		if ((x & (x - 1)) == 0)
+			continue;
+		for (int j = 0; j < NS; j++) {
+			if (!(x & (1 << j)))
+				continue;
+			int y = x & ~(1 << j), k = __builtin_ctz((unsigned)y), first = 1;
+			sw_fw sum = sw_set1(0.0f);
+			for (int i = k; i < NS; i++) {
+				if (!(y & (1 << i)))
+					continue;
+				sw_fw t = sw_mul(det[y][i], sw_sub(dp[i][k], dp[i][j]));
+				sum = first ? t : sw_add(sum, t);
+				first = 0;
+			}
+			det[x][j] = sum;
+		}
+	}
+}
+
+/* johnson_full: the full set's cofactors from the facets, zero where the simplex is flat */
+SW_INLINE void full_w(const gw *y, const facets_w *f, sw_fw det[NSUB][NS], sw_fw scale2)
+{
+	const sw_fw eps2 = sw_set1(SW_GJK_TOUCH_EPS * SW_GJK_TOUCH_EPS);
+	sw_mw flat = sw_mfalse();
+	sw_fw d[NS];
+	for (int j = 0; j < NS; j++) {
+		int x = FULL & ~(1 << j), k = j == 0 ? 1 : 0, first = 1;
+		sw_fw dx = sw_set1(0.0f);
+		for (int i = 0; i < NS; i++)
+			if (x & (1 << i)) {
+				dx = first ? det[x][i] : sw_add(dx, det[x][i]);
+				first = 0;
+			}
+		gw e = gw_sub(y[k], y[j]);
+		sw_fw h = gw_dot(f->n[j], e);
+		flat = sw_mor(flat, sw_mnot(f->ok[j]));
+		flat = sw_mor(flat, sw_le(sw_mul(h, h), sw_mul(sw_mul(eps2, scale2), f->nn[j])));
+		d[j] = sw_mul(dx, gw_dot(f->v[j], e));
+	}
+	for (int j = 0; j < NS; j++)
+		det[FULL][j] = sw_sel(flat, sw_set1(0.0f), d[j]);
+}
+
+/* ---- insert (gjk_insert) ---- */
+
+/* the tentative outcome of an insert, committed by the caller where `ok` */
+typedef struct insert_w {
+	sw_mw ok;
+	sw_mw in[NS], inside;
+	sw_fw mu[NS];
+	gw v;
+} insert_w;
+
+/* put the new point in the lowest free slot where `add`, then solve over the slots in use for the new
+ * closest point; lanes in `act` only. A lane fails (no progress) when no subset is consistent, or when
+ * the new point is dropped although x did not move */
+SW_INLINE void insert_w_(run_w *st, gw a, gw b, sw_fw ia, sw_fw ib, sw_mw add, sw_mw moved, sw_mw act, insert_w *out)
+{
+	simplex_w *s = &st->s;
+	sw_mw all[NS], isnew[NS], taken = sw_mfalse(), free_seen = sw_mfalse();
+	unsigned full_lanes = 0, wide_lanes = 0;
+	for (int i = 0; i < NS; i++) {
+		/* the lowest free slot: free, and no free slot below it */
+		sw_mw fr = sw_mnot(s->in[i]);
+		isnew[i] = sw_mand(add, sw_mandnot(free_seen, fr));
+		free_seen = sw_mor(free_seen, fr);
+		all[i] = sw_mor(s->in[i], isnew[i]);
+		taken = sw_mor(taken, isnew[i]);
+	}
+	/* the new point into its slot (as the reference does, also where the insert then fails) */
+	sw_mw wr[NS];
+	for (int i = 0; i < NS; i++) {
+		wr[i] = sw_mand(act, isnew[i]);
+		s->a[i] = gw_sel(wr[i], a, s->a[i]);
+		s->b[i] = gw_sel(wr[i], b, s->b[i]);
+		s->p[i] = gw_sel(wr[i], gw_sub(a, b), s->p[i]);
+		s->ida[i] = sw_sel(wr[i], ia, s->ida[i]);
+		s->idb[i] = sw_sel(wr[i], ib, s->idb[i]);
+	}
+	/* slots in use per lane: which lanes hold D or D + 1 points */
+	{
+		sw_fw cnt = sw_set1(0.0f);
+		for (int i = 0; i < NS; i++)
+			cnt = sw_add(cnt, sw_sel(all[i], sw_set1(1.0f), sw_set1(0.0f)));
+		full_lanes = sw_mbits(sw_mand(act, sw_eq(cnt, sw_set1((float)NS))));
+		wide_lanes = sw_mbits(sw_mand(act, sw_ge(cnt, sw_set1((float)D))));
+	}
+	gw y[NS];
+	for (int i = 0; i < NS; i++)
+		y[i] = gw_sub(st->x, s->p[i]);
+	sw_fw dp[NS][NS], det[NSUB][NS];
+	for (int i = 0; i < NS; i++)
+		for (int j = i; j < NS; j++)
+			dp[i][j] = dp[j][i] = gw_dot(y[i], y[j]);
+	for (int i = 0; i < NS; i++)
+		det[1 << i][i] = sw_set1(1.0f);
+	dets_w(dp, det);
+	facets_w f;
+	if (wide_lanes)
+		for (int j = 0; j < NS; j++)
+			facet_w(y, j, &f);
+	if (full_lanes)
+		full_w(y, &f, det, st->scale2);
+	else
+		for (int j = 0; j < NS; j++)
+			det[FULL][j] = sw_set1(0.0f);
+	/* the first consistent subset of the slots in use, ascending masks */
+	const sw_fw zero = sw_set1(0.0f);
+	sw_mw found = sw_mfalse(), chosen[NSUB], cin[NS], full = all[0];
+	for (int i = 1; i < NS; i++)
+		full = sw_mand(full, all[i]);
+	for (int i = 0; i < NS; i++)
+		cin[i] = sw_mfalse();
+	for (int x = 1; x < NSUB; x++) {
+		sw_mw ok = sw_mnot(sw_mfalse());
+		for (int i = 0; i < NS; i++) {
+			if (x & (1 << i))
+				ok = sw_mand(ok, sw_mand(all[i], sw_gt(det[x][i], zero)));
+			else
+				ok = sw_mand(ok, sw_mor(sw_mnot(all[i]), sw_le(det[x | (1 << i)][i], zero)));
+		}
+		chosen[x] = sw_mandnot(found, ok);
+		found = sw_mor(found, ok);
+		for (int i = 0; i < NS; i++)
+			if (x & (1 << i))
+				cin[i] = sw_mor(cin[i], chosen[x]);
+	}
+	/* the new point kept, unless x moved */
+	sw_mw kept = sw_mfalse();
+	for (int i = 0; i < NS; i++)
+		kept = sw_mor(kept, sw_mand(isnew[i], cin[i]));
+	out->ok = sw_mand(act, sw_mand(found, sw_mor(moved, kept)));
+	(void)taken;
+	/* johnson_point: the chosen subset's cofactors (zero outside it), weights, Σ μ_i y_i over every
+	 * slot, or the facet's point for D slots */
+	sw_fw d[NS], sum = zero;
+	for (int i = 0; i < NS; i++) {
+		d[i] = zero;
+		for (int x = 1; x < NSUB; x++)
+			if (x & (1 << i))
+				d[i] = sw_sel(chosen[x], det[x][i], d[i]);
+		sum = i ? sw_add(sum, d[i]) : d[i];
+	}
+	gw v = gw_zero();
+	for (int i = 0; i < NS; i++) {
+		out->mu[i] = sw_div(d[i], sum);
+		gw t = gw_sel(cin[i], gw_scale(y[i], out->mu[i]), gw_zero());
+		for (int c = 0; c < D; c++)
+			v.c[c] = i ? sw_add(v.c[c], t.c[c]) : t.c[c];
+	}
+	if (wide_lanes)
+		for (int j = 0; j < NS; j++) {
+			int x = FULL & ~(1 << j);
+			v = gw_sel(sw_mand(chosen[x], f.ok[j]), f.v[j], v);
+		}
+	out->v = v;
+	for (int i = 0; i < NS; i++)
+		out->in[i] = cin[i];
+	out->inside = chosen[FULL];
+	(void)full;
+}
+
+/* commits an insert where it succeeded */
+SW_INLINE void insert_commit(run_w *st, const insert_w *r)
+{
+	for (int i = 0; i < NS; i++) {
+		st->s.in[i] = msel(r->ok, r->in[i], st->s.in[i]);
+		st->s.mu[i] = sw_sel(r->ok, r->mu[i], st->s.mu[i]);
+	}
+	st->v = gw_sel(r->ok, r->v, st->v);
+	st->inside = msel(r->ok, r->inside, st->inside);
+}
+
+/* ---- the loop (gjk_iterate) ---- */
+
+/* gjk_advance where `m`: x onto the plane v·(x − p) = R·|v| (num = vy, or vv for the converged
+ * advance); returns the lanes that advanced, the others of m end with a miss */
+SW_INLINE sw_mw advance_w(const pair_w *pr, run_w *st, sw_fw num, sw_mw m)
+{
+	sw_fw vr = gw_dot(st->v, pr->r);
+	sw_mw ok = sw_mand(m, sw_lt(vr, sw_set1(0.0f)));
+	sw_fw lam = sw_add(st->lam, sw_div(sw_sub(num, sw_mul(pr->radius, st->vlen)), sw_neg(vr)));
+	ok = sw_mand(ok, sw_le(lam, sw_set1(1.0f)));
+	st->lam = sw_sel(ok, lam, st->lam);
+	st->x = gw_sel(ok, gw_scale(pr->r, lam), st->x);
+	st->n = gw_sel(ok, st->v, st->n);
+	sw_mw miss = sw_mandnot(ok, m);
+	st->end = sw_sel(miss, sw_set1((float)GW_MISS), st->end);
+	st->act = sw_mandnot(miss, st->act);
+	return ok;
+}
+
+SW_INLINE sw_fw scale2_w(sw_fw maxpp, gw x) { return sw_max(maxpp, gw_dot(x, x)); }
+
+/* ends lanes m with `end` */
+SW_INLINE void end_w(run_w *st, sw_mw m, int end)
+{
+	st->end = sw_sel(m, sw_set1((float)end), st->end);
+	st->act = sw_mandnot(m, st->act);
+}
+
+/* whether any lane's simplex holds a point */
+SW_INLINE sw_mw has_points(const run_w *st)
+{
+	sw_mw h = st->s.in[0];
+	for (int i = 1; i < NS; i++)
+		h = sw_mor(h, st->s.in[i]);
+	return h;
+}
+
+/* the GJK loop for every lane in `act` of a block (gjk_iterate); `guess` the first direction */
+SW_INLINE void loop_w(const pair_w *pr, gw guess, sw_mw act, int mode, run_w *st)
+{
+	const sw_fw zero = sw_set1(0.0f), R = pr->radius;
+	const sw_fw eps2 = sw_set1(SW_GJK_TOUCH_EPS * SW_GJK_TOUCH_EPS);
+	const sw_fw ceps2 = sw_set1(SW_GJK_CONV_EPS * SW_GJK_CONV_EPS);
+	for (int i = 0; i < NS; i++) {
+		st->s.a[i] = st->s.b[i] = st->s.p[i] = gw_zero();
+		st->s.ida[i] = st->s.idb[i] = st->s.mu[i] = zero;
+		st->s.in[i] = sw_mfalse();
+	}
+	st->lam = zero, st->x = gw_scale(pr->r, zero), st->n = st->x, st->v = guess;
+	st->inside = sw_mfalse(), st->iters = zero, st->scale2 = zero, st->maxpp = zero, st->vy = zero;
+	st->end = sw_set1((float)GW_LIMIT), st->act = act;
+	const sw_mw rpos = sw_gt(R, zero);
+	for (;;) {
+		sw_fw vv = gw_dot(st->v, st->v), t2 = sw_mul(eps2, st->scale2);
+		st->vlen = sw_sel(rpos, sw_sqrt(vv), zero);
+		sw_mw has = has_points(st), near = sw_le(vv, t2);
+		if (mode != GW_DIST) {
+			sw_fw reach = sw_add(R, sw_sqrt(t2));
+			near = msel(rpos, sw_le(vv, sw_mul(reach, reach)), near);
+		}
+		end_w(st, sw_mand(st->act, sw_mand(has, sw_mor(st->inside, near))), GW_CONTACT);
+		st->act = sw_mandnot(sw_eq(st->iters, pr->cap), st->act); /* the cap: GW_LIMIT */
+		if (!gw_any(st->act))
+			return;
+		const sw_mw act0 = st->act;
+		st->iters = sw_sel(act0, sw_add(st->iters, sw_set1(1.0f)), st->iters);
+		sw_fw ia, ib;
+		gw nv = gw_scale(st->v, sw_set1(-1.0f));
+		gw a = gw_scale(side_support(&pr->a, st->v, &ia), pr->sigma);
+		gw b = b_support(pr, nv, &ib);
+		gw p = gw_sub(a, b);
+		st->maxpp = sw_sel(act0, sw_max(st->maxpp, gw_dot(p, p)), st->maxpp);
+		sw_fw vy = gw_dot(st->v, gw_sub(st->x, p));
+		st->vy = sw_sel(act0, vy, st->vy);
+		sw_mw sep = sw_mand(act0, sw_gt(vy, sw_mul(R, st->vlen))), moved = sw_mfalse();
+		if (mode == GW_OVERLAP)
+			end_w(st, sep, GW_SEPARATED);
+		if (mode == GW_CAST && gw_any(sep))
+			moved = advance_w(pr, st, vy, sep);
+		st->scale2 = sw_sel(st->act, scale2_w(st->maxpp, st->x), st->scale2);
+		sw_mw dup = sw_mfalse();
+		for (int i = 0; i < NS; i++)
+			dup = sw_mor(dup,
+				     sw_mand(st->s.in[i], sw_mand(sw_eq(st->s.ida[i], ia), sw_eq(st->s.idb[i], ib))));
+		sw_fw gap = sw_sub(vv, vy);
+		sw_mw conv = sw_mor(dup, sw_le(gap, zero));
+		conv = sw_mor(conv, sw_le(sw_mul(gap, gap), sw_mul(sw_mul(ceps2, st->scale2), vv)));
+		conv = sw_mand(sw_mandnot(moved, sw_mand(st->act, has)), conv);
+		if (mode != GW_CAST) {
+			end_w(st, conv, GW_CONVERGED);
+		} else if (gw_any(conv)) {
+			sw_mw adv = advance_w(pr, st, vv, conv);
+			st->scale2 = sw_sel(adv, scale2_w(st->maxpp, st->x), st->scale2);
+			moved = sw_mor(moved, adv);
+		}
+		if (!gw_any(st->act))
+			continue;
+		insert_w r;
+		insert_w_(st, a, b, ia, ib, sw_mnot(dup), moved, st->act, &r);
+		insert_commit(st, &r);
+		sw_mw fail = sw_mandnot(r.ok, st->act);
+		if (!gw_any(fail))
+			continue;
+		if (mode != GW_CAST) {
+			end_w(st, fail, GW_CONVERGED);
+			continue;
+		}
+		end_w(st, sw_mand(fail, moved), GW_CONVERGED);
+		sw_mw again = sw_mandnot(moved, fail);
+		if (!gw_any(again))
+			continue;
+		sw_mw adv = advance_w(pr, st, vv, again);
+		st->scale2 = sw_sel(adv, scale2_w(st->maxpp, st->x), st->scale2);
+		if (!gw_any(adv))
+			continue;
+		insert_w_(st, a, b, ia, ib, sw_mfalse(), adv, adv, &r);
+		insert_commit(st, &r);
+		end_w(st, sw_mandnot(r.ok, adv), GW_CONVERGED);
+	}
+}
+
+/* gjk_loop's end: |v| and the scale of the final state */
+SW_INLINE void loop_end(run_w *st)
+{
+	st->vlen = sw_sqrt(gw_dot(st->v, st->v));
+	st->scale = sw_sqrt(st->scale2);
+}
+
+/* ---- answers (the reference's answer helpers) ---- */
+
+/* gunit: along v, scaled by its largest component first; zero for zero */
+SW_INLINE gw unit_w(gw v)
+{
+	sw_fw big = sw_set1(0.0f);
+	for (int i = 0; i < D; i++)
+		big = sw_max(big, sw_abs(v.c[i]));
+	sw_mw nz = sw_gt(big, sw_set1(0.0f));
+	gw u = gw_scale(v, sw_div(sw_set1(1.0f), big));
+	u = gw_scale(u, sw_div(sw_set1(1.0f), sw_sqrt(gw_dot(u, u))));
+	return gw_sel(nz, u, gw_scale(v, sw_set1(0.0f)));
+}
+
+/* gjk_witness: the weighted core points of the simplex, unscaled (Σ over the slots in use) */
+SW_INLINE void witness_w(const run_w *st, const pair_w *pr, gw *pa, gw *pb)
+{
+	gw a = gw_zero(), b = gw_zero();
+	sw_fw inv = sw_div(sw_set1(1.0f), pr->sigma);
+	for (int i = 0; i < NS; i++) {
+		gw ta = gw_scale(st->s.a[i], st->s.mu[i]), tb = gw_scale(st->s.b[i], st->s.mu[i]);
+		for (int c = 0; c < D; c++) {
+			a.c[c] = i ? sw_add(a.c[c], ta.c[c]) : ta.c[c];
+			b.c[c] = i ? sw_add(b.c[c], tb.c[c]) : tb.c[c];
+		}
+	}
+	*pa = gw_scale(a, inv);
+	*pb = gw_scale(b, inv);
+}
+
+/* gjk_hit_normal: the last plane's normal, or v with a radius clearly above the band */
+SW_INLINE gw hit_normal_w(const run_w *st, const pair_w *pr)
+{
+	sw_mw big = sw_gt(pr->radius, sw_mul(sw_set1(16.0f * SW_GJK_TOUCH_EPS), st->scale));
+	return gw_sel(big, st->v, st->n);
+}
+
+/* gjk_guess: B's origin seen from A's, or the first axis when they coincide */
+SW_INLINE gw guess_w(const pair_w *pr)
+{
+	gw e = gw_zero();
+	e.c[0] = sw_set1(1.0f);
+	return gw_sel(sw_gt(gw_dot(pr->off, pr->off), sw_set1(0.0f)), pr->off, e);
+}
+
+/* gjk_set_scale: σ from the pair's extent (sw_ref_gjk_scale), off, r and the radius scaled */
+SW_INLINE void set_scale_w(pair_w *pr)
+{
+	sw_fw l = sw_max(pr->a.ext, pr->radius), eb = sw_mul(sw_set1(2.0f), pr->b.ext);
+	for (int i = 0; i < D; i++)
+		l = sw_max(l, sw_max(sw_add(sw_abs(pr->off.c[i]), eb), sw_abs(pr->r.c[i])));
+	const sw_fw inf = sw_set1(INFINITY);
+	sw_fw s = sw_mul(sw_and(sw_xor(l, inf), inf), sw_set1(0.25f));
+	pr->sigma = sw_sel(sw_lt(l, sw_set1(0x1p-126f)), sw_set1(0x1p126f), s);
+	pr->off = gw_scale(pr->off, pr->sigma);
+	pr->r = gw_scale(pr->r, pr->sigma);
+	pr->radius = sw_mul(pr->radius, pr->sigma);
+}
