@@ -303,14 +303,17 @@ SW_INLINE void insert_w_(run_w *st, gw a, gw b, sw_fw ia, sw_fw ib, sw_mw add, s
 		det[1 << i][i] = sw_set1(1.0f);
 	dets_w(dp, det);
 	facets_w f;
-	if (wide_lanes)
+	for (int j = 0; j < NS; j++)
+		det[FULL][j] = sw_set1(0.0f);
+	if (wide_lanes) {
 		for (int j = 0; j < NS; j++)
 			facet_w(y, j, &f);
-	if (full_lanes)
-		full_w(y, &f, det, st->scale2);
-	else
+		if (full_lanes) /* (lanes with D + 1 points hold D) */
+			full_w(y, &f, det, st->scale2);
+	} else {
 		for (int j = 0; j < NS; j++)
-			det[FULL][j] = sw_set1(0.0f);
+			f.n[j] = f.v[j] = gw_zero(), f.nn[j] = sw_set1(0.0f), f.ok[j] = sw_mfalse();
+	}
 	/* the first consistent subset of the slots in use, ascending masks */
 	const sw_fw zero = sw_set1(0.0f);
 	sw_mw found = sw_mfalse(), chosen[NSUB], cin[NS], full = all[0];
