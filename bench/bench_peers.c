@@ -19,6 +19,21 @@ static const bench_peer *const PEERS[] = {
 	&bench_peer_bullet_hull_subsimplex,
 	&bench_peer_bullet_hull_ccd,
 #endif
+#ifdef SW_HAVE_CCD
+	&bench_peer_ccd_gjk,
+	&bench_peer_ccd_mpr,
+#endif
+#ifdef SW_HAVE_BULLET
+	&bench_peer_bullet_gjk,
+	&bench_peer_bullet_gjk_subsimplex,
+	&bench_peer_bullet_gjk_cast,
+#endif
+#ifdef SW_HAVE_BOX2D
+	&bench_peer_box2d_distance,
+	&bench_peer_box2d_overlap,
+	&bench_peer_box2d_gjk_cast,
+	&bench_peer_box2d_ray,
+#endif
 	NULL, /* keeps the array non-empty without peers */
 };
 #define NPEERS (sizeof PEERS / sizeof PEERS[0] - 1)

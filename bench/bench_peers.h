@@ -47,6 +47,10 @@ static inline int bench_is_hit(int status) { return status == SW_HIT || status =
 /// The adapters (with -Dpeers, each when its library is found).
 extern const bench_peer bench_peer_bullet_box, bench_peer_box2d_toi, bench_peer_box2d_cast,
 	bench_peer_bullet_hull_subsimplex, bench_peer_bullet_hull_ccd;
+/// The GJK queries' peers (bench_peer_gjk.c).
+extern const bench_peer bench_peer_ccd_gjk, bench_peer_ccd_mpr, bench_peer_bullet_gjk, bench_peer_bullet_gjk_subsimplex,
+	bench_peer_bullet_gjk_cast, bench_peer_box2d_distance, bench_peer_box2d_overlap, bench_peer_box2d_gjk_cast,
+	bench_peer_box2d_ray;
 
 /// Registers every peer built in, at batches 1 024 and 16 384. Call before sw_bench_run().
 void bench_peers_register(void);

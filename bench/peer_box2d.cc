@@ -15,6 +15,7 @@
 // - b2TimeOfImpact reads a wall clock per call (its statistics); that cost is part of the call.
 #include "peer_box2d.h"
 
+#include <box2d/b2_collision.h>
 #include <box2d/b2_common.h>
 #include <box2d/b2_distance.h>
 #include <box2d/b2_math.h>
@@ -154,6 +155,91 @@ extern "C" size_t swp_box2d_cast(swp_box2d *p, uint8_t *outcome, float *t)
 	}
 	return hits;
 }
+
+extern "C" size_t swp_box2d_distance(swp_box2d *p, float *dist)
+{
+	size_t apart = 0, n = p->a.size();
+	b2DistanceInput in;
+	in.useRadii = true;
+	for (size_t k = 0; k < n; k++) {
+		const side &sa = *p->a[k], &sb = *p->b[k];
+		in.proxyA = sa.proxy;
+		in.proxyB = sb.proxy;
+		in.transformA = sa.xf;
+		in.transformB = sb.xf;
+		b2SimplexCache cache;
+		cache.count = 0;
+		b2DistanceOutput out;
+		b2Distance(&out, &cache, &in);
+		apart += out.distance > 0.0f;
+		if (dist)
+			dist[k] = out.distance;
+	}
+	return apart;
+}
+
+extern "C" size_t swp_box2d_overlap(swp_box2d *p, uint8_t *hit)
+{
+	size_t hits = 0, n = p->a.size();
+	for (size_t k = 0; k < n; k++) {
+		const side &sa = *p->a[k], &sb = *p->b[k];
+		bool h = b2TestOverlap(&sa.shape, 0, &sb.shape, 0, sa.xf, sb.xf);
+		hits += h;
+		if (hit)
+			hit[k] = h;
+	}
+	return hits;
+}
+
+struct swp_box2d_rays {
+	std::vector<std::unique_ptr<side>> polys;
+	std::vector<b2RayCastInput> rays;
+};
+
+extern "C" swp_box2d_rays *swp_box2d_rays_new(const swp_poly *polys, const float (*ray)[4], size_t n)
+{
+	if (n && (!polys || !ray))
+		return nullptr;
+	std::unique_ptr<swp_box2d_rays> p(new (std::nothrow) swp_box2d_rays);
+	if (!p)
+		return nullptr;
+	try {
+		p->polys.reserve(n);
+		p->rays.reserve(n);
+		for (size_t k = 0; k < n; k++) {
+			std::unique_ptr<side> s(new side);
+			if (!make_side(polys[k], *s))
+				return nullptr;
+			b2RayCastInput in;
+			in.p1.Set(ray[k][0], ray[k][1]);
+			in.p2.Set(ray[k][0] + ray[k][2], ray[k][1] + ray[k][3]);
+			in.maxFraction = 1.0f;
+			p->polys.push_back(std::move(s));
+			p->rays.push_back(in);
+		}
+	} catch (const std::bad_alloc &) {
+		return nullptr;
+	}
+	return p.release();
+}
+
+extern "C" size_t swp_box2d_raycast(swp_box2d_rays *p, uint8_t *hit, float *t)
+{
+	size_t hits = 0, n = p->rays.size();
+	for (size_t k = 0; k < n; k++) {
+		const side &s = *p->polys[k];
+		b2RayCastOutput out;
+		bool h = s.shape.RayCast(&out, p->rays[k], s.xf, 0);
+		hits += h;
+		if (hit)
+			hit[k] = h;
+		if (t)
+			t[k] = h ? out.fraction : 1.0f;
+	}
+	return hits;
+}
+
+extern "C" void swp_box2d_rays_free(swp_box2d_rays *p) { delete p; }
 
 extern "C" const char *swp_box2d_version(void)
 {

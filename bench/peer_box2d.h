@@ -58,6 +58,25 @@ size_t swp_box2d_toi(swp_box2d *p, uint8_t *outcome, float *t);
 /// as a miss) and t[k] (lambda; 1 on a miss). Returns the number of hits.
 size_t swp_box2d_cast(swp_box2d *p, uint8_t *outcome, float *t);
 
+/// b2Distance (radii used: zero) on every pair at its start placement, a fresh simplex cache per pair:
+/// dist[k] (may be NULL). Returns the number of pairs with a positive distance.
+size_t swp_box2d_distance(swp_box2d *p, float *dist);
+
+/// b2TestOverlap on every pair at its start placement: hit[k] (may be NULL). Returns the hits.
+size_t swp_box2d_overlap(swp_box2d *p, uint8_t *hit);
+
+/// Rays against polygons for b2PolygonShape::RayCast: ray k from (ray[k][0], ray[k][1]) to that plus
+/// (ray[k][2], ray[k][3]), against polygon k (its placement; displacement ignored).
+typedef struct swp_box2d_rays swp_box2d_rays;
+
+swp_box2d_rays *swp_box2d_rays_new(const swp_poly *polys, const float (*ray)[4], size_t n);
+
+/// b2PolygonShape::RayCast on every ray (maxFraction 1): hit[k] and t[k] (its fraction, 1 on a miss;
+/// either may be NULL). A ray starting inside the polygon is a miss for Box2D. Returns the hits.
+size_t swp_box2d_raycast(swp_box2d_rays *p, uint8_t *hit, float *t);
+
+void swp_box2d_rays_free(swp_box2d_rays *p);
+
 /// Box2D's version as "major.minor.revision" (static storage).
 const char *swp_box2d_version(void);
 

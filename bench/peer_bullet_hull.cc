@@ -16,7 +16,10 @@
 
 #include <btBulletCollisionCommon.h>
 #include <BulletCollision/NarrowPhaseCollision/btContinuousConvexCollision.h>
+#include <BulletCollision/NarrowPhaseCollision/btGjkConvexCast.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
+#include <BulletCollision/NarrowPhaseCollision/btGjkPairDetector.h>
+#include <BulletCollision/NarrowPhaseCollision/btPointCollector.h>
 #include <BulletCollision/NarrowPhaseCollision/btSubSimplexConvexCast.h>
 #include <BulletCollision/NarrowPhaseCollision/btVoronoiSimplexSolver.h>
 #include <LinearMath/btScalar.h>
@@ -129,6 +132,44 @@ extern "C" size_t swp_bullet_hulls_ccd(swp_bullet_hulls *p, uint8_t *hit, float 
 			toi[k] = h ? (float)res.m_fraction : 1.f;
 	}
 	return hits;
+}
+
+extern "C" size_t swp_bullet_hulls_gjkcast(swp_bullet_hulls *p, uint8_t *hit, float *toi)
+{
+	btVoronoiSimplexSolver simplex;
+	size_t hits = 0, n = p->sa.size();
+	for (size_t k = 0; k < n; k++) {
+		btGjkConvexCast cast(p->shapes[p->sa[k]].get(), p->shapes[p->sb[k]].get(), &simplex);
+		btConvexCast::CastResult res;
+		bool h = within_step(cast.calcTimeOfImpact(p->ma[k].from, p->ma[k].to, p->mb[k].from, p->mb[k].to, res),
+				     res);
+		hits += h;
+		if (hit)
+			hit[k] = h;
+		if (toi)
+			toi[k] = h ? (float)res.m_fraction : 1.f;
+	}
+	return hits;
+}
+
+extern "C" size_t swp_bullet_hulls_distance(swp_bullet_hulls *p, float *dist)
+{
+	// btGjkPairDetector resets its simplex solver per query; no penetration solver: GJK alone
+	btVoronoiSimplexSolver simplex;
+	size_t apart = 0, n = p->sa.size();
+	for (size_t k = 0; k < n; k++) {
+		btGjkPairDetector gjk(p->shapes[p->sa[k]].get(), p->shapes[p->sb[k]].get(), &simplex, nullptr);
+		btDiscreteCollisionDetectorInterface::ClosestPointInput in;
+		in.m_transformA = p->ma[k].from;
+		in.m_transformB = p->mb[k].from;
+		btPointCollector out;
+		gjk.getClosestPoints(in, out, nullptr);
+		bool ok = out.m_hasResult && out.m_distance >= 0.f;
+		apart += ok;
+		if (dist)
+			dist[k] = ok ? (float)out.m_distance : -1.f;
+	}
+	return apart;
 }
 
 extern "C" void swp_bullet_hulls_free(swp_bullet_hulls *p) { delete p; }

@@ -44,6 +44,15 @@ size_t swp_bullet_hulls_subsimplex(swp_bullet_hulls *p, uint8_t *hit, float *toi
 /// The same with btContinuousConvexCollision (btVoronoiSimplexSolver + btGjkEpaPenetrationDepthSolver).
 size_t swp_bullet_hulls_ccd(swp_bullet_hulls *p, uint8_t *hit, float *toi);
 
+/// The same with btGjkConvexCast (btVoronoiSimplexSolver).
+size_t swp_bullet_hulls_gjkcast(swp_bullet_hulls *p, uint8_t *hit, float *toi);
+
+/// btGjkPairDetector (btVoronoiSimplexSolver, no penetration solver: GJK alone) on every pair at its
+/// start placement: dist[k] the distance between the hulls, or a negative value where Bullet finds
+/// them overlapping (it reports no distance then); dist may be NULL. Returns the number of pairs it
+/// finds apart.
+size_t swp_bullet_hulls_distance(swp_bullet_hulls *p, float *dist);
+
 void swp_bullet_hulls_free(swp_bullet_hulls *p);
 
 #ifdef __cplusplus

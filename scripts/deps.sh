@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # scripts/deps.sh — installs the Debian packages swept needs that are missing. Usage:
 #   scripts/deps.sh            build + test dependencies
-#   scripts/deps.sh --bench    also Google Benchmark and the peer libraries (Bullet, Box2D)
+#   scripts/deps.sh --bench    also Google Benchmark and the peer libraries (Bullet, Box2D, libccd)
 #   scripts/deps.sh --neon     also what runs the arm64 NEON tier here (cross compiler, qemu-user)
 set -euo pipefail
 
 pkgs=(meson ninja-build pkg-config gcc g++ clang clang-format python3 libsimde-dev libcriterion-dev gcc-aarch64-linux-gnu)
 if [[ "${1:-}" == "--bench" ]]; then
-	pkgs+=(libbenchmark-dev libbullet-dev libbox2d-dev)
+	pkgs+=(libbenchmark-dev libbullet-dev libbox2d-dev libccd-dev)
 fi
 if [[ "${1:-}" == "--neon" ]]; then
 	pkgs+=(qemu-user-static libc6-dev-arm64-cross)
