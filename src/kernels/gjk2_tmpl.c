@@ -10,7 +10,14 @@
 #include "sets.h"
 
 #define GJK_D 2
+#define DIM 2
 #include "kernels/gjk_lanes.h"
+
+#if defined(__GNUC__)
+#define SW_UNROLL4 _Pragma("GCC unroll 4")
+#else
+#define SW_UNROLL4
+#endif
 
 enum { Q_OVERLAP, Q_DISTANCE, Q_CAST, Q_RAY };
 
@@ -18,138 +25,175 @@ enum { Q_OVERLAP, Q_DISTANCE, Q_CAST, Q_RAY };
 typedef struct scratch2 {
 	_Alignas(64) float v[2][2][SW_GJK_MAX_VERTS * SW_W];
 } scratch2;
-_Static_assert(sizeof(scratch2) <= SW_SCRATCH, "the GJK rows fit the per-thread scratch");
 
-/* one side of a block in lanes: placement (rotation (c, s)), displacement, core */
+/* one side of the lanes: placement (rotation (c, s)), displacement, core */
 typedef struct place2 {
 	gw p, d;
 	sw_fw qc, qs;
 	side_w core;
 } place2;
 
-static const _Alignas(64) float zero_row[SW_GJK_MAX_VERTS * 16];
+/* ---- reading the sources, lane by lane ---- */
 
-/* ---- reading the sources ---- */
+/* one side's inputs, written lane by lane as pairs enter the lanes */
+typedef struct lane_in {
+	_Alignas(64) float p[2][SW_W], q[2][SW_W], d[2][SW_W], h[2][SW_W], rad[SW_W], ext[SW_W];
+} lane_in;
 
-SW_INLINE sw_fw lanes_of(const float *x) { return sw_loadu(x); }
+/* a side's vertex rows, transposed: v[c][k·SW_W + l] for k < nv, lane l's vertex k (its vertex 0 past
+ * its count n[l]; zeros for a lane without vertices); box: lanes with a box core */
+typedef struct rows_w {
+	float *v[2];
+	unsigned nv, box, busy; /* busy: the lanes holding a pair whose rows count */
+	uint32_t n[SW_W];
+} rows_w;
 
-/* gathers of an instance's placement and displacement from 6 columns */
-SW_INLINE void gather_place(const float *const col[6], const int32_t *idx, place2 *o)
+/* lane l's vertex column from its coordinate rows r[c] (n vertices), or zeros (n = 0); the block's slot
+ * count grows to n, the other lanes then repeating their vertex 0 */
+SW_INLINE void put_column(rows_w *R, unsigned l, const float *const *r, uint32_t n)
 {
-	o->p.c[0] = sw_gather(col[0], idx), o->p.c[1] = sw_gather(col[1], idx);
-	o->qc = sw_gather(col[2], idx), o->qs = sw_gather(col[3], idx);
-	o->d.c[0] = sw_gather(col[4], idx), o->d.c[1] = sw_gather(col[5], idx);
+	if (n > R->nv) {
+		/* the running lanes repeat their vertex 0 in the new slots (idle lanes are written when they
+		 * take a pair) */
+		for (unsigned b = R->busy & ~(1u << l); b; b &= b - 1) {
+			unsigned m = (unsigned)__builtin_ctz(b);
+			for (int c = 0; c < DIM; c++)
+				for (unsigned k = R->nv; k < n; k++)
+					R->v[c][(size_t)k * SW_W + m] = R->v[c][m];
+		}
+		R->nv = n;
+	}
+	/* the rows as they are up to the block's count (vertex 0 past n: the pool's padding rule, applied
+	 * here past the row's padded length too) */
+	uint32_t k0 = n < R->nv ? n : R->nv;
+	for (int c = 0; c < DIM; c++) {
+		float *col = R->v[c] + l;
+		const float *rc = n ? r[c] : NULL;
+		float v0 = n ? rc[0] : 0.0f;
+		SW_UNROLL4
+		for (uint32_t k = 0; k < k0; k++)
+			col[(size_t)k * SW_W] = rc[k];
+		for (uint32_t k = k0; k < R->nv; k++)
+			col[(size_t)k * SW_W] = v0;
+	}
+	R->n[l] = n;
 }
 
-/* a vertex core's rows into the transposed buffer (lane l's vertex k, vertex 0 past its count n[l]);
- * lanes with n[l] = 0 read zeros */
-SW_INLINE unsigned fill_rows(const float *pool, const size_t *rows, const uint32_t *stride, const uint32_t *n,
-			     float *buf[2])
+/* the coordinate rows of a pool shape at `off` (row stride pad(n)) */
+SW_INLINE void pool_rows(const float *pool, size_t off, uint32_t n, const float **r)
 {
-	unsigned nmax = 0;
-	for (int l = 0; l < SW_W; l++)
-		nmax = n[l] > nmax ? n[l] : nmax;
-	for (int l = 0; l < SW_W; l++) {
-		const float *r = n[l] ? pool + rows[l] : zero_row;
-		uint32_t st = n[l] ? stride[l] : 0;
-		for (int c = 0; c < 2; c++) {
-			const float *rc = r + (size_t)c * st;
-			float *b = buf[c] + l;
-			for (unsigned k = 0; k < nmax; k++)
-				b[(size_t)k * SW_W] = rc[k < n[l] ? k : 0];
-		}
+	for (int c = 0; c < DIM; c++)
+		r[c] = pool + off + (size_t)c * sw_row_pad(n);
+}
+
+SW_INLINE void put_place(lane_in *in, unsigned l, const float *const col[6], uint32_t i)
+{
+	for (int c = 0; c < 2; c++)
+		in->p[c][l] = col[c][i], in->d[c][l] = col[4 + c][i], in->q[c][l] = col[2 + c][i];
+}
+
+SW_INLINE void put_core(lane_in *in, unsigned l, float rad, float ext, float hx, float hy)
+{
+	in->rad[l] = rad, in->ext[l] = ext, in->h[0][l] = hx, in->h[1][l] = hy;
+}
+
+/* a lane with nothing usable: a point at rest at the origin (its answer is SW_PAIR_INVALID) */
+SW_INLINE void put_none(lane_in *in, rows_w *R, unsigned l)
+{
+	static const float zero[6];
+	const float *const col[6] = {zero, zero, zero, zero, zero, zero};
+	put_place(in, l, col, 0);
+	in->q[0][l] = 1.0f;
+	put_core(in, l, 0, 0, 0, 0);
+	put_column(R, l, NULL, 0);
+	R->box &= ~(1u << l);
+}
+
+/* instance i of a source into lane l: 1 when it is usable (index in range, shape usable) */
+SW_INLINE int put_shape2(const sw_shape2_set *s, uint32_t i, unsigned l, lane_in *in, rows_w *R)
+{
+	if (i >= s->inst.count || s->shape[i] >= s->shapes.count || !s->ok[s->shape[i]])
+		return 0;
+	uint32_t sh = s->shape[i];
+	const float *const col[6] = {s->px, s->py, s->qc, s->qs, s->dx, s->dy};
+	put_place(in, l, col, i);
+	put_core(in, l, s->radius[sh], s->ext[sh], s->hx[sh], s->hy[sh]);
+	int box = s->type[sh] == SW_SHAPE_BOX;
+	const float *r[DIM];
+	pool_rows(s->pool, s->off[sh], s->n[sh], r);
+	put_column(R, l, r, box ? 0 : s->n[sh]);
+	R->box = (R->box & ~(1u << l)) | (unsigned)box << l;
+	return 1;
+}
+
+/* a polygon: its row of SW_POLY2_MAX_VERTS; a flagged shape or a count outside [2, 16] is not usable */
+SW_INLINE int put_poly2(const sw_poly2_set *s, uint32_t i, unsigned l, lane_in *in, rows_w *R)
+{
+	if (i >= s->inst.count)
+		return 0;
+	uint32_t sh = s->shape[i];
+	if (sh >= s->shapes.count || !s->ok[sh] || s->n[sh] < 2 || s->n[sh] > SW_POLY2_MAX_VERTS)
+		return 0;
+	const float *const col[6] = {s->px, s->py, s->qc, s->qs, s->dx, s->dy};
+	put_place(in, l, col, i);
+	put_core(in, l, 0, 0, 0, 0); /* the extent: from the rows */
+	const float *const r[2] = {s->vx + (size_t)SW_POLY2_MAX_VERTS * sh, s->vy + (size_t)SW_POLY2_MAX_VERTS * sh};
+	put_column(R, l, r, s->n[sh]);
+	R->box &= ~(1u << l);
+	return 1;
+}
+
+/* a ray: the point core at its origin, moving by its delta */
+SW_INLINE int put_ray2(const sw_ray2_set *s, uint32_t i, unsigned l, lane_in *in, rows_w *R)
+{
+	static const float origin[1];
+	if (i >= s->t.count)
+		return 0;
+	in->p[0][l] = s->ox[i], in->p[1][l] = s->oy[i], in->d[0][l] = s->dx[i], in->d[1][l] = s->dy[i];
+	in->q[0][l] = 1.0f, in->q[1][l] = 0;
+	put_core(in, l, 0, 0, 0, 0);
+	const float *const r[2] = {origin, origin};
+	put_column(R, l, r, 1);
+	R->box &= ~(1u << l);
+	return 1;
+}
+
+SW_INLINE int put_side(sw_src kind, const void *src, uint32_t i, unsigned l, lane_in *in, rows_w *R)
+{
+	switch (kind) {
+	case SW_SRC_SHAPE2: return put_shape2(src, i, l, in, R);
+	case SW_SRC_POLY2: return put_poly2(src, i, l, in, R);
+	default: return put_ray2(src, i, l, in, R);
 	}
-	return nmax;
 }
 
 /* the core's extent from the rows: the largest |coordinate| (padding repeats vertex 0) */
-SW_INLINE sw_fw rows_ext(const side_w *s)
+SW_INLINE sw_fw rows_ext(const rows_w *R)
 {
 	sw_fw m = sw_set1(0.0f);
-	for (unsigned k = 0; k < s->nv; k++)
+	for (unsigned k = 0; k < R->nv; k++)
 		for (int c = 0; c < 2; c++)
-			m = sw_max(m, sw_abs(sw_load(s->v[c] + (size_t)k * SW_W)));
+			m = sw_max(m, sw_abs(sw_load(R->v[c] + (size_t)k * SW_W)));
 	return m;
 }
 
-SW_INLINE void core_rows(side_w *s, float *buf[2], unsigned nv)
+SW_INLINE sw_mw mask_of(unsigned bits) { return sw_mfrom(bits); }
+
+/* the side in lanes from its inputs: placement and core (every 2D source's cores are checked when
+ * their shapes are added, or by their counts above) */
+SW_INLINE sw_mw side_of(sw_src kind, const lane_in *in, const rows_w *R, place2 *o)
 {
-	s->nv = nv;
 	for (int c = 0; c < 2; c++)
-		s->v[c] = buf[c];
-}
-
-/* a sw_shape2_set's instances idx (valid where `ok`): returns the lanes whose shape is usable */
-SW_INLINE unsigned load_shape2(const sw_shape2_set *s, const int32_t *idx, unsigned ok, float *buf[2], place2 *o)
-{
-	_Alignas(64) float rad[SW_W], ext[SW_W], hx[SW_W], hy[SW_W], bm[SW_W];
-	size_t rows[SW_W];
-	uint32_t n[SW_W], stride[SW_W];
-	unsigned box = 0;
-	for (int l = 0; l < SW_W; l++) {
-		uint32_t sh = (ok >> l & 1) ? s->shape[idx[l]] : 0;
-		int good = (ok >> l & 1) && sh < s->shapes.count && s->ok[sh];
-		ok &= ~((unsigned)!good << l);
-		sh = good ? sh : 0;
-		int isbox = !good || s->type[sh] == SW_SHAPE_BOX;
-		box |= (unsigned)isbox << l;
-		n[l] = isbox ? 0 : s->n[sh];
-		rows[l] = s->off[sh], stride[l] = sw_row_pad(n[l]);
-		rad[l] = good ? s->radius[sh] : 0, ext[l] = good ? s->ext[sh] : 0;
-		hx[l] = good ? s->hx[sh] : 0, hy[l] = good ? s->hy[sh] : 0;
-		bm[l] = isbox ? 1.0f : 0.0f;
-	}
-	const float *const col[6] = {s->px, s->py, s->qc, s->qs, s->dx, s->dy};
-	gather_place(col, idx, o);
-	core_rows(&o->core, buf, fill_rows(s->pool, rows, stride, n, buf));
-	o->core.radius = lanes_of(rad), o->core.ext = lanes_of(ext);
-	o->core.half.c[0] = lanes_of(hx), o->core.half.c[1] = lanes_of(hy);
-	o->core.box = sw_gt(lanes_of(bm), sw_set1(0.0f));
-	o->core.any_box = box & ok;
-	return ok;
-}
-
-/* a sw_poly2_set's polygons: vertex cores of radius 0 from their rows of SW_POLY2_MAX_VERTS (padded
- * with vertex 0 by the set); a flagged shape or a count outside [2, SW_POLY2_MAX_VERTS] is invalid */
-SW_INLINE unsigned load_poly2(const sw_poly2_set *s, const int32_t *idx, unsigned ok, float *buf[2], place2 *o)
-{
-	_Alignas(64) int32_t row[SW_W];
-	unsigned nmax = 0;
-	for (int l = 0; l < SW_W; l++) {
-		uint32_t sh = (ok >> l & 1) ? s->shape[idx[l]] : 0;
-		int good = (ok >> l & 1) && sh < s->shapes.count && s->ok[sh] && s->n[sh] >= 2 &&
-			   s->n[sh] <= SW_POLY2_MAX_VERTS;
-		ok &= ~((unsigned)!good << l);
-		row[l] = good ? (int32_t)(SW_POLY2_MAX_VERTS * sh) : 0;
-		unsigned n = good ? s->n[sh] : 1;
-		nmax = n > nmax ? n : nmax;
-	}
-	const float *const col[6] = {s->px, s->py, s->qc, s->qs, s->dx, s->dy};
-	gather_place(col, idx, o);
-	for (unsigned k = 0; k < nmax; k++) {
-		sw_storeu(buf[0] + (size_t)k * SW_W, sw_gather(s->vx + k, row));
-		sw_storeu(buf[1] + (size_t)k * SW_W, sw_gather(s->vy + k, row));
-	}
-	core_rows(&o->core, buf, nmax);
-	o->core.radius = sw_set1(0.0f);
-	o->core.ext = rows_ext(&o->core);
-	o->core.box = sw_mfalse(), o->core.any_box = 0;
-	o->core.half = gw_zero();
-	return ok;
-}
-
-/* a sw_ray2_set's rays as the point core at the origin, moving by delta (in d) */
-SW_INLINE void load_ray2(const sw_ray2_set *s, const int32_t *idx, float *buf[2], place2 *o)
-{
-	const sw_fw zero = sw_set1(0.0f);
-	o->p.c[0] = sw_gather(s->ox, idx), o->p.c[1] = sw_gather(s->oy, idx);
-	o->d.c[0] = sw_gather(s->dx, idx), o->d.c[1] = sw_gather(s->dy, idx);
-	o->qc = sw_set1(1.0f), o->qs = zero;
-	for (int i = 0; i < 2; i++)
-		sw_storeu(buf[i], zero);
-	core_rows(&o->core, buf, 1);
-	o->core.radius = zero, o->core.ext = zero, o->core.box = sw_mfalse(), o->core.any_box = 0;
-	o->core.half = gw_zero();
+		o->p.c[c] = sw_load(in->p[c]), o->d.c[c] = sw_load(in->d[c]), o->core.half.c[c] = sw_load(in->h[c]);
+	o->qc = sw_load(in->q[0]), o->qs = sw_load(in->q[1]);
+	side_w *c = &o->core;
+	c->nv = R->nv;
+	for (int k = 0; k < 2; k++)
+		c->v[k] = R->v[k];
+	c->box = mask_of(R->box), c->any_box = R->box;
+	c->radius = sw_load(in->rad);
+	c->ext = kind == SW_SRC_SHAPE2 ? sw_load(in->ext) : rows_ext(R);
+	return sw_mnot(sw_mfalse());
 }
 
 /* ---- the pair in A's frame (make_pair) ---- */
@@ -204,7 +248,7 @@ SW_INLINE void make_pair_w(const place2 *a, const place2 *b, gw rel, sw_fw extra
 /* ---- storing ---- */
 
 /* float rows at the lanes' pair indices (NULL columns skipped), NaN where invalid */
-SW_INLINE void store_rows(float *const *dst, const sw_fw *src, int rows, const uint32_t *pk, unsigned cnt,
+SW_INLINE void store_rows(float *const *dst, const sw_fw *src, int rows, const uint32_t *pk, unsigned lanes,
 			  unsigned invalid)
 {
 	_Alignas(64) float tmp[SW_W];
@@ -212,16 +256,19 @@ SW_INLINE void store_rows(float *const *dst, const sw_fw *src, int rows, const u
 		if (!dst[k])
 			continue;
 		sw_storeu(tmp, src[k]);
-		for (unsigned l = 0; l < cnt; l++)
+		for (unsigned b = lanes; b; b &= b - 1) {
+			unsigned l = (unsigned)__builtin_ctz(b);
 			dst[k][pk[l]] = (invalid >> l & 1) ? NAN : tmp[l];
+		}
 	}
 }
 
 /* statuses from per-lane codes (SW_PAIR_INVALID where invalid); feature ids: none */
-SW_INLINE void store_codes(uint8_t *status, uint32_t *feature, const uint32_t *pk, unsigned cnt, unsigned invalid,
+SW_INLINE void store_codes(uint8_t *status, uint32_t *feature, const uint32_t *pk, unsigned lanes, unsigned invalid,
 			   const uint8_t *st)
 {
-	for (unsigned l = 0; l < cnt; l++) {
+	for (unsigned b = lanes; b; b &= b - 1) {
+		unsigned l = (unsigned)__builtin_ctz(b);
 		status[pk[l]] = (invalid >> l & 1) ? SW_PAIR_INVALID : st[l];
 		if (feature)
 			feature[pk[l]] = SW_FEATURE_NONE;
@@ -233,7 +280,7 @@ SW_INLINE unsigned eq_bits(sw_fw a, float b) { return sw_mbits(sw_eq(a, sw_set1(
 /* ---- the answers (ref/gjk2.c) ---- */
 
 SW_INLINE void answer_overlap(const sw_overlap_results *out, const run_w *st, const pair_w *pr, const place2 *ra,
-			      const uint32_t *pk, unsigned cnt, unsigned invalid)
+			      const uint32_t *pk, unsigned lanes, unsigned invalid)
 {
 	const sw_fw zero = sw_set1(0.0f);
 	sw_mw contact = sw_eq(st->end, sw_set1((float)GW_CONTACT)), limit = sw_eq(st->end, sw_set1((float)GW_LIMIT));
@@ -242,16 +289,16 @@ SW_INLINE void answer_overlap(const sw_overlap_results *out, const run_w *st, co
 	sw_fw gap = sw_div(sw_sub(d, pr->radius), pr->sigma);
 	sw_fw rows[3] = {sw_sel(contact, zero, gap), sw_sel(contact, zero, n.c[0]), sw_sel(contact, zero, n.c[1])};
 	float *const dst[3] = {out->depth, out->nx, out->ny};
-	store_rows(dst, rows, 3, pk, cnt, invalid);
+	store_rows(dst, rows, 3, pk, lanes, invalid);
 	uint8_t code[SW_W];
 	unsigned cb = sw_mbits(contact), lb = sw_mbits(limit);
-	for (unsigned l = 0; l < cnt; l++)
+	for (unsigned l = 0; l < SW_W; l++)
 		code[l] = (cb >> l & 1) ? SW_HIT : (lb >> l & 1) ? SW_ITER_LIMIT : SW_MISS;
-	store_codes(out->status, out->feature, pk, cnt, invalid, code);
+	store_codes(out->status, out->feature, pk, lanes, invalid, code);
 }
 
 SW_INLINE void answer_distance(const sw_distance_results *out, const run_w *st, const pair_w *pr, const place2 *ra,
-			       const place2 *a, const place2 *b, const uint32_t *pk, unsigned cnt, unsigned invalid)
+			       const place2 *a, const place2 *b, const uint32_t *pk, unsigned lanes, unsigned invalid)
 {
 	const sw_fw zero = sw_set1(0.0f);
 	sw_mw contact = sw_eq(st->end, sw_set1((float)GW_CONTACT)), limit = sw_eq(st->end, sw_set1((float)GW_LIMIT));
@@ -275,20 +322,20 @@ SW_INLINE void answer_distance(const sw_distance_results *out, const run_w *st, 
 		rows[5 + i] = sw_sel(contact, common.c[i], pb.c[i]);
 	}
 	float *const dst[7] = {out->distance, out->nx, out->ny, out->ax, out->ay, out->bx, out->by};
-	store_rows(dst, rows, 7, pk, cnt, invalid);
+	store_rows(dst, rows, 7, pk, lanes, invalid);
 	uint8_t code[SW_W];
 	unsigned cb = sw_mbits(contact), lb = sw_mbits(limit), hb = sw_mbits(hit);
-	for (unsigned l = 0; l < cnt; l++)
+	for (unsigned l = 0; l < SW_W; l++)
 		code[l] = (cb >> l & 1)   ? SW_STARTS_OVERLAPPED
 			  : (lb >> l & 1) ? SW_ITER_LIMIT
 			  : (hb >> l & 1) ? SW_HIT
 					  : SW_MISS;
-	store_codes(out->status, out->feature, pk, cnt, invalid, code);
+	store_codes(out->status, out->feature, pk, lanes, invalid, code);
 }
 
 /* the cast's and the ray's rows: t, depth, point, normal, slide */
 SW_INLINE void store_cast(const sw_cast_results *out, sw_mw miss, sw_mw start, sw_mw limit, sw_fw t, gw point,
-			  gw normal, const uint32_t *pk, unsigned cnt, unsigned invalid)
+			  gw normal, const uint32_t *pk, unsigned lanes, unsigned invalid)
 {
 	const sw_fw zero = sw_set1(0.0f);
 	sw_fw rows[8];
@@ -300,19 +347,19 @@ SW_INLINE void store_cast(const sw_cast_results *out, sw_mw miss, sw_mw start, s
 		rows[6 + i] = zero;
 	}
 	float *const dst[8] = {out->t, out->depth, out->px, out->py, out->nx, out->ny, out->sx, out->sy};
-	store_rows(dst, rows, 8, pk, cnt, invalid);
+	store_rows(dst, rows, 8, pk, lanes, invalid);
 	uint8_t code[SW_W];
 	unsigned mb = sw_mbits(miss), sb = sw_mbits(start), lb = sw_mbits(limit);
-	for (unsigned l = 0; l < cnt; l++)
+	for (unsigned l = 0; l < SW_W; l++)
 		code[l] = (mb >> l & 1)   ? SW_MISS
 			  : (lb >> l & 1) ? SW_ITER_LIMIT
 			  : (sb >> l & 1) ? SW_STARTS_OVERLAPPED
 					  : SW_HIT;
-	store_codes(out->status, out->feature, pk, cnt, invalid, code);
+	store_codes(out->status, out->feature, pk, lanes, invalid, code);
 }
 
 SW_INLINE void answer_cast(const sw_cast_results *out, const run_w *st, const pair_w *pr, const place2 *ra,
-			   const place2 *a, const uint32_t *pk, unsigned cnt, unsigned invalid)
+			   const place2 *a, const uint32_t *pk, unsigned lanes, unsigned invalid)
 {
 	const sw_fw zero = sw_set1(0.0f);
 	sw_mw miss = sw_eq(st->end, sw_set1((float)GW_MISS)), limit = sw_eq(st->end, sw_set1((float)GW_LIMIT));
@@ -330,11 +377,11 @@ SW_INLINE void answer_cast(const sw_cast_results *out, const run_w *st, const pa
 		wa.c[i] = sw_add(wa.c[i], sw_mul(n.c[i], a->core.radius));
 	gw point = gw_sel(cores, common, to_world(ra, wa, shift));
 	gw normal = gw_sel(cores, gw_zero(), rotw(ra, n));
-	store_cast(out, miss, start, limit, st->lam, point, normal, pk, cnt, invalid);
+	store_cast(out, miss, start, limit, st->lam, point, normal, pk, lanes, invalid);
 }
 
 SW_INLINE void answer_ray(const sw_cast_results *out, const run_w *st, const pair_w *pr, const place2 *ra,
-			  const place2 *ray, const uint32_t *pk, unsigned cnt, unsigned invalid)
+			  const place2 *ray, const uint32_t *pk, unsigned lanes, unsigned invalid)
 {
 	const sw_fw zero = sw_set1(0.0f);
 	sw_mw miss = sw_eq(st->end, sw_set1((float)GW_MISS)), limit = sw_eq(st->end, sw_set1((float)GW_LIMIT));
@@ -343,10 +390,10 @@ SW_INLINE void answer_ray(const sw_cast_results *out, const run_w *st, const pai
 	gw point;
 	for (int i = 0; i < 2; i++)
 		point.c[i] = sw_add(ray->p.c[i], sw_mul(ray->d.c[i], st->lam));
-	store_cast(out, miss, start, limit, st->lam, point, gw_sel(start, gw_zero(), n), pk, cnt, invalid);
+	store_cast(out, miss, start, limit, st->lam, point, gw_sel(start, gw_zero(), n), pk, lanes, invalid);
 }
 
-/* ---- one block ---- */
+/* ---- the lanes: pairs enter as lanes free up ---- */
 
 /* the cap and target of the call's options (NULL: the defaults) */
 SW_INLINE void opts_of(const sw_gjk_opts *o, sw_fw *cap, sw_fw *target)
@@ -356,51 +403,74 @@ SW_INLINE void opts_of(const sw_gjk_opts *o, sw_fw *cap, sw_fw *target)
 	*target = sw_set1(o ? o->target : 0.0f);
 }
 
-SW_INLINE unsigned load_side(sw_src kind, const void *src, const int32_t *idx, unsigned ok, float *buf[2], place2 *o)
+/* everything the lanes hold between iterations */
+typedef struct lanes_w {
+	lane_in in[2];
+	rows_w rows[2];
+	place2 A, B; /* the GJK's A (the target of a ray) and B (the ray's point) */
+	pair_w pr;
+	run_w st;
+	uint32_t pk[SW_W];
+	unsigned busy, invalid;
+} lanes_w;
+_Static_assert(sizeof(scratch2) + sizeof(lanes_w) <= SW_SCRATCH, "the GJK lanes fit the per-thread scratch");
+
+/* the answers of the lanes in `lanes` (done, or invalid) */
+SW_INLINE void answer(const sw_job *j, int q, lanes_w *L, unsigned lanes)
 {
-	if (kind == SW_SRC_SHAPE2)
-		return load_shape2(src, idx, ok, buf, o);
-	return load_poly2(src, idx, ok, buf, o);
+	run_w fin = L->st;
+	loop_end(&fin);
+	unsigned inv = L->invalid;
+	if (q == Q_OVERLAP)
+		answer_overlap(j->out, &fin, &L->pr, &L->A, L->pk, lanes, inv);
+	else if (q == Q_DISTANCE)
+		answer_distance(j->out, &fin, &L->pr, &L->A, &L->A, &L->B, L->pk, lanes, inv);
+	else if (q == Q_CAST)
+		answer_cast(j->out, &fin, &L->pr, &L->A, &L->A, L->pk, lanes, inv);
+	else
+		answer_ray(j->out, &fin, &L->pr, &L->A, &L->B, L->pk, lanes, inv);
 }
 
-SW_INLINE uint32_t src_count(sw_src kind, const void *src)
-{
-	switch (kind) {
-	case SW_SRC_SHAPE2: return (uint32_t)((const sw_shape2_set *)src)->inst.count;
-	case SW_SRC_POLY2: return (uint32_t)((const sw_poly2_set *)src)->inst.count;
-	default: return (uint32_t)((const sw_ray2_set *)src)->t.count;
-	}
-}
-
-SW_INLINE void gjk2_block(const sw_job *j, sw_src ka, sw_src kb, int q, size_t base, unsigned cnt, scratch2 *sc)
+/* the next pairs of the queue into the free lanes `fill`; their runs start (the invalid ones done) */
+SW_INLINE void refill(const sw_job *j, sw_src ka, sw_src kb, int q, lanes_w *L, unsigned fill, size_t *next)
 {
 	const sw_pair *pairs = j->pairs + j->off;
-	uint32_t pk[SW_W];
-	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
-	unsigned ok = 0;
-	uint32_t na = src_count(ka, j->a), nb = src_count(kb, j->b);
-	for (unsigned l = 0; l < SW_W; l++) {
-		unsigned m = l < cnt ? l : cnt - 1;
-		uint32_t k = j->order ? j->order[base + m] : (uint32_t)(base + m);
-		pk[l] = (uint32_t)j->off + k;
+	/* a ray row: the target is the GJK's A (input 0), the ray its point B (input 1) */
+	sw_src k0 = q == Q_RAY ? kb : ka, k1 = q == Q_RAY ? SW_SRC_RAY2 : kb;
+	const void *s0 = q == Q_RAY ? j->b : j->a, *s1 = q == Q_RAY ? j->a : j->b;
+	unsigned in = 0;
+	/* the rows' slot count: the largest count of the lanes that keep running (it grows again below as
+	 * the new pairs need) */
+	for (int s = 0; s < 2; s++) {
+		unsigned nv = 0;
+		for (unsigned b = L->busy; b; b &= b - 1)
+			nv = L->rows[s].n[__builtin_ctz(b)] > nv ? L->rows[s].n[__builtin_ctz(b)] : nv;
+		L->rows[s].nv = nv;
+		L->rows[s].busy = L->busy;
+	}
+	for (unsigned l = 0; l < SW_W && *next < j->n; l++) {
+		if (!(fill >> l & 1))
+			continue;
+		uint32_t k = j->order ? j->order[*next] : (uint32_t)*next;
+		(*next)++;
+		L->pk[l] = (uint32_t)j->off + k;
 		sw_pair p = pairs[k];
-		int good = p.a < na && p.b < nb;
-		ok |= (unsigned)good << l;
-		ia[l] = good ? (int32_t)p.a : 0, ib[l] = good ? (int32_t)p.b : 0;
+		uint32_t i0 = q == Q_RAY ? p.b : p.a, i1 = q == Q_RAY ? p.a : p.b;
+		int ok = put_side(k0, s0, i0, l, &L->in[0], &L->rows[0]) &&
+			 put_side(k1, s1, i1, l, &L->in[1], &L->rows[1]);
+		if (!ok)
+			put_none(&L->in[0], &L->rows[0], l), put_none(&L->in[1], &L->rows[1], l);
+		in |= 1u << l;
+		L->rows[0].busy |= 1u << l, L->rows[1].busy |= 1u << l;
+		L->invalid = (L->invalid & ~(1u << l)) | (unsigned)!ok << l;
 	}
-	float *bufa[2] = {sc->v[0][0], sc->v[0][1]}, *bufb[2] = {sc->v[1][0], sc->v[1][1]};
+	L->busy |= in;
+	/* the new pairs' setup, computed in every lane and kept in the new ones */
 	place2 A, B;
-	/* a ray row: the target is the GJK's A, the ray its point B */
-	if (q == Q_RAY) {
-		ok = load_side(kb, j->b, ib, ok, bufa, &A);
-		load_ray2(j->a, ia, bufb, &B);
-	} else {
-		ok = load_side(ka, j->a, ia, ok, bufa, &A);
-		ok = load_side(kb, j->b, ib, ok, bufb, &B);
-	}
+	sw_mw valid = sw_mand(side_of(k0, &L->in[0], &L->rows[0], &A), side_of(k1, &L->in[1], &L->rows[1], &B));
 	sw_fw cap, target;
 	opts_of(j->opts, &cap, &target);
-	sw_mw valid = sw_mand(pose_ok(&A), pose_ok(&B));
+	valid = sw_mand(valid, sw_mand(pose_ok(&A), pose_ok(&B)));
 	gw rel = gw_zero();
 	if (q == Q_CAST) {
 		valid = sw_mand(valid, sw_mand(gw_ok(A.d), gw_ok(B.d)));
@@ -409,34 +479,47 @@ SW_INLINE void gjk2_block(const sw_job *j, sw_src ka, sw_src kb, int q, size_t b
 		valid = sw_mand(valid, gw_ok(B.d));
 		rel = B.d;
 	}
-	unsigned use = ok & sw_mbits(valid);
-	_Alignas(64) float actf[SW_W];
-	for (int l = 0; l < SW_W; l++)
-		actf[l] = (use >> l & 1) ? 1.0f : 0.0f;
-	sw_mw act = sw_gt(sw_loadu(actf), sw_set1(0.0f));
-	pair_w pr;
-	make_pair_w(&A, &B, rel, q == Q_CAST ? target : sw_set1(0.0f), cap, &pr);
-	run_w st;
-	int mode = q == Q_OVERLAP ? GW_OVERLAP : q == Q_DISTANCE ? GW_DIST : GW_CAST;
-	loop_w(&pr, guess_w(&pr), act, mode, &st);
-	loop_end(&st);
-	unsigned invalid = ~use & SW_ALL_LANES;
-	if (q == Q_OVERLAP)
-		answer_overlap(j->out, &st, &pr, &A, pk, cnt, invalid);
-	else if (q == Q_DISTANCE)
-		answer_distance(j->out, &st, &pr, &A, &A, &B, pk, cnt, invalid);
-	else if (q == Q_CAST)
-		answer_cast(j->out, &st, &pr, &A, &A, pk, cnt, invalid);
-	else
-		answer_ray(j->out, &st, &pr, &A, &B, pk, cnt, invalid);
+	L->invalid |= in & ~sw_mbits(valid);
+	/* the setup is a function of each lane's inputs alone: the lanes that keep running get theirs again */
+	sw_mw m = mask_of(in);
+	make_pair_w(&A, &B, rel, q == Q_CAST ? target : sw_set1(0.0f), cap, &L->pr);
+	L->A = A, L->B = B;
+	lane_init(&L->pr, guess_w(&L->pr), m, mask_of(in & ~L->invalid), &L->st);
 }
 
+/* the rows of a job: pairs flow through the lanes; a lane's answer is written as soon as it is done,
+ * and new pairs come in once half the lanes are free (or none is running) */
 SW_INLINE void gjk2_rows(const sw_job *j, sw_src ka, sw_src kb, int q)
 {
 	scratch2 *sc = j->scratch;
-	for (size_t base = 0; base < j->n; base += SW_W) {
-		unsigned cnt = j->n - base < SW_W ? (unsigned)(j->n - base) : SW_W;
-		gjk2_block(j, ka, kb, q, base, cnt, sc);
+	lanes_w *L = (lanes_w *)(void *)(sc + 1);
+	memset(L, 0, sizeof *L);
+	for (int s = 0; s < 2; s++)
+		for (int c = 0; c < 2; c++)
+			L->rows[s].v[c] = sc->v[s][c];
+	const int mode = q == Q_OVERLAP ? GW_OVERLAP : q == Q_DISTANCE ? GW_DIST : GW_CAST;
+	const unsigned half = SW_W / 2 ? SW_W / 2 : 1;
+	size_t next = 0;
+	lane_init(&L->pr, gw_zero(), sw_mnot(sw_mfalse()), sw_mfalse(), &L->st);
+	for (;;) {
+		unsigned act = sw_mbits(L->st.act), done = L->busy & ~act, free_ = ~L->busy & SW_ALL_LANES;
+		unsigned nfree = (unsigned)__builtin_popcount(done | free_);
+		int more = next < j->n;
+		if (done && (!act || !more || nfree >= half)) {
+			answer(j, q, L, done);
+			L->busy &= ~done;
+			free_ |= done;
+		}
+		if (more && free_ && (!act || (unsigned)__builtin_popcount(free_) >= half)) {
+			refill(j, ka, kb, q, L, free_, &next);
+			continue;
+		}
+		if (!act) {
+			if (!more && !L->busy)
+				return;
+			continue;
+		}
+		lane_step(&L->pr, mode, &L->st);
 	}
 }
 

@@ -65,6 +65,7 @@ typedef struct run_w {
 SW_INLINE gw gw_sel(sw_mw m, gw a, gw b)
 {
 	gw o;
+	SW_UNROLL
 	for (int i = 0; i < D; i++)
 		o.c[i] = sw_sel(m, a.c[i], b.c[i]);
 	return o;
@@ -82,6 +83,7 @@ SW_INLINE sw_fw gw_dot(gw a, gw b)
 SW_INLINE gw gw_sub(gw a, gw b)
 {
 	gw o;
+	SW_UNROLL
 	for (int i = 0; i < D; i++)
 		o.c[i] = sw_sub(a.c[i], b.c[i]);
 	return o;
@@ -90,6 +92,7 @@ SW_INLINE gw gw_sub(gw a, gw b)
 SW_INLINE gw gw_scale(gw a, sw_fw s)
 {
 	gw o;
+	SW_UNROLL
 	for (int i = 0; i < D; i++)
 		o.c[i] = sw_mul(a.c[i], s);
 	return o;
@@ -98,6 +101,7 @@ SW_INLINE gw gw_scale(gw a, sw_fw s)
 SW_INLINE gw gw_zero(void)
 {
 	gw o;
+	SW_UNROLL
 	for (int i = 0; i < D; i++)
 		o.c[i] = sw_set1(0.0f);
 	return o;
@@ -117,23 +121,45 @@ SW_INLINE gw side_support(const side_w *s, gw d, sw_fw *id)
 	gw o = gw_zero();
 	sw_fw best = sw_set1(0.0f);
 	if (s->nv) {
+		/* two scans, even and odd vertices, each keeping its first maximum, then the larger (the lower
+		 * index on a tie): the first maximum of one scan, without its compare-and-select chain */
+		SW_UNROLL
 		for (int c = 0; c < D; c++)
 			o.c[c] = sw_load(s->v[c]);
-		sw_fw bd = gw_dot(o, d);
-		for (unsigned k = 1; k < s->nv; k++) {
+		sw_fw bd = gw_dot(o, d), bd1 = bd, best1 = best;
+		gw o1 = o;
+		unsigned k = 1;
+		for (; k + 1 < s->nv; k += 2) {
+			gw w, u;
+			SW_UNROLL
+			for (int c = 0; c < D; c++) {
+				w.c[c] = sw_load(s->v[c] + (size_t)k * SW_W);
+				u.c[c] = sw_load(s->v[c] + (size_t)(k + 1) * SW_W);
+			}
+			sw_fw sw = gw_dot(w, d), su = gw_dot(u, d);
+			sw_mw up1 = sw_gt(sw, bd1), up = sw_gt(su, bd);
+			bd1 = sw_sel(up1, sw, bd1), best1 = sw_sel(up1, sw_set1((float)k), best1),
+			o1 = gw_sel(up1, w, o1);
+			bd = sw_sel(up, su, bd), best = sw_sel(up, sw_set1((float)(k + 1)), best), o = gw_sel(up, u, o);
+		}
+		if (k < s->nv) {
 			gw w;
+			SW_UNROLL
 			for (int c = 0; c < D; c++)
 				w.c[c] = sw_load(s->v[c] + (size_t)k * SW_W);
-			sw_fw sc = gw_dot(w, d);
-			sw_mw up = sw_gt(sc, bd);
-			bd = sw_sel(up, sc, bd);
-			best = sw_sel(up, sw_set1((float)k), best);
-			o = gw_sel(up, w, o);
+			sw_fw sw = gw_dot(w, d);
+			sw_mw up1 = sw_gt(sw, bd1);
+			bd1 = sw_sel(up1, sw, bd1), best1 = sw_sel(up1, sw_set1((float)k), best1),
+			o1 = gw_sel(up1, w, o1);
 		}
+		sw_mw odd = sw_mor(sw_gt(bd1, bd), sw_mand(sw_eq(bd1, bd), sw_lt(best1, best)));
+		o = gw_sel(odd, o1, o);
+		best = sw_sel(odd, best1, best);
 	}
 	if (s->any_box) {
 		gw h;
 		sw_fw bits = sw_set1(0.0f);
+		SW_UNROLL
 		for (int i = 0; i < D; i++) {
 			sw_mw pos = sw_ge(d.c[i], sw_set1(0.0f));
 			h.c[i] = sw_sel(pos, s->half.c[i], sw_neg(s->half.c[i]));
@@ -150,9 +176,11 @@ SW_INLINE gw side_support(const side_w *s, gw d, sw_fw *id)
 SW_INLINE gw b_support(const pair_w *pr, gw d, sw_fw *id)
 {
 	gw db, o;
+	SW_UNROLL
 	for (int j = 0; j < D; j++)
 		db.c[j] = gw_dot(pr->col[j], d);
 	gw b = gw_scale(side_support(&pr->b, db, id), pr->sigma);
+	SW_UNROLL
 	for (int i = 0; i < D; i++) {
 		sw_fw s = sw_add(sw_mul(pr->col[0].c[i], b.c[0]), sw_mul(pr->col[1].c[i], b.c[1]));
 #if D == 3
@@ -178,6 +206,7 @@ typedef struct facets_w {
 SW_INLINE void facet_w(const gw *y, int j, facets_w *f)
 {
 	int idx[D], m = 0;
+	SW_UNROLL
 	for (int i = 0; i < NS; i++)
 		if (i != j)
 			idx[m++] = i;
@@ -192,6 +221,7 @@ SW_INLINE void facet_w(const gw *y, int j, facets_w *f)
 	o.c[1] = e1.c[0];
 #endif
 	sw_fw big = sw_set1(0.0f);
+	SW_UNROLL
 	for (int i = 0; i < D; i++)
 		big = sw_max(big, sw_abs(o.c[i]));
 	f->ok[j] = sw_gt(big, sw_set1(0.0f));
@@ -204,14 +234,17 @@ SW_INLINE void facet_w(const gw *y, int j, facets_w *f)
 /* the cofactors Δ_j(X) of every subset of two to D slots, in ascending masks */
 SW_INLINE void dets_w(sw_fw dp[NS][NS], sw_fw det[NSUB][NS])
 {
+	SW_UNROLL
 	for (int x = 3; x < FULL; x++) {
 		if ((x & (x - 1)) == 0)
 			continue;
+		SW_UNROLL
 		for (int j = 0; j < NS; j++) {
 			if (!(x & (1 << j)))
 				continue;
 			int y = x & ~(1 << j), k = __builtin_ctz((unsigned)y), first = 1;
 			sw_fw sum = sw_set1(0.0f);
+			SW_UNROLL
 			for (int i = k; i < NS; i++) {
 				if (!(y & (1 << i)))
 					continue;
@@ -230,9 +263,11 @@ SW_INLINE void full_w(const gw *y, const facets_w *f, sw_fw det[NSUB][NS], sw_fw
 	const sw_fw eps2 = sw_set1(SW_GJK_TOUCH_EPS * SW_GJK_TOUCH_EPS);
 	sw_mw flat = sw_mfalse();
 	sw_fw d[NS];
+	SW_UNROLL
 	for (int j = 0; j < NS; j++) {
 		int x = FULL & ~(1 << j), k = j == 0 ? 1 : 0, first = 1;
 		sw_fw dx = sw_set1(0.0f);
+		SW_UNROLL
 		for (int i = 0; i < NS; i++)
 			if (x & (1 << i)) {
 				dx = first ? det[x][i] : sw_add(dx, det[x][i]);
@@ -244,6 +279,7 @@ SW_INLINE void full_w(const gw *y, const facets_w *f, sw_fw det[NSUB][NS], sw_fw
 		flat = sw_mor(flat, sw_le(sw_mul(h, h), sw_mul(sw_mul(eps2, scale2), f->nn[j])));
 		d[j] = sw_mul(dx, gw_dot(f->v[j], e));
 	}
+	SW_UNROLL
 	for (int j = 0; j < NS; j++)
 		det[FULL][j] = sw_sel(flat, sw_set1(0.0f), d[j]);
 }
@@ -266,6 +302,7 @@ SW_INLINE void insert_w_(run_w *st, gw a, gw b, sw_fw ia, sw_fw ib, sw_mw add, s
 	simplex_w *s = &st->s;
 	sw_mw all[NS], isnew[NS], taken = sw_mfalse(), free_seen = sw_mfalse();
 	unsigned full_lanes = 0, wide_lanes = 0;
+	SW_UNROLL
 	for (int i = 0; i < NS; i++) {
 		/* the lowest free slot: free, and no free slot below it */
 		sw_mw fr = sw_mnot(s->in[i]);
@@ -276,6 +313,7 @@ SW_INLINE void insert_w_(run_w *st, gw a, gw b, sw_fw ia, sw_fw ib, sw_mw add, s
 	}
 	/* the new point into its slot (as the reference does, also where the insert then fails) */
 	sw_mw wr[NS];
+	SW_UNROLL
 	for (int i = 0; i < NS; i++) {
 		wr[i] = sw_mand(act, isnew[i]);
 		s->a[i] = gw_sel(wr[i], a, s->a[i]);
@@ -287,42 +325,55 @@ SW_INLINE void insert_w_(run_w *st, gw a, gw b, sw_fw ia, sw_fw ib, sw_mw add, s
 	/* slots in use per lane: which lanes hold D or D + 1 points */
 	{
 		sw_fw cnt = sw_set1(0.0f);
+		SW_UNROLL
 		for (int i = 0; i < NS; i++)
 			cnt = sw_add(cnt, sw_sel(all[i], sw_set1(1.0f), sw_set1(0.0f)));
 		full_lanes = sw_mbits(sw_mand(act, sw_eq(cnt, sw_set1((float)NS))));
 		wide_lanes = sw_mbits(sw_mand(act, sw_ge(cnt, sw_set1((float)D))));
 	}
 	gw y[NS];
+	SW_UNROLL
 	for (int i = 0; i < NS; i++)
 		y[i] = gw_sub(st->x, s->p[i]);
 	sw_fw dp[NS][NS], det[NSUB][NS];
-	for (int i = 0; i < NS; i++)
+	SW_UNROLL
+	for (int i = 0; i < NS; i++) {
+		SW_UNROLL
 		for (int j = i; j < NS; j++)
 			dp[i][j] = dp[j][i] = gw_dot(y[i], y[j]);
+	}
+	SW_UNROLL
 	for (int i = 0; i < NS; i++)
 		det[1 << i][i] = sw_set1(1.0f);
 	dets_w(dp, det);
 	facets_w f;
+	SW_UNROLL
 	for (int j = 0; j < NS; j++)
 		det[FULL][j] = sw_set1(0.0f);
 	if (wide_lanes) {
+		SW_UNROLL
 		for (int j = 0; j < NS; j++)
 			facet_w(y, j, &f);
 		if (full_lanes) /* (lanes with D + 1 points hold D) */
 			full_w(y, &f, det, st->scale2);
 	} else {
+		SW_UNROLL
 		for (int j = 0; j < NS; j++)
 			f.n[j] = f.v[j] = gw_zero(), f.nn[j] = sw_set1(0.0f), f.ok[j] = sw_mfalse();
 	}
 	/* the first consistent subset of the slots in use, ascending masks */
 	const sw_fw zero = sw_set1(0.0f);
 	sw_mw found = sw_mfalse(), chosen[NSUB], cin[NS], full = all[0];
+	SW_UNROLL
 	for (int i = 1; i < NS; i++)
 		full = sw_mand(full, all[i]);
+	SW_UNROLL
 	for (int i = 0; i < NS; i++)
 		cin[i] = sw_mfalse();
+	SW_UNROLL
 	for (int x = 1; x < NSUB; x++) {
 		sw_mw ok = sw_mnot(sw_mfalse());
+		SW_UNROLL
 		for (int i = 0; i < NS; i++) {
 			if (x & (1 << i))
 				ok = sw_mand(ok, sw_mand(all[i], sw_gt(det[x][i], zero)));
@@ -331,12 +382,14 @@ SW_INLINE void insert_w_(run_w *st, gw a, gw b, sw_fw ia, sw_fw ib, sw_mw add, s
 		}
 		chosen[x] = sw_mandnot(found, ok);
 		found = sw_mor(found, ok);
+		SW_UNROLL
 		for (int i = 0; i < NS; i++)
 			if (x & (1 << i))
 				cin[i] = sw_mor(cin[i], chosen[x]);
 	}
 	/* the new point kept, unless x moved */
 	sw_mw kept = sw_mfalse();
+	SW_UNROLL
 	for (int i = 0; i < NS; i++)
 		kept = sw_mor(kept, sw_mand(isnew[i], cin[i]));
 	out->ok = sw_mand(act, sw_mand(found, sw_mor(moved, kept)));
@@ -344,26 +397,33 @@ SW_INLINE void insert_w_(run_w *st, gw a, gw b, sw_fw ia, sw_fw ib, sw_mw add, s
 	/* johnson_point: the chosen subset's cofactors (zero outside it), weights, Σ μ_i y_i over every
 	 * slot, or the facet's point for D slots */
 	sw_fw d[NS], sum = zero;
+	SW_UNROLL
 	for (int i = 0; i < NS; i++) {
 		d[i] = zero;
+		SW_UNROLL
 		for (int x = 1; x < NSUB; x++)
 			if (x & (1 << i))
 				d[i] = sw_sel(chosen[x], det[x][i], d[i]);
 		sum = i ? sw_add(sum, d[i]) : d[i];
 	}
 	gw v = gw_zero();
+	SW_UNROLL
 	for (int i = 0; i < NS; i++) {
 		out->mu[i] = sw_div(d[i], sum);
 		gw t = gw_sel(cin[i], gw_scale(y[i], out->mu[i]), gw_zero());
+		SW_UNROLL
 		for (int c = 0; c < D; c++)
 			v.c[c] = i ? sw_add(v.c[c], t.c[c]) : t.c[c];
 	}
-	if (wide_lanes)
+	if (wide_lanes) {
+		SW_UNROLL
 		for (int j = 0; j < NS; j++) {
 			int x = FULL & ~(1 << j);
 			v = gw_sel(sw_mand(chosen[x], f.ok[j]), f.v[j], v);
 		}
+	}
 	out->v = v;
+	SW_UNROLL
 	for (int i = 0; i < NS; i++)
 		out->in[i] = cin[i];
 	out->inside = chosen[FULL];
@@ -373,6 +433,7 @@ SW_INLINE void insert_w_(run_w *st, gw a, gw b, sw_fw ia, sw_fw ib, sw_mw add, s
 /* commits an insert where it succeeded */
 SW_INLINE void insert_commit(run_w *st, const insert_w *r)
 {
+	SW_UNROLL
 	for (int i = 0; i < NS; i++) {
 		st->s.in[i] = msel(r->ok, r->in[i], st->s.in[i]);
 		st->s.mu[i] = sw_sel(r->ok, r->mu[i], st->s.mu[i]);
@@ -413,27 +474,48 @@ SW_INLINE void end_w(run_w *st, sw_mw m, int end)
 SW_INLINE sw_mw has_points(const run_w *st)
 {
 	sw_mw h = st->s.in[0];
+	SW_UNROLL
 	for (int i = 1; i < NS; i++)
 		h = sw_mor(h, st->s.in[i]);
 	return h;
 }
 
-/* the GJK loop for every lane in `act` of a block (gjk_iterate); `guess` the first direction */
-SW_INLINE void loop_w(const pair_w *pr, gw guess, sw_mw act, int mode, run_w *st)
+/* a new run in the lanes `m` (gjk_iterate's start), active where `act`; `guess` the first direction */
+SW_INLINE void lane_init(const pair_w *pr, gw guess, sw_mw m, sw_mw act, run_w *st)
+{
+	const sw_fw zero = sw_set1(0.0f);
+	SW_UNROLL
+	for (int i = 0; i < NS; i++) {
+		st->s.a[i] = gw_sel(m, gw_zero(), st->s.a[i]);
+		st->s.b[i] = gw_sel(m, gw_zero(), st->s.b[i]);
+		st->s.p[i] = gw_sel(m, gw_zero(), st->s.p[i]);
+		st->s.ida[i] = sw_sel(m, zero, st->s.ida[i]);
+		st->s.idb[i] = sw_sel(m, zero, st->s.idb[i]);
+		st->s.mu[i] = sw_sel(m, zero, st->s.mu[i]);
+		st->s.in[i] = sw_mandnot(m, st->s.in[i]);
+	}
+	st->lam = sw_sel(m, zero, st->lam);
+	st->x = gw_sel(m, gw_scale(pr->r, zero), st->x);
+	st->n = gw_sel(m, gw_scale(pr->r, zero), st->n);
+	st->v = gw_sel(m, guess, st->v);
+	st->inside = sw_mandnot(m, st->inside);
+	st->iters = sw_sel(m, zero, st->iters);
+	st->scale2 = sw_sel(m, zero, st->scale2);
+	st->maxpp = sw_sel(m, zero, st->maxpp);
+	st->vy = sw_sel(m, zero, st->vy);
+	st->end = sw_sel(m, sw_set1((float)GW_LIMIT), st->end);
+	st->act = msel(m, act, st->act);
+}
+
+/* one iteration of the GJK loop (gjk_iterate's body) for every lane in st->act; a lane whose query is
+ * decided, or whose cap is reached, leaves st->act with its end */
+SW_INLINE void lane_step(const pair_w *pr, int mode, run_w *st)
 {
 	const sw_fw zero = sw_set1(0.0f), R = pr->radius;
 	const sw_fw eps2 = sw_set1(SW_GJK_TOUCH_EPS * SW_GJK_TOUCH_EPS);
 	const sw_fw ceps2 = sw_set1(SW_GJK_CONV_EPS * SW_GJK_CONV_EPS);
-	for (int i = 0; i < NS; i++) {
-		st->s.a[i] = st->s.b[i] = st->s.p[i] = gw_zero();
-		st->s.ida[i] = st->s.idb[i] = st->s.mu[i] = zero;
-		st->s.in[i] = sw_mfalse();
-	}
-	st->lam = zero, st->x = gw_scale(pr->r, zero), st->n = st->x, st->v = guess;
-	st->inside = sw_mfalse(), st->iters = zero, st->scale2 = zero, st->maxpp = zero, st->vy = zero;
-	st->end = sw_set1((float)GW_LIMIT), st->act = act;
 	const sw_mw rpos = sw_gt(R, zero);
-	for (;;) {
+	{
 		sw_fw vv = gw_dot(st->v, st->v), t2 = sw_mul(eps2, st->scale2);
 		st->vlen = sw_sel(rpos, sw_sqrt(vv), zero);
 		sw_mw has = has_points(st), near = sw_le(vv, t2);
@@ -462,6 +544,7 @@ SW_INLINE void loop_w(const pair_w *pr, gw guess, sw_mw act, int mode, run_w *st
 			moved = advance_w(pr, st, vy, sep);
 		st->scale2 = sw_sel(st->act, scale2_w(st->maxpp, st->x), st->scale2);
 		sw_mw dup = sw_mfalse();
+		SW_UNROLL
 		for (int i = 0; i < NS; i++)
 			dup = sw_mor(dup,
 				     sw_mand(st->s.in[i], sw_mand(sw_eq(st->s.ida[i], ia), sw_eq(st->s.idb[i], ib))));
@@ -477,25 +560,25 @@ SW_INLINE void loop_w(const pair_w *pr, gw guess, sw_mw act, int mode, run_w *st
 			moved = sw_mor(moved, adv);
 		}
 		if (!gw_any(st->act))
-			continue;
+			return;
 		insert_w r;
 		insert_w_(st, a, b, ia, ib, sw_mnot(dup), moved, st->act, &r);
 		insert_commit(st, &r);
 		sw_mw fail = sw_mandnot(r.ok, st->act);
 		if (!gw_any(fail))
-			continue;
+			return;
 		if (mode != GW_CAST) {
 			end_w(st, fail, GW_CONVERGED);
-			continue;
+			return;
 		}
 		end_w(st, sw_mand(fail, moved), GW_CONVERGED);
 		sw_mw again = sw_mandnot(moved, fail);
 		if (!gw_any(again))
-			continue;
+			return;
 		sw_mw adv = advance_w(pr, st, vv, again);
 		st->scale2 = sw_sel(adv, scale2_w(st->maxpp, st->x), st->scale2);
 		if (!gw_any(adv))
-			continue;
+			return;
 		insert_w_(st, a, b, ia, ib, sw_mfalse(), adv, adv, &r);
 		insert_commit(st, &r);
 		end_w(st, sw_mandnot(r.ok, adv), GW_CONVERGED);
@@ -515,6 +598,7 @@ SW_INLINE void loop_end(run_w *st)
 SW_INLINE gw unit_w(gw v)
 {
 	sw_fw big = sw_set1(0.0f);
+	SW_UNROLL
 	for (int i = 0; i < D; i++)
 		big = sw_max(big, sw_abs(v.c[i]));
 	sw_mw nz = sw_gt(big, sw_set1(0.0f));
@@ -528,8 +612,10 @@ SW_INLINE void witness_w(const run_w *st, const pair_w *pr, gw *pa, gw *pb)
 {
 	gw a = gw_zero(), b = gw_zero();
 	sw_fw inv = sw_div(sw_set1(1.0f), pr->sigma);
+	SW_UNROLL
 	for (int i = 0; i < NS; i++) {
 		gw ta = gw_scale(st->s.a[i], st->s.mu[i]), tb = gw_scale(st->s.b[i], st->s.mu[i]);
+		SW_UNROLL
 		for (int c = 0; c < D; c++) {
 			a.c[c] = i ? sw_add(a.c[c], ta.c[c]) : ta.c[c];
 			b.c[c] = i ? sw_add(b.c[c], tb.c[c]) : tb.c[c];
@@ -558,6 +644,7 @@ SW_INLINE gw guess_w(const pair_w *pr)
 SW_INLINE void set_scale_w(pair_w *pr)
 {
 	sw_fw l = sw_max(pr->a.ext, pr->radius), eb = sw_mul(sw_set1(2.0f), pr->b.ext);
+	SW_UNROLL
 	for (int i = 0; i < D; i++)
 		l = sw_max(l, sw_max(sw_add(sw_abs(pr->off.c[i]), eb), sw_abs(pr->r.c[i])));
 	const sw_fw inf = sw_set1(INFINITY);

@@ -2,6 +2,8 @@
  * `sw_mw` a per-lane mask. The width follows the tier being compiled (SW_TIER_*), never wider than the
  * tier's flags: SIMDe would emulate a wider vector and run slower than scalar.
  *
+ * sw_mfrom(bits) is the mask whose lane l is set where bit l of `bits` is; sw_mbits() its inverse.
+ *
  * Contract of every op: lane-wise IEEE single precision, no fusion (the build passes
  * -ffp-contract=off), so a kernel that performs the reference's operations in the reference's order
  * gets the reference's bits. Comparisons are ordered and quiet: NaN compares false. */
@@ -52,6 +54,7 @@ static inline sw_mw sw_mandnot(sw_mw a, sw_mw b) { return (sw_mw)(~a & b); } /* 
 static inline sw_mw sw_mnot(sw_mw a) { return (sw_mw)~a; }
 static inline sw_mw sw_mfalse(void) { return 0; }
 static inline unsigned sw_mbits(sw_mw a) { return a; }
+static inline sw_mw sw_mfrom(unsigned bits) { return (sw_mw)bits; }
 static inline sw_fw sw_sel(sw_mw m, sw_fw a, sw_fw b) { return simde_mm512_mask_blend_ps(m, b, a); }
 /* lanes base[idx[l]]; idx is 64-byte aligned. SIMDe 0.7.4 has no AVX-512 gather: use the native one */
 static inline sw_fw sw_gather(const float *base, const int32_t *idx)
@@ -103,6 +106,12 @@ static inline sw_mw sw_mnot(sw_mw a)
 }
 static inline sw_mw sw_mfalse(void) { return simde_mm256_setzero_ps(); }
 static inline unsigned sw_mbits(sw_mw a) { return (unsigned)simde_mm256_movemask_ps(a); }
+static inline sw_mw sw_mfrom(unsigned bits)
+{
+	const simde__m256i lane = simde_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+	simde__m256i b = simde_mm256_and_si256(simde_mm256_set1_epi32((int)bits), lane);
+	return simde_mm256_castsi256_ps(simde_mm256_cmpeq_epi32(b, lane));
+}
 static inline sw_fw sw_sel(sw_mw m, sw_fw a, sw_fw b) { return simde_mm256_blendv_ps(b, a, m); }
 static inline sw_fw sw_gather(const float *base, const int32_t *idx)
 {
@@ -148,6 +157,12 @@ static inline sw_mw sw_mandnot(sw_mw a, sw_mw b) { return simde_mm_andnot_ps(a, 
 static inline sw_mw sw_mnot(sw_mw a) { return simde_mm_xor_ps(a, simde_mm_castsi128_ps(simde_mm_set1_epi32(-1))); }
 static inline sw_mw sw_mfalse(void) { return simde_mm_setzero_ps(); }
 static inline unsigned sw_mbits(sw_mw a) { return (unsigned)simde_mm_movemask_ps(a); }
+static inline sw_mw sw_mfrom(unsigned bits)
+{
+	const simde__m128i lane = simde_mm_setr_epi32(1, 2, 4, 8);
+	simde__m128i b = simde_mm_and_si128(simde_mm_set1_epi32((int)bits), lane);
+	return simde_mm_castsi128_ps(simde_mm_cmpeq_epi32(b, lane));
+}
 static inline sw_fw sw_sel(sw_mw m, sw_fw a, sw_fw b) { return simde_mm_blendv_ps(b, a, m); }
 static inline sw_fw sw_gather(const float *base, const int32_t *idx)
 {
