@@ -79,6 +79,18 @@ static inline sw_sweep_result sw_sweep_result_invalid(void)
 	sw_sweep_result r = {SW_PAIR_INVALID, SW_FEATURE_NONE, NAN, NAN, {NAN, NAN, NAN}};
 	return r;
 }
+/// The answers of a moving query other than INVALID (swept/batch.h): MISS, and a contact.
+static inline sw_sweep_result sw_sweep_result_miss(void)
+{
+	sw_sweep_result r = {SW_MISS, SW_FEATURE_NONE, 1.0f, 1.0f, {0, 0, 0}};
+	return r;
+}
+static inline sw_sweep_result sw_sweep_result_of(sw_status st, uint32_t feature, float t_first, float t_last,
+						 sw_vec3 normal)
+{
+	sw_sweep_result r = {st, feature, t_first, t_last, normal};
+	return r;
+}
 static inline sw_overlap_result sw_overlap_result_invalid(void)
 {
 	sw_overlap_result r = {SW_PAIR_INVALID, SW_FEATURE_NONE, NAN, {NAN, NAN, NAN}};

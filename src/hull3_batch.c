@@ -45,22 +45,18 @@ int sw_hull_pair_prepare(const sw_hull_call *c, size_t k, sw_hull_view *av, sw_h
 	if (!hull_at(c->a, p.a, c->sweep, av, &pa, &qa, &da))
 		return 0;
 	if (c->kind == SW_HULL_B_TRI) {
-		const sw_tri3_set *ts = c->bt;
-		if (p.b >= ts->t.count)
+		sw_tri3 t;
+		sw_vec3 dt;
+		if (!sw_tri3_at(c->bt, p.b, &t, &dt))
 			return 0;
-		sw_tri3 t = {v3_at(ts->ax, ts->ay, ts->az, p.b), v3_at(ts->bx, ts->by, ts->bz, p.b),
-			     v3_at(ts->cx, ts->cy, ts->cz, p.b)};
-		sw_vec3 dt = c->sweep ? v3_at(ts->dx, ts->dy, ts->dz, p.b) : sw_v3(0, 0, 0);
+		dt = c->sweep ? dt : sw_v3(0, 0, 0);
 		return sw_hull_pair_setup_tri(pr, av, pa, qa, da, &t, dt, c->sweep && c->one_sided, mem, tri);
 	}
 	if (c->kind == SW_HULL_B_OBB) {
-		const sw_obb3_set *bs = c->bo;
-		if (p.b >= bs->t.count)
+		sw_box3 box;
+		if (!sw_obb3_at(c->bo, p.b, &box, &db))
 			return 0;
-		sw_box3 box = {v3_at(bs->px, bs->py, bs->pz, p.b),
-			       {bs->qx[p.b], bs->qy[p.b], bs->qz[p.b], bs->qw[p.b]},
-			       v3_at(bs->hx, bs->hy, bs->hz, p.b)};
-		db = c->sweep ? v3_at(bs->dx, bs->dy, bs->dz, p.b) : sw_v3(0, 0, 0);
+		db = c->sweep ? db : sw_v3(0, 0, 0);
 		if (!sw_obb3_valid_ref(&box, db))
 			return 0;
 		sw_hull_view_box(box.half, box_fl, box_ix, bv);
@@ -78,7 +74,7 @@ void sw_hull_pair_write(const sw_hull_call *c, size_t k, int st, const sw_hull_p
 		if (st == 0)
 			o = sw_sweep_result_invalid();
 		else if (st == 2)
-			sw_hull_sweep_out_miss(&o);
+			o = sw_sweep_result_miss();
 		else
 			sw_hull_red_sweep(r, &pr->ra, pr->front, &o);
 		sw_sweep_put(c->sw, k, &o);

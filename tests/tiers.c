@@ -32,12 +32,7 @@ typedef struct rows {
 	sw_answer kind;
 	int nf; /* float rows of the kind */
 	sw_columns cols;
-	union {
-		sw_sweep_results s;
-		sw_overlap_results o;
-		sw_cast_results c;
-		sw_distance_results d;
-	} out;
+	sw_any_results out;
 } rows;
 
 /* keeps the columns in `mask` (bit 0 status, 1 feature, 2 the floats); z columns of 2D queries off */

@@ -139,6 +139,22 @@ SW_INLINE void overlap_store(const sw_overlap_results *out, size_t base, unsigne
 	}
 }
 
+/* writes lanes [0, cnt) of a first-separating-axis test at `base`: status and feature only (the
+ * "_test" rows); `feature` holds each lane's first separating axis, SW_AXIS_NONE when it has none */
+SW_INLINE void test_store(const sw_overlap_results *out, size_t base, unsigned cnt, sw_fw feature, sw_mw sep,
+			  unsigned invalid)
+{
+	_Alignas(64) float feat[SW_W];
+	sw_storeu(feat, feature);
+	unsigned sbits = sw_mbits(sep);
+	for (unsigned l = 0; l < cnt; l++) {
+		int inv = invalid >> l & 1;
+		out->status[base + l] = inv ? SW_PAIR_INVALID : (sbits >> l & 1) ? SW_MISS : SW_HIT;
+		if (out->feature)
+			out->feature[base + l] = inv ? SW_FEATURE_NONE : sw_feature_of_lane(feat[l]);
+	}
+}
+
 /* box_rotation and box_valid together: the box part of sw_obb3_valid_ref (no displacement) */
 SW_INLINE sw_mw box_checked(box_w *b, sw_fw x, sw_fw y, sw_fw z, sw_fw w)
 {

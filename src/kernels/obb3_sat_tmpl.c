@@ -204,20 +204,28 @@ SW_INLINE sw_mw box_gather(const sw_obb3_set *s, const int32_t *idx, box_w *b)
 	return sw_mand(q, box_valid(b));
 }
 
+/* lanes [base, base + SW_W) of an indexed job: the pairs' boxes, their count in *cnt and set indices in
+ * ia, ib; returns the invalid lanes (index out of range, boxes off contract) */
+SW_INLINE unsigned box_block(const sw_job *j, size_t base, unsigned *cnt, box_w *a, box_w *b, int32_t *ia, int32_t *ib)
+{
+	const sw_obb3_set *as = j->a, *bs = j->b;
+	*cnt = j->n - base < SW_W ? (unsigned)(j->n - base) : SW_W;
+	unsigned bad = lanes_indices(as->t.count, bs->t.count, j->pairs + j->off + base, *cnt, ia, ib);
+	sw_mw ok = sw_mand(box_gather(as, ia, a), box_gather(bs, ib, b));
+	return bad | (~sw_mbits(ok) & SW_ALL_LANES);
+}
+
 static void obb3_sweep_kernel(const sw_job *j)
 {
 	const sw_obb3_set *as = j->a, *bs = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const sw_sweep_results *out = j->out;
-	size_t n = j->n, at = j->off;
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
-	for (size_t base = 0; base < n; base += SW_W) {
-		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as->t.count, bs->t.count, pairs + base, cnt, ia, ib);
+	for (size_t base = 0; base < j->n; base += SW_W) {
+		unsigned cnt;
 		box_w a, b;
-		sw_mw ok = sw_mand(box_gather(as, ia, &a), box_gather(bs, ib, &b));
+		unsigned invalid = box_block(j, base, &cnt, &a, &b, ia, ib);
 		sw_fw da[3] = {sw_gather(as->dx, ia), sw_gather(as->dy, ia), sw_gather(as->dz, ia)};
 		sw_fw db[3] = {sw_gather(bs->dx, ib), sw_gather(bs->dy, ib), sw_gather(bs->dz, ib)};
+		sw_mw ok = sw_mand(sw_coord_ok(da[0]), sw_coord_ok(db[0]));
 		sw_fw v[3];
 		for (int c = 0; c < 3; c++) {
 			ok = sw_mand(ok, sw_mand(sw_coord_ok(da[c]), sw_coord_ok(db[c])));
@@ -225,7 +233,7 @@ static void obb3_sweep_kernel(const sw_job *j)
 		}
 		sweep_w o;
 		sweep_core(&a, &b, v, &o);
-		sweep_store(out, at + base, cnt, &o, bad | (~sw_mbits(ok) & SW_ALL_LANES));
+		sweep_store(j->out, j->off + base, cnt, &o, invalid | (~sw_mbits(ok) & SW_ALL_LANES));
 	}
 }
 
@@ -260,24 +268,26 @@ static void obb3_sweep_packed_kernel(const sw_job *j)
 	}
 }
 
-static void obb3_overlap_test_kernel(const sw_job *j)
+/* lanes [base, base + SW_W) of an indexed job at rest: box A and the pair's frame; returns the invalid
+ * lanes */
+SW_INLINE unsigned rest_block(const sw_job *j, size_t base, unsigned *cnt, box_w *a, frame_w *f)
 {
-	const sw_obb3_set *as = j->a, *bs = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const sw_overlap_results *out = j->out;
-	size_t n = j->n, at = j->off;
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
-	_Alignas(64) float feat[SW_W];
 	const sw_fw zero = sw_set1(0.0f);
 	const sw_fw v[3] = {zero, zero, zero};
-	for (size_t base = 0; base < n; base += SW_W) {
-		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as->t.count, bs->t.count, pairs + base, cnt, ia, ib);
-		box_w a, b;
-		sw_mw ok = sw_mand(box_gather(as, ia, &a), box_gather(bs, ib, &b));
-		unsigned invalid = bad | (~sw_mbits(ok) & SW_ALL_LANES);
+	box_w b;
+	unsigned invalid = box_block(j, base, cnt, a, &b, ia, ib);
+	frame_build(a, &b, v, f);
+	return invalid;
+}
+
+static void obb3_overlap_test_kernel(const sw_job *j)
+{
+	for (size_t base = 0; base < j->n; base += SW_W) {
+		unsigned cnt;
+		box_w a;
 		frame_w f;
-		frame_build(&a, &b, v, &f);
+		unsigned invalid = rest_block(j, base, &cnt, &a, &f);
 		/* first separating axis per lane; stop once every lane has one */
 		sw_mw sep = sw_mfalse();
 		sw_fw feature = sw_set1((float)SW_AXIS_NONE);
@@ -293,14 +303,7 @@ static void obb3_overlap_test_kernel(const sw_job *j)
 			if (sw_mbits(sep) == SW_ALL_LANES)
 				break;
 		}
-		sw_storeu(feat, feature);
-		unsigned sbits = sw_mbits(sep);
-		for (unsigned l = 0; l < cnt; l++) {
-			int inv = invalid >> l & 1;
-			out->status[at + base + l] = inv ? SW_PAIR_INVALID : (sbits >> l & 1) ? SW_MISS : SW_HIT;
-			if (out->feature)
-				out->feature[at + base + l] = inv ? SW_FEATURE_NONE : sw_feature_of_lane(feat[l]);
-		}
+		test_store(j->out, j->off + base, cnt, feature, sep, invalid);
 	}
 }
 
@@ -308,20 +311,12 @@ static void obb3_overlap_test_kernel(const sw_job *j)
  * lane-wise; the chosen axis is rebuilt from its id at the end */
 static void obb3_overlap_kernel(const sw_job *j)
 {
-	const sw_obb3_set *as = j->a, *bs = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const sw_overlap_results *out = j->out;
-	size_t n = j->n, at = j->off;
-	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), mone = sw_set1(-1.0f);
-	const sw_fw v[3] = {zero, zero, zero};
-	for (size_t base = 0; base < n; base += SW_W) {
-		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as->t.count, bs->t.count, pairs + base, cnt, ia, ib);
-		box_w a, b;
-		sw_mw ok = sw_mand(box_gather(as, ia, &a), box_gather(bs, ib, &b));
+	for (size_t base = 0; base < j->n; base += SW_W) {
+		unsigned cnt;
+		box_w a;
 		frame_w f;
-		frame_build(&a, &b, v, &f);
+		unsigned invalid = rest_block(j, base, &cnt, &a, &f);
 		sw_mw sep = sw_mfalse();
 		sw_fw sep_id = zero, sep_pen = zero, sep_w = zero;
 		sw_fw best_id = zero, best_pen = zero, best_pen2 = sw_set1(INFINITY), best_len2 = one, best_w = zero;
@@ -349,7 +344,7 @@ static void obb3_overlap_kernel(const sw_job *j)
 		for (int c = 0; c < 3; c++)
 			rows[1 + c] = sw_add(sw_add(sw_mul(a.r[c], nl[0]), sw_mul(a.r[3 + c], nl[1])),
 					     sw_mul(a.r[6 + c], nl[2]));
-		overlap_store(out, at + base, cnt, rows, id, sep, bad | (~sw_mbits(ok) & SW_ALL_LANES));
+		overlap_store(j->out, j->off + base, cnt, rows, id, sep, invalid);
 	}
 }
 

@@ -300,6 +300,19 @@ SW_INLINE void tpairs_load(const sw_obb3_tri3_block *blk, unsigned off, tpairs_w
 	g->ok = sw_mand(ok, tri_not_degenerate(g->w));
 }
 
+/* lanes [base, base + SW_W) of an indexed job: the pairs' boxes and triangles (with their motion when
+ * `moving`), their count in *cnt; returns the invalid lanes (index out of range, inputs off contract) */
+SW_INLINE unsigned tri_block(const sw_job *j, size_t base, int moving, unsigned *cnt, tpairs_w *g)
+{
+	const sw_obb3_set *as = j->a;
+	const sw_tri3_set *ts = j->b;
+	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
+	*cnt = j->n - base < SW_W ? (unsigned)(j->n - base) : SW_W;
+	unsigned bad = lanes_indices(as->t.count, ts->t.count, j->pairs + j->off + base, *cnt, ia, ib);
+	tpairs_gather(as, ts, ia, ib, moving, g);
+	return bad | (~sw_mbits(g->ok) & SW_ALL_LANES);
+}
+
 static void obb3_tri3_sweep_packed_kernel(const sw_job *j)
 {
 	const sw_obb3_tri3_block *blocks = (const sw_obb3_tri3_block *)j->a + j->off / SW_BLOCK;
@@ -318,40 +331,24 @@ static void obb3_tri3_sweep_packed_kernel(const sw_job *j)
 
 static void obb3_tri3_sweep_kernel(const sw_job *j)
 {
-	const sw_obb3_set *as = j->a;
-	const sw_tri3_set *ts = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const sw_sweep_results *out = j->out;
-	size_t n = j->n, at = j->off;
 	int one_sided = ((const sw_sweep_opts *)j->opts)->one_sided != 0;
-	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
-	for (size_t base = 0; base < n; base += SW_W) {
-		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as->t.count, ts->t.count, pairs + base, cnt, ia, ib);
+	for (size_t base = 0; base < j->n; base += SW_W) {
+		unsigned cnt;
 		tpairs_w g;
-		tpairs_gather(as, ts, ia, ib, 1, &g);
+		unsigned invalid = tri_block(j, base, 1, &cnt, &g);
 		sweep_w o;
 		tsweep_core(&g.box, g.ta, g.w, g.p, g.v, one_sided, &o);
-		sweep_store(out, at + base, cnt, &o, bad | (~sw_mbits(g.ok) & SW_ALL_LANES));
+		sweep_store(j->out, j->off + base, cnt, &o, invalid);
 	}
 }
 
 static void obb3_tri3_overlap_test_kernel(const sw_job *j)
 {
-	const sw_obb3_set *as = j->a;
-	const sw_tri3_set *ts = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const sw_overlap_results *out = j->out;
-	size_t n = j->n, at = j->off;
-	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
-	_Alignas(64) float feat[SW_W];
-	for (size_t base = 0; base < n; base += SW_W) {
-		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as->t.count, ts->t.count, pairs + base, cnt, ia, ib);
+	for (size_t base = 0; base < j->n; base += SW_W) {
+		unsigned cnt;
 		tpairs_w g;
-		tpairs_gather(as, ts, ia, ib, 0, &g);
-		unsigned invalid = bad | (~sw_mbits(g.ok) & SW_ALL_LANES);
 		tframe_w f;
+		unsigned invalid = tri_block(j, base, 0, &cnt, &g);
 		tframe_build(&g.box, g.ta, g.w, g.p, g.v, &f);
 		/* first separating axis per lane; stop once every lane has one */
 		sw_mw sep = sw_mfalse();
@@ -367,14 +364,7 @@ static void obb3_tri3_overlap_test_kernel(const sw_job *j)
 			if (sw_mbits(sep) == SW_ALL_LANES)
 				break;
 		}
-		sw_storeu(feat, feature);
-		unsigned sbits = sw_mbits(sep);
-		for (unsigned l = 0; l < cnt; l++) {
-			int inv = invalid >> l & 1;
-			out->status[at + base + l] = inv ? SW_PAIR_INVALID : (sbits >> l & 1) ? SW_MISS : SW_HIT;
-			if (out->feature)
-				out->feature[at + base + l] = inv ? SW_FEATURE_NONE : sw_feature_of_lane(feat[l]);
-		}
+		test_store(j->out, j->off + base, cnt, feature, sep, invalid);
 	}
 }
 
@@ -382,19 +372,12 @@ static void obb3_tri3_overlap_test_kernel(const sw_job *j)
  * lane-wise; chosen axes carry their vector along for the normal */
 static void obb3_tri3_overlap_kernel(const sw_job *j)
 {
-	const sw_obb3_set *as = j->a;
-	const sw_tri3_set *ts = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const sw_overlap_results *out = j->out;
-	size_t n = j->n, at = j->off;
-	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), mone = sw_set1(-1.0f);
-	for (size_t base = 0; base < n; base += SW_W) {
-		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as->t.count, ts->t.count, pairs + base, cnt, ia, ib);
+	for (size_t base = 0; base < j->n; base += SW_W) {
+		unsigned cnt;
 		tpairs_w g;
-		tpairs_gather(as, ts, ia, ib, 0, &g);
 		tframe_w f;
+		unsigned invalid = tri_block(j, base, 0, &cnt, &g);
 		tframe_build(&g.box, g.ta, g.w, g.p, g.v, &f);
 		sw_mw sep = sw_mfalse();
 		sw_fw sep_id = sw_set1((float)SW_AXIS_NONE), sep_pen = zero, sep_sign = one, sep_len2 = one;
@@ -429,8 +412,7 @@ static void obb3_tri3_overlap_kernel(const sw_job *j)
 		for (int c = 0; c < 3; c++)
 			rows[1 + c] = sw_add(sw_add(sw_mul(g.box.r[c], nl[0]), sw_mul(g.box.r[3 + c], nl[1])),
 					     sw_mul(g.box.r[6 + c], nl[2]));
-		overlap_store(out, at + base, cnt, rows, sw_sel(sep, sep_id, best_id), sep,
-			      bad | (~sw_mbits(g.ok) & SW_ALL_LANES));
+		overlap_store(j->out, j->off + base, cnt, rows, sw_sel(sep, sep_id, best_id), sep, invalid);
 	}
 }
 

@@ -307,37 +307,29 @@ SW_INLINE void overlap_block(const sw_poly2_set *as, const sw_poly2_set *bs, int
 	store_codes(out->status, out->feature, pk, cnt, invalid, none, st, sw_sel(sep, s.sep_axis, s.best_axis));
 }
 
-static void poly2_sweep_kernel(const sw_job *j)
+/* the indexed queries: lane blocks of pairs (in the ordering stage's order), moving or at rest */
+static void poly_run(const sw_job *j, int sweep)
 {
 	const sw_poly2_set *as = j->a, *bs = j->b;
 	const sw_pair *pairs = j->pairs + j->off;
 	const uint32_t *order = j->order;
-	const sw_sweep_results view = sw_sweep_view(j->out, j->off), *out = &view;
+	const sw_sweep_results sv = sweep ? sw_sweep_view(j->out, j->off) : (sw_sweep_results){0};
+	const sw_overlap_results ov = sweep ? (sw_overlap_results){0} : sw_overlap_view(j->out, j->off);
 	size_t n = j->n;
 	_Alignas(64) int32_t ix[2][SW_W], sh[2][SW_W];
 	uint32_t pk[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W, na, nb;
 		unsigned bad = poly_lanes(as, bs, pairs, order, base, cnt, pk, ix, sh, &na, &nb);
-		sweep_block(as, bs, ix, sh, pk, cnt, bad, na, nb, out);
+		if (sweep)
+			sweep_block(as, bs, ix, sh, pk, cnt, bad, na, nb, &sv);
+		else
+			overlap_block(as, bs, ix, sh, pk, cnt, bad, na, nb, &ov);
 	}
 }
 
-static void poly2_overlap_kernel(const sw_job *j)
-{
-	const sw_poly2_set *as = j->a, *bs = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const uint32_t *order = j->order;
-	const sw_overlap_results view = sw_overlap_view(j->out, j->off), *out = &view;
-	size_t n = j->n;
-	_Alignas(64) int32_t ix[2][SW_W], sh[2][SW_W];
-	uint32_t pk[SW_W];
-	for (size_t base = 0; base < n; base += SW_W) {
-		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W, na, nb;
-		unsigned bad = poly_lanes(as, bs, pairs, order, base, cnt, pk, ix, sh, &na, &nb);
-		overlap_block(as, bs, ix, sh, pk, cnt, bad, na, nb, out);
-	}
-}
+static void poly2_sweep_kernel(const sw_job *j) { poly_run(j, 1); }
+static void poly2_overlap_kernel(const sw_job *j) { poly_run(j, 0); }
 
 /* lanes [off, off + SW_W) of a packed block: A at rest, B moving by the relative displacement, so
  * that poly_to_a() forms the reference's tmul(q_A, v − 0) */

@@ -285,7 +285,7 @@ static void answer(int st, const sw_hull_pair *pr, const sw_hull_bside *tri, sw_
 	if (sweep && st == 0)
 		*sweep = sw_sweep_result_invalid();
 	else if (sweep && st == 2)
-		sw_hull_sweep_out_miss(sweep);
+		*sweep = sw_sweep_result_miss();
 	else if (sweep)
 		sw_hull_red_sweep(&r, &pr->ra, pr->front, sweep);
 	else if (st == 0)

@@ -175,29 +175,17 @@ sw_status sw_obb3_sweep_rel_ref(const sw_box3 *a, const sw_box3 *b, sw_vec3 v, s
 
 	float t_last = s.out_num / s.out_den;
 	t_last = t_last < 1.0f ? t_last : 1.0f;
-	if (!s.sep0) {
-		/* B's centre lies on the side sign(w) of the axis of least penetration */
-		out->status = SW_STARTS_OVERLAPPED;
-		out->t_first = 0.0f;
-		out->t_last = t_last;
-		out->normal = world_normal(&ra, &ax[s.pen_axis], s.pen_w < 0 ? -1.0f : 1.0f);
-		out->feature = (uint32_t)s.pen_axis;
-	} else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den &&
-		   s.out_num >= 0.0f) {
-		/* t_in ≤ t_out, t_in ≤ 1, t_out ≥ 0. Separated at 0 ⇒ some slab has t_in > 0 or
-		 * t_out < 0 with an exact sign, so here t_in > 0 */
-		out->status = SW_HIT;
-		out->t_first = s.in_num / s.in_den;
-		out->t_last = t_last;
-		/* at t_in B's centre sits at −sign(u)·r on L: the normal from A to B is −sign(u)·L */
-		out->normal = world_normal(&ra, &ax[s.in_axis], s.in_u < 0 ? 1.0f : -1.0f);
-		out->feature = (uint32_t)s.in_axis;
-	} else {
-		out->status = SW_MISS;
-		out->t_first = out->t_last = 1.0f;
-		out->normal = sw_v3(0, 0, 0);
-		out->feature = SW_FEATURE_NONE;
-	}
+	if (!s.sep0) /* B's centre lies on the side sign(w) of the axis of least penetration */
+		*out = sw_sweep_result_of(SW_STARTS_OVERLAPPED, (uint32_t)s.pen_axis, 0.0f, t_last,
+					  world_normal(&ra, &ax[s.pen_axis], s.pen_w < 0 ? -1.0f : 1.0f));
+	else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den && s.out_num >= 0.0f)
+		/* t_in ≤ t_out, t_in ≤ 1, t_out ≥ 0. Separated at 0 ⇒ some slab has t_in > 0 or t_out < 0 with
+		 * an exact sign, so here t_in > 0; at t_in B's centre sits at −sign(u)·r on L: the normal from
+		 * A to B is −sign(u)·L */
+		*out = sw_sweep_result_of(SW_HIT, (uint32_t)s.in_axis, s.in_num / s.in_den, t_last,
+					  world_normal(&ra, &ax[s.in_axis], s.in_u < 0 ? 1.0f : -1.0f));
+	else
+		*out = sw_sweep_result_miss();
 	return out->status;
 }
 

@@ -285,27 +285,17 @@ static sw_status tri3_sweep_core(const sw_box3 *box, const sw_tri3 *t, sw_vec3 v
 
 	float t_last = s.out_num / s.out_den;
 	t_last = t_last < 1.0f ? t_last : 1.0f;
-	if (!s.sep0) {
-		out->status = SW_STARTS_OVERLAPPED;
-		out->t_first = 0.0f;
-		out->t_last = t_last;
-		out->normal = world_normal(&r, &ax[s.pen_axis], s.pen_sign);
-		out->feature = (uint32_t)s.pen_axis;
-	} else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den &&
-		   s.out_num >= 0.0f && front) {
-		/* separated at 0, so t_in > 0 here (see ref/obb3_sat.c) */
-		out->status = SW_HIT;
-		out->t_first = s.in_num / s.in_den;
-		out->t_last = t_last;
-		/* u > 0: the triangle arrives from −L, so the normal from box to triangle is −L */
-		out->normal = world_normal(&r, &ax[s.in_axis], s.in_u < 0 ? 1.0f : -1.0f);
-		out->feature = (uint32_t)s.in_axis;
-	} else {
-		out->status = SW_MISS;
-		out->t_first = out->t_last = 1.0f;
-		out->normal = sw_v3(0, 0, 0);
-		out->feature = SW_FEATURE_NONE;
-	}
+	if (!s.sep0)
+		*out = sw_sweep_result_of(SW_STARTS_OVERLAPPED, (uint32_t)s.pen_axis, 0.0f, t_last,
+					  world_normal(&r, &ax[s.pen_axis], s.pen_sign));
+	else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den &&
+		 s.out_num >= 0.0f && front)
+		/* separated at 0, so t_in > 0 here (see ref/obb3_sat.c); u > 0: the triangle arrives from −L,
+		 * so the normal from box to triangle is −L */
+		*out = sw_sweep_result_of(SW_HIT, (uint32_t)s.in_axis, s.in_num / s.in_den, t_last,
+					  world_normal(&r, &ax[s.in_axis], s.in_u < 0 ? 1.0f : -1.0f));
+	else
+		*out = sw_sweep_result_miss();
 	return out->status;
 }
 

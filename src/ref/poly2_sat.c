@@ -154,25 +154,14 @@ sw_status sw_poly2_sweep_pair_ref(const sw_poly2 *a, sw_pose2 xa, sw_vec2 da, co
 	gap_all(&s, a, &pb, v);
 	float t_last = s.out_num / s.out_den;
 	t_last = t_last < 1.0f ? t_last : 1.0f;
-	if (!s.sep0) {
-		out->status = SW_STARTS_OVERLAPPED;
-		out->t_first = 0.0f;
-		out->t_last = t_last;
-		out->normal = v3_of(sw_rot2_mul(xa.q, s.best_normal));
-		out->feature = (uint32_t)s.best_axis;
-	} else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den &&
-		   s.out_num >= 0.0f) {
-		out->status = SW_HIT;
-		out->t_first = s.in_num / s.in_den;
-		out->t_last = t_last;
-		out->normal = v3_of(sw_rot2_mul(xa.q, s.in_normal));
-		out->feature = (uint32_t)s.in_axis;
-	} else {
-		out->status = SW_MISS;
-		out->t_first = out->t_last = 1.0f;
-		out->normal = sw_v3(0, 0, 0);
-		out->feature = SW_FEATURE_NONE;
-	}
+	if (!s.sep0)
+		*out = sw_sweep_result_of(SW_STARTS_OVERLAPPED, (uint32_t)s.best_axis, 0.0f, t_last,
+					  v3_of(sw_rot2_mul(xa.q, s.best_normal)));
+	else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den && s.out_num >= 0.0f)
+		*out = sw_sweep_result_of(SW_HIT, (uint32_t)s.in_axis, s.in_num / s.in_den, t_last,
+					  v3_of(sw_rot2_mul(xa.q, s.in_normal)));
+	else
+		*out = sw_sweep_result_miss();
 	return out->status;
 }
 
