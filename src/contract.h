@@ -114,6 +114,16 @@ static inline sw_box3 sw_box3_of(const sw_obb3 *box, sw_pose3 pose)
 /// SW_MAX_COORD, half extents > 0, unit quaternion within SW_QUAT_TOL).
 int sw_obb3_valid_ref(const sw_box3 *box, sw_vec3 disp);
 
+/// A triangle's edges a→b, b→c, c→a scaled by 1/p, p the largest power of two ≤ their largest
+/// |component| (a point triangle: p = 0 and NaN edges, which fail every later comparison).
+typedef struct sw_tri_edges {
+	float p;       ///< the scale's inverse, a power of two
+	float w[3][3]; ///< w[j][k]: component k of scaled edge j
+} sw_tri_edges;
+void sw_tri3_edges_scaled(const sw_tri3 *t, sw_tri_edges *e);
+/// Whether scaled edges are not degenerate (the test above, on the scaled edges).
+int sw_tri3_edges_ok(const sw_tri_edges *e);
+
 /// Whether a triangle and its displacement satisfy the input contract (every coordinate finite with
 /// |x| ≤ SW_MAX_COORD, not degenerate as above).
 int sw_tri3_valid_ref(const sw_tri3 *tri, sw_vec3 disp);

@@ -117,7 +117,7 @@ typedef struct sat_w {
 } sat_w;
 
 /* `id` is a compile-time constant once the axis loop is unrolled, so the face-axis shortcuts fold */
-SW_INLINE void sat_visit(sat_w *s, int id, const axis_w *x)
+SW_INLINE void sat_visit_w(sat_w *s, int id, const axis_w *x)
 {
 	const sw_fw fid = sw_set1((float)id), signbit = sw_set1(-0.0f);
 	sw_fw aw = sw_abs(x->w);
@@ -161,7 +161,7 @@ SW_INLINE void sweep_core(const box_w *a, const box_w *b, const sw_fw v[3], swee
 	for (int k = 0; k < SW_AXIS_COUNT; k++) {
 		axis_w x;
 		axis_get(&f, k, &x);
-		sat_visit(&s, k, &x);
+		sat_visit_w(&s, k, &x);
 	}
 
 	o->overlapped = sw_mnot(s.sep0);

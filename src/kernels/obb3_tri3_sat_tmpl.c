@@ -42,7 +42,7 @@ SW_INLINE void tedges(const sw_fw a[3], const sw_fw b[3], const sw_fw c[3], sw_f
 }
 
 /* the triangle's contract: coordinates in range (checked by the caller) and not degenerate */
-SW_INLINE sw_mw tri_not_degenerate(sw_fw w[3][3])
+SW_INLINE sw_mw tri_not_degenerate_w(sw_fw w[3][3])
 {
 	sw_fw g[3] = {sw_neg(w[2][0]), sw_neg(w[2][1]), sw_neg(w[2][2])};
 	sw_fw n0 = sw_sub(sw_mul(w[0][1], g[2]), sw_mul(w[0][2], g[1]));
@@ -84,8 +84,8 @@ SW_INLINE void tframe_build(const box_w *bx, const sw_fw ta[3], sw_fw w[3][3], s
 	f->p = p;
 }
 
-SW_INLINE sw_fw min0(sw_fw a) { return lt_sel(a, sw_set1(0.0f)); }
-SW_INLINE sw_fw max0(sw_fw a) { return gt_sel(a, sw_set1(0.0f)); }
+SW_INLINE sw_fw min0_w(sw_fw a) { return lt_sel(a, sw_set1(0.0f)); }
+SW_INLINE sw_fw max0_w(sw_fw a) { return gt_sel(a, sw_set1(0.0f)); }
 
 /* axis `id` in feature-id order, as tri_axis_get() builds it */
 SW_INLINE void taxis_get(const tframe_w *f, int id, taxis_w *x)
@@ -94,7 +94,7 @@ SW_INLINE void taxis_get(const tframe_w *f, int id, taxis_w *x)
 	if (id < 3) {
 		int i = id;
 		sw_fw a = f->x[i], b = f->y[i];
-		sw_fw mn = min0(lt_sel(a, b)), mx = max0(gt_sel(a, b));
+		sw_fw mn = min0_w(lt_sel(a, b)), mx = max0_w(gt_sel(a, b));
 		x->lo = sw_add(f->d[i], mn);
 		x->hi = sw_add(f->d[i], mx);
 		x->r = f->h[i];
@@ -120,8 +120,8 @@ SW_INLINE void taxis_get(const tframe_w *f, int id, taxis_w *x)
 		sw_fw a = sw_mul(fj[i1], s), b = sw_mul(fj[i2], s);
 		sw_fw p = sw_sub(sw_mul(f->d[i2], a), sw_mul(f->d[i1], b));
 		sw_fw o = sw_mul(sw_mul(j == 1 ? f->k[i] : f->n[i], s), f->p);
-		x->lo = sw_add(p, min0(o));
-		x->hi = sw_add(p, max0(o));
+		x->lo = sw_add(p, min0_w(o));
+		x->hi = sw_add(p, max0_w(o));
 		x->r = sw_add(sw_mul(f->h[i1], sw_abs(b)), sw_mul(f->h[i2], sw_abs(a)));
 		x->u = sw_sub(sw_mul(f->v[i2], a), sw_mul(f->v[i1], b));
 		x->l[i] = sw_set1(0.0f);
@@ -275,7 +275,7 @@ SW_INLINE void tpairs_gather(const sw_obb3_set *as, const sw_tri3_set *ts, const
 		g->v[0] = g->v[1] = g->v[2] = sw_set1(0.0f);
 	}
 	tedges(g->ta, tb, tc, g->w, &g->p);
-	g->ok = sw_mand(ok, tri_not_degenerate(g->w));
+	g->ok = sw_mand(ok, tri_not_degenerate_w(g->w));
 }
 
 /* lanes [off, off + SW_W) of a packed block, checked like tpairs_gather with the relative motion */
@@ -297,7 +297,7 @@ SW_INLINE void tpairs_load(const sw_obb3_tri3_block *blk, unsigned off, tpairs_w
 		ok = sw_mand(ok, sw_mand(sw_mand(sw_coord_ok(g->ta[k]), sw_coord_ok(tb[k])),
 					 sw_mand(sw_coord_ok(tc[k]), sw_coord_ok(g->v[k]))));
 	tedges(g->ta, tb, tc, g->w, &g->p);
-	g->ok = sw_mand(ok, tri_not_degenerate(g->w));
+	g->ok = sw_mand(ok, tri_not_degenerate_w(g->w));
 }
 
 /* lanes [base, base + SW_W) of an indexed job: the pairs' boxes and triangles (with their motion when

@@ -103,7 +103,7 @@ SW_INLINE void poly_to_a(const poly_w *a, poly_w *b, unsigned nv, sw_fw v[2])
 
 /* outward unit normal of edge i (vertex i to the next) of polygons gathered with nv slots: a lane
  * with fewer vertices closes through its padding (vertex 0 again), one with nv through slot 0 */
-SW_INLINE void edge_normal(const poly_w *p, unsigned nv, unsigned i, sw_fw *nx, sw_fw *ny)
+SW_INLINE void edge_normal_w(const poly_w *p, unsigned nv, unsigned i, sw_fw *nx, sw_fw *ny)
 {
 	unsigned j = i + 1 < nv ? i + 1 : 0;
 	sw_fw ex = sw_sub(p->vx[j], p->vx[i]), ey = sw_sub(p->vy[j], p->vy[i]);
@@ -133,7 +133,7 @@ typedef struct gap_w {
 	sw_fw best, best_axis, best_nx, best_ny;
 } gap_w;
 
-SW_INLINE void gap_visit(gap_w *s, sw_mw on, float id, sw_fw nx, sw_fw ny, sw_fw gap, const sw_fw v[2])
+SW_INLINE void gap_visit_w(gap_w *s, sw_mw on, float id, sw_fw nx, sw_fw ny, sw_fw gap, const sw_fw v[2])
 {
 	sw_fw zero = sw_set1(0.0f), fid = sw_set1(id);
 	sw_fw u = dot2(nx, ny, v[0], v[1]);
@@ -166,7 +166,7 @@ SW_INLINE void gap_visit(gap_w *s, sw_mw on, float id, sw_fw nx, sw_fw ny, sw_fw
 }
 
 /* every direction of the pair: A's edge normals, then B's reversed */
-SW_INLINE void gap_all(gap_w *s, const poly_w *a, unsigned na, const poly_w *b, unsigned nb, const sw_fw v[2])
+SW_INLINE void gap_all_w(gap_w *s, const poly_w *a, unsigned na, const poly_w *b, unsigned nb, const sw_fw v[2])
 {
 	const sw_fw zero = sw_set1(0.0f);
 	*s = (gap_w){sw_set1(-1.0f),
@@ -189,16 +189,16 @@ SW_INLINE void gap_all(gap_w *s, const poly_w *a, unsigned na, const poly_w *b, 
 	/* along its own edge normal a polygon's support is the edge's first vertex */
 	for (unsigned i = 0; i < na; i++) {
 		sw_fw nx, ny;
-		edge_normal(a, na, i, &nx, &ny);
+		edge_normal_w(a, na, i, &nx, &ny);
 		sw_fw gap = sw_sub(project(b, nb, nx, ny, 0), dot2(nx, ny, a->vx[i], a->vy[i]));
-		gap_visit(s, sw_lt(sw_set1((float)i), a->cnt), (float)i, nx, ny, gap, v);
+		gap_visit_w(s, sw_lt(sw_set1((float)i), a->cnt), (float)i, nx, ny, gap, v);
 	}
 	for (unsigned j = 0; j < nb; j++) {
 		sw_fw mx, my;
-		edge_normal(b, nb, j, &mx, &my);
+		edge_normal_w(b, nb, j, &mx, &my);
 		sw_fw nx = sw_neg(mx), ny = sw_neg(my);
 		sw_fw gap = sw_sub(dot2(nx, ny, b->vx[j], b->vy[j]), project(a, na, nx, ny, 1));
-		gap_visit(s, sw_lt(sw_set1((float)j), b->cnt), (float)(ROW + j), nx, ny, gap, v);
+		gap_visit_w(s, sw_lt(sw_set1((float)j), b->cnt), (float)(ROW + j), nx, ny, gap, v);
 	}
 }
 
@@ -248,7 +248,7 @@ SW_INLINE void sweep_core(poly_w *a, poly_w *b, sw_mw ok, const uint32_t *pk, un
 	sw_fw v[2];
 	poly_to_a(a, b, nb, v);
 	gap_w s;
-	gap_all(&s, a, na, b, nb, v);
+	gap_all_w(&s, a, na, b, nb, v);
 
 	sw_fw t_last = sw_div(s.out_num, s.out_den);
 	t_last = sw_sel(sw_lt(t_last, one), t_last, one);
@@ -291,7 +291,7 @@ SW_INLINE void overlap_block(const sw_poly2_set *as, const sw_poly2_set *bs, int
 	a.dx = a.dy = b.dx = b.dy = zero; /* static: no motion (and none of its NaNs) */
 	poly_to_a(&a, &b, nb, v);
 	gap_w s;
-	gap_all(&s, &a, na, &b, nb, v);
+	gap_all_w(&s, &a, na, &b, nb, v);
 	sw_mw sep = s.sep0;
 	sw_fw wx, wy;
 	to_world(&a, sw_sel(sep, s.sep_nx, s.best_nx), sw_sel(sep, s.sep_ny, s.best_ny), &wx, &wy);
