@@ -8,7 +8,8 @@
  * A plain C program printing TAP (one line per query × tier, and per query for the reference checks),
  * so that the same driver builds for arm64 and runs the NEON tier under an emulator. A mismatch prints
  * the query, tier, population, pair, lane and both answers, then the pair's inputs in hex floats.
- * `tiers [substring]` runs the queries whose name contains it. */
+ * `tiers [--quick] [substring]` runs the queries whose name contains it; --quick (or SW_TIERS_QUICK set
+ * in the environment) caps every population at 1 000 pairs (the emulated NEON run). */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -167,6 +168,7 @@ static sw_error run_public(const ctx *c, const gen_batch *g, const void *opts, s
 }
 
 static int tap_index;
+static size_t pop_pairs; /* 0: each population's own size */
 
 static void tap(int ok, const char *fmt, const char *a, const char *b)
 {
@@ -250,7 +252,7 @@ static void check_query(sw_query q)
 	for (size_t p = 0; p < fam->npops; p++) {
 		for (int side = 0; side < sides; side++) {
 			gen_batch g;
-			if (!fam->make(p, 0, d->a, d->b, &g))
+			if (!fam->make(p, pop_pairs, d->a, d->b, &g))
 				continue;
 			pops++;
 			sw_sweep_opts so = {(uint32_t)side};
@@ -315,7 +317,15 @@ static void check_query(sw_query q)
 
 int main(int argc, char **argv)
 {
-	const char *only = argc > 1 ? argv[1] : NULL;
+	const char *only = NULL;
+	if (getenv("SW_TIERS_QUICK"))
+		pop_pairs = 1000;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--quick") == 0)
+			pop_pairs = 1000;
+		else
+			only = argv[i];
+	}
 	scratch = aligned_alloc(64, SW_SCRATCH);
 	if (!scratch)
 		return 2;
