@@ -97,6 +97,23 @@ static inline sw_overlap_result sw_overlap_result_invalid(void)
 	return r;
 }
 
+/// A pair whose lengths are all below this (shapes, offset and motion) is scaled up before its axes are
+/// formed: products of two of its lengths would otherwise underflow, and the slab times (compared as
+/// cross-multiplied fractions) would lose their meaning.
+#define SW_PAIR_TINY 0x1p-32f
+
+/// The exact powers of two s1, s2 that bring a tiny pair's largest length m into [2, 4): (x·s1)·s2
+/// for each length x (two factors, so that a denormal m is brought up without overflow); 1 and 1 when
+/// m ≥ SW_PAIR_TINY (or NaN), so a pair of ordinary size is computed exactly as it is given. Scaling by
+/// powers of two is exact: times and normals do not change, and lengths are scaled back exactly.
+static inline void sw_ref_pair_scale(float m, float *s1, float *s2)
+{
+	float a = m < 0x1p-100f ? 0x1p100f : 1.0f, b = sw_ref_axis_scale(m * a);
+	int tiny = m < SW_PAIR_TINY;
+	*s1 = tiny ? a : 1.0f;
+	*s2 = tiny ? b : 1.0f;
+}
+
 /// A placed box: the form (sw_obb3, sw_pose3) takes in every box query.
 typedef struct sw_box3 {
 	sw_vec3 center;

@@ -49,13 +49,6 @@ SW_INLINE sw_mw box_valid(const box_w *b)
 	return ok;
 }
 
-/* sw_ref_axis_scale lane-wise: the float whose exponent bits are m's complemented, mantissa zero */
-SW_INLINE sw_fw axis_scale(sw_fw m)
-{
-	const sw_fw inf = sw_set1(INFINITY);
-	return sw_and(sw_xor(m, inf), inf);
-}
-
 /* lane results of the sweep before they are stored */
 typedef struct sweep_w {
 	sw_mw overlapped, hit;

@@ -9,6 +9,7 @@
 /* everything the 15 axes are built from, in A's frame */
 typedef struct frame_w {
 	sw_fw t[3], v[3], rm[3][3], ar[3][3], ac[3][3], ha[3], hb[3];
+	sw_fw s1, s2; /* the pair's scale (sw_ref_pair_scale) */
 } frame_w;
 
 /* one candidate axis (see sat_axis in the reference) */
@@ -20,17 +21,26 @@ typedef struct axis_w {
 SW_INLINE void frame_build(const box_w *a, const box_w *b, const sw_fw v[3], frame_w *f)
 {
 	sw_fw d0 = sw_sub(b->c[0], a->c[0]), d1 = sw_sub(b->c[1], a->c[1]), d2 = sw_sub(b->c[2], a->c[2]);
+	/* a tiny pair is scaled up first, as obb3_axes() in the reference */
+	const sw_fw len[12] = {sw_abs(d0), sw_abs(d1), sw_abs(d2), sw_abs(v[0]), sw_abs(v[1]), sw_abs(v[2]),
+			       a->h[0],    a->h[1],    a->h[2],    b->h[0],      b->h[1],      b->h[2]};
+	sw_fw m = len[0];
+	for (int k = 1; k < 12; k++)
+		m = sw_max(len[k], m);
+	pair_scale(m, &f->s1, &f->s2);
+	d0 = scaled(d0, f->s1, f->s2), d1 = scaled(d1, f->s1, f->s2), d2 = scaled(d2, f->s1, f->s2);
+	const sw_fw vs[3] = {scaled(v[0], f->s1, f->s2), scaled(v[1], f->s1, f->s2), scaled(v[2], f->s1, f->s2)};
 	for (int i = 0; i < 3; i++) {
 		const sw_fw *ai = &a->r[3 * i];
 		f->t[i] = sw_dot3(ai[0], ai[1], ai[2], d0, d1, d2);
-		f->v[i] = sw_dot3(ai[0], ai[1], ai[2], v[0], v[1], v[2]);
+		f->v[i] = sw_dot3(ai[0], ai[1], ai[2], vs[0], vs[1], vs[2]);
 		for (int j = 0; j < 3; j++) {
 			const sw_fw *bj = &b->r[3 * j];
 			f->rm[i][j] = sw_dot3(ai[0], ai[1], ai[2], bj[0], bj[1], bj[2]);
 			f->ar[i][j] = sw_abs(f->rm[i][j]);
 		}
-		f->ha[i] = a->h[i];
-		f->hb[i] = b->h[i];
+		f->ha[i] = scaled(a->h[i], f->s1, f->s2);
+		f->hb[i] = scaled(b->h[i], f->s1, f->s2);
 	}
 	for (int j = 0; j < 3; j++) {
 		int j1 = (j + 1) % 3;
@@ -338,7 +348,8 @@ static void obb3_overlap_kernel(const sw_job *j)
 		sw_fw id = sw_sel(sep, sep_id, best_id), w = sw_sel(sep, sep_w, best_w), l[3], len2;
 		axis_from_id(&f, id, l, &len2);
 		sw_fw root = sw_sqrt(len2);
-		sw_fw rows[4] = {sw_sel(sep, sw_div(sw_neg(sep_pen), root), sw_div(best_pen, root))};
+		sw_fw depth = sw_sel(sep, sw_div(sw_neg(sep_pen), root), sw_div(best_pen, root));
+		sw_fw rows[4] = {sw_mul(sw_mul(depth, sw_div(one, f.s2)), sw_div(one, f.s1))};
 		sw_fw sc = sw_div(sw_sel(sw_lt(w, zero), mone, one), root);
 		sw_fw nl[3] = {sw_mul(l[0], sc), sw_mul(l[1], sc), sw_mul(l[2], sc)};
 		for (int c = 0; c < 3; c++)

@@ -10,6 +10,7 @@
 /* the frame of ref/obb3_tri3_sat.c's tri_frame, one pair per lane */
 typedef struct tframe_w {
 	sw_fw h[3], d[3], v[3], f[3][3], x[3], y[3], n[3], k[3], p;
+	sw_fw s1, s2; /* the pair's scale (sw_ref_pair_scale) */
 } tframe_w;
 
 /* one candidate axis (tri_axis in the reference); `ok` is the reference's !skip */
@@ -59,11 +60,21 @@ SW_INLINE sw_mw tri_not_degenerate_w(sw_fw w[3][3])
 SW_INLINE void tframe_build(const box_w *bx, const sw_fw ta[3], sw_fw w[3][3], sw_fw p, const sw_fw v[3], tframe_w *f)
 {
 	sw_fw d0 = sw_sub(ta[0], bx->c[0]), d1 = sw_sub(ta[1], bx->c[1]), d2 = sw_sub(ta[2], bx->c[2]);
+	/* a tiny pair is scaled up first, as tri_frame_build() in the reference */
+	const sw_fw len[10] = {sw_abs(d0),   sw_abs(d1), sw_abs(d2), sw_abs(v[0]), sw_abs(v[1]),
+			       sw_abs(v[2]), bx->h[0],   bx->h[1],   bx->h[2],     p};
+	sw_fw m = len[0];
+	for (int k = 1; k < 10; k++)
+		m = gt_sel(len[k], m);
+	pair_scale(m, &f->s1, &f->s2);
+	d0 = scaled(d0, f->s1, f->s2), d1 = scaled(d1, f->s1, f->s2), d2 = scaled(d2, f->s1, f->s2);
+	const sw_fw vs[3] = {scaled(v[0], f->s1, f->s2), scaled(v[1], f->s1, f->s2), scaled(v[2], f->s1, f->s2)};
+	p = scaled(p, f->s1, f->s2);
 	for (int i = 0; i < 3; i++) {
-		f->h[i] = bx->h[i];
+		f->h[i] = scaled(bx->h[i], f->s1, f->s2);
 		const sw_fw *c = &bx->r[3 * i];
 		f->d[i] = sw_dot3(c[0], c[1], c[2], d0, d1, d2);
-		f->v[i] = sw_dot3(c[0], c[1], c[2], v[0], v[1], v[2]);
+		f->v[i] = sw_dot3(c[0], c[1], c[2], vs[0], vs[1], vs[2]);
 		for (int j = 0; j < 3; j++)
 			f->f[j][i] = sw_dot3(c[0], c[1], c[2], w[j][0], w[j][1], w[j][2]);
 	}
@@ -406,6 +417,7 @@ static void obb3_tri3_overlap_kernel(const sw_job *j)
 		}
 		sw_fw len2 = sw_sel(sep, sep_len2, best_len2), root = sw_sqrt(len2);
 		sw_fw depth = sw_sel(sep, sw_div(sw_neg(sep_pen), root), sw_div(best_pen, root));
+		depth = sw_mul(sw_mul(depth, sw_div(one, f.s2)), sw_div(one, f.s1));
 		sw_fw sc = sw_div(sw_sel(sep, sep_sign, best_sign), root), nl[3], rows[4] = {depth};
 		for (int c = 0; c < 3; c++)
 			nl[c] = sw_mul(sw_sel(sep, sep_l[c], best_l[c]), sc);

@@ -101,6 +101,30 @@ SW_INLINE void poly_to_a(const poly_w *a, poly_w *b, unsigned nv, sw_fw v[2])
 	v[1] = sw_add(sw_mul(sw_neg(a->qs), mx), sw_mul(a->qc, my));
 }
 
+/* a tiny pair scaled up, as pair_frame() in the reference: the largest |x|, |y| of A's vertices, of B's in
+ * A's frame and of the motion decides (padding slots repeat vertex 0, so nv slots give the count's
+ * maximum); the vertices and v are scaled only when some lane is tiny (by 1 elsewhere: the same) */
+SW_INLINE void poly_scale(poly_w *a, unsigned na, poly_w *b, unsigned nb, sw_fw v[2], sw_fw *s1, sw_fw *s2)
+{
+	sw_fw m = sw_max(sw_abs(v[0]), sw_abs(v[1]));
+	for (unsigned k = 0; k < na; k++)
+		m = sw_max(sw_max(sw_abs(a->vx[k]), sw_abs(a->vy[k])), m);
+	for (unsigned k = 0; k < nb; k++)
+		m = sw_max(sw_max(sw_abs(b->vx[k]), sw_abs(b->vy[k])), m);
+	pair_scale(m, s1, s2);
+	if (!sw_mbits(sw_lt(m, sw_set1(SW_PAIR_TINY))))
+		return;
+	v[0] = sw_mul(sw_mul(v[0], *s1), *s2), v[1] = sw_mul(sw_mul(v[1], *s1), *s2);
+	for (unsigned k = 0; k < na; k++) {
+		a->vx[k] = sw_mul(sw_mul(a->vx[k], *s1), *s2);
+		a->vy[k] = sw_mul(sw_mul(a->vy[k], *s1), *s2);
+	}
+	for (unsigned k = 0; k < nb; k++) {
+		b->vx[k] = sw_mul(sw_mul(b->vx[k], *s1), *s2);
+		b->vy[k] = sw_mul(sw_mul(b->vy[k], *s1), *s2);
+	}
+}
+
 /* outward unit normal of edge i (vertex i to the next) of polygons gathered with nv slots: a lane
  * with fewer vertices closes through its padding (vertex 0 again), one with nv through slot 0 */
 SW_INLINE void edge_normal_w(const poly_w *p, unsigned nv, unsigned i, sw_fw *nx, sw_fw *ny)
@@ -245,8 +269,9 @@ SW_INLINE void sweep_core(poly_w *a, poly_w *b, sw_mw ok, const uint32_t *pk, un
 			  unsigned nb, const sw_sweep_results *out)
 {
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f);
-	sw_fw v[2];
+	sw_fw v[2], s1, s2;
 	poly_to_a(a, b, nb, v);
+	poly_scale(a, na, b, nb, v, &s1, &s2);
 	gap_w s;
 	gap_all_w(&s, a, na, b, nb, v);
 
@@ -290,12 +315,16 @@ SW_INLINE void overlap_block(const sw_poly2_set *as, const sw_poly2_set *bs, int
 	sw_fw v[2];
 	a.dx = a.dy = b.dx = b.dy = zero; /* static: no motion (and none of its NaNs) */
 	poly_to_a(&a, &b, nb, v);
+	sw_fw s1, s2;
+	poly_scale(&a, na, &b, nb, v, &s1, &s2);
 	gap_w s;
 	gap_all_w(&s, &a, na, &b, nb, v);
 	sw_mw sep = s.sep0;
 	sw_fw wx, wy;
 	to_world(&a, sw_sel(sep, s.sep_nx, s.best_nx), sw_sel(sep, s.sep_ny, s.best_ny), &wx, &wy);
-	sw_fw rows[3] = {sw_sel(sep, s.sep_gap, sw_neg(s.best)), wx, wy};
+	const sw_fw one = sw_set1(1.0f);
+	sw_fw depth = sw_sel(sep, s.sep_gap, sw_neg(s.best));
+	sw_fw rows[3] = {sw_mul(sw_mul(depth, sw_div(one, s2)), sw_div(one, s1)), wx, wy};
 	float *const dst[3] = {out->depth, out->nx, out->ny};
 	unsigned invalid = bad | (~sw_mbits(ok) & SW_ALL_LANES);
 	store_rows(dst, rows, 3, pk, cnt, invalid);

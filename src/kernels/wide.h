@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "contract.h"
 #include "swept/base.h"
 
 #if defined(SW_TIER_AVX512)
@@ -248,5 +249,27 @@ SW_INLINE sw_fw sw_dot3(sw_fw ax, sw_fw ay, sw_fw az, sw_fw bx, sw_fw by, sw_fw 
 
 /// |x| ≤ SW_MAX_COORD per lane (false for NaN and ±Inf), as sw_ref_coord_ok().
 SW_INLINE sw_mw sw_coord_ok(sw_fw x) { return sw_le(sw_abs(x), sw_set1(SW_MAX_COORD)); }
+
+/* ---- the scales of src/contract.h, lane-wise ---- */
+
+/* sw_ref_axis_scale lane-wise: the float whose exponent bits are m's complemented, mantissa zero */
+SW_INLINE sw_fw axis_scale(sw_fw m)
+{
+	const sw_fw inf = sw_set1(INFINITY);
+	return sw_and(sw_xor(m, inf), inf);
+}
+
+/* sw_ref_pair_scale lane-wise */
+SW_INLINE void pair_scale(sw_fw m, sw_fw *s1, sw_fw *s2)
+{
+	const sw_fw one = sw_set1(1.0f);
+	sw_fw a = sw_sel(sw_lt(m, sw_set1(0x1p-100f)), sw_set1(0x1p100f), one), b = axis_scale(sw_mul(m, a));
+	sw_mw tiny = sw_lt(m, sw_set1(SW_PAIR_TINY));
+	*s1 = sw_sel(tiny, a, one);
+	*s2 = sw_sel(tiny, b, one);
+}
+
+/* (x·s1)·s2: a length at the pair's scale */
+SW_INLINE sw_fw scaled(sw_fw x, sw_fw s1, sw_fw s2) { return sw_mul(sw_mul(x, s1), s2); }
 
 #endif

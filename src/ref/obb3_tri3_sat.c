@@ -66,16 +66,30 @@ typedef struct tri_frame {
 	float n[3];    /* scaled normal f0 × (−f2): c's offset from edge 0, b's from edge 2, on their axes */
 	float k[3];    /* f1 × f0: b's offset from a on the axes of edge 1 */
 	float p;       /* the edges' scale's inverse (sw_tri_edges.p) */
+	float s[2];    /* the pair's scale (sw_ref_pair_scale): every length above is at that scale */
 } tri_frame;
 
 static void tri_frame_build(const sw_box3 *box, const sw_mat3 *r, const sw_tri3 *t, const sw_tri_edges *e, sw_vec3 v,
 			    tri_frame *fr)
 {
-	const float d[3] = {t->a.x - box->center.x, t->a.y - box->center.y, t->a.z - box->center.z};
-	const float vw[3] = {v.x, v.y, v.z};
+	float d[3] = {t->a.x - box->center.x, t->a.y - box->center.y, t->a.z - box->center.z};
+	float vw[3] = {v.x, v.y, v.z}, p = e->p;
 	fr->h[0] = box->half.x;
 	fr->h[1] = box->half.y;
 	fr->h[2] = box->half.z;
+	/* a tiny pair is scaled up first (SW_PAIR_TINY), every length by the same two powers of two */
+	const float len[10] = {fabsf(d[0]),  fabsf(d[1]), fabsf(d[2]), fabsf(vw[0]), fabsf(vw[1]),
+			       fabsf(vw[2]), fr->h[0],    fr->h[1],    fr->h[2],     p};
+	float m = len[0];
+	for (int k = 1; k < 10; k++)
+		m = len[k] > m ? len[k] : m;
+	sw_ref_pair_scale(m, &fr->s[0], &fr->s[1]);
+	for (int k = 0; k < 3; k++) {
+		d[k] = (d[k] * fr->s[0]) * fr->s[1];
+		vw[k] = (vw[k] * fr->s[0]) * fr->s[1];
+		fr->h[k] = (fr->h[k] * fr->s[0]) * fr->s[1];
+	}
+	p = (p * fr->s[0]) * fr->s[1];
 	for (int i = 0; i < 3; i++) {
 		const float c[3] = {r->col[i].x, r->col[i].y, r->col[i].z};
 		fr->d[i] = dot3(c, d);
@@ -86,12 +100,12 @@ static void tri_frame_build(const sw_box3 *box, const sw_mat3 *r, const sw_tri3 
 	float g[3];
 	for (int i = 0; i < 3; i++) {
 		g[i] = -fr->f[2][i];
-		fr->x[i] = fr->f[0][i] * e->p;
-		fr->y[i] = g[i] * e->p;
+		fr->x[i] = fr->f[0][i] * p;
+		fr->y[i] = g[i] * p;
 	}
 	cross3(fr->f[0], g, fr->n);
 	cross3(fr->f[1], fr->f[0], fr->k);
-	fr->p = e->p;
+	fr->p = p;
 }
 
 /* one candidate axis: the triangle's interval [lo, hi] at t = 0, the box's radius r, the speed u of
@@ -312,12 +326,13 @@ sw_status sw_obb3_tri3_overlap_pair(const sw_box3 *a, const sw_tri3 *t, sw_overl
 			best = x, best_id = k, best_pen = pen, best_pen2 = pen2, best_sign = sign;
 		}
 	}
+	/* the depth or gap back at the pair's own scale (exact: powers of two) */
+	float depth = sep_id >= 0 ? -sep_pen / sqrtf(sep.len2) : best_pen / sqrtf(best.len2);
+	depth = (depth * (1.0f / f.s[1])) * (1.0f / f.s[0]);
 	if (sep_id >= 0)
-		*out = (sw_overlap_result){SW_MISS, (uint32_t)sep_id, -sep_pen / sqrtf(sep.len2),
-					   world_normal(&r, &sep, sep_sign)};
+		*out = (sw_overlap_result){SW_MISS, (uint32_t)sep_id, depth, world_normal(&r, &sep, sep_sign)};
 	else
-		*out = (sw_overlap_result){SW_HIT, (uint32_t)best_id, best_pen / sqrtf(best.len2),
-					   world_normal(&r, &best, best_sign)};
+		*out = (sw_overlap_result){SW_HIT, (uint32_t)best_id, depth, world_normal(&r, &best, best_sign)};
 	return out->status;
 }
 
