@@ -33,21 +33,36 @@ static double turn(const pt *o, const pt *a, const pt *b)
 	return (a->x - o->x) * (b->y - o->y) - (a->y - o->y) * (b->x - o->x);
 }
 
-/* one monotone chain over p[0..n) into h (room for n), popping every middle point that is not a
- * strict left turn by more than tol (distance from the line through its neighbours); returns the
- * chain length */
+/* one monotone chain over p[0..n) into h (room for n); returns the chain length. A middle point m of
+ * o → m → q goes when the turn is to the right by more than tol (distance from the line o → q). When the
+ * three are collinear within tol, where they lie along the line decides: m between o and q goes; q
+ * between o and m is within tol of the chain and is skipped; and when the chain folds back (o between
+ * m and q, possible where many points share an x) the exact sign of the turn decides, as it would
+ * without a tolerance: a tolerance may merge points, never cut off an extreme one */
 static size_t chain(const pt *p, size_t n, int step, double tol, pt *h)
 {
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++) {
 		const pt *q = &p[step > 0 ? i : n - 1 - i];
+		int skip = 0;
 		while (k >= 2) {
-			double dx = q->x - h[k - 2].x, dy = q->y - h[k - 2].y;
-			if (turn(&h[k - 2], &h[k - 1], q) > tol * sqrt(dx * dx + dy * dy))
+			const pt *o = &h[k - 2], *m = &h[k - 1];
+			double dx = q->x - o->x, dy = q->y - o->y, t = turn(o, m, q), lim = tol * sqrt(dx * dx + dy * dy);
+			if (t > lim)
 				break;
+			if (t >= -lim) {
+				double along = (m->x - o->x) * dx + (m->y - o->y) * dy;
+				if (along > dx * dx + dy * dy) {
+					skip = 1;
+					break;
+				}
+				if (along < 0 && t > 0)
+					break;
+			}
 			k--;
 		}
-		h[k++] = *q;
+		if (!skip)
+			h[k++] = *q;
 	}
 	return k;
 }
