@@ -63,6 +63,8 @@ sw_error sw_table_get(const sw_table *t, void *const *col, const sw_table_spec *
 /// col[disp_col] (displacements of `ndisp` floats; disps NULL: zero). SW_ERR_ARG past the count.
 sw_error sw_table_place(const sw_table *t, void *const *col, int pose_col, int npose, int disp_col, int ndisp,
 			uint32_t first, size_t n, const void *poses, const void *disps);
+/// Columns col[0, k) from slot i on ← n items of k floats each at src (src NULL: zeros).
+void sw_table_scatter(void *const *col, int k, size_t i, const float *src, size_t n);
 /// A set object: `size` bytes through the allocator hook, zeroed, its table at byte `table_at` and
 /// column pointers at `col_at` reserved for `capacity` items. *out is NULL on failure.
 sw_error sw_set_new(void **out, size_t size, size_t table_at, size_t col_at, const sw_table_spec *spec,
