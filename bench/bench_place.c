@@ -9,7 +9,9 @@
  * - add: sw_<family>_set_clear, then one sw_<family>_set_add per shape;
  * - place: one sw_<family>_set_place of every shape (sw_pose3 or sw_pose2 and displacements);
  * - mat_col, mat_row (3D): the same placements from 3×3 rotation matrices, column-major or row-major,
- *   each converted by the caller with sw_quat_from_mat3(), then one sw_<family>_set_place;
+ *   in one sw_<family>_set_place_m;
+ * - mat_convert (3D): from column-major matrices the way before place_m, each converted by the caller
+ *   with sw_quat_from_mat3(), then one sw_<family>_set_place;
  * - query: the family's moving query on the best tier, single thread, over the PL_N pairs of the
  *   family's benchmark scene (the scene of the <query>/<tier>/16384 rows).
  * Every row makes its own set, so the first rows of a fresh process see fresh memory as a user's
@@ -33,9 +35,9 @@
 #define PL_SEED 0x91ace5ull
 
 typedef enum pl_family { PL_OBB3, PL_POLY2, PL_HULL3, PL_FAMILIES } pl_family;
-typedef enum pl_how { PL_PUT, PL_ADD, PL_PLACE, PL_MAT_COL, PL_MAT_ROW, PL_QUERY, PL_HOWS } pl_how;
+typedef enum pl_how { PL_PUT, PL_ADD, PL_PLACE, PL_MAT_COL, PL_MAT_ROW, PL_MAT_CONVERT, PL_QUERY, PL_HOWS } pl_how;
 static const char *const pl_family_names[PL_FAMILIES] = {"obb3", "poly2", "hull3"};
-static const char *const pl_how_names[PL_HOWS] = {"put", "add", "place", "mat_col", "mat_row", "query"};
+static const char *const pl_how_names[PL_HOWS] = {"put", "add", "place", "mat_col", "mat_row", "mat_convert", "query"};
 
 typedef struct pl_arg {
 	pl_family fam;
@@ -189,17 +191,25 @@ static sw_error pl_place(pl_family f, const pl_input *in, const pl_sets *s)
 	return sw_hull3_set_place(s->hull3, 0, PL_N, in->pose3, in->disp3);
 }
 
-/* today's way from matrices: the caller converts each to a quaternion (sw_quat_from_mat3), then places */
+/* from matrices: sw_<family>_set_place_m converts them as it places */
 static sw_error pl_mat(pl_family f, const pl_input *in, const pl_sets *s, int row_major)
 {
+	const sw_mat3_layout lay = row_major ? SW_MAT3_ROW_MAJOR : SW_MAT3_COL_MAJOR;
+	const float *m = row_major ? in->mrow : in->mcol;
+	if (f == PL_OBB3)
+		return sw_obb3_set_place_m(s->obb3, 0, PL_N, in->pos3, m, lay, in->disp3);
+	return sw_hull3_set_place_m(s->hull3, 0, PL_N, in->pos3, m, lay, in->disp3);
+}
+
+/* the way before sw_<family>_set_place_m: the caller converts each matrix with sw_quat_from_mat3(),
+ * then places */
+static sw_error pl_mat_convert(pl_family f, const pl_input *in, const pl_sets *s)
+{
 	for (size_t i = 0; i < PL_N; i++) {
-		const float *m = (row_major ? in->mrow : in->mcol) + 9 * i;
+		const float *m = in->mcol + 9 * i;
 		sw_mat3 r;
-		for (int c = 0; c < 3; c++) {
-			float *col = &r.col[c].x;
-			for (int k = 0; k < 3; k++)
-				col[k] = row_major ? m[3 * k + c] : m[3 * c + k];
-		}
+		for (int c = 0; c < 3; c++)
+			r.col[c] = sw_v3(m[3 * c], m[3 * c + 1], m[3 * c + 2]);
 		in->scratch[i] = sw_pose3_make(in->pos3[i], sw_quat_from_mat3(&r));
 	}
 	if (f == PL_OBB3)
@@ -250,6 +260,7 @@ static void bench_place(sw_bench_state *st, void *varg)
 		case PL_PUT: e = pl_put(a->fam, &in, &s); break;
 		case PL_ADD: e = pl_add(a->fam, &in, &s); break;
 		case PL_PLACE: e = pl_place(a->fam, &in, &s); break;
+		case PL_MAT_CONVERT: e = pl_mat_convert(a->fam, &in, &s); break;
 		default: e = pl_mat(a->fam, &in, &s, a->how == PL_MAT_ROW); break;
 		}
 	}
@@ -265,7 +276,7 @@ void bench_place_register(void)
 	size_t k = 0;
 	for (int f = 0; f < PL_FAMILIES; f++)
 		for (int h = 0; h < PL_HOWS; h++) {
-			if (f == PL_POLY2 && (h == PL_MAT_COL || h == PL_MAT_ROW))
+			if (f == PL_POLY2 && (h == PL_MAT_COL || h == PL_MAT_ROW || h == PL_MAT_CONVERT))
 				continue; /* a 2D rotation is its matrix's first column already */
 			pl_arg *a = &pl_args[k++];
 			a->fam = (pl_family)f, a->how = (pl_how)h;

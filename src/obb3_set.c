@@ -63,6 +63,13 @@ sw_error sw_obb3_set_place(sw_obb3_set *set, uint32_t first, size_t n, const sw_
 	return set ? sw_table_place(&set->t, set->col, 0, 7, 10, 3, first, n, poses, disps) : SW_ERR_NULL;
 }
 
+sw_error sw_obb3_set_place_m(sw_obb3_set *set, uint32_t first, size_t n, const sw_vec3 *positions,
+			     const float *matrices, sw_mat3_layout layout, const sw_vec3 *disps)
+{
+	return set ? sw_table_place_m(&set->t, set->col, 0, 10, first, n, positions, matrices, layout, disps)
+		   : SW_ERR_NULL;
+}
+
 void sw_obb3_set_clear(sw_obb3_set *set)
 {
 	if (set)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "place.h"
 #include "sets.h"
 
 #define LINE 64
@@ -192,6 +193,22 @@ sw_error sw_table_place(const sw_table *t, void *const *col, int pose_col, int n
 		sw_table_scatter(col + pose_col, npose, first, poses, n);
 	if (ndisp)
 		sw_table_scatter(col + disp_col, ndisp, first, disps, n);
+	return SW_OK;
+}
+
+sw_error sw_table_place_m(const sw_table *t, void *const *col, int pose_col, int disp_col, uint32_t first, size_t n,
+			  const sw_vec3 *positions, const float *matrices, sw_mat3_layout layout, const sw_vec3 *disps)
+{
+	if (n && (!positions || !matrices))
+		return SW_ERR_NULL;
+	if ((layout != SW_MAT3_COL_MAJOR && layout != SW_MAT3_ROW_MAJOR) || first > t->count || n > t->count - first)
+		return SW_ERR_ARG;
+	sw_table_scatter(col + pose_col, 3, first, &positions->x, n);
+	sw_mat3_job job = {matrices, layout, n, {NULL, NULL, NULL, NULL}};
+	for (int k = 0; k < 4; k++)
+		job.q[k] = (float *)col[pose_col + 3 + k] + first;
+	sw_quat_cols_from_mat3(&job, sw_active_isa());
+	sw_table_scatter(col + disp_col, 3, first, disps ? &disps->x : NULL, n);
 	return SW_OK;
 }
 

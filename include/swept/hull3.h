@@ -216,6 +216,10 @@ SW_API sw_error sw_hull3_set_get(const sw_hull3_set *set, uint32_t index, uint32
 /// Writes the placements and displacements of instances [first, first + n) (disps may be NULL).
 SW_API sw_error sw_hull3_set_place(sw_hull3_set *set, uint32_t first, size_t n, const sw_pose3 *poses,
 				   const sw_vec3 *disps);
+/// Writes the placements of instances [first, first + n) from positions and 3×3 rotation matrices, as
+/// sw_obb3_set_place_m() does for boxes (disps may be NULL).
+SW_API sw_error sw_hull3_set_place_m(sw_hull3_set *set, uint32_t first, size_t n, const sw_vec3 *positions,
+				     const float *matrices, sw_mat3_layout layout, const sw_vec3 *disps);
 /// Removes every instance (the shapes stay).
 SW_API void sw_hull3_set_clear(sw_hull3_set *set);
 
