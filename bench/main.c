@@ -13,6 +13,7 @@
 #include "bench_hull_build.h"
 #include "bench_peers.h"
 #include "bench_place.h"
+#include "bench_step.h"
 #include "bench_queries.h"
 #include "bench_scene.h"
 #include "job.h"
@@ -100,6 +101,7 @@ int main(int argc, char **argv)
 	bench_peers_register();
 	bench_hull_build_register();
 	bench_place_register();
+	bench_step_register();
 #ifdef SW_HAVE_ORIENT_PROBE
 	bench_orient_register();
 #endif
