@@ -17,6 +17,7 @@ fi
 ninja -C "$dir" >"$dir.build.log" 2>&1 || { tail -50 "$dir.build.log"; exit 1; }
 
 "$dir/examples/pipeline"
+"$dir/examples/step"
 json="$dir/bench.json"
 "$dir/bench/swept_bench" --benchmark_min_time=0.2 --benchmark_repetitions=5 \
 	--benchmark_enable_random_interleaving=true \
