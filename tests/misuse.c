@@ -79,12 +79,7 @@ typedef struct rows {
 	uint8_t st[N + 1];
 	uint32_t ft[N];
 	float f[SW_MAX_FLOAT_COLS][N];
-	union {
-		sw_sweep_results s;
-		sw_overlap_results o;
-		sw_cast_results c;
-		sw_distance_results d;
-	} out;
+	sw_any_results out;
 } rows;
 
 static int is_test_twin(const sw_query_desc *d) { return strstr(d->name, "_test") != NULL; }

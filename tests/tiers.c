@@ -10,7 +10,8 @@
  * A plain C program printing TAP (one line per query × tier, and per query for the reference checks),
  * so that the same driver builds for arm64 and runs the NEON tier under an emulator. A mismatch prints
  * the query, tier, population, pair, lane and both answers, then the pair's inputs in hex floats.
- * `tiers [substring]` runs the queries whose name contains it. */
+ * `tiers [--quick] [substring]` runs the queries whose name contains it; --quick (or SW_TIERS_QUICK set
+ * in the environment) caps every population at 1 000 pairs (the emulated NEON run). */
 #include <math.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -35,12 +36,7 @@ typedef struct rows {
 	sw_answer kind;
 	int nf; /* float rows of the kind */
 	sw_columns cols;
-	union {
-		sw_sweep_results s;
-		sw_overlap_results o;
-		sw_cast_results c;
-		sw_distance_results d;
-	} out;
+	sw_any_results out;
 } rows;
 
 /* keeps the columns in `mask` (bit 0 status, 1 feature, 2 the floats); z columns of 2D queries off */
@@ -175,6 +171,7 @@ static sw_error run_public(const ctx *c, const gen_batch *g, const void *opts, s
 }
 
 static int tap_index;
+static size_t pop_pairs; /* 0: each population's own size */
 
 static void tap(int ok, const char *fmt, const char *a, const char *b)
 {
@@ -366,7 +363,7 @@ static void check_query(sw_query q)
 	for (size_t p = 0; p < fam->npops; p++) {
 		for (int side = 0; side < sides; side++) {
 			gen_batch g;
-			if (!fam->make(p, 0, d->a, d->b, &g))
+			if (!fam->make(p, pop_pairs, d->a, d->b, &g))
 				continue;
 			pops++;
 			sw_sweep_opts so = {(uint32_t)side};
@@ -431,7 +428,15 @@ static void check_query(sw_query q)
 
 int main(int argc, char **argv)
 {
-	const char *only = argc > 1 ? argv[1] : NULL;
+	const char *only = NULL;
+	if (getenv("SW_TIERS_QUICK"))
+		pop_pairs = 1000;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--quick") == 0)
+			pop_pairs = 1000;
+		else
+			only = argv[i];
+	}
 	scratch = aligned_alloc(64, SW_SCRATCH);
 	if (!scratch)
 		return 2;

@@ -132,8 +132,8 @@ typedef struct sw_distance_results {
 
 /// Options of a moving query; NULL selects the defaults (all zero).
 typedef struct sw_sweep_opts {
-	/// Triangle B only: 1 hits the triangle from its front only (doc/numerics.md, "One-sided"),
-	/// 0 (default) from both sides. Ignored by pairs without a triangle.
+	/// Triangle B only: nonzero hits the triangle from its front only (doc/numerics.md,
+	/// "OBB–triangle"), 0 (default) from both sides. Ignored by pairs without a triangle.
 	uint32_t one_sided;
 } sw_sweep_opts;
 
