@@ -12,6 +12,8 @@
  *   in one sw_<family>_set_place_m;
  * - mat_convert (3D): from column-major matrices the way before place_m, each converted by the caller
  *   with sw_quat_from_mat3(), then one sw_<family>_set_place;
+ * - columns (boxes): a caller holding its placements as columns copies them into the set's own
+ *   (sw_obb3_set_columns): ten arrays of PL_N floats;
  * - query: the family's moving query on the best tier, single thread, over the PL_N pairs of the
  *   family's benchmark scene (the scene of the <query>/<tier>/16384 rows).
  * Every row makes its own set, so the first rows of a fresh process see fresh memory as a user's
@@ -35,9 +37,20 @@
 #define PL_SEED 0x91ace5ull
 
 typedef enum pl_family { PL_OBB3, PL_POLY2, PL_HULL3, PL_FAMILIES } pl_family;
-typedef enum pl_how { PL_PUT, PL_ADD, PL_PLACE, PL_MAT_COL, PL_MAT_ROW, PL_MAT_CONVERT, PL_QUERY, PL_HOWS } pl_how;
+typedef enum pl_how {
+	PL_PUT,
+	PL_ADD,
+	PL_PLACE,
+	PL_MAT_COL,
+	PL_MAT_ROW,
+	PL_MAT_CONVERT,
+	PL_COLUMNS,
+	PL_QUERY,
+	PL_HOWS
+} pl_how;
 static const char *const pl_family_names[PL_FAMILIES] = {"obb3", "poly2", "hull3"};
-static const char *const pl_how_names[PL_HOWS] = {"put", "add", "place", "mat_col", "mat_row", "mat_convert", "query"};
+static const char *const pl_how_names[PL_HOWS] = {"put",     "add",         "place",   "mat_col",
+						  "mat_row", "mat_convert", "columns", "query"};
 
 typedef struct pl_arg {
 	pl_family fam;
@@ -54,12 +67,14 @@ typedef struct pl_input {
 	float *mcol, *mrow; /* 9 floats per shape */
 	sw_pose2 *pose2;
 	sw_vec2 *disp2;
+	float *cols_in; /* 10 columns of PL_N floats: centres, quaternions, displacements */
 } pl_input;
 
 static void pl_input_free(pl_input *in)
 {
 	free(in->pose3), free(in->scratch), free(in->pos3), free(in->disp3), free(in->mcol), free(in->mrow),
 		free(in->pose2), free(in->disp2);
+	free(in->cols_in);
 	memset(in, 0, sizeof *in);
 }
 
@@ -70,8 +85,9 @@ static int pl_input_make(pl_input *in)
 	in->pos3 = malloc(PL_N * sizeof *in->pos3), in->disp3 = malloc(PL_N * sizeof *in->disp3);
 	in->mcol = malloc(PL_N * 9 * sizeof(float)), in->mrow = malloc(PL_N * 9 * sizeof(float));
 	in->pose2 = malloc(PL_N * sizeof *in->pose2), in->disp2 = malloc(PL_N * sizeof *in->disp2);
+	in->cols_in = calloc(10 * PL_N, sizeof(float));
 	if (!in->pose3 || !in->scratch || !in->pos3 || !in->disp3 || !in->mcol || !in->mrow || !in->pose2 ||
-	    !in->disp2) {
+	    !in->disp2 || !in->cols_in) {
 		pl_input_free(in);
 		return 0;
 	}
@@ -93,6 +109,10 @@ static int pl_input_make(pl_input *in)
 				in->mcol[9 * i + 3 * c + k] = (float)m[c][k];
 				in->mrow[9 * i + 3 * k + c] = (float)m[c][k];
 			}
+		const float v[10] = {in->pose3[i].p.x, in->pose3[i].p.y, in->pose3[i].p.z, q.x, q.y, q.z, q.w,
+				     in->disp3[i].x,   in->disp3[i].y,   in->disp3[i].z};
+		for (int k = 0; k < 10; k++)
+			in->cols_in[(size_t)k * PL_N + i] = v[k];
 		in->pose2[i] = sw_pose2_make(sw_v2(in->pose3[i].p.x, in->pose3[i].p.y), sc_uniform(&r, -3.14f, 3.14f));
 		in->disp2[i] = sw_v2(in->disp3[i].x, in->disp3[i].y);
 	}
@@ -217,6 +237,18 @@ static sw_error pl_mat_convert(pl_family f, const pl_input *in, const pl_sets *s
 	return sw_hull3_set_place(s->hull3, 0, PL_N, in->scratch, in->disp3);
 }
 
+/* a caller holding its placements as columns writes the set's columns directly (sw_obb3_set_columns):
+ * ten float arrays copied */
+static sw_error pl_columns(const pl_input *in, const pl_sets *s)
+{
+	sw_place3_cols c;
+	sw_error e = sw_obb3_set_columns(s->obb3, &c);
+	float *dst[10] = {c.px, c.py, c.pz, c.qx, c.qy, c.qz, c.qw, c.dx, c.dy, c.dz};
+	for (int k = 0; k < 10 && e == SW_OK; k++)
+		memcpy(dst[k], in->cols_in + (size_t)k * PL_N, PL_N * sizeof(float));
+	return e;
+}
+
 /* ---- the query row ---- */
 
 static void pl_query(sw_bench_state *st, pl_family f)
@@ -261,6 +293,7 @@ static void bench_place(sw_bench_state *st, void *varg)
 		case PL_ADD: e = pl_add(a->fam, &in, &s); break;
 		case PL_PLACE: e = pl_place(a->fam, &in, &s); break;
 		case PL_MAT_CONVERT: e = pl_mat_convert(a->fam, &in, &s); break;
+		case PL_COLUMNS: e = pl_columns(&in, &s); break;
 		default: e = pl_mat(a->fam, &in, &s, a->how == PL_MAT_ROW); break;
 		}
 	}
@@ -277,6 +310,8 @@ void bench_place_register(void)
 	for (int f = 0; f < PL_FAMILIES; f++)
 		for (int h = 0; h < PL_HOWS; h++) {
 			if (f == PL_POLY2 && (h == PL_MAT_COL || h == PL_MAT_ROW || h == PL_MAT_CONVERT))
+				continue; /* a 2D rotation is its matrix's first column already */
+			if (f != PL_OBB3 && h == PL_COLUMNS)
 				continue; /* a 2D rotation is its matrix's first column already */
 			pl_arg *a = &pl_args[k++];
 			a->fam = (pl_family)f, a->how = (pl_how)h;

@@ -70,6 +70,15 @@ sw_error sw_obb3_set_place_m(sw_obb3_set *set, uint32_t first, size_t n, const s
 		   : SW_ERR_NULL;
 }
 
+sw_error sw_obb3_set_columns(sw_obb3_set *set, sw_place3_cols *cols)
+{
+	if (!set || !cols)
+		return SW_ERR_NULL;
+	*cols = (sw_place3_cols){set->px, set->py, set->pz, set->qx, set->qy,
+				 set->qz, set->qw, set->dx, set->dy, set->dz};
+	return SW_OK;
+}
+
 void sw_obb3_set_clear(sw_obb3_set *set)
 {
 	if (set)

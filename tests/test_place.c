@@ -379,3 +379,55 @@ Test(place, hull3_place_m_stores_the_conversion)
 	cr_assert(memcmp(&got, &rest, sizeof rest) == 0 && gd.x == 1);
 	sw_hull3_set_destroy(s);
 }
+
+Test(place, columns_are_the_placements)
+{
+	sw_obb3_set *b;
+	sw_poly2_set *p;
+	sw_hull3_set *h;
+	cr_assert_eq(sw_obb3_set_create(4, &b), SW_OK);
+	cr_assert_eq(sw_poly2_set_create(4, &p), SW_OK);
+	cr_assert_eq(sw_hull3_set_create(4, &h), SW_OK);
+	sw_place3_cols c3;
+	sw_place2_cols c2;
+	cr_assert_eq(sw_obb3_set_columns(NULL, &c3), SW_ERR_NULL);
+	cr_assert_eq(sw_obb3_set_columns(b, NULL), SW_ERR_NULL);
+	cr_assert_eq(sw_poly2_set_columns(NULL, &c2), SW_ERR_NULL);
+	cr_assert_eq(sw_hull3_set_columns(h, NULL), SW_ERR_NULL);
+	const sw_obb3 box = {{1, 2, 3}};
+	const sw_poly2 sq = sw_poly2_box(1, 1);
+	uint32_t shape;
+	cr_assert_eq(sw_poly2_set_add_shape(p, &sq, &shape), SW_OK);
+	const sw_pose3 rest = {{0, 0, 0}, {0, 0, 0, 1}};
+	/* past the first capacity, so the columns have moved once */
+	for (int i = 0; i < 40; i++) {
+		cr_assert_eq(sw_obb3_set_add(b, &box, rest, sw_v3(0, 0, 0), NULL), SW_OK);
+		cr_assert_eq(sw_poly2_set_add(p, shape, sw_pose2_make(sw_v2(0, 0), 0), sw_v2(0, 0), NULL), SW_OK);
+		cr_assert_eq(sw_hull3_set_add(h, 0, rest, sw_v3(0, 0, 0), NULL), SW_OK);
+	}
+	cr_assert_eq(sw_obb3_set_columns(b, &c3), SW_OK);
+	float *w3[10] = {c3.px, c3.py, c3.pz, c3.qx, c3.qy, c3.qz, c3.qw, c3.dx, c3.dy, c3.dz};
+	for (int k = 0; k < 10; k++)
+		w3[k][37] = (float)(k + 1) * 0.125f;
+	sw_pose3 got;
+	sw_vec3 d;
+	sw_obb3 gb;
+	cr_assert_eq(sw_obb3_set_get(b, 37, &gb, &got, &d), SW_OK);
+	const float want[10] = {0.125f, 0.25f, 0.375f, 0.5f, 0.625f, 0.75f, 0.875f, 1, 1.125f, 1.25f};
+	const float seen[10] = {got.p.x, got.p.y, got.p.z, got.q.x, got.q.y, got.q.z, got.q.w, d.x, d.y, d.z};
+	cr_assert(memcmp(want, seen, sizeof want) == 0 && memcmp(&gb, &box, sizeof box) == 0);
+	/* and a placement call writes what the columns read */
+	const sw_pose3 pose = {{5, 6, 7}, {0, 0.6f, 0, 0.8f}};
+	const sw_vec3 disp = {-1, -2, -3};
+	cr_assert_eq(sw_hull3_set_place(h, 39, 1, &pose, &disp), SW_OK);
+	cr_assert_eq(sw_hull3_set_columns(h, &c3), SW_OK);
+	cr_assert(c3.px[39] == 5 && c3.py[39] == 6 && c3.pz[39] == 7 && c3.qy[39] == 0.6f && c3.qw[39] == 0.8f &&
+		  c3.dz[39] == -3);
+	const sw_pose2 p2 = {{3, 4}, {0.6f, 0.8f}};
+	const sw_vec2 d2 = {0.5f, -0.5f};
+	cr_assert_eq(sw_poly2_set_place(p, 2, 1, &p2, &d2), SW_OK);
+	cr_assert_eq(sw_poly2_set_columns(p, &c2), SW_OK);
+	cr_assert(c2.px[2] == 3 && c2.py[2] == 4 && c2.qc[2] == 0.6f && c2.qs[2] == 0.8f && c2.dx[2] == 0.5f &&
+		  c2.dy[2] == -0.5f);
+	sw_obb3_set_destroy(b), sw_poly2_set_destroy(p), sw_hull3_set_destroy(h);
+}

@@ -136,6 +136,23 @@ typedef enum sw_mat3_layout {
 	SW_MAT3_ROW_MAJOR = 1,
 } sw_mat3_layout;
 
+/// A set's placement columns, for callers that keep placements structure of arrays and write them in
+/// place (sw_obb3_set_columns(), sw_hull3_set_columns()): entry i of each column is item i's value,
+/// for i below the set's count. Only these columns are writable; the queries check every pose they
+/// read, as they do after any placement call.
+typedef struct sw_place3_cols {
+	float *px, *py, *pz;      ///< position
+	float *qx, *qy, *qz, *qw; ///< orientation, a unit quaternion (x, y, z, w)
+	float *dx, *dy, *dz;      ///< displacement over the step
+} sw_place3_cols;
+
+/// The 2D placement columns of a polygon set (sw_poly2_set_columns()), as sw_place3_cols.
+typedef struct sw_place2_cols {
+	float *px, *py; ///< position
+	float *qc, *qs; ///< rotation (cos, sin)
+	float *dx, *dy; ///< displacement over the step
+} sw_place2_cols;
+
 /// The unit quaternions of n rotation matrices, as the sets' place_m calls store them (doc/numerics.md,
 /// "Matrices"): Shepperd's method on the largest of 1 ± m00 ± m11 ± m22 (ties to w, x, y, z in that
 /// order, that component positive), then scaled to unit length; every tier gives the same bits, and
