@@ -203,12 +203,12 @@ sw_error sw_table_place_m(const sw_table *t, void *const *col, int pose_col, int
 		return SW_ERR_NULL;
 	if ((layout != SW_MAT3_COL_MAJOR && layout != SW_MAT3_ROW_MAJOR) || first > t->count || n > t->count - first)
 		return SW_ERR_ARG;
-	sw_table_scatter(col + pose_col, 3, first, &positions->x, n);
+	sw_table_scatter(col + pose_col, 3, first, (const float *)(const void *)positions, n);
 	sw_mat3_job job = {matrices, layout, n, {NULL, NULL, NULL, NULL}};
 	for (int k = 0; k < 4; k++)
 		job.q[k] = (float *)col[pose_col + 3 + k] + first;
 	sw_quat_cols_from_mat3(&job, sw_active_isa());
-	sw_table_scatter(col + disp_col, 3, first, disps ? &disps->x : NULL, n);
+	sw_table_scatter(col + disp_col, 3, first, (const float *)(const void *)disps, n);
 	return SW_OK;
 }
 
