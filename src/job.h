@@ -291,5 +291,7 @@ typedef struct sw_kernels {
 const sw_kernels *sw_kernels_get(void);
 /// The table capped at `isa`, or NULL when that tier is unavailable (tests and benchmarks compare tiers).
 const sw_kernels *sw_kernels_for(sw_isa isa);
+/// The table of the highest available tier at or below `cap` (a tier of this architecture).
+const sw_kernels *sw_kernels_capped(sw_isa cap);
 
 #endif
