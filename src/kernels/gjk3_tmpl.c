@@ -214,8 +214,6 @@ SW_INLINE sw_fw rows_ext(const rows_w *R)
 	return m;
 }
 
-SW_INLINE sw_mw mask_of(unsigned bits) { return sw_mfrom(bits); }
-
 /* the side in lanes from its inputs: placement, core, and the lanes whose core is valid (the checks the
  * sets do not do when a shape is added: box half extents, a triangle's or hull's coordinates) */
 SW_INLINE sw_mw side_of(sw_src kind, const lane_in *in, const rows_w *R, place3 *o)
@@ -227,7 +225,7 @@ SW_INLINE sw_mw side_of(sw_src kind, const lane_in *in, const rows_w *R, place3 
 	c->nv = R->nv;
 	for (int k = 0; k < 3; k++)
 		c->v[k] = R->v[k];
-	c->box = mask_of(R->box), c->any_box = R->box;
+	c->box = sw_mfrom_bits(R->box), c->any_box = R->box;
 	c->radius = sw_load(in->rad);
 	sw_mw ok = sw_mnot(sw_mfalse());
 	if (kind == SW_SRC_SHAPE3) {
@@ -568,11 +566,11 @@ SW_INLINE void refill(const sw_job *j, sw_src ka, sw_src kb, int q, lanes_w *L, 
 	}
 	L->invalid |= in & ~sw_mbits(valid);
 	/* the setup is a function of each lane's inputs alone: the lanes that keep running get theirs again */
-	sw_mw m = mask_of(in);
+	sw_mw m = sw_mfrom_bits(in);
 	L->ra = mat_of(A.qx, A.qy, A.qz, A.qw);
 	make_pair_w(&A, &L->ra, &B, rel, q == Q_CAST ? target : sw_set1(0.0f), cap, &L->pr);
 	L->A = A, L->B = B;
-	lane_init(&L->pr, guess_w(&L->pr), m, mask_of(in & ~L->invalid), &L->st);
+	lane_init(&L->pr, guess_w(&L->pr), m, sw_mfrom_bits(in & ~L->invalid), &L->st);
 }
 
 /* the rows of a job: pairs flow through the lanes; a lane's answer is written as soon as it is done,
