@@ -13,18 +13,7 @@
 #define DIM 2
 #include "kernels/gjk_lanes.h"
 
-#if defined(__GNUC__)
-#define SW_UNROLL4 _Pragma("GCC unroll 4")
-#else
-#define SW_UNROLL4
-#endif
-
 enum { Q_OVERLAP, Q_DISTANCE, Q_CAST, Q_RAY };
-
-/* the scratch of a kernel: the transposed vertex rows of both sides */
-typedef struct scratch2 {
-	_Alignas(64) float v[2][2][SW_GJK_MAX_VERTS * SW_W];
-} scratch2;
 
 /* one side of the lanes: placement (rotation (c, s)), displacement, core */
 typedef struct place2 {
@@ -39,45 +28,6 @@ typedef struct place2 {
 typedef struct lane_in {
 	_Alignas(64) float p[2][SW_W], q[2][SW_W], d[2][SW_W], h[2][SW_W], rad[SW_W], ext[SW_W];
 } lane_in;
-
-/* a side's vertex rows, transposed: v[c][k·SW_W + l] for k < nv, lane l's vertex k (its vertex 0 past
- * its count n[l]; zeros for a lane without vertices); box: lanes with a box core */
-typedef struct rows_w {
-	float *v[2];
-	unsigned nv, box, busy; /* busy: the lanes holding a pair whose rows count */
-	uint32_t n[SW_W];
-} rows_w;
-
-/* lane l's vertex column from its coordinate rows r[c] (n vertices), or zeros (n = 0); the block's slot
- * count grows to n, the other lanes then repeating their vertex 0 */
-SW_INLINE void put_column(rows_w *R, unsigned l, const float *const *r, uint32_t n)
-{
-	if (n > R->nv) {
-		/* the running lanes repeat their vertex 0 in the new slots (idle lanes are written when they
-		 * take a pair) */
-		for (unsigned b = R->busy & ~(1u << l); b; b &= b - 1) {
-			unsigned m = (unsigned)__builtin_ctz(b);
-			for (int c = 0; c < DIM; c++)
-				for (unsigned k = R->nv; k < n; k++)
-					R->v[c][(size_t)k * SW_W + m] = R->v[c][m];
-		}
-		R->nv = n;
-	}
-	/* the rows as they are up to the block's count (vertex 0 past n: the pool's padding rule, applied
-	 * here past the row's padded length too) */
-	uint32_t k0 = n < R->nv ? n : R->nv;
-	for (int c = 0; c < DIM; c++) {
-		float *col = R->v[c] + l;
-		const float *rc = n ? r[c] : NULL;
-		float v0 = n ? rc[0] : 0.0f;
-		SW_UNROLL4
-		for (uint32_t k = 0; k < k0; k++)
-			col[(size_t)k * SW_W] = rc[k];
-		for (uint32_t k = k0; k < R->nv; k++)
-			col[(size_t)k * SW_W] = v0;
-	}
-	R->n[l] = n;
-}
 
 /* the coordinate rows of a pool shape at `off` (row stride pad(n)) */
 SW_INLINE void pool_rows(const float *pool, size_t off, uint32_t n, const float **r)
@@ -105,7 +55,7 @@ SW_INLINE void put_none(lane_in *in, rows_w *R, unsigned l)
 	put_place(in, l, col, 0);
 	in->q[0][l] = 1.0f;
 	put_core(in, l, 0, 0, 0, 0);
-	put_column(R, l, NULL, 0);
+	rows_put(R, l, NULL, 0);
 	R->box &= ~(1u << l);
 }
 
@@ -121,7 +71,7 @@ SW_INLINE int put_shape2(const sw_shape2_set *s, uint32_t i, unsigned l, lane_in
 	int box = s->type[sh] == SW_SHAPE_BOX;
 	const float *r[DIM];
 	pool_rows(s->pool, s->off[sh], s->n[sh], r);
-	put_column(R, l, r, box ? 0 : s->n[sh]);
+	rows_put(R, l, r, box ? 0 : s->n[sh]);
 	R->box = (R->box & ~(1u << l)) | (unsigned)box << l;
 	return 1;
 }
@@ -136,9 +86,9 @@ SW_INLINE int put_poly2(const sw_poly2_set *s, uint32_t i, unsigned l, lane_in *
 		return 0;
 	const float *const col[6] = {s->px, s->py, s->qc, s->qs, s->dx, s->dy};
 	put_place(in, l, col, i);
-	put_core(in, l, 0, 0, 0, 0); /* the extent: from the rows */
 	const float *const r[2] = {s->vx + (size_t)SW_POLY2_MAX_VERTS * sh, s->vy + (size_t)SW_POLY2_MAX_VERTS * sh};
-	put_column(R, l, r, s->n[sh]);
+	rows_put(R, l, r, s->n[sh]);
+	put_core(in, l, 0, rows_ext(R, l), 0, 0);
 	R->box &= ~(1u << l);
 	return 1;
 }
@@ -146,14 +96,13 @@ SW_INLINE int put_poly2(const sw_poly2_set *s, uint32_t i, unsigned l, lane_in *
 /* a ray: the point core at its origin, moving by its delta */
 SW_INLINE int put_ray2(const sw_ray2_set *s, uint32_t i, unsigned l, lane_in *in, rows_w *R)
 {
-	static const float origin[1];
 	if (i >= s->t.count)
 		return 0;
 	in->p[0][l] = s->ox[i], in->p[1][l] = s->oy[i], in->d[0][l] = s->dx[i], in->d[1][l] = s->dy[i];
 	in->q[0][l] = 1.0f, in->q[1][l] = 0;
 	put_core(in, l, 0, 0, 0, 0);
-	const float *const r[2] = {origin, origin};
-	put_column(R, l, r, 1);
+	const float *const r[2] = {gw_zero_rows[0], gw_zero_rows[1]};
+	rows_put(R, l, r, 1);
 	R->box &= ~(1u << l);
 	return 1;
 }
@@ -167,16 +116,6 @@ SW_INLINE int put_side(sw_src kind, const void *src, uint32_t i, unsigned l, lan
 	}
 }
 
-/* the core's extent from the rows: the largest |coordinate| (padding repeats vertex 0) */
-SW_INLINE sw_fw rows_ext(const rows_w *R)
-{
-	sw_fw m = sw_set1(0.0f);
-	for (unsigned k = 0; k < R->nv; k++)
-		for (int c = 0; c < 2; c++)
-			m = sw_max(m, sw_abs(sw_load(R->v[c] + (size_t)k * SW_W)));
-	return m;
-}
-
 /* the side in lanes from its inputs: placement and core (every 2D source's cores are checked when
  * their shapes are added, or by their counts above) */
 SW_INLINE sw_mw side_of(sw_src kind, const lane_in *in, const rows_w *R, place2 *o)
@@ -185,12 +124,11 @@ SW_INLINE sw_mw side_of(sw_src kind, const lane_in *in, const rows_w *R, place2 
 		o->p.c[c] = sw_load(in->p[c]), o->d.c[c] = sw_load(in->d[c]), o->core.half.c[c] = sw_load(in->h[c]);
 	o->qc = sw_load(in->q[0]), o->qs = sw_load(in->q[1]);
 	side_w *c = &o->core;
-	c->nv = R->nv;
-	for (int k = 0; k < 2; k++)
-		c->v[k] = R->v[k];
+	(void)kind;
+	c->rows = R;
 	c->box = sw_mfrom_bits(R->box), c->any_box = R->box;
 	c->radius = sw_load(in->rad);
-	c->ext = kind == SW_SRC_SHAPE2 ? sw_load(in->ext) : rows_ext(R);
+	c->ext = sw_load(in->ext);
 	return sw_mnot(sw_mfalse());
 }
 
@@ -411,7 +349,7 @@ typedef struct lanes_w {
 	uint32_t pk[SW_W];
 	unsigned busy, invalid;
 } lanes_w;
-_Static_assert(sizeof(scratch2) + sizeof(lanes_w) <= SW_SCRATCH, "the GJK lanes fit the per-thread scratch");
+_Static_assert(sizeof(lanes_w) <= SW_SCRATCH, "the GJK lanes fit the per-thread scratch");
 
 /* the answers of the lanes in `lanes` (done, or invalid) */
 SW_INLINE void answer(const sw_job *j, int q, lanes_w *L, unsigned lanes)
@@ -437,15 +375,6 @@ SW_INLINE void refill(const sw_job *j, sw_src ka, sw_src kb, int q, lanes_w *L, 
 	sw_src k0 = q == Q_RAY ? kb : ka, k1 = q == Q_RAY ? SW_SRC_RAY2 : kb;
 	const void *s0 = q == Q_RAY ? j->b : j->a, *s1 = q == Q_RAY ? j->a : j->b;
 	unsigned in = 0;
-	/* the rows' slot count: the largest count of the lanes that keep running (it grows again below as
-	 * the new pairs need) */
-	for (int s = 0; s < 2; s++) {
-		unsigned nv = 0;
-		for (unsigned b = L->busy; b; b &= b - 1)
-			nv = L->rows[s].n[__builtin_ctz(b)] > nv ? L->rows[s].n[__builtin_ctz(b)] : nv;
-		L->rows[s].nv = nv;
-		L->rows[s].busy = L->busy;
-	}
 	for (unsigned l = 0; l < SW_W && *next < j->n; l++) {
 		if (!(fill >> l & 1))
 			continue;
@@ -459,7 +388,6 @@ SW_INLINE void refill(const sw_job *j, sw_src ka, sw_src kb, int q, lanes_w *L, 
 		if (!ok)
 			put_none(&L->in[0], &L->rows[0], l), put_none(&L->in[1], &L->rows[1], l);
 		in |= 1u << l;
-		L->rows[0].busy |= 1u << l, L->rows[1].busy |= 1u << l;
 		L->invalid = (L->invalid & ~(1u << l)) | (unsigned)!ok << l;
 	}
 	L->busy |= in;
@@ -489,12 +417,8 @@ SW_INLINE void refill(const sw_job *j, sw_src ka, sw_src kb, int q, lanes_w *L, 
  * and new pairs come in once half the lanes are free (or none is running) */
 SW_INLINE void gjk2_rows(const sw_job *j, sw_src ka, sw_src kb, int q)
 {
-	scratch2 *sc = j->scratch;
-	lanes_w *L = (lanes_w *)(void *)(sc + 1);
+	lanes_w *L = j->scratch;
 	memset(L, 0, sizeof *L);
-	for (int s = 0; s < 2; s++)
-		for (int c = 0; c < 2; c++)
-			L->rows[s].v[c] = sc->v[s][c];
 	const int mode = q == Q_OVERLAP ? GW_OVERLAP : q == Q_DISTANCE ? GW_DIST : GW_CAST;
 	const unsigned half = SW_W / 2 ? SW_W / 2 : 1;
 	size_t next = 0;

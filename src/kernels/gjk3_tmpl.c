@@ -12,19 +12,7 @@
 #define DIM 3
 #include "kernels/gjk_lanes.h"
 
-#if defined(__GNUC__)
-#define SW_UNROLL4 _Pragma("GCC unroll 4")
-#else
-#define SW_UNROLL4
-#endif
-
 enum { Q_OVERLAP, Q_DISTANCE, Q_CAST, Q_RAY };
-
-/* the scratch of a kernel: the transposed vertex rows of both sides */
-typedef struct scratch3 {
-	_Alignas(64) float v[2][3][SW_GJK_MAX_VERTS * SW_W];
-} scratch3;
-/* (the lanes' state follows it in the scratch: gjk3_rows) */
 
 /* one side of the lanes: placement, displacement, core */
 typedef struct place3 {
@@ -35,49 +23,11 @@ typedef struct place3 {
 
 /* ---- reading the sources, lane by lane ---- */
 
-/* one side's inputs, written lane by lane as pairs enter the lanes */
+/* one side's inputs, written lane by lane as pairs enter the lanes; tri: the rows of a lane's triangle */
 typedef struct lane_in {
 	_Alignas(64) float p[3][SW_W], q[4][SW_W], d[3][SW_W], h[3][SW_W], rad[SW_W], ext[SW_W];
+	_Alignas(64) float tri[SW_W][3][16];
 } lane_in;
-
-/* a side's vertex rows, transposed: v[c][k·SW_W + l] for k < nv, lane l's vertex k (its vertex 0 past
- * its count n[l]; zeros for a lane without vertices); box: lanes with a box core */
-typedef struct rows_w {
-	float *v[3];
-	unsigned nv, box, busy; /* busy: the lanes holding a pair whose rows count */
-	uint32_t n[SW_W];
-} rows_w;
-
-/* lane l's vertex column from its coordinate rows r[c] (n vertices), or zeros (n = 0); the block's slot
- * count grows to n, the other lanes then repeating their vertex 0 */
-SW_INLINE void put_column(rows_w *R, unsigned l, const float *const *r, uint32_t n)
-{
-	if (n > R->nv) {
-		/* the running lanes repeat their vertex 0 in the new slots (idle lanes are written when they
-		 * take a pair) */
-		for (unsigned b = R->busy & ~(1u << l); b; b &= b - 1) {
-			unsigned m = (unsigned)__builtin_ctz(b);
-			for (int c = 0; c < DIM; c++)
-				for (unsigned k = R->nv; k < n; k++)
-					R->v[c][(size_t)k * SW_W + m] = R->v[c][m];
-		}
-		R->nv = n;
-	}
-	/* the rows as they are up to the block's count (vertex 0 past n: the pool's padding rule, applied
-	 * here past the row's padded length too) */
-	uint32_t k0 = n < R->nv ? n : R->nv;
-	for (int c = 0; c < DIM; c++) {
-		float *col = R->v[c] + l;
-		const float *rc = n ? r[c] : NULL;
-		float v0 = n ? rc[0] : 0.0f;
-		SW_UNROLL4
-		for (uint32_t k = 0; k < k0; k++)
-			col[(size_t)k * SW_W] = rc[k];
-		for (uint32_t k = k0; k < R->nv; k++)
-			col[(size_t)k * SW_W] = v0;
-	}
-	R->n[l] = n;
-}
 
 /* the coordinate rows of a pool shape at `off` (row stride pad(n)) */
 SW_INLINE void pool_rows(const float *pool, size_t off, uint32_t n, const float **r)
@@ -107,7 +57,7 @@ SW_INLINE void put_none(lane_in *in, rows_w *R, unsigned l)
 	put_place(in, l, col, 0);
 	in->q[3][l] = 1.0f;
 	put_core(in, l, 0, 0, 0, 0, 0);
-	put_column(R, l, NULL, 0);
+	rows_put(R, l, NULL, 0);
 	R->box &= ~(1u << l);
 }
 
@@ -123,7 +73,7 @@ SW_INLINE int put_shape3(const sw_shape3_set *s, uint32_t i, unsigned l, lane_in
 	int box = s->type[sh] == SW_SHAPE_BOX;
 	const float *r[DIM];
 	pool_rows(s->pool, s->off[sh], s->n[sh], r);
-	put_column(R, l, r, box ? 0 : s->n[sh]);
+	rows_put(R, l, r, box ? 0 : s->n[sh]);
 	R->box = (R->box & ~(1u << l)) | (unsigned)box << l;
 	return 1;
 }
@@ -135,10 +85,10 @@ SW_INLINE int put_hull3(const sw_hull3_set *s, uint32_t i, unsigned l, lane_in *
 	const sw_hull3_shape *sh = &s->shapes[s->shape[i]];
 	const float *const col[10] = {s->px, s->py, s->pz, s->qx, s->qy, s->qz, s->qw, s->dx, s->dy, s->dz};
 	put_place(in, l, col, i);
-	put_core(in, l, 0, 0, 0, 0, 0); /* the extent: from the rows (rows_ext) */
 	const float *r[DIM];
 	pool_rows(s->pool, sh->fl_off, sh->nv, r);
-	put_column(R, l, r, sh->nv);
+	rows_put(R, l, r, sh->nv);
+	put_core(in, l, 0, rows_ext(R, l), 0, 0, 0);
 	R->box &= ~(1u << l);
 	return 1;
 }
@@ -150,36 +100,39 @@ SW_INLINE int put_obb3(const sw_obb3_set *s, uint32_t i, unsigned l, lane_in *in
 	const float *const col[10] = {s->px, s->py, s->pz, s->qx, s->qy, s->qz, s->qw, s->dx, s->dy, s->dz};
 	put_place(in, l, col, i);
 	put_core(in, l, 0, 0, s->hx[i], s->hy[i], s->hz[i]); /* the extent: from the half extents */
-	put_column(R, l, NULL, 0);
+	rows_put(R, l, NULL, 0);
 	R->box |= 1u << l;
 	return 1;
 }
 
-/* a triangle (a, b, c): the vertex core 0, b − a, c − a placed at a without rotation */
+/* a triangle (a, b, c): the vertex core 0, b − a, c − a placed at a without rotation; its edges must
+ * be in range (SW_MAX_COORD) */
 SW_INLINE int put_tri3(const sw_tri3_set *s, uint32_t i, unsigned l, lane_in *in, rows_w *R)
 {
 	if (i >= s->t.count)
 		return 0;
 	float a[3] = {s->ax[i], s->ay[i], s->az[i]}, b[3] = {s->bx[i], s->by[i], s->bz[i]};
-	float c[3] = {s->cx[i], s->cy[i], s->cz[i]}, rows[3][16];
+	float c[3] = {s->cx[i], s->cy[i], s->cz[i]};
+	int ok = 1;
 	for (int k = 0; k < 3; k++) {
+		float *row = in->tri[l][k];
 		for (int m = 0; m < 16; m++)
-			rows[k][m] = 0;
-		rows[k][1] = b[k] - a[k], rows[k][2] = c[k] - a[k];
+			row[m] = 0;
+		row[1] = b[k] - a[k], row[2] = c[k] - a[k];
+		ok &= fabsf(row[1]) <= SW_MAX_COORD && fabsf(row[2]) <= SW_MAX_COORD;
 		in->p[k][l] = a[k], in->d[k][l] = 0, in->q[k][l] = 0;
 	}
 	in->q[3][l] = 1.0f;
-	put_core(in, l, 0, 0, 0, 0, 0); /* the extent: from the rows */
-	const float *const r[3] = {rows[0], rows[1], rows[2]};
-	put_column(R, l, r, 3);
+	const float *const r[3] = {in->tri[l][0], in->tri[l][1], in->tri[l][2]};
+	rows_put(R, l, r, 3);
+	put_core(in, l, 0, rows_ext(R, l), 0, 0, 0);
 	R->box &= ~(1u << l);
-	return 1;
+	return ok;
 }
 
 /* a ray: the point core at its origin, moving by its delta */
 SW_INLINE int put_ray3(const sw_ray3_set *s, uint32_t i, unsigned l, lane_in *in, rows_w *R)
 {
-	static const float origin[1];
 	if (i >= s->t.count)
 		return 0;
 	const float *const o[3] = {s->ox, s->oy, s->oz}, *const d[3] = {s->dx, s->dy, s->dz};
@@ -187,8 +140,8 @@ SW_INLINE int put_ray3(const sw_ray3_set *s, uint32_t i, unsigned l, lane_in *in
 		in->p[c][l] = o[c][i], in->d[c][l] = d[c][i], in->q[c][l] = 0;
 	in->q[3][l] = 1.0f;
 	put_core(in, l, 0, 0, 0, 0, 0);
-	const float *const r[3] = {origin, origin, origin};
-	put_column(R, l, r, 1);
+	const float *const r[3] = {gw_zero_rows[0], gw_zero_rows[1], gw_zero_rows[2]};
+	rows_put(R, l, r, 1);
 	R->box &= ~(1u << l);
 	return 1;
 }
@@ -204,33 +157,20 @@ SW_INLINE int put_side(sw_src kind, const void *src, uint32_t i, unsigned l, lan
 	}
 }
 
-/* the core's extent from the rows: the largest |coordinate| (padding repeats vertex 0) */
-SW_INLINE sw_fw rows_ext(const rows_w *R)
-{
-	sw_fw m = sw_set1(0.0f);
-	for (unsigned k = 0; k < R->nv; k++)
-		for (int c = 0; c < 3; c++)
-			m = sw_max(m, sw_abs(sw_load(R->v[c] + (size_t)k * SW_W)));
-	return m;
-}
-
-/* the side in lanes from its inputs: placement, core, and the lanes whose core is valid (the checks the
- * sets do not do when a shape is added: box half extents, a triangle's or hull's coordinates) */
+/* the side in lanes from its inputs: placement, core, and the lanes whose core is valid (the check the
+ * sets do not do when a shape is added: box half extents) */
 SW_INLINE sw_mw side_of(sw_src kind, const lane_in *in, const rows_w *R, place3 *o)
 {
 	for (int c = 0; c < 3; c++)
 		o->p.c[c] = sw_load(in->p[c]), o->d.c[c] = sw_load(in->d[c]), o->core.half.c[c] = sw_load(in->h[c]);
 	o->qx = sw_load(in->q[0]), o->qy = sw_load(in->q[1]), o->qz = sw_load(in->q[2]), o->qw = sw_load(in->q[3]);
 	side_w *c = &o->core;
-	c->nv = R->nv;
-	for (int k = 0; k < 3; k++)
-		c->v[k] = R->v[k];
+	c->rows = R;
 	c->box = sw_mfrom_bits(R->box), c->any_box = R->box;
 	c->radius = sw_load(in->rad);
+	c->ext = sw_load(in->ext);
 	sw_mw ok = sw_mnot(sw_mfalse());
-	if (kind == SW_SRC_SHAPE3) {
-		c->ext = sw_load(in->ext);
-	} else if (kind == SW_SRC_OBB3) {
+	if (kind == SW_SRC_OBB3) {
 		/* half extents in [0, SW_MAX_COORD]; the extent is the largest */
 		sw_fw m = sw_set1(0.0f);
 		for (int i = 0; i < 3; i++) {
@@ -239,13 +179,6 @@ SW_INLINE sw_mw side_of(sw_src kind, const lane_in *in, const rows_w *R, place3 
 			m = sw_max(m, h);
 		}
 		c->ext = m;
-	} else {
-		/* hull, triangle, ray: the extent from the rows; a triangle's edges must be in range */
-		c->ext = rows_ext(R);
-		if (kind == SW_SRC_TRI3)
-			for (unsigned k = 1; k < 3; k++)
-				for (int i = 0; i < 3; i++)
-					ok = sw_mand(ok, sw_coord_ok(sw_load(R->v[i] + (size_t)k * SW_W)));
 	}
 	return ok;
 }
@@ -498,7 +431,7 @@ typedef struct lanes_w {
 	uint32_t pk[SW_W];
 	unsigned busy, invalid;
 } lanes_w;
-_Static_assert(sizeof(scratch3) + sizeof(lanes_w) <= SW_SCRATCH, "the GJK lanes fit the per-thread scratch");
+_Static_assert(sizeof(lanes_w) <= SW_SCRATCH, "the GJK lanes fit the per-thread scratch");
 
 /* the answers of the lanes in `lanes` (done, or invalid) */
 SW_INLINE void answer(const sw_job *j, int q, lanes_w *L, unsigned lanes)
@@ -524,15 +457,6 @@ SW_INLINE void refill(const sw_job *j, sw_src ka, sw_src kb, int q, lanes_w *L, 
 	sw_src k0 = q == Q_RAY ? kb : ka, k1 = q == Q_RAY ? SW_SRC_RAY3 : kb;
 	const void *s0 = q == Q_RAY ? j->b : j->a, *s1 = q == Q_RAY ? j->a : j->b;
 	unsigned in = 0;
-	/* the rows' slot count: the largest count of the lanes that keep running (it grows again below as
-	 * the new pairs need) */
-	for (int s = 0; s < 2; s++) {
-		unsigned nv = 0;
-		for (unsigned b = L->busy; b; b &= b - 1)
-			nv = L->rows[s].n[__builtin_ctz(b)] > nv ? L->rows[s].n[__builtin_ctz(b)] : nv;
-		L->rows[s].nv = nv;
-		L->rows[s].busy = L->busy;
-	}
 	for (unsigned l = 0; l < SW_W && *next < j->n; l++) {
 		if (!(fill >> l & 1))
 			continue;
@@ -546,7 +470,6 @@ SW_INLINE void refill(const sw_job *j, sw_src ka, sw_src kb, int q, lanes_w *L, 
 		if (!ok)
 			put_none(&L->in[0], &L->rows[0], l), put_none(&L->in[1], &L->rows[1], l);
 		in |= 1u << l;
-		L->rows[0].busy |= 1u << l, L->rows[1].busy |= 1u << l;
 		L->invalid = (L->invalid & ~(1u << l)) | (unsigned)!ok << l;
 	}
 	L->busy |= in;
@@ -577,12 +500,8 @@ SW_INLINE void refill(const sw_job *j, sw_src ka, sw_src kb, int q, lanes_w *L, 
  * and new pairs come in once half the lanes are free (or none is running) */
 SW_INLINE void gjk3_rows(const sw_job *j, sw_src ka, sw_src kb, int q)
 {
-	scratch3 *sc = j->scratch;
-	lanes_w *L = (lanes_w *)(void *)(sc + 1);
+	lanes_w *L = j->scratch;
 	memset(L, 0, sizeof *L);
-	for (int s = 0; s < 2; s++)
-		for (int c = 0; c < 3; c++)
-			L->rows[s].v[c] = sc->v[s][c];
 	const int mode = q == Q_OVERLAP ? GW_OVERLAP : q == Q_DISTANCE ? GW_DIST : GW_CAST;
 	const unsigned half = SW_W / 2 ? SW_W / 2 : 1;
 	size_t next = 0;

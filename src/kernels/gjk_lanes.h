@@ -8,9 +8,10 @@
  * is decided or its cap is reached; the loop runs until every lane is done, and the work one lane
  * needs and no other does (the full simplex, a cast's second solve) runs only when some lane needs it.
  *
- * Vertex cores sit in transposed rows (one float per lane per vertex slot) filled by the sources;
- * slots past a lane's count repeat its vertex 0, which never wins a support (ties keep the lower
- * index), so lanes of different counts share one loop to the block's largest count. */
+ * Vertex cores stay where their sets keep them (a row of floats per coordinate): a lane's support
+ * takes SW_W of its own vertices at a time and the first maximal one across them (sw_hmax), so a lane
+ * costs its own vertex count, nothing is copied when a pair enters a lane, and idle lanes cost
+ * nothing. The first maximum of a row is the reference's sequential scan's vertex, bit for bit. */
 #include <math.h>
 
 #include "contract.h"
@@ -29,11 +30,50 @@ typedef struct gw {
 	sw_fw c[D];
 } gw;
 
-/* one side of the block's pairs: a vertex core in transposed rows v[c][k·SW_W + l] for k < nv, or a
- * box; its radius and extent (largest |coordinate|, contract.h) */
+/* the vertex cores of one side of the lanes: lane l's coordinate c of vertex k at row[c][l][k], for
+ * k < n[l] (n = 0: no vertex core); each row readable to n rounded up to SW_W (the sets pad rows to
+ * multiples of 16) */
+typedef struct rows_w {
+	const float *row[D][SW_W];
+	uint32_t n[SW_W];
+	unsigned verts; /* the lanes with n > 0 */
+	unsigned box;   /* the lanes with a box core */
+} rows_w;
+
+static const _Alignas(64) float gw_iota[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+
+/* D rows of 16 zeros: the rows of a lane without a vertex core, and of a ray's point */
+static const _Alignas(64) float gw_zero_rows[D][16];
+
+/* lane l's vertex core: rows r[c] of n vertices (n = 0 or r NULL: none) */
+SW_INLINE void rows_put(rows_w *R, unsigned l, const float *const *r, uint32_t n)
+{
+	n = r ? n : 0;
+	SW_UNROLL
+	for (int c = 0; c < D; c++)
+		R->row[c][l] = n ? r[c] : gw_zero_rows[c];
+	R->n[l] = n;
+	R->verts = (R->verts & ~(1u << l)) | (unsigned)(n != 0) << l;
+}
+
+/* the largest |coordinate| of lane l's vertices (0 without any) */
+SW_INLINE float rows_ext(const rows_w *R, unsigned l)
+{
+	const uint32_t n = R->n[l];
+	sw_fw m = sw_set1(0.0f);
+	for (uint32_t k = 0; k < n; k += SW_W) {
+		sw_mw in = sw_lt(sw_add(sw_load(gw_iota), sw_set1((float)k)), sw_set1((float)n));
+		SW_UNROLL
+		for (int c = 0; c < D; c++)
+			m = sw_max(m, sw_sel(in, sw_abs(sw_loadu(R->row[c][l] + k)), sw_set1(0.0f)));
+	}
+	return sw_hmax(m);
+}
+
+/* one side of the block's pairs: vertex cores (rows), or a box; its radius and extent (largest
+ * |coordinate|, contract.h) */
 typedef struct side_w {
-	unsigned nv;
-	const float *v[D];
+	const rows_w *rows;
 	sw_mw box;
 	unsigned any_box; /* some lane is a box */
 	gw half;
@@ -114,47 +154,66 @@ SW_INLINE sw_mw msel(sw_mw m, sw_mw a, sw_mw b) { return sw_mor(sw_mand(m, a), s
 
 /* ---- supports (core_support, b_support) ---- */
 
-/* the vertex with the largest d·v, ties to the lowest index, and its index; a box's corner with +half
- * where d_i ≥ 0 and the sign bits as its id */
-SW_INLINE gw side_support(const side_w *s, gw d, sw_fw *id)
+/* lane l's vertex with the largest d·v (d the lane's direction), ties to the lowest index: the index.
+ * Dots past n are −∞; a NaN dot never wins (as in the reference's scan, whose vertex 0 then stays) */
+SW_INLINE unsigned row_support(const rows_w *R, unsigned l, gw d)
+{
+	enum { CH = SW_GJK_MAX_VERTS / SW_W };
+	const uint32_t n = R->n[l];
+	const sw_fw ninf = sw_set1(-INFINITY);
+	sw_fw dots[CH], m = ninf;
+	unsigned nc = (n + SW_W - 1) / SW_W;
+	for (unsigned k = 0; k < nc && k < CH; k++) {
+		gw w;
+		SW_UNROLL
+		for (int c = 0; c < D; c++)
+			w.c[c] = sw_loadu(R->row[c][l] + (size_t)k * SW_W);
+		sw_fw t = gw_dot(w, d);
+		t = sw_sel(sw_lt(sw_add(sw_load(gw_iota), sw_set1((float)(k * SW_W))), sw_set1((float)n)), t, ninf);
+		dots[k] = t;
+		m = sw_sel(sw_gt(t, m), t, m);
+	}
+	if (!(sw_mbits(sw_eq(dots[0], dots[0])) & 1))
+		return 0;
+	const sw_fw vm = sw_set1(sw_hmax(m));
+	for (unsigned k = 0; k < nc && k < CH; k++) {
+		unsigned b = sw_mbits(sw_eq(dots[k], vm));
+		if (b)
+			return k * SW_W + (unsigned)__builtin_ctz(b);
+	}
+	return 0;
+}
+
+/* the vertex with the largest d·v, ties to the lowest index, and its index, in the lanes `lanes` (zero
+ * elsewhere); a box's corner with +half where d_i ≥ 0 and the sign bits as its id */
+SW_INLINE gw side_support(const side_w *s, gw d, sw_fw *id, unsigned lanes)
 {
 	gw o = gw_zero();
 	sw_fw best = sw_set1(0.0f);
-	if (s->nv) {
-		/* two scans, even and odd vertices, each keeping its first maximum, then the larger (the lower
-		 * index on a tie): the first maximum of one scan, without its compare-and-select chain */
+	const rows_w *R = s->rows;
+	unsigned todo = lanes & R->verts;
+	if (todo) {
+		_Alignas(64) float dl[D][SW_W], ol[D][SW_W], il[SW_W];
 		SW_UNROLL
 		for (int c = 0; c < D; c++)
-			o.c[c] = sw_load(s->v[c]);
-		sw_fw bd = gw_dot(o, d), bd1 = bd, best1 = best;
-		gw o1 = o;
-		unsigned k = 1;
-		for (; k + 1 < s->nv; k += 2) {
-			gw w, u;
-			SW_UNROLL
-			for (int c = 0; c < D; c++) {
-				w.c[c] = sw_load(s->v[c] + (size_t)k * SW_W);
-				u.c[c] = sw_load(s->v[c] + (size_t)(k + 1) * SW_W);
-			}
-			sw_fw sw = gw_dot(w, d), su = gw_dot(u, d);
-			sw_mw up1 = sw_gt(sw, bd1), up = sw_gt(su, bd);
-			bd1 = sw_sel(up1, sw, bd1), best1 = sw_sel(up1, sw_set1((float)k), best1),
-			o1 = gw_sel(up1, w, o1);
-			bd = sw_sel(up, su, bd), best = sw_sel(up, sw_set1((float)(k + 1)), best), o = gw_sel(up, u, o);
-		}
-		if (k < s->nv) {
-			gw w;
+			sw_storeu(dl[c], d.c[c]), sw_storeu(ol[c], o.c[c]);
+		sw_storeu(il, best);
+		for (unsigned b = todo; b; b &= b - 1) {
+			unsigned l = (unsigned)__builtin_ctz(b);
+			gw dd;
 			SW_UNROLL
 			for (int c = 0; c < D; c++)
-				w.c[c] = sw_load(s->v[c] + (size_t)k * SW_W);
-			sw_fw sw = gw_dot(w, d);
-			sw_mw up1 = sw_gt(sw, bd1);
-			bd1 = sw_sel(up1, sw, bd1), best1 = sw_sel(up1, sw_set1((float)k), best1),
-			o1 = gw_sel(up1, w, o1);
+				dd.c[c] = sw_set1(dl[c][l]);
+			unsigned k = row_support(R, l, dd);
+			SW_UNROLL
+			for (int c = 0; c < D; c++)
+				ol[c][l] = R->row[c][l][k];
+			il[l] = (float)k;
 		}
-		sw_mw odd = sw_mor(sw_gt(bd1, bd), sw_mand(sw_eq(bd1, bd), sw_lt(best1, best)));
-		o = gw_sel(odd, o1, o);
-		best = sw_sel(odd, best1, best);
+		SW_UNROLL
+		for (int c = 0; c < D; c++)
+			o.c[c] = sw_load(ol[c]);
+		best = sw_load(il);
 	}
 	if (s->any_box) {
 		gw h;
@@ -173,13 +232,13 @@ SW_INLINE gw side_support(const side_w *s, gw d, sw_fw *id)
 }
 
 /* B's support along d (A's frame): rotᵀd, the support scaled, then rot·b + off */
-SW_INLINE gw b_support(const pair_w *pr, gw d, sw_fw *id)
+SW_INLINE gw b_support(const pair_w *pr, gw d, sw_fw *id, unsigned lanes)
 {
 	gw db, o;
 	SW_UNROLL
 	for (int j = 0; j < D; j++)
 		db.c[j] = gw_dot(pr->col[j], d);
-	gw b = gw_scale(side_support(&pr->b, db, id), pr->sigma);
+	gw b = gw_scale(side_support(&pr->b, db, id, lanes), pr->sigma);
 	SW_UNROLL
 	for (int i = 0; i < D; i++) {
 		sw_fw s = sw_add(sw_mul(pr->col[0].c[i], b.c[0]), sw_mul(pr->col[1].c[i], b.c[1]));
@@ -531,8 +590,9 @@ SW_INLINE void lane_step(const pair_w *pr, int mode, run_w *st)
 		st->iters = sw_sel(act0, sw_add(st->iters, sw_set1(1.0f)), st->iters);
 		sw_fw ia, ib;
 		gw nv = gw_scale(st->v, sw_set1(-1.0f));
-		gw a = gw_scale(side_support(&pr->a, st->v, &ia), pr->sigma);
-		gw b = b_support(pr, nv, &ib);
+		const unsigned lanes = sw_mbits(act0);
+		gw a = gw_scale(side_support(&pr->a, st->v, &ia, lanes), pr->sigma);
+		gw b = b_support(pr, nv, &ib, lanes);
 		gw p = gw_sub(a, b);
 		st->maxpp = sw_sel(act0, sw_max(st->maxpp, gw_dot(p, p)), st->maxpp);
 		sw_fw vy = gw_dot(st->v, gw_sub(st->x, p));

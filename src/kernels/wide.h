@@ -95,6 +95,16 @@ static inline sw_fw sw_gather(const float *base, const int32_t *idx)
 	return simde_mm512_loadu_ps(t);
 #endif
 }
+/* the largest lane (no lane NaN; of +0 and -0 either) */
+static inline float sw_hmax(sw_fw a)
+{
+	sw_fw m = simde_mm512_max_ps(a, simde_mm512_shuffle_f32x4(a, a, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
+	m = simde_mm512_max_ps(m, simde_mm512_shuffle_f32x4(m, m, SIMDE_MM_SHUFFLE(2, 3, 0, 1)));
+	simde__m128 x = simde_mm512_castps512_ps128(m);
+	x = simde_mm_max_ps(x, simde_mm_movehl_ps(x, x));
+	x = simde_mm_max_ps(x, simde_mm_shuffle_ps(x, x, 1));
+	return simde_mm_cvtss_f32(x);
+}
 
 #elif defined(SW_TIER_AVX2)
 #include <simde/x86/avx2.h>
@@ -155,6 +165,13 @@ static inline void sw_store_bytes(uint8_t *p, sw_fw a)
 static inline sw_fw sw_gather(const float *base, const int32_t *idx)
 {
 	return simde_mm256_i32gather_ps(base, simde_mm256_load_si256((const simde__m256i *)(const void *)idx), 4);
+}
+static inline float sw_hmax(sw_fw a)
+{
+	simde__m128 x = simde_mm_max_ps(simde_mm256_castps256_ps128(a), simde_mm256_extractf128_ps(a, 1));
+	x = simde_mm_max_ps(x, simde_mm_movehl_ps(x, x));
+	x = simde_mm_max_ps(x, simde_mm_shuffle_ps(x, x, 1));
+	return simde_mm_cvtss_f32(x);
 }
 
 #elif defined(SW_TIER_SSE4) || defined(SW_TIER_NEON)
@@ -218,6 +235,12 @@ static inline void sw_store_bytes(uint8_t *p, sw_fw a)
 static inline sw_fw sw_gather(const float *base, const int32_t *idx)
 {
 	return simde_mm_set_ps(base[idx[3]], base[idx[2]], base[idx[1]], base[idx[0]]);
+}
+static inline float sw_hmax(sw_fw x)
+{
+	x = simde_mm_max_ps(x, simde_mm_movehl_ps(x, x));
+	x = simde_mm_max_ps(x, simde_mm_shuffle_ps(x, x, 1));
+	return simde_mm_cvtss_f32(x);
 }
 
 #else
