@@ -31,16 +31,14 @@ typedef struct gw {
 } gw;
 
 /* the vertex cores of one side of the lanes: lane l's coordinate c of vertex k at row[c][l][k], for
- * k < n[l] (n = 0: no vertex core); each row readable to n rounded up to SW_W (the sets pad rows to
- * multiples of 16) */
+ * k < n[l] (n = 0: no vertex core); each row is readable up to n rounded up to 16, the slots past n
+ * repeating vertex 0 (as the sets keep them, sets.h), which changes no support and no extent */
 typedef struct rows_w {
 	const float *row[D][SW_W];
 	uint32_t n[SW_W];
 	unsigned verts; /* the lanes with n > 0 */
 	unsigned box;   /* the lanes with a box core */
 } rows_w;
-
-static const _Alignas(64) float gw_iota[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
 
 /* D rows of 16 zeros: the rows of a lane without a vertex core, and of a ray's point */
 static const _Alignas(64) float gw_zero_rows[D][16];
@@ -62,10 +60,9 @@ SW_INLINE float rows_ext(const rows_w *R, unsigned l)
 	const uint32_t n = R->n[l];
 	sw_fw m = sw_set1(0.0f);
 	for (uint32_t k = 0; k < n; k += SW_W) {
-		sw_mw in = sw_lt(sw_add(sw_load(gw_iota), sw_set1((float)k)), sw_set1((float)n));
 		SW_UNROLL
 		for (int c = 0; c < D; c++)
-			m = sw_max(m, sw_sel(in, sw_abs(sw_loadu(R->row[c][l] + k)), sw_set1(0.0f)));
+			m = sw_max(m, sw_abs(sw_loadu(R->row[c][l] + k)));
 	}
 	return sw_hmax(m);
 }
@@ -155,10 +152,11 @@ SW_INLINE sw_mw msel(sw_mw m, sw_mw a, sw_mw b) { return sw_mor(sw_mand(m, a), s
 /* ---- supports (core_support, b_support) ---- */
 
 /* lane l's vertex with the largest d·v (d the lane's direction), ties to the lowest index: the index.
- * Dots past n are −∞; a NaN dot never wins (as in the reference's scan, whose vertex 0 then stays) */
+ * A NaN dot never wins (as in the reference's scan, whose vertex 0 then stays) */
 SW_INLINE unsigned row_support(const rows_w *R, unsigned l, gw d)
 {
 	enum { CH = SW_GJK_MAX_VERTS / SW_W };
+	_Static_assert(SW_GJK_MAX_VERTS <= 64, "the maximal vertices fit one word");
 	const uint32_t n = R->n[l];
 	const sw_fw ninf = sw_set1(-INFINITY);
 	sw_fw dots[CH], m = ninf;
@@ -169,19 +167,16 @@ SW_INLINE unsigned row_support(const rows_w *R, unsigned l, gw d)
 		for (int c = 0; c < D; c++)
 			w.c[c] = sw_loadu(R->row[c][l] + (size_t)k * SW_W);
 		sw_fw t = gw_dot(w, d);
-		t = sw_sel(sw_lt(sw_add(sw_load(gw_iota), sw_set1((float)(k * SW_W))), sw_set1((float)n)), t, ninf);
 		dots[k] = t;
 		m = sw_sel(sw_gt(t, m), t, m);
 	}
-	if (!(sw_mbits(sw_eq(dots[0], dots[0])) & 1))
-		return 0;
+	/* the maximal vertices as the bits of one word (SW_GJK_MAX_VERTS = 64): no branch on where they are */
 	const sw_fw vm = sw_set1(sw_hmax(m));
-	for (unsigned k = 0; k < nc && k < CH; k++) {
-		unsigned b = sw_mbits(sw_eq(dots[k], vm));
-		if (b)
-			return k * SW_W + (unsigned)__builtin_ctz(b);
-	}
-	return 0;
+	uint64_t bits = 0;
+	for (unsigned k = 0; k < nc && k < CH; k++)
+		bits |= (uint64_t)sw_mbits(sw_eq(dots[k], vm)) << (k * SW_W);
+	unsigned nan0 = !(sw_mbits(sw_eq(dots[0], dots[0])) & 1);
+	return bits && !nan0 ? (unsigned)__builtin_ctzll(bits) : 0;
 }
 
 /* the vertex with the largest d·v, ties to the lowest index, and its index, in the lanes `lanes` (zero
