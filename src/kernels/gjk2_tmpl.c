@@ -181,38 +181,6 @@ SW_INLINE void make_pair_w(const place2 *a, const place2 *b, gw rel, sw_fw extra
 	set_scale_w(pr);
 }
 
-/* ---- storing ---- */
-
-/* float rows at the lanes' pair indices (NULL columns skipped), NaN where invalid */
-SW_INLINE void store_rows(float *const *dst, const sw_fw *src, int rows, const uint32_t *pk, unsigned lanes,
-			  unsigned invalid)
-{
-	_Alignas(64) float tmp[SW_W];
-	for (int k = 0; k < rows; k++) {
-		if (!dst[k])
-			continue;
-		sw_storeu(tmp, src[k]);
-		for (unsigned b = lanes; b; b &= b - 1) {
-			unsigned l = (unsigned)__builtin_ctz(b);
-			dst[k][pk[l]] = (invalid >> l & 1) ? NAN : tmp[l];
-		}
-	}
-}
-
-/* statuses from per-lane codes (SW_PAIR_INVALID where invalid); feature ids: none */
-SW_INLINE void store_codes(uint8_t *status, uint32_t *feature, const uint32_t *pk, unsigned lanes, unsigned invalid,
-			   const uint8_t *st)
-{
-	for (unsigned b = lanes; b; b &= b - 1) {
-		unsigned l = (unsigned)__builtin_ctz(b);
-		status[pk[l]] = (invalid >> l & 1) ? SW_PAIR_INVALID : st[l];
-		if (feature)
-			feature[pk[l]] = SW_FEATURE_NONE;
-	}
-}
-
-SW_INLINE unsigned eq_bits(sw_fw a, float b) { return sw_mbits(sw_eq(a, sw_set1(b))); }
-
 /* ---- the answers (ref/gjk2.c) ---- */
 
 SW_INLINE void answer_overlap(const sw_overlap_results *out, const run_w *st, const pair_w *pr, const place2 *ra,
@@ -331,14 +299,6 @@ SW_INLINE void answer_ray(const sw_cast_results *out, const run_w *st, const pai
 
 /* ---- the lanes: pairs enter as lanes free up ---- */
 
-/* the cap and target of the call's options (NULL: the defaults) */
-SW_INLINE void opts_of(const sw_gjk_opts *o, sw_fw *cap, sw_fw *target)
-{
-	uint32_t c = o && o->max_iters ? o->max_iters : SW_GJK_DEFAULT_ITERS;
-	*cap = sw_set1((float)c);
-	*target = sw_set1(o ? o->target : 0.0f);
-}
-
 /* everything the lanes hold between iterations */
 typedef struct lanes_w {
 	lane_in in[2];
@@ -413,40 +373,10 @@ SW_INLINE void refill(const sw_job *j, sw_src ka, sw_src kb, int q, lanes_w *L, 
 	lane_init(&L->pr, guess_w(&L->pr), m, sw_mfrom_bits(in & ~L->invalid), &L->st);
 }
 
-/* the rows of a job: pairs flow through the lanes; a lane's answer is written as soon as it is done,
- * and new pairs come in once half the lanes are free (or none is running) */
-SW_INLINE void gjk2_rows(const sw_job *j, sw_src ka, sw_src kb, int q)
-{
-	lanes_w *L = j->scratch;
-	memset(L, 0, sizeof *L);
-	const int mode = q == Q_OVERLAP ? GW_OVERLAP : q == Q_DISTANCE ? GW_DIST : GW_CAST;
-	const unsigned half = SW_W / 2 ? SW_W / 2 : 1;
-	size_t next = 0;
-	lane_init(&L->pr, gw_zero(), sw_mnot(sw_mfalse()), sw_mfalse(), &L->st);
-	for (;;) {
-		unsigned act = sw_mbits(L->st.act), done = L->busy & ~act, free_ = ~L->busy & SW_ALL_LANES;
-		unsigned nfree = (unsigned)__builtin_popcount(done | free_);
-		int more = next < j->n;
-		if (done && (!act || !more || nfree >= half)) {
-			answer(j, q, L, done);
-			L->busy &= ~done;
-			free_ |= done;
-		}
-		if (more && free_ && (!act || (unsigned)__builtin_popcount(free_) >= half)) {
-			refill(j, ka, kb, q, L, free_, &next);
-			continue;
-		}
-		if (!act) {
-			if (!more && !L->busy)
-				return;
-			continue;
-		}
-		lane_step(&L->pr, mode, &L->st);
-	}
-}
+#include "kernels/gjk_drive.h"
 
-#define ROW2(name, ka, kb, q)                                                                     \
-	static void name##_kernel(const sw_job *j) { gjk2_rows(j, SW_SRC_##ka, SW_SRC_##kb, q); } \
+#define ROW2(name, ka, kb, q)                                                                    \
+	static void name##_kernel(const sw_job *j) { gjk_rows(j, SW_SRC_##ka, SW_SRC_##kb, q); } \
 	SW_EXPORT(name)
 
 ROW2(gjk2_overlap, SHAPE2, SHAPE2, Q_OVERLAP)

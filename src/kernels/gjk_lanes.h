@@ -709,3 +709,41 @@ SW_INLINE void set_scale_w(pair_w *pr)
 	pr->r = gw_scale(pr->r, pr->sigma);
 	pr->radius = sw_mul(pr->radius, pr->sigma);
 }
+
+/* ---- storing the answers of the lanes at their pairs' indices ---- */
+
+/* float rows at the lanes' pair indices (NULL columns skipped), NaN where invalid */
+SW_INLINE void store_rows(float *const *dst, const sw_fw *src, int rows, const uint32_t *pk, unsigned lanes,
+			  unsigned invalid)
+{
+	_Alignas(64) float tmp[SW_W];
+	for (int k = 0; k < rows; k++) {
+		if (!dst[k])
+			continue;
+		sw_storeu(tmp, src[k]);
+		for (unsigned b = lanes; b; b &= b - 1) {
+			unsigned l = (unsigned)__builtin_ctz(b);
+			dst[k][pk[l]] = (invalid >> l & 1) ? NAN : tmp[l];
+		}
+	}
+}
+
+/* statuses from per-lane codes (SW_PAIR_INVALID where invalid); feature ids: none */
+SW_INLINE void store_codes(uint8_t *status, uint32_t *feature, const uint32_t *pk, unsigned lanes, unsigned invalid,
+			   const uint8_t *st)
+{
+	for (unsigned b = lanes; b; b &= b - 1) {
+		unsigned l = (unsigned)__builtin_ctz(b);
+		status[pk[l]] = (invalid >> l & 1) ? SW_PAIR_INVALID : st[l];
+		if (feature)
+			feature[pk[l]] = SW_FEATURE_NONE;
+	}
+}
+
+/* the cap and target of the call's options (NULL: the defaults) */
+SW_INLINE void opts_of(const sw_gjk_opts *o, sw_fw *cap, sw_fw *target)
+{
+	uint32_t c = o && o->max_iters ? o->max_iters : SW_GJK_DEFAULT_ITERS;
+	*cap = sw_set1((float)c);
+	*target = sw_set1(o ? o->target : 0.0f);
+}
