@@ -221,3 +221,20 @@ Test(poly2_build, a_loop_turning_right_by_a_hair_is_made_convex)
 				{0x1.fcp-136f, -0x1.fcp-136f}};
 	expect_built_and_containing(tiny, sizeof tiny / sizeof tiny[0], 0x1.383838p-71);
 }
+
+/* points within 3e-12 of the line x = 0, from y = −9.5e8 to 1 (a fuzzed input): once built as a thin
+ * triangle that left out the point at −9.5e8; the cloud is a line within the tolerance */
+Test(poly2_build, a_line_within_tolerance_is_refused_not_cut_short)
+{
+	const sw_vec2 p[] = {{0x1p-147f, 0},
+			     {0x1.c1cp-137f, 0x1p-71f},
+			     {0x1.cp-145f, 0x1.2cp-83f},
+			     {0x1.917c2cp-64f, -0x1.c67e12p+29f},
+			     {0x1.487f04p-62f, -0x1.687fdcp+2f},
+			     {-0x1.407e84p-39f, -0x1.247f9p-72f},
+			     {-0x1.7db476p-40f, -0x1.7ea2a4p+16f},
+			     {0x1.7fd0cap-106f, 0x1.010a0ap+0f}};
+	sw_poly2 poly;
+	cr_expect_eq(sw_poly2_build(p, sizeof p / sizeof p[0], &poly), SW_ERR_COLLINEAR);
+	cr_expect_eq(poly.count, 0u);
+}
