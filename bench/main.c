@@ -14,6 +14,7 @@
 
 #include "bench_hull_build.h"
 #include "bench_peers.h"
+#include "bench_mixed.h"
 #include "bench_place.h"
 #include "bench_step.h"
 #include "bench_queries.h"
@@ -154,6 +155,7 @@ int main(int argc, char **argv)
 	bench_hull_build_register();
 	bench_place_register();
 	bench_step_register();
+	bench_mixed_register();
 #ifdef SW_HAVE_ORIENT_PROBE
 	bench_orient_register();
 #endif

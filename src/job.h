@@ -142,6 +142,7 @@ typedef struct sw_query_desc {
 	sw_opts_kind opts;
 	sw_answer answer;
 	sw_order_fn *order; ///< NULL: pairs in the given order
+	int pub;            ///< 1: a public entry point; 0: a _test twin the pipeline picks
 } sw_query_desc;
 
 /// The descriptors, indexed by sw_query.
@@ -153,6 +154,8 @@ sw_order_fn sw_poly2_by_size;
  * ordering stage (benchmarks report it): Σ (n_A + n_B)² over Σ over blocks of W·(max n_A + max n_B)² */
 double sw_poly2_lane_utilisation(const sw_poly2_set *as, const sw_poly2_set *bs, const sw_pair *pairs, size_t n,
 				 const sw_batch_opts *run, int ordered);
+#define SW_PUB_YES 1
+#define SW_PUB_NO 0
 #define SW_ORDER_NONE NULL
 #define SW_ORDER_POLY2_BY_SIZE sw_poly2_by_size
 

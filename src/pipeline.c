@@ -12,8 +12,9 @@
 #include <omp.h>
 #endif
 
-#define SW_Q_DESC(t, name, a, b, opts, answer, order, pub) \
-	[SW_Q_##name] = {#name, SW_SRC_##a, SW_SRC_##b, SW_OPTS_##opts, SW_ANS_##answer, SW_ORDER_##order},
+#define SW_Q_DESC(t, name, a, b, opts, answer, order, pub)                               \
+	[SW_Q_##name] = {#name,           SW_SRC_##a,       SW_SRC_##b,  SW_OPTS_##opts, \
+			 SW_ANS_##answer, SW_ORDER_##order, SW_PUB_##pub},
 const sw_query_desc sw_query_descs[SW_Q_COUNT] = {SW_QUERIES(SW_Q_DESC, _)};
 #undef SW_Q_DESC
 
@@ -130,7 +131,7 @@ sw_error sw_call_kernels(const sw_batch_opts *opts, const sw_kernels **out)
 }
 
 /* the scheduler options: both callbacks or neither, and workers to run on */
-static sw_error check_sched(const sw_batch_opts *opts)
+sw_error sw_check_sched(const sw_batch_opts *opts)
 {
 	if (!opts || (!opts->enqueue && !opts->finish))
 		return SW_OK;
@@ -180,7 +181,7 @@ sw_error sw_run(sw_query q, const void *a, const void *b, const sw_pair *pairs, 
 	e = e == SW_OK ? check_src(d->b, b) : e;
 	if (e == SW_OK && !packed && n && !pairs)
 		e = SW_ERR_NULL;
-	e = e == SW_OK ? check_sched(opts) : e;
+	e = e == SW_OK ? sw_check_sched(opts) : e;
 	e = e == SW_OK ? sw_call_kernels(opts, &kt) : e;
 	if (e != SW_OK || n == 0)
 		return e;

@@ -1,0 +1,259 @@
+/* tests/test_mixed.c — sw_mixed_sweep_batch and sw_mixed_overlap_batch: a list mixing every pair type
+ * of the moving SAT (each set-indexed query's generator population, its sets named side by side),
+ * the same pairs with their sides exchanged, pairs of kinds no query answers and pairs naming a set
+ * past the list, shuffled over several windows: every answer equals its query's own batched answer bit
+ * for bit (exchanged: the normal negated, a zero +0), whatever the chunk, the tier cap and the columns
+ * asked for; the call's errors write nothing. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+#include "pipeline.h"
+#include "swept/mixed.h"
+
+#define PER_ROW 3000
+#define MAX_ROWS 16
+#define MAX_PAIRS (MAX_ROWS * PER_ROW * 2 + 4096)
+
+/* the answers of a list, in columns, and the list's expected answers */
+typedef struct answers {
+	uint8_t status[MAX_PAIRS];
+	uint32_t feature[MAX_PAIRS];
+	float f[SW_MAX_FLOAT_COLS][MAX_PAIRS];
+} answers;
+
+static answers got, want;
+static sw_mixed_pair list[MAX_PAIRS];
+static uint8_t flat[MAX_PAIRS]; /* a 2D pair: its z columns are not written */
+
+static sw_set_kind kind_of(sw_src s)
+{
+	switch (s) {
+	case SW_SRC_OBB3: return SW_SET_OBB3;
+	case SW_SRC_TRI3: return SW_SET_TRI3;
+	case SW_SRC_POLY2: return SW_SET_POLY2;
+	case SW_SRC_HULL3: return SW_SET_HULL3;
+	default: return 0;
+	}
+}
+
+/* the results struct of kind ans over `a` (every column), from pair `off` on */
+static const void *results_of(sw_answer ans, answers *a, size_t off, sw_any_results *res)
+{
+	sw_columns c;
+	memset(&c, 0, sizeof c);
+	c.status = a->status + off;
+	c.feature = a->feature + off;
+	for (int i = 0; i < sw_answer_floats(ans); i++)
+		c.f[i] = a->f[i] + off;
+	sw_columns_store(ans, &c, res);
+	return res;
+}
+
+/* the float columns holding a normal */
+static unsigned normal_cols(sw_answer ans) { return ans == SW_ANS_SWEEP ? 0x1cu : 0xeu; }
+
+/* a mixed list over every set-indexed public row of kind ans: the sets named, the list with its
+ * expected answers; returns the list's length */
+static size_t build(sw_answer ans, sw_set_ref *sets, size_t *num_sets, gen_batch *batches, const gen_family **fams,
+		    size_t *nb)
+{
+	size_t n = 0;
+	*num_sets = 0, *nb = 0;
+	sc_rng r = sc_rng_seed(0x313ed);
+	for (int q = 0; q < SW_Q_COUNT; q++) {
+		const sw_query_desc *d = &sw_query_descs[q];
+		if (!d->pub || d->answer != ans || d->b == SW_SRC_NONE)
+			continue;
+		fams[*nb] = gen_for(d);
+		gen_batch *g = &batches[(*nb)++];
+		cr_assert(fams[*nb - 1]->make(0, PER_ROW, d->a, d->b, g), "%s: no population", d->name);
+		uint32_t sa = (uint32_t)(*num_sets)++, sb = (uint32_t)(*num_sets)++;
+		sets[sa] = (sw_set_ref){kind_of(d->a), g->a};
+		sets[sb] = (sw_set_ref){kind_of(d->b), g->b};
+		sw_any_results res;
+		cr_assert_eq(
+			sw_run((sw_query)q, g->a, g->b, g->pairs, g->n, NULL, NULL, results_of(ans, &want, n, &res)),
+			SW_OK);
+		for (size_t k = 0; k < g->n; k++) {
+			list[n + k] = (sw_mixed_pair){sa, g->pairs[k].a, sb, g->pairs[k].b};
+			flat[n + k] = d->a == SW_SRC_POLY2;
+		}
+		/* the same pairs the other way round, where no query takes them in that order */
+		int other = 0;
+		for (int p = 0; p < SW_Q_COUNT; p++)
+			other |= sw_query_descs[p].pub && sw_query_descs[p].answer == ans &&
+				 sw_query_descs[p].a == d->b && sw_query_descs[p].b == d->a;
+		size_t m = g->n;
+		if (d->a != d->b && !other) {
+			for (size_t k = 0; k < g->n; k++) {
+				list[n + m + k] = (sw_mixed_pair){sb, g->pairs[k].b, sa, g->pairs[k].a};
+				flat[n + m + k] = flat[n + k];
+				want.status[n + m + k] = want.status[n + k];
+				want.feature[n + m + k] = want.feature[n + k];
+				for (int c = 0; c < sw_answer_floats(ans); c++) {
+					float v = want.f[c][n + k];
+					want.f[c][n + m + k] = (normal_cols(ans) >> c & 1) && v != 0 ? -v : v;
+				}
+			}
+			m += g->n;
+		}
+		n += m;
+	}
+	/* kinds no query answers, and sets past the list */
+	uint32_t tri = UINT32_MAX, poly = UINT32_MAX, box = UINT32_MAX;
+	for (uint32_t s = 0; s < *num_sets; s++) {
+		tri = sets[s].kind == SW_SET_TRI3 ? s : tri;
+		poly = sets[s].kind == SW_SET_POLY2 ? s : poly;
+		box = sets[s].kind == SW_SET_OBB3 ? s : box;
+	}
+	cr_assert(tri != UINT32_MAX && poly != UINT32_MAX && box != UINT32_MAX);
+	for (size_t k = 0; k < 3000; k++) {
+		uint32_t pick = (uint32_t)sc_below(&r, 4);
+		list[n] = pick == 0   ? (sw_mixed_pair){tri, 0, tri, 1}
+			  : pick == 1 ? (sw_mixed_pair){poly, 0, box, 0}
+			  : pick == 2 ? (sw_mixed_pair){(uint32_t)*num_sets, 0, box, 0}
+				      : (sw_mixed_pair){box, 0, UINT32_MAX, 0};
+		flat[n] = 0;
+		want.status[n] = SW_PAIR_INVALID;
+		want.feature[n] = SW_FEATURE_NONE;
+		for (int c = 0; c < sw_answer_floats(ans); c++)
+			want.f[c][n] = NAN;
+		n++;
+	}
+	/* shuffled, with the expected answers */
+	for (size_t i = n - 1; i > 0; i--) {
+		size_t j = sc_below(&r, (uint32_t)(i + 1));
+		sw_mixed_pair t = list[i];
+		list[i] = list[j], list[j] = t;
+		uint8_t fl = flat[i];
+		flat[i] = flat[j], flat[j] = fl;
+		uint8_t s = want.status[i];
+		want.status[i] = want.status[j], want.status[j] = s;
+		uint32_t f = want.feature[i];
+		want.feature[i] = want.feature[j], want.feature[j] = f;
+		for (int c = 0; c < sw_answer_floats(ans); c++) {
+			float v = want.f[c][i];
+			want.f[c][i] = want.f[c][j], want.f[c][j] = v;
+		}
+	}
+	return n;
+}
+
+/* got against want on pairs [0, n) for the columns asked (mask over the float columns) */
+static void compare(sw_answer ans, size_t n, unsigned asked, int feature, const char *what)
+{
+	size_t bad = 0;
+	for (size_t i = 0; i < n && bad < 5; i++) {
+		int ok = got.status[i] == want.status[i] && (!feature || got.feature[i] == want.feature[i]);
+		for (int c = 0; c < sw_answer_floats(ans); c++)
+			ok &= !(asked >> c & 1) || (flat[i] && (sw_answer_zmask(ans) >> c & 1)) ||
+			      memcmp(&got.f[c][i], &want.f[c][i], sizeof(float)) == 0 ||
+			      (isnan(got.f[c][i]) && isnan(want.f[c][i]));
+		if (!ok) {
+			cr_log_error(
+				"%s: pair %zu (set %u item %u, set %u item %u): status %u want %u, feature %u want %u",
+				what, i, list[i].set_a, list[i].a, list[i].set_b, list[i].b, got.status[i],
+				want.status[i], got.feature[i], want.feature[i]);
+			bad++;
+		}
+	}
+	cr_expect_eq(bad, 0, "%s: answers differ from the queries' own", what);
+}
+
+static void run_all(sw_answer ans)
+{
+	static gen_batch batches[MAX_ROWS];
+	const gen_family *fams[MAX_ROWS];
+	sw_set_ref sets[SW_MIXED_MAX_SETS];
+	size_t num_sets, nb;
+	size_t n = build(ans, sets, &num_sets, batches, fams, &nb);
+	cr_assert_gt(n, SW_MIXED_WINDOW, "the list spans several windows");
+	const sw_batch_opts runs[] = {{0}, {.chunk = 48}, {.isa = SW_BATCH_ISA(SW_ISA_REF)}};
+	for (size_t v = 0; v < sizeof runs / sizeof runs[0]; v++) {
+		memset(&got, 0xA5, sizeof got);
+		sw_any_results res;
+		const void *out = results_of(ans, &got, 0, &res);
+		sw_error e = ans == SW_ANS_SWEEP ? sw_mixed_sweep_batch(sets, num_sets, list, n, NULL, &runs[v], out)
+						 : sw_mixed_overlap_batch(sets, num_sets, list, n, &runs[v], out);
+		cr_assert_eq(e, SW_OK);
+		compare(ans, n, (1u << sw_answer_floats(ans)) - 1, 1,
+			v == 0 ? "default run" : "chunk 48 or scalar cap");
+	}
+	/* the status alone (an overlap then runs each query's first-separating-axis test) */
+	memset(&got, 0xA5, sizeof got);
+	sw_columns c;
+	memset(&c, 0, sizeof c);
+	c.status = got.status;
+	sw_any_results res;
+	sw_columns_store(ans, &c, &res);
+	cr_assert_eq(ans == SW_ANS_SWEEP ? sw_mixed_sweep_batch(sets, num_sets, list, n, NULL, NULL, &res.sweep)
+					 : sw_mixed_overlap_batch(sets, num_sets, list, n, NULL, &res.overlap),
+		     SW_OK);
+	compare(ans, n, 0, 0, "status only");
+	for (size_t b = 0; b < nb; b++)
+		fams[b]->free(&batches[b]);
+}
+
+Test(mixed, sweep_answers_as_each_query) { run_all(SW_ANS_SWEEP); }
+
+Test(mixed, overlap_answers_as_each_query) { run_all(SW_ANS_OVERLAP); }
+
+/* a malformed call returns its error and writes nothing */
+Test(mixed, errors_write_nothing)
+{
+	sw_obb3_set *boxes;
+	cr_assert_eq(sw_obb3_set_create(4, &boxes), SW_OK);
+	sw_obb3 box = {sw_v3(1, 1, 1)};
+	sw_pose3 at = {sw_v3(0, 0, 0), {0, 0, 0, 1}};
+	for (int i = 0; i < 2; i++)
+		cr_assert_eq(sw_obb3_set_add(boxes, &box, at, sw_v3(0, 0, 0), NULL), SW_OK);
+	sw_set_ref sets[SW_MIXED_MAX_SETS + 1];
+	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+		sets[i] = (sw_set_ref){SW_SET_OBB3, boxes};
+	const sw_mixed_pair pairs[2] = {{0, 0, 1, 1}, {1, 1, 0, 0}};
+	uint8_t status[2] = {0xEE, 0xEE};
+	float t[2] = {-7, -7};
+	sw_sweep_results out = {.status = status, .t_first = t};
+	sw_sweep_results no_status = {.t_first = t};
+	sw_set_ref bad_kind[2] = {{SW_SET_OBB3, boxes}, {(sw_set_kind)99, boxes}};
+	sw_set_ref null_set[2] = {{SW_SET_OBB3, boxes}, {SW_SET_OBB3, NULL}};
+	sw_batch_opts half_sched = {.threads = 1, .finish = (sw_finish_fn *)1};
+	sw_batch_opts foreign = {.isa = SW_BATCH_ISA(SW_ISA_COUNT)};
+	struct {
+		sw_error e;
+		const sw_set_ref *sets;
+		size_t num_sets;
+		const sw_mixed_pair *pairs;
+		size_t n;
+		const sw_batch_opts *run;
+		const sw_sweep_results *out;
+	} cases[] = {
+		{SW_ERR_NULL, sets, 2, pairs, 2, NULL, NULL},
+		{SW_ERR_NULL, sets, 2, pairs, 2, NULL, &no_status},
+		{SW_ERR_NULL, NULL, 2, pairs, 2, NULL, &out},
+		{SW_ERR_NULL, sets, 2, NULL, 2, NULL, &out},
+		{SW_ERR_NULL, null_set, 2, pairs, 2, NULL, &out},
+		{SW_ERR_ARG, bad_kind, 2, pairs, 2, NULL, &out},
+		{SW_ERR_ARG, sets, SW_MIXED_MAX_SETS + 1, pairs, 2, NULL, &out},
+		{SW_ERR_SIZE, sets, 2, pairs, SW_MAX_BATCH + 1, NULL, &out},
+		{SW_ERR_NULL, sets, 2, pairs, 2, &half_sched, &out},
+		{SW_ERR_UNSUPPORTED, sets, 2, pairs, 2, &foreign, &out},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		sw_error e = sw_mixed_sweep_batch(cases[i].sets, cases[i].num_sets, cases[i].pairs, cases[i].n, NULL,
+						  cases[i].run, cases[i].out);
+		cr_expect_eq(e, cases[i].e, "case %zu: %d, want %d", i, e, cases[i].e);
+		cr_expect(status[0] == 0xEE && status[1] == 0xEE && t[0] == -7 && t[1] == -7, "case %zu wrote", i);
+	}
+	/* and a well-formed one answers both pairs, one of them with a bad item index */
+	const sw_mixed_pair some[2] = {{0, 0, 1, 1}, {1, 5, 0, 0}};
+	cr_expect_eq(sw_mixed_sweep_batch(sets, 2, some, 2, NULL, NULL, &out), SW_OK);
+	cr_expect_eq(status[0], SW_STARTS_OVERLAPPED);
+	cr_expect_eq(status[1], SW_PAIR_INVALID);
+	cr_expect_eq(sw_mixed_sweep_batch(sets, 0, NULL, 0, NULL, NULL, &out), SW_OK);
+	sw_obb3_set_destroy(boxes);
+}
