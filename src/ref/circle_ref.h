@@ -1,0 +1,131 @@
+/* src/ref/circle_ref.h — the operations the swept circle, sphere and capsule references share: unit
+ * vectors without overflow or underflow, the first contact with a round feature (an endpoint, a
+ * vertex, or an edge seen along its own direction), the slide clip, and the validity checks.
+ *
+ * Lanes. Every helper is a fixed sequence of float operations whose only data-dependent steps are
+ * selections (a ? x : y) and comparisons; a SIMD version computes both sides and blends with the
+ * comparison's mask, in this order, and gets these bits. NaN or Inf that appear in a result that
+ * is then selected away (1/0, 0/0 of a masked-off candidate) are harmless in lanes and here. */
+#ifndef SWEPT_CIRCLE_REF_H
+#define SWEPT_CIRCLE_REF_H
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "swept/circle.h"
+#include "ref/ref.h"
+
+/* the largest power of two ≤ x for a normal float x > 0 (x with its mantissa bits cleared); 0 for 0
+ * and subnormal x. Lanes clear the same bits with an AND against +Inf's pattern */
+static inline float sw_circle_pow2_floor(float x)
+{
+	uint32_t u;
+	memcpy(&u, &x, sizeof u);
+	u &= 0x7f800000u;
+	memcpy(&x, &u, sizeof x);
+	return x;
+}
+
+static inline float sw_circle_max(float a, float b) { return a > b ? a : b; }
+
+/* unit vector and length of v. v is first scaled by 1/s, s the power of two at or below its largest
+ * |coordinate|: exact, so v·v neither overflows nor underflows whatever v's size, and the direction
+ * is as accurate for 1e-30 as for 1e15. Returns 0 (u and len zero) when every coordinate is zero or
+ * subnormal: the vector carries no direction a float can hold */
+static inline int sw_circle_unit2(sw_vec2 v, sw_vec2 *u, float *len)
+{
+	float m = sw_circle_max(fabsf(v.x), fabsf(v.y));
+	float s = sw_circle_pow2_floor(m);
+	int ok = s > 0.0f;
+	float k = ok ? 1.0f / s : 0.0f;
+	sw_vec2 w = sw_v2(v.x * k, v.y * k);
+	float l = sqrtf(w.x * w.x + w.y * w.y);
+	float il = ok ? 1.0f / l : 0.0f;
+	*u = sw_v2(w.x * il, w.y * il);
+	*len = l * s;
+	return ok;
+}
+
+static inline int sw_circle_unit3(sw_vec3 v, sw_vec3 *u, float *len)
+{
+	float m = sw_circle_max(sw_circle_max(fabsf(v.x), fabsf(v.y)), fabsf(v.z));
+	float s = sw_circle_pow2_floor(m);
+	int ok = s > 0.0f;
+	float k = ok ? 1.0f / s : 0.0f;
+	sw_vec3 w = sw_v3(v.x * k, v.y * k, v.z * k);
+	float l = sqrtf(sw_v3_dot(w, w));
+	float il = ok ? 1.0f / l : 0.0f;
+	*u = sw_v3(w.x * il, w.y * il, w.z * il);
+	*len = l * s;
+	return ok;
+}
+
+/* First contact of a centre moving from the origin along the unit direction u with a round feature
+ * at f (relative to the centre, |f| = df already known): the smallest path length s ≥ 0 with
+ * |s·u − f| = r. With b = u·f, the roots are s = b ∓ √(r² − h²), h the distance from f to the path's
+ * line. Two cancellations are avoided:
+ *  - r² − h² is formed from the rejection l = f − b·u (h² = l·l), not as b² − (f·f − r²), whose
+ *    terms are |f|² large when the path passes far away or fast (Haines et al., "Precision
+ *    improvements for ray/sphere intersection", Ray Tracing Gems, ch. 7, 2019);
+ *  - the smaller root is c / (b + √disc) with c = f·f − r² = (df − r)(df + r), not b − √disc,
+ *    which cancels when the centre starts near the feature (Press et al., Numerical Recipes, 3rd
+ *    ed., 5.6). c > 0 exactly when df > r, the same comparison the start test makes.
+ * Valid when the centre starts outside (df > r), approaches (b > 0) and passes within r
+ * (disc ≥ 0); then s > 0. Every product is of two lengths, so nothing overflows within the
+ * coordinate contract. */
+static inline int sw_circle_ball2(sw_vec2 f, float df, sw_vec2 u, float r, float *s)
+{
+	float b = u.x * f.x + u.y * f.y;
+	sw_vec2 l = sw_v2(f.x - b * u.x, f.y - b * u.y);
+	float disc = r * r - (l.x * l.x + l.y * l.y);
+	float c = (df - r) * (df + r);
+	float root = sqrtf(disc > 0.0f ? disc : 0.0f);
+	*s = c / (b + root);
+	return (df > r) & (b > 0.0f) & (disc >= 0.0f);
+}
+
+static inline int sw_circle_ball3(sw_vec3 f, float df, sw_vec3 u, float r, float *s)
+{
+	float b = sw_v3_dot(u, f);
+	sw_vec3 l = sw_v3(f.x - b * u.x, f.y - b * u.y, f.z - b * u.z);
+	float disc = r * r - sw_v3_dot(l, l);
+	float c = (df - r) * (df + r);
+	float root = sqrtf(disc > 0.0f ? disc : 0.0f);
+	*s = c / (b + root);
+	return (df > r) & (b > 0.0f) & (disc >= 0.0f);
+}
+
+/* m with its component into n removed: m − min(m·n, 0)·n */
+static inline sw_vec2 sw_circle_clip2(sw_vec2 m, sw_vec2 n)
+{
+	float mn = m.x * n.x + m.y * n.y;
+	float k = mn < 0.0f ? mn : 0.0f;
+	return sw_v2(m.x - k * n.x, m.y - k * n.y);
+}
+
+static inline sw_vec3 sw_circle_clip3(sw_vec3 m, sw_vec3 n)
+{
+	float mn = sw_v3_dot(m, n);
+	float k = mn < 0.0f ? mn : 0.0f;
+	return sw_v3(m.x - k * n.x, m.y - k * n.y, m.z - k * n.z);
+}
+
+/* a radius is valid when 0 ≤ r ≤ SW_MAX_COORD (NaN fails) */
+static inline int sw_circle_radius_ok(float r) { return r >= 0.0f && r <= SW_MAX_COORD; }
+static inline int sw_circle_v2_ok(sw_vec2 v) { return sw_ref_coord_ok(v.x) && sw_ref_coord_ok(v.y); }
+
+/* the answers for one pair with an explicit radius and two-sidedness; the public functions and the
+ * earliest-hit and slide drivers all end here */
+sw_status sw_circle2_seg2_ref(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s, uint32_t one_sided,
+			      sw_circle2_output *out);
+sw_status sw_circle3_tri3_ref(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, uint32_t one_sided,
+			      sw_circle3_output *out);
+
+/* the INVALID and MISS answers */
+void sw_circle2_output_invalid(sw_circle2_output *out);
+void sw_circle2_output_miss(sw_circle2_output *out);
+void sw_circle3_output_invalid(sw_circle3_output *out);
+void sw_circle3_output_miss(sw_circle3_output *out);
+
+#endif
