@@ -179,6 +179,13 @@ Test(circle_hand, one_sided)
 	/* the centre on the line beyond the endpoint counts as the front: hits the disc of (1, 0) */
 	o = sweep2(sw_v2(3, 0), 1, sw_v2(-4, 0), &floor_seg, &one_sided);
 	expect2(&o, SW_HIT, 0.25, SW_SEG2_END0, T_TOL);
+	/* starting in front, crossing the line 2 beyond the endpoint (1, 0) with r = 1.5, then reaching
+	 * its disc from behind: (3 − s)² + (1 − s)² = 2.25 along (4 − s, 1 − s), s = (8 − √2)/4; a hit
+	 * for one-sided too (only the start side counts), normal towards the centre, below the line */
+	double sh = (8 - sqrt(2.0)) / 4;
+	o = sweep2(sw_v2(4, 1), 1.5f, sw_v2(-4, -4), &floor_seg, &one_sided);
+	expect2(&o, SW_HIT, sh / 4, SW_SEG2_END0, T_TOL);
+	expect_vec2("normal", o.normal, (3 - sh) / 1.5, (1 - sh) / 1.5, 1e-5);
 	/* reversing the segment swaps its front */
 	sw_seg2 rev = {floor_seg.q, floor_seg.p};
 	o = sweep2(sw_v2(0, -3), 1, sw_v2(0, 4), &rev, &one_sided);

@@ -1,5 +1,5 @@
 /* swept/circle.h — swept circles and spheres against static level geometry: a circle (2D) moving
- * through segments, a sphere (3D) moving through triangles, the earliest hit
+ * through segments, a sphere (3D) moving through triangles, capsules doing the same, the earliest hit
  * of each mover over a broadphase's pair list, and collide-and-slide. The method and the numerics
  * are in src/ref/circle2.c, src/ref/circle3.c and doc/numerics.md ("Swept circles and spheres").
  *
@@ -10,7 +10,7 @@
  *
  * Input contract (else SW_PAIR_INVALID): every coordinate and displacement finite with
  * |x| ≤ SW_MAX_COORD; 0 ≤ radius ≤ SW_MAX_COORD (radius 0 is a moving point); triangles not
- * degenerate as sw_tri3 says (swept/shapes.h). A segment
+ * degenerate as sw_tri3 says (swept/shapes.h); capsule rotations unit within SW_QUAT_TOL. A segment
  * of zero length is a point and is answered.
  */
 #ifndef SWEPT_CIRCLE_H
@@ -43,6 +43,11 @@ typedef struct sw_seg2 {
 #define SW_TRI3_EDGE0 1u
 #define SW_TRI3_VERTEX0 4u
 
+/// Capsule movers: the part of the capsule that touches, in bits 8..15 of the feature id
+/// ((part << 8) | feature of the segment or triangle). A circle or sphere is part 0.
+#define SW_CAPSULE_END0 0u ///< the ball around the capsule's first core point, a
+#define SW_CAPSULE_END1 1u ///< the ball around its second core point, b
+#define SW_CAPSULE_SIDE 2u ///< the round side around the core's interior
 /// Feature id of MISS and INVALID answers.
 #define SW_CIRCLE_FEATURE_NONE 0xFFFFFFFFu
 
@@ -87,15 +92,18 @@ typedef struct sw_circle2_output {
 	/// m − min(m·normal, 0)·normal. HIT: orthogonal to the normal. STARTS_OVERLAPPED: v, clipped so.
 	/// MISS: zero (no motion remains). INVALID: NaN.
 	sw_vec2 slide;
-	/// HIT / STARTS_OVERLAPPED: the segment's feature touched (SW_SEG2_*; a point segment is
-	/// always SW_SEG2_END0). Ties go to the lowest id. MISS, INVALID: SW_CIRCLE_FEATURE_NONE.
+	/// HIT / STARTS_OVERLAPPED: the segment's feature touched (SW_SEG2_*): the one whose Voronoi
+	/// region holds the centre then (its projection before p, between p and q with both ends, after
+	/// q); a point segment is always SW_SEG2_END0. MISS, INVALID: SW_CIRCLE_FEATURE_NONE.
 	uint32_t feature;
 } sw_circle2_output;
 
 /// Answer of a 3D swept sphere query against one triangle; fields as in
 /// sw_circle2_output, in space: `point` lies on the triangle, `normal` points from it towards the
 /// sphere's centre, a centre lying on the triangle gets the triangle's front normal, and
-/// `feature` is an SW_TRI3_FACE / SW_TRI3_EDGE0 + k / SW_TRI3_VERTEX0 + k id.
+/// `feature` is an SW_TRI3_FACE / SW_TRI3_EDGE0 + k / SW_TRI3_VERTEX0 + k id: the face when the
+/// centre projects into the triangle (edges included), an edge when it lies outside that edge and
+/// projects onto it, else a vertex.
 typedef struct sw_circle3_output {
 	sw_status status;
 	float t;
@@ -113,6 +121,28 @@ SW_API sw_status sw_circle2_seg2_sweep(sw_vec2 c, float r, sw_vec2 v, const sw_s
 /// Sphere of radius r centred at c, moving by v, against the triangle t. Returns out->status.
 SW_API sw_status sw_circle3_tri3_sweep(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, const sw_circle_opts *opts,
 				       sw_circle3_output *out);
+
+/// A 2D capsule in its local frame: the points within r of the core segment a–b (a = b: a circle).
+typedef struct sw_capsule2 {
+	sw_vec2 a, b;
+	float r;
+} sw_capsule2;
+
+/// A 3D capsule in its local frame: the points within r of the core segment a–b (a = b: a sphere).
+typedef struct sw_capsule3 {
+	sw_vec3 a, b;
+	float r;
+} sw_capsule3;
+
+/// Capsule placed by `pose` (its core runs from pose.q·a + pose.p to pose.q·b + pose.p), moving by v,
+/// against the segment s; the answer is read as for a circle with "centre" meaning the core:
+/// `point` is the segment's point closest to the core, `normal` points from it towards the core,
+/// `feature` is (part << 8) | segment feature with part SW_CAPSULE_END0, _END1 or _SIDE. When the
+/// cores cross or touch at t = 0, STARTS_OVERLAPPED gives the least translation that separates the
+/// capsule (depth = r + the distance the core must move, normal its direction) and the point where
+/// they cross. With one_sided, pose.p decides the side the capsule starts on. Returns out->status.
+SW_API sw_status sw_capsule2_seg2_sweep(const sw_capsule2 *cap, sw_pose2 pose, sw_vec2 v, const sw_seg2 *s,
+					const sw_circle_opts *opts, sw_circle2_output *out);
 
 /// A moving circle: centre at the start of the step, radius, displacement over the step.
 typedef struct sw_circle2_mover {

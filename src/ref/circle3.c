@@ -14,8 +14,9 @@
  *    edge line's trace, by sw_circle_ball3() on the projected problem, and the contact's projection
  *    onto the edge lies between its vertices;
  *  - vertex k: the smaller root of |c + t·v − x_k|² = r² by sw_circle_ball3().
- * Every candidate is computed and the earliest valid one wins, ties to the lowest feature id (face,
- * edges, vertices). No fudge constant decides a contact.
+ * Every candidate is computed and the earliest valid one gives the time. No fudge constant decides
+ * a contact. Feature, point and normal come from the Voronoi region of the centre at the contact
+ * (face; outside an edge within its extent; a vertex), as in ref/circle2.c.
  *
  * Frame and scale. Everything is relative to the sphere's centre at t = 0 (f_k = x_k − c); edge
  * directions come from world-space vertex differences, normalised after a power-of-two scale
@@ -24,10 +25,8 @@
  * lengths are divided by the speed only at the end. Degenerate triangles are SW_PAIR_INVALID by the
  * contract of sw_tri3 (sw_tri3_valid_ref, as for the OBB–triangle queries).
  *
- * Starting overlapped: the distance at t = 0 is the least of |s0| (centre projecting inside), the
- * distances to the edge lines whose projection falls on the edge, and to the vertices: the values
- * the candidates start from, so a pair not overlapped by this test has every candidate's initial
- * gap positive.
+ * Starting overlapped: the distance at t = 0 is that of the centre's region (|s0|, the distance to
+ * the edge's line, or to the vertex): the values the candidates start from.
  *
  * Lanes: as for ref/circle2.c — every candidate for every lane in this order, blends for the
  * selections, the contact formed once from the selected feature's data.
@@ -81,25 +80,42 @@ static int tri_inside(const tri_frame *fr, sw_vec3 x)
 	return in;
 }
 
-/* distance from the centre to the triangle at t = 0 and the feature realising it (ties to the
- * lowest id) */
+/* the feature whose Voronoi region holds the centre displaced by x: the face when it projects into
+ * the triangle (closed); else the first edge it lies outside of whose extent it projects onto
+ * (closed); else a vertex region, the nearest vertex there. Rounding can leave a point between an
+ * edge's and a vertex's region by an ulp; the nearest vertex then is the edge's own end, and the
+ * two normals agree to that ulp */
+static uint32_t tri_region(const tri_frame *fr, sw_vec3 x)
+{
+	uint32_t id = SW_CIRCLE_FEATURE_NONE;
+	int in = 1;
+	for (uint32_t j = 0; j < 3; j++) {
+		sw_vec3 y = sw_v3_sub(x, fr->f[j]);
+		float w = sw_v3_dot(fr->m[j], y), mu = sw_v3_dot(fr->e[j], y);
+		int edge = (w < 0.0f) & (mu >= 0.0f) & (mu <= fr->len[j]) & (id == SW_CIRCLE_FEATURE_NONE);
+		id = edge ? SW_TRI3_EDGE0 + j : id;
+		in &= w >= 0.0f;
+	}
+	float best = INFINITY;
+	uint32_t vert = SW_TRI3_VERTEX0;
+	for (uint32_t k = 0; k < 3; k++) {
+		float d = sw_v3_len(sw_v3_sub(x, fr->f[k]));
+		int closer = d < best;
+		best = closer ? d : best;
+		vert = closer ? SW_TRI3_VERTEX0 + k : vert;
+	}
+	id = id == SW_CIRCLE_FEATURE_NONE ? vert : id;
+	return in ? SW_TRI3_FACE : id;
+}
+
+/* distance from the centre to the triangle at t = 0 and the feature realising it (its region) */
 static float tri_start(const tri_frame *fr, uint32_t *feat)
 {
-	float d = tri_inside(fr, sw_v3(0, 0, 0)) ? fabsf(fr->s0) : INFINITY;
-	uint32_t id = SW_TRI3_FACE;
-	for (uint32_t j = 0; j < 3; j++) {
-		int on = (fr->mu0[j] >= 0.0f) & (fr->mu0[j] <= fr->len[j]);
-		int closer = on & (fr->dperp[j] < d);
-		d = closer ? fr->dperp[j] : d;
-		id = closer ? SW_TRI3_EDGE0 + j : id;
-	}
-	for (uint32_t k = 0; k < 3; k++) {
-		int closer = fr->df[k] < d;
-		d = closer ? fr->df[k] : d;
-		id = closer ? SW_TRI3_VERTEX0 + k : id;
-	}
+	uint32_t id = tri_region(fr, sw_v3(0, 0, 0));
 	*feat = id;
-	return d;
+	if (id == SW_TRI3_FACE)
+		return fabsf(fr->s0);
+	return id < SW_TRI3_VERTEX0 ? fr->dperp[id - SW_TRI3_EDGE0] : fr->df[id - SW_TRI3_VERTEX0];
 }
 
 /* the earliest valid contact in (0, 1] over the seven features, or SW_CIRCLE_FEATURE_NONE. Valid
@@ -148,7 +164,7 @@ static void tri_contact(const tri_frame *fr, sw_vec3 v, float t, uint32_t id, sw
 		sw_vec3 y = sw_v3_sub(x, fr->f[0]);
 		float h = sw_v3_dot(fr->n, y);
 		*point = sw_v3_add(fr->x[0], sw_v3_sub(y, sw_v3_scale(fr->n, h)));
-		*normal = fr->s0 >= 0.0f ? fr->n : sw_v3(-fr->n.x, -fr->n.y, -fr->n.z);
+		*normal = h >= 0.0f ? fr->n : sw_v3(-fr->n.x, -fr->n.y, -fr->n.z);
 		return;
 	}
 	/* an edge: the foot on its line; a vertex: the vertex (direction zero) */
@@ -199,8 +215,9 @@ sw_status sw_circle3_tri3_ref(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, u
 		sw_circle3_output_miss(out);
 		return SW_MISS;
 	}
+	/* the contact's feature is the region the centre is in then (see ref/circle2.c) */
 	float tt = over ? 0.0f : th;
-	uint32_t id = over ? start_id : hit_id;
+	uint32_t id = tri_region(&fr, sw_v3_scale(v, tt));
 	out->status = over ? SW_STARTS_OVERLAPPED : SW_HIT;
 	out->t = tt;
 	out->depth = over ? r - dist : 0.0f;

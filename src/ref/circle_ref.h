@@ -115,12 +115,53 @@ static inline sw_vec3 sw_circle_clip3(sw_vec3 m, sw_vec3 n)
 static inline int sw_circle_radius_ok(float r) { return r >= 0.0f && r <= SW_MAX_COORD; }
 static inline int sw_circle_v2_ok(sw_vec2 v) { return sw_ref_coord_ok(v.x) && sw_ref_coord_ok(v.y); }
 
+static inline int sw_seg2_valid_ref(const sw_seg2 *s) { return sw_circle_v2_ok(s->p) & sw_circle_v2_ok(s->q); }
+
+/* A segment seen from a centre at t = 0 (ref/circle2.c): what the start test, the candidates and the
+ * contact use. Built from relative quantities so that the capsule movers can reuse it with any point
+ * as the centre and any segment (their own core included). */
+typedef struct sw_seg_frame {
+	sw_vec2 f[2]; /* endpoints − centre */
+	float df[2];  /* their distances from the centre */
+	sw_vec2 u;    /* unit direction p → q (zero for a point segment) */
+	sw_vec2 n;    /* front normal (u.y, −u.x); +y for a point segment (the fallback normal) */
+	float len;    /* |q − p| */
+	int line;     /* the segment has a direction, hence an interior */
+	float s0;     /* signed distance of the centre from the line, front positive */
+	float mu0;    /* the centre's projection on the line, from p */
+	sw_vec2 um;   /* unit motion (zero when not moving) */
+	float w;      /* |v| */
+	int moving;
+} sw_seg_frame;
+
+/* f0, f1: the endpoints relative to the centre; e = q − p formed where it is most accurate */
+void sw_seg_frame_build(sw_vec2 f0, sw_vec2 f1, sw_vec2 e, sw_vec2 v, sw_seg_frame *fr);
+/* the distance at t = 0 to the interior when the centre projects onto it, else +Inf */
+float sw_seg_frame_interior_dist(const sw_seg_frame *fr);
+/* the feature whose Voronoi region holds the centre displaced by x: the interior when it projects
+ * onto the segment (closed), else the endpoint on its side; END0 for a point segment */
+uint32_t sw_seg_frame_region(const sw_seg_frame *fr, sw_vec2 x);
+/* the distance at t = 0 and the feature realising it (its region) */
+float sw_seg_frame_start(const sw_seg_frame *fr, uint32_t *feat);
+/* the interior's candidate time; *ok when it is a contact in (0, 1] */
+float sw_seg_frame_interior(const sw_seg_frame *fr, sw_vec2 v, float r, int *ok);
+/* the earliest contact in (0, 1] over the interior and the endpoints, and the candidate that gave it
+ * (+Inf and SW_CIRCLE_FEATURE_NONE if none); meaningful only when the start distance exceeds r */
+float sw_seg_frame_first(const sw_seg_frame *fr, sw_vec2 v, float r, uint32_t *feat);
+/* contact point on the segment s (world) and unit normal towards the centre at t, for feature id;
+ * a centre on the segment gets the front normal */
+void sw_seg_frame_contact(const sw_seg_frame *fr, const sw_seg2 *s, sw_vec2 v, float t, uint32_t id, sw_vec2 *point,
+			  sw_vec2 *normal);
+
 /* the answers for one pair with an explicit radius and two-sidedness; the public functions and the
  * earliest-hit and slide drivers all end here */
 sw_status sw_circle2_seg2_ref(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s, uint32_t one_sided,
 			      sw_circle2_output *out);
 sw_status sw_circle3_tri3_ref(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, uint32_t one_sided,
 			      sw_circle3_output *out);
+
+sw_status sw_capsule2_seg2_ref(const sw_capsule2 *cap, sw_pose2 pose, sw_vec2 v, const sw_seg2 *s, uint32_t one_sided,
+			       sw_circle2_output *out);
 
 /* the INVALID and MISS answers */
 void sw_circle2_output_invalid(sw_circle2_output *out);
