@@ -78,7 +78,7 @@ static double len3(const double a[3]) { return sqrt(dot3(a, a)); }
 
 /* counts of one population */
 typedef struct tally {
-	int n, miss, hit, over, band, feat[8];
+	int n, miss, hit, over, deep, band, feat[8];
 } tally;
 
 /* ---- checks ---- */
@@ -225,23 +225,24 @@ static int judge(const oracle_circle_problem *p, const lib_ans *o, int one_sided
 
 #undef FAIL
 
-static void count(tally *t, const lib_ans *o, int band)
+static void count(tally *t, const lib_ans *o, int band, double r)
 {
 	t->n++;
 	t->band += band;
 	t->miss += o->status == SW_MISS;
 	t->hit += o->status == SW_HIT;
 	t->over += o->status == SW_STARTS_OVERLAPPED;
+	t->deep += o->status == SW_STARTS_OVERLAPPED && o->depth > r; /* capsules: cores crossing or touching */
 	if (o->status == SW_HIT || o->status == SW_STARTS_OVERLAPPED)
 		t->feat[(o->feature & 0xFFu) < 8 ? (o->feature & 0xFFu) : 7]++;
 }
 
 static void summary(const char *pop, const tally *t)
 {
-	cr_log_info(
-		"%s: %d pairs: %d miss, %d hit, %d starts overlapped, %d in the band; features %d %d %d %d %d %d %d",
-		pop, t->n, t->miss, t->hit, t->over, t->band, t->feat[0], t->feat[1], t->feat[2], t->feat[3],
-		t->feat[4], t->feat[5], t->feat[6]);
+	cr_log_info("%s: %d pairs: %d miss, %d hit, %d starts overlapped (%d deeper than r), %d in the band; features "
+		    "%d %d %d %d %d %d %d",
+		    pop, t->n, t->miss, t->hit, t->over, t->deep, t->band, t->feat[0], t->feat[1], t->feat[2],
+		    t->feat[3], t->feat[4], t->feat[5], t->feat[6]);
 	cr_expect_leq(t->band, t->n / 100, "%s: %d pairs in the touching band", pop, t->band);
 	cr_expect_geq(t->hit, t->n / 10, "%s: too few hits to test anything", pop);
 	cr_expect_geq(t->miss, t->n / 20, "%s: too few misses", pop);
@@ -385,6 +386,39 @@ static void case_capsule2(sc_rng *r, const pop *p, oracle_circle_problem *prob, 
 		 s.p.y, s.q.x, s.q.y);
 }
 
+static void case_capsule3(sc_rng *r, const pop *p, oracle_circle_problem *prob, lib_ans *a, char *inputs, size_t n)
+{
+	sw_vec3 mid;
+	sw_tri3 tri = random_tri(r, p, &mid);
+	float h = sc_below(r, 100) < 5 ? 0.0f : uni(r, 0.1f, 1.5f) * p->size;
+	sw_capsule3 cap = {{0, 0, -h}, {0, 0, h}, uni(r, p->r_lo, p->r_hi) * p->size * 0.6f};
+	sw_vec3 at = sw_v3_add(mid, sw_v3(uni(r, -4, 4) * p->size, uni(r, -4, 4) * p->size, uni(r, -4, 4) * p->size));
+	sw_pose3 pose = {at, sc_rotation(r)};
+	if (p->graze) {
+		/* the core nearly parallel to an edge: turned 1e-2..1e-6 rad off it */
+		sw_vec3 e = sw_v3_sub(tri.b, tri.a), axis = sw_v3_cross(e, sw_v3(uni(r, -1, 1), uni(r, -1, 1), 1));
+		float ang = powf(10.0f, uni(r, -6, -2));
+		sw_vec3 z = sw_v3(0, 0, 1), c = sw_v3_cross(z, e);
+		float ce = sw_v3_len(e), s = sw_v3_len(c);
+		sw_quat q = s > 1e-6f * ce ? sw_quat_from_axis_angle(c, atan2f(s, e.z)) : (sw_quat){0, 0, 0, 1};
+		pose.q = sw_quat_mul(sw_quat_from_axis_angle(axis, ang), q);
+	}
+	float u = uni(r, -0.2f, 1.1f), w = uni(r, -0.2f, 1.1f - u);
+	sw_vec3 target = sw_v3_add(
+		tri.a, sw_v3_add(sw_v3_scale(sw_v3_sub(tri.b, tri.a), u), sw_v3_scale(sw_v3_sub(tri.c, tri.a), w)));
+	sw_vec3 v = motion(r, p, at, target, 3);
+	sw_circle_opts opts = {(uint32_t)p->one_sided, 0, 4};
+	sw_circle3_output out;
+	sw_capsule3_tri3_sweep(&cap, pose, v, &tri, &opts, &out);
+	oracle_capsule3_problem(&cap, pose, v, &tri, prob);
+	*a = from3(&out);
+	snprintf(inputs, n,
+		 "cap h %a r %a pose (%a, %a, %a) q (%a, %a, %a, %a) v (%a, %a, %a) tri (%a, %a, %a) (%a, %a, %a) (%a, "
+		 "%a, %a)",
+		 h, cap.r, at.x, at.y, at.z, pose.q.x, pose.q.y, pose.q.z, pose.q.w, v.x, v.y, v.z, tri.a.x, tri.a.y,
+		 tri.a.z, tri.b.x, tri.b.y, tri.b.z, tri.c.x, tri.c.y, tri.c.z);
+}
+
 static void run(const char *name, uint64_t seed0, pop p, case_fn gen, int capsule)
 {
 	tally t = {0};
@@ -405,7 +439,7 @@ static void run(const char *name, uint64_t seed0, pop p, case_fn gen, int capsul
 				     a.normal[0], a.normal[1], a.normal[2], a.feature);
 			cr_log_error("  %s", inputs);
 		}
-		count(&t, &a, band);
+		count(&t, &a, band, prob.r);
 	}
 	summary(name, &t);
 	cr_expect_eq(failed, 0, "%s: %d of %d pairs disagree with the oracle", name, failed, N_CASES);
@@ -414,6 +448,7 @@ static void run(const char *name, uint64_t seed0, pop p, case_fn gen, int capsul
 #define run_seg(name, seed, p) run(name, seed, p, case_seg, 0)
 #define run_tri(name, seed, p) run(name, seed, p, case_tri, 0)
 #define run_capsule2(name, seed, p) run(name, seed, p, case_capsule2, 1)
+#define run_capsule3(name, seed, p) run(name, seed, p, case_capsule3, 1)
 
 Test(circle_brute, seg_random) { run_seg("seg_random", 1000000, base_pop); }
 
@@ -524,4 +559,34 @@ Test(circle_brute, capsule2_one_sided)
 	pop p = base_pop;
 	p.one_sided = 1;
 	run_capsule2("capsule2_one_sided", 24000000, p);
+}
+
+Test(circle_brute, capsule3_random) { run_capsule3("capsule3_random", 31000000, base_pop); }
+
+Test(circle_brute, capsule3_fast)
+{
+	pop p = base_pop;
+	p.fast = 100;
+	run_capsule3("capsule3_fast", 32000000, p);
+}
+
+Test(circle_brute, capsule3_offset_1e4)
+{
+	pop p = base_pop;
+	p.offset = 1e4f;
+	run_capsule3("capsule3_offset_1e4", 33000000, p);
+}
+
+Test(circle_brute, capsule3_one_sided)
+{
+	pop p = base_pop;
+	p.one_sided = 1;
+	run_capsule3("capsule3_one_sided", 34000000, p);
+}
+
+Test(circle_brute, capsule3_near_parallel)
+{
+	pop p = base_pop;
+	p.graze = 1;
+	run_capsule3("capsule3_near_parallel", 35000000, p);
 }

@@ -144,6 +144,14 @@ typedef struct sw_capsule3 {
 SW_API sw_status sw_capsule2_seg2_sweep(const sw_capsule2 *cap, sw_pose2 pose, sw_vec2 v, const sw_seg2 *s,
 					const sw_circle_opts *opts, sw_circle2_output *out);
 
+/// Capsule placed by `pose` (core from pose.q·a + pose.p to pose.q·b + pose.p, pose.q a unit
+/// quaternion within SW_QUAT_TOL), moving by v, against the triangle t; read as
+/// sw_capsule2_seg2_sweep(). When the core pierces or touches the triangle at t = 0,
+/// STARTS_OVERLAPPED gives the least translation out of the prism t ⊖ core (depth = r + the distance
+/// the core must move) and the piercing point. Returns out->status.
+SW_API sw_status sw_capsule3_tri3_sweep(const sw_capsule3 *cap, sw_pose3 pose, sw_vec3 v, const sw_tri3 *t,
+					const sw_circle_opts *opts, sw_circle3_output *out);
+
 /// A moving circle: centre at the start of the step, radius, displacement over the step.
 typedef struct sw_circle2_mover {
 	sw_vec2 c;

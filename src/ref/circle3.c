@@ -33,28 +33,11 @@
  */
 #include "ref/circle_ref.h"
 
-typedef struct tri_frame {
-	sw_vec3 x[3];    /* the vertices, world space */
-	sw_vec3 f[3];    /* vertices − centre */
-	float df[3];     /* their distances */
-	sw_vec3 e[3];    /* unit edge directions: a→b, b→c, c→a */
-	float len[3];    /* edge lengths */
-	sw_vec3 n;       /* unit front normal, along (b − a) × (c − a) */
-	sw_vec3 m[3];    /* n × e_j: in the plane, pointing into the triangle across edge j */
-	float s0;        /* signed distance of the centre from the plane, front positive */
-	float mu0[3];    /* the centre's projection on edge j's line, from its first vertex */
-	sw_vec3 perp[3]; /* f_j + mu0_j·e_j: edge j's line as seen from the centre, across the edge */
-	float dperp[3];  /* the centre's distance from edge j's line */
-	sw_vec3 um;      /* unit motion (zero when not moving) */
-	float w;         /* |v| */
-	int moving;
-} tri_frame;
-
-static void tri_frame_build(sw_vec3 c, sw_vec3 v, const sw_tri3 *t, tri_frame *fr)
+void sw_tri_frame_build(const sw_tri3 *t, const sw_vec3 f[3], sw_vec3 v, sw_tri_frame *fr)
 {
 	fr->x[0] = t->a, fr->x[1] = t->b, fr->x[2] = t->c;
 	for (int k = 0; k < 3; k++) {
-		fr->f[k] = sw_v3_sub(fr->x[k], c);
+		fr->f[k] = f[k];
 		fr->df[k] = sw_v3_len(fr->f[k]);
 		sw_circle_unit3(sw_v3_sub(fr->x[(k + 1) % 3], fr->x[k]), &fr->e[k], &fr->len[k]);
 	}
@@ -72,7 +55,7 @@ static void tri_frame_build(sw_vec3 c, sw_vec3 v, const sw_tri3 *t, tri_frame *f
 }
 
 /* whether the point x (relative to the centre at t = 0) projects into the triangle (closed) */
-static int tri_inside(const tri_frame *fr, sw_vec3 x)
+static int tri_inside(const sw_tri_frame *fr, sw_vec3 x)
 {
 	int in = 1;
 	for (int j = 0; j < 3; j++)
@@ -85,7 +68,7 @@ static int tri_inside(const tri_frame *fr, sw_vec3 x)
  * (closed); else a vertex region, the nearest vertex there. Rounding can leave a point between an
  * edge's and a vertex's region by an ulp; the nearest vertex then is the edge's own end, and the
  * two normals agree to that ulp */
-static uint32_t tri_region(const tri_frame *fr, sw_vec3 x)
+uint32_t sw_tri_frame_region(const sw_tri_frame *fr, sw_vec3 x)
 {
 	uint32_t id = SW_CIRCLE_FEATURE_NONE;
 	int in = 1;
@@ -109,9 +92,9 @@ static uint32_t tri_region(const tri_frame *fr, sw_vec3 x)
 }
 
 /* distance from the centre to the triangle at t = 0 and the feature realising it (its region) */
-static float tri_start(const tri_frame *fr, uint32_t *feat)
+float sw_tri_frame_start(const sw_tri_frame *fr, uint32_t *feat)
 {
-	uint32_t id = tri_region(fr, sw_v3(0, 0, 0));
+	uint32_t id = sw_tri_frame_region(fr, sw_v3(0, 0, 0));
 	*feat = id;
 	if (id == SW_TRI3_FACE)
 		return fabsf(fr->s0);
@@ -120,7 +103,7 @@ static float tri_start(const tri_frame *fr, uint32_t *feat)
 
 /* the earliest valid contact in (0, 1] over the seven features, or SW_CIRCLE_FEATURE_NONE. Valid
  * only for pairs not overlapped at t = 0 */
-static float tri_first_contact(const tri_frame *fr, sw_vec3 v, float r, uint32_t *feat)
+float sw_tri_frame_first(const sw_tri_frame *fr, sw_vec3 v, float r, uint32_t *feat)
 {
 	/* face: the offset plane on the centre's side, reached over the triangle */
 	float vn = sw_v3_dot(fr->n, v);
@@ -157,7 +140,7 @@ static float tri_first_contact(const tri_frame *fr, sw_vec3 v, float r, uint32_t
 
 /* contact point on the triangle and unit normal towards the centre, for feature `id` with the
  * centre at c + t·v. A centre on the triangle gets the front normal */
-static void tri_contact(const tri_frame *fr, sw_vec3 v, float t, uint32_t id, sw_vec3 *point, sw_vec3 *normal)
+void sw_tri_frame_contact(const sw_tri_frame *fr, sw_vec3 v, float t, uint32_t id, sw_vec3 *point, sw_vec3 *normal)
 {
 	sw_vec3 x = sw_v3_scale(v, t);
 	if (id == SW_TRI3_FACE) {
@@ -204,11 +187,12 @@ sw_status sw_circle3_tri3_ref(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, u
 		sw_circle3_output_invalid(out);
 		return SW_PAIR_INVALID;
 	}
-	tri_frame fr;
-	tri_frame_build(c, v, t, &fr);
+	sw_tri_frame fr;
+	const sw_vec3 f[3] = {sw_v3_sub(t->a, c), sw_v3_sub(t->b, c), sw_v3_sub(t->c, c)};
+	sw_tri_frame_build(t, f, v, &fr);
 	uint32_t start_id, hit_id;
-	float dist = tri_start(&fr, &start_id);
-	float th = tri_first_contact(&fr, v, r, &hit_id);
+	float dist = sw_tri_frame_start(&fr, &start_id);
+	float th = sw_tri_frame_first(&fr, v, r, &hit_id);
 	int behind = (one_sided != 0) & (fr.s0 < 0.0f);
 	int over = dist <= r;
 	if (behind | (!over & (hit_id == SW_CIRCLE_FEATURE_NONE))) {
@@ -217,11 +201,11 @@ sw_status sw_circle3_tri3_ref(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, u
 	}
 	/* the contact's feature is the region the centre is in then (see ref/circle2.c) */
 	float tt = over ? 0.0f : th;
-	uint32_t id = tri_region(&fr, sw_v3_scale(v, tt));
+	uint32_t id = sw_tri_frame_region(&fr, sw_v3_scale(v, tt));
 	out->status = over ? SW_STARTS_OVERLAPPED : SW_HIT;
 	out->t = tt;
 	out->depth = over ? r - dist : 0.0f;
-	tri_contact(&fr, v, tt, id, &out->point, &out->normal);
+	sw_tri_frame_contact(&fr, v, tt, id, &out->point, &out->normal);
 	out->slide = sw_circle_clip3(sw_v3_scale(v, 1.0f - tt), out->normal);
 	out->feature = id;
 	return out->status;

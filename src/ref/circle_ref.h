@@ -153,6 +153,35 @@ float sw_seg_frame_first(const sw_seg_frame *fr, sw_vec2 v, float r, uint32_t *f
 void sw_seg_frame_contact(const sw_seg_frame *fr, const sw_seg2 *s, sw_vec2 v, float t, uint32_t id, sw_vec2 *point,
 			  sw_vec2 *normal);
 
+/* A triangle seen from a centre at t = 0 (ref/circle3.c), as sw_seg_frame. */
+typedef struct sw_tri_frame {
+	sw_vec3 x[3];    /* the vertices, world space */
+	sw_vec3 f[3];    /* vertices − centre */
+	float df[3];     /* their distances */
+	sw_vec3 e[3];    /* unit edge directions: a→b, b→c, c→a */
+	float len[3];    /* edge lengths */
+	sw_vec3 n;       /* unit front normal, along (b − a) × (c − a) */
+	sw_vec3 m[3];    /* n × e_j: in the plane, pointing into the triangle across edge j */
+	float s0;        /* signed distance of the centre from the plane, front positive */
+	float mu0[3];    /* the centre's projection on edge j's line, from its first vertex */
+	sw_vec3 perp[3]; /* f_j + mu0_j·e_j: edge j's line as seen from the centre, across the edge */
+	float dperp[3];  /* the centre's distance from edge j's line */
+	sw_vec3 um;      /* unit motion (zero when not moving) */
+	float w;         /* |v| */
+	int moving;
+} sw_tri_frame;
+
+/* f: the vertices relative to the centre; edges and points come from t's world vertices */
+void sw_tri_frame_build(const sw_tri3 *t, const sw_vec3 f[3], sw_vec3 v, sw_tri_frame *fr);
+/* the feature whose Voronoi region holds the centre displaced by x */
+uint32_t sw_tri_frame_region(const sw_tri_frame *fr, sw_vec3 x);
+/* the distance at t = 0 and the feature realising it (its region) */
+float sw_tri_frame_start(const sw_tri_frame *fr, uint32_t *feat);
+/* the earliest contact in (0, 1] over the seven features, and the candidate that gave it */
+float sw_tri_frame_first(const sw_tri_frame *fr, sw_vec3 v, float r, uint32_t *feat);
+/* contact point on the triangle (world) and unit normal towards the centre at t, for feature id */
+void sw_tri_frame_contact(const sw_tri_frame *fr, sw_vec3 v, float t, uint32_t id, sw_vec3 *point, sw_vec3 *normal);
+
 /* the answers for one pair with an explicit radius and two-sidedness; the public functions and the
  * earliest-hit and slide drivers all end here */
 sw_status sw_circle2_seg2_ref(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s, uint32_t one_sided,
@@ -162,6 +191,9 @@ sw_status sw_circle3_tri3_ref(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, u
 
 sw_status sw_capsule2_seg2_ref(const sw_capsule2 *cap, sw_pose2 pose, sw_vec2 v, const sw_seg2 *s, uint32_t one_sided,
 			       sw_circle2_output *out);
+
+sw_status sw_capsule3_tri3_ref(const sw_capsule3 *cap, sw_pose3 pose, sw_vec3 v, const sw_tri3 *t, uint32_t one_sided,
+			       sw_circle3_output *out);
 
 /* the INVALID and MISS answers */
 void sw_circle2_output_invalid(sw_circle2_output *out);

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #define GOLD 0.6180339887498949
-#define T_ITERS 90    /* golden section on [0,1]: 0.618^90 ≈ 1e-19 */
-#define CORE_ITERS 70 /* along the capsule's core */
+#define T_ITERS 72    /* golden section on [0,1]: 0.618^72 ≈ 1e-15 */
+#define CORE_ITERS 56 /* along the capsule's core: 0.618^56 ≈ 2e-12 of its length */
 #define BISECT_ITERS 64
 
 static double dot(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
