@@ -28,8 +28,10 @@
  * divided by |v| only at the end: the times of a huge and a tiny motion are alike accurate.
  *
  * Starting overlapped. The distance at t = 0 is that of the centre's region: |s0| when it projects
- * onto the segment, else |f_k|: the quantities the candidates start from, so a pair that is not
- * overlapped by this test has the initial gap of every candidate that can still be first positive.
+ * onto the segment, else |f_k|, compared with r as the candidates compare them (|s0| ≤ r,
+ * f_k·f_k ≤ r·r), so a pair that is not overlapped by this test has the initial gap of every
+ * candidate that can still be first positive. Endpoint distances stay squared (no square root)
+ * until a depth is reported.
  *
  * Lanes. A SIMD version (one pair per lane) computes the frame, the start distance and all three
  * candidates for every lane, exactly in this order, replaces each `a ? x : y` by a blend on the
@@ -43,19 +45,19 @@ void sw_seg_frame_build(sw_vec2 f0, sw_vec2 f1, sw_vec2 e, sw_vec2 v, sw_seg_fra
 {
 	fr->f[0] = f0;
 	fr->f[1] = f1;
-	fr->df[0] = sw_v2_len(f0);
-	fr->df[1] = sw_v2_len(f1);
+	fr->ff[0] = sw_v2_dot(f0, f0);
+	fr->ff[1] = sw_v2_dot(f1, f1);
 	fr->line = sw_circle_unit2(e, &fr->u, &fr->len);
 	fr->n = fr->line ? sw_v2(fr->u.y, -fr->u.x) : sw_v2(0.0f, 1.0f);
 	fr->s0 = -sw_v2_dot(fr->n, fr->f[0]);
 	fr->mu0 = -sw_v2_dot(fr->u, fr->f[0]);
-	fr->moving = sw_circle_unit2(v, &fr->um, &fr->w);
+	fr->moving = sw_circle_unit2i(v, &fr->um, &fr->w, &fr->iw);
 }
 
-float sw_seg_frame_interior_dist(const sw_seg_frame *fr)
+float sw_seg_frame_interior_d2(const sw_seg_frame *fr)
 {
 	int in = fr->line & (fr->mu0 >= 0.0f) & (fr->mu0 <= fr->len);
-	return in ? fabsf(fr->s0) : INFINITY;
+	return in ? fr->s0 * fr->s0 : INFINITY;
 }
 
 uint32_t sw_seg_frame_region(const sw_seg_frame *fr, sw_vec2 x)
@@ -70,7 +72,12 @@ float sw_seg_frame_start(const sw_seg_frame *fr, uint32_t *feat)
 {
 	uint32_t id = sw_seg_frame_region(fr, sw_v2(0.0f, 0.0f));
 	*feat = id;
-	return id == SW_SEG2_INTERIOR ? fabsf(fr->s0) : fr->df[id - SW_SEG2_END0];
+	return id == SW_SEG2_INTERIOR ? fr->s0 * fr->s0 : fr->ff[id - SW_SEG2_END0];
+}
+
+int sw_seg_frame_within(const sw_seg_frame *fr, uint32_t feat, float d2, float r)
+{
+	return feat == SW_SEG2_INTERIOR ? fabsf(fr->s0) <= r : d2 <= r * r;
 }
 
 float sw_seg_frame_interior(const sw_seg_frame *fr, sw_vec2 v, float r, int *ok)
@@ -94,8 +101,8 @@ float sw_seg_frame_first(const sw_seg_frame *fr, sw_vec2 v, float r, uint32_t *f
 	/* endpoints: the discs of radius r */
 	for (uint32_t k = 0; k < 2; k++) {
 		float s;
-		int hit = sw_circle_ball2(fr->f[k], fr->df[k], fr->um, r, &s);
-		float tk = s / fr->w;
+		int hit = sw_circle_ball2(fr->f[k], fr->ff[k], fr->um, r, &s);
+		float tk = s * fr->iw;
 		int better = fr->moving & hit & (tk <= 1.0f) & (tk < best);
 		best = better ? tk : best;
 		id = better ? SW_SEG2_END0 + k : id;
@@ -151,10 +158,11 @@ sw_status sw_circle2_seg2_ref(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s, u
 	sw_seg_frame fr;
 	sw_seg_frame_build(sw_v2_sub(s->p, c), sw_v2_sub(s->q, c), sw_v2_sub(s->q, s->p), v, &fr);
 	uint32_t start_id, hit_id;
-	float dist = sw_seg_frame_start(&fr, &start_id);
+	float d2 = sw_seg_frame_start(&fr, &start_id);
 	float th = sw_seg_frame_first(&fr, v, r, &hit_id);
 	int behind = (one_sided != 0) & fr.line & (fr.s0 < 0.0f);
-	int over = dist <= r;
+	int over = sw_seg_frame_within(&fr, start_id, d2, r);
+	float dist = start_id == SW_SEG2_INTERIOR ? fabsf(fr.s0) : sqrtf(d2);
 	if (behind | (!over & (hit_id == SW_CIRCLE_FEATURE_NONE))) {
 		sw_circle2_output_miss(out);
 		return SW_MISS;

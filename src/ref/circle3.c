@@ -26,7 +26,7 @@
  * contract of sw_tri3 (sw_tri3_valid_ref, as for the OBB–triangle queries).
  *
  * Starting overlapped: the distance at t = 0 is that of the centre's region (|s0|, the distance to
- * the edge's line, or to the vertex): the values the candidates start from.
+ * the edge's line, or to the vertex; the last two squared), compared with r as the candidates do.
  *
  * Lanes: as for ref/circle2.c — every candidate for every lane in this order, blends for the
  * selections, the contact formed once from the selected feature's data.
@@ -38,7 +38,7 @@ void sw_tri_frame_build(const sw_tri3 *t, const sw_vec3 f[3], sw_vec3 v, sw_tri_
 	fr->x[0] = t->a, fr->x[1] = t->b, fr->x[2] = t->c;
 	for (int k = 0; k < 3; k++) {
 		fr->f[k] = f[k];
-		fr->df[k] = sw_v3_len(fr->f[k]);
+		fr->ff[k] = sw_v3_dot(fr->f[k], fr->f[k]);
 		sw_circle_unit3(sw_v3_sub(fr->x[(k + 1) % 3], fr->x[k]), &fr->e[k], &fr->len[k]);
 	}
 	float l;
@@ -49,9 +49,9 @@ void sw_tri_frame_build(const sw_tri3 *t, const sw_vec3 f[3], sw_vec3 v, sw_tri_
 		fr->m[j] = sw_v3_cross(fr->n, fr->e[j]);
 		fr->mu0[j] = -sw_v3_dot(fr->e[j], fr->f[j]);
 		fr->perp[j] = sw_v3_add(fr->f[j], sw_v3_scale(fr->e[j], fr->mu0[j]));
-		fr->dperp[j] = sw_v3_len(fr->perp[j]);
+		fr->pp[j] = sw_v3_dot(fr->perp[j], fr->perp[j]);
 	}
-	fr->moving = sw_circle_unit3(v, &fr->um, &fr->w);
+	fr->moving = sw_circle_unit3i(v, &fr->um, &fr->w, &fr->iw);
 }
 
 /* whether the point x (relative to the centre at t = 0) projects into the triangle (closed) */
@@ -97,8 +97,13 @@ float sw_tri_frame_start(const sw_tri_frame *fr, uint32_t *feat)
 	uint32_t id = sw_tri_frame_region(fr, sw_v3(0, 0, 0));
 	*feat = id;
 	if (id == SW_TRI3_FACE)
-		return fabsf(fr->s0);
-	return id < SW_TRI3_VERTEX0 ? fr->dperp[id - SW_TRI3_EDGE0] : fr->df[id - SW_TRI3_VERTEX0];
+		return fr->s0 * fr->s0;
+	return id < SW_TRI3_VERTEX0 ? fr->pp[id - SW_TRI3_EDGE0] : fr->ff[id - SW_TRI3_VERTEX0];
+}
+
+int sw_tri_frame_within(const sw_tri_frame *fr, uint32_t feat, float d2, float r)
+{
+	return feat == SW_TRI3_FACE ? fabsf(fr->s0) <= r : d2 <= r * r;
 }
 
 /* the earliest valid contact in (0, 1] over the seven features, or SW_CIRCLE_FEATURE_NONE. Valid
@@ -116,10 +121,10 @@ float sw_tri_frame_first(const sw_tri_frame *fr, sw_vec3 v, float r, uint32_t *f
 	/* edges: the round sides of the cylinders, seen along each edge */
 	for (uint32_t j = 0; j < 3; j++) {
 		sw_vec3 e = fr->e[j], vp = sw_v3_sub(v, sw_v3_scale(e, sw_v3_dot(v, e))), up;
-		float wp, s;
-		int across = sw_circle_unit3(vp, &up, &wp);
-		int hit = sw_circle_ball3(fr->perp[j], fr->dperp[j], up, r, &s);
-		float te = s / wp;
+		float wp, iwp, s;
+		int across = sw_circle_unit3i(vp, &up, &wp, &iwp);
+		int hit = sw_circle_ball3(fr->perp[j], fr->pp[j], up, r, &s);
+		float te = s * iwp;
 		float mu = sw_v3_dot(e, sw_v3_sub(sw_v3_scale(v, te), fr->f[j]));
 		int better = across & hit & (te <= 1.0f) & (mu >= 0.0f) & (mu <= fr->len[j]) & (te < best);
 		best = better ? te : best;
@@ -128,8 +133,8 @@ float sw_tri_frame_first(const sw_tri_frame *fr, sw_vec3 v, float r, uint32_t *f
 	/* vertices: the balls */
 	for (uint32_t k = 0; k < 3; k++) {
 		float s;
-		int hit = sw_circle_ball3(fr->f[k], fr->df[k], fr->um, r, &s);
-		float tk = s / fr->w;
+		int hit = sw_circle_ball3(fr->f[k], fr->ff[k], fr->um, r, &s);
+		float tk = s * fr->iw;
 		int better = fr->moving & hit & (tk <= 1.0f) & (tk < best);
 		best = better ? tk : best;
 		id = better ? SW_TRI3_VERTEX0 + k : id;
@@ -191,10 +196,11 @@ sw_status sw_circle3_tri3_ref(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, u
 	const sw_vec3 f[3] = {sw_v3_sub(t->a, c), sw_v3_sub(t->b, c), sw_v3_sub(t->c, c)};
 	sw_tri_frame_build(t, f, v, &fr);
 	uint32_t start_id, hit_id;
-	float dist = sw_tri_frame_start(&fr, &start_id);
+	float d2 = sw_tri_frame_start(&fr, &start_id);
 	float th = sw_tri_frame_first(&fr, v, r, &hit_id);
 	int behind = (one_sided != 0) & (fr.s0 < 0.0f);
-	int over = dist <= r;
+	int over = sw_tri_frame_within(&fr, start_id, d2, r);
+	float dist = start_id == SW_TRI3_FACE ? fabsf(fr.s0) : sqrtf(d2);
 	if (behind | (!over & (hit_id == SW_CIRCLE_FEATURE_NONE))) {
 		sw_circle3_output_miss(out);
 		return SW_MISS;

@@ -63,8 +63,8 @@ static uint32_t cap2_end_region(const cap2 *k, uint32_t part, sw_vec2 x, int *si
 	return *side_j >= 0 ? PART(SW_CAPSULE_SIDE) | f : PART(part) | f;
 }
 
-/* the cores' distance at t = 0 and its feature: the least over the pairs whose regions agree (a
- * rounding gap between regions falls back to the plain least) */
+/* the cores' squared distance at t = 0 and its feature: the least over the pairs whose regions
+ * agree (a rounding gap between regions falls back to the plain least) */
 static float cap2_start(const cap2 *k, uint32_t *feat)
 {
 	float d = INFINITY, any = INFINITY;
@@ -82,7 +82,7 @@ static float cap2_start(const cap2 *k, uint32_t *feat)
 		any_id = closer ? PART(part) | f : any_id;
 	}
 	for (uint32_t j = 0; j < 2; j++) {
-		float dj = sw_seg_frame_interior_dist(&k->side[j]);
+		float dj = sw_seg_frame_interior_d2(&k->side[j]);
 		int closer = dj < d;
 		d = closer ? dj : d;
 		id = closer ? PART(SW_CAPSULE_SIDE) | (SW_SEG2_END0 + j) : id;
@@ -191,7 +191,7 @@ sw_status sw_capsule2_seg2_ref(const sw_capsule2 *cap, sw_pose2 pose, sw_vec2 v,
 	cap2 k;
 	cap2_build(cap, pose, v, s, &k);
 	uint32_t start_id, hit_id, deep_id;
-	float dist = cap2_start(&k, &start_id);
+	float d2 = cap2_start(&k, &start_id);
 	float th = cap2_first(&k, v, r, &hit_id);
 	int crossing = k.end[0].line & k.side[0].line & opposite(k.end[0].s0, k.end[1].s0) &
 		       opposite(k.side[0].s0, k.side[1].s0);
@@ -200,8 +200,8 @@ sw_status sw_capsule2_seg2_ref(const sw_capsule2 *cap, sw_pose2 pose, sw_vec2 v,
 	/* the pose's position against S's front */
 	float side = -sw_v2_dot(k.end[0].n, sw_v2_sub(s->p, pose.p));
 	int behind = (one_sided != 0) & k.end[0].line & (side < 0.0f);
-	int deep = crossing | (dist == 0.0f);
-	int over = deep | (dist <= r);
+	int deep = crossing | (d2 == 0.0f);
+	int over = deep | (d2 <= r * r);
 	if (behind | (!over & (hit_id == SW_CIRCLE_FEATURE_NONE))) {
 		sw_circle2_output_miss(out);
 		return SW_MISS;
@@ -215,7 +215,7 @@ sw_status sw_capsule2_seg2_ref(const sw_capsule2 *cap, sw_pose2 pose, sw_vec2 v,
 	uint32_t id = deep ? deep_id : over ? start_id : hit_id;
 	out->status = over ? SW_STARTS_OVERLAPPED : SW_HIT;
 	out->t = t;
-	out->depth = deep ? deep_d + r : over ? r - dist : 0.0f;
+	out->depth = deep ? deep_d + r : over ? r - sqrtf(d2) : 0.0f;
 	cap2_contact(&k, s, v, t, over ? start_id : hit_id, &out->point, &out->normal);
 	if (crossing)
 		out->point = cap2_crossing_point(&k, s);

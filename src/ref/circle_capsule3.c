@@ -47,7 +47,7 @@ typedef struct core_frame {
 	sw_vec3 g[3];  /* vertices − A */
 	float sig[3];  /* their core parameters d·g_k */
 	sw_vec3 gp[3]; /* their traces g_k − sig_k·d */
-	float rho[3];  /* the vertices' distances from K's line */
+	float rr[3];   /* the vertices' squared distances from K's line */
 	sw_vec3 ew[3]; /* world edges a→b, b→c, c→a */
 	sw_vec3 u[3];  /* unit edge traces */
 	float ell[3];  /* their lengths */
@@ -57,7 +57,7 @@ typedef struct core_frame {
 	float vd;      /* d·v */
 	sw_vec3 vp;    /* v − vd·d */
 	sw_vec3 up;    /* unit vp */
-	float wp;      /* |vp| */
+	float wp, iwp; /* |vp| and its reciprocal */
 	int across;    /* vp has a direction */
 } core_frame;
 
@@ -76,7 +76,7 @@ static void core_frame_build(sw_vec3 A, sw_vec3 ek, const sw_vec3 X[3], const sw
 		k->g[i] = sw_v3_sub(X[i], A);
 		k->sig[i] = sw_v3_dot(k->d, k->g[i]);
 		k->gp[i] = sw_v3_sub(k->g[i], sw_v3_scale(k->d, k->sig[i]));
-		k->rho[i] = sw_v3_len(k->gp[i]);
+		k->rr[i] = sw_v3_dot(k->gp[i], k->gp[i]);
 	}
 	for (int j = 0; j < 3; j++) {
 		k->ew[j] = sw_v3_sub(x[(j + 1) % 3], x[j]);
@@ -88,7 +88,7 @@ static void core_frame_build(sw_vec3 A, sw_vec3 ek, const sw_vec3 X[3], const sw
 	}
 	k->vd = sw_v3_dot(k->d, v);
 	k->vp = sw_v3_sub(v, sw_v3_scale(k->d, k->vd));
-	k->across = sw_circle_unit3(k->vp, &k->up, &k->wp);
+	k->across = sw_circle_unit3i(k->vp, &k->up, &k->wp, &k->iwp);
 }
 
 /* side against edge j with K's trace displaced by x (= t·v⊥): the trace's projection onto the
@@ -115,8 +115,8 @@ static float side_edge_time(const core_frame *k, uint32_t j, float r, int *ok)
 static float side_vertex_time(const core_frame *k, uint32_t i, float r, int *ok)
 {
 	float s;
-	int hit = sw_circle_ball3(k->gp[i], k->rho[i], k->up, r, &s);
-	float tv = s / k->wp;
+	int hit = sw_circle_ball3(k->gp[i], k->rr[i], k->up, r, &s);
+	float tv = s * k->iwp;
 	float sig = k->sig[i] - tv * k->vd;
 	*ok = k->line & k->across & hit & (tv <= 1.0f) & (sig >= 0.0f) & (sig <= k->len);
 	return tv;
@@ -161,8 +161,8 @@ static uint32_t cap3_end_region(const cap3 *k, uint32_t part, sw_vec3 x, float t
 	return side ? PART(SW_CAPSULE_SIDE) | f : PART(part) | f;
 }
 
-/* the cores' distance at t = 0 over the pairs whose regions agree (a rounding gap between regions
- * falls back to the plain least) */
+/* the cores' squared distance at t = 0 over the pairs whose regions agree (a rounding gap between
+ * regions falls back to the plain least) */
 static float cap3_start(const cap3 *k, uint32_t *feat)
 {
 	const core_frame *c = &k->side;
@@ -181,7 +181,7 @@ static float cap3_start(const cap3 *k, uint32_t *feat)
 	}
 	for (uint32_t j = 0; j < 3; j++) {
 		/* side and edge j: both feet interior, and K's foot in the edge's region */
-		float mu, s = side_edge_param(c, j, sw_v3(0, 0, 0), 0.0f, &mu), dj = fabsf(c->s0[j]);
+		float mu, s = side_edge_param(c, j, sw_v3(0, 0, 0), 0.0f, &mu), dj = c->s0[j] * c->s0[j];
 		uint32_t reg = sw_tri_frame_region(&k->end[0], sw_v3_scale(c->d, s));
 		int ok = c->ok[j] & (mu >= 0.0f) & (mu <= c->ell[j]) & (s >= 0.0f) & (s <= c->len) &
 			 (reg == SW_TRI3_EDGE0 + j) & (dj < d);
@@ -192,8 +192,8 @@ static float cap3_start(const cap3 *k, uint32_t *feat)
 		/* side and vertex i: K's foot interior and in the vertex's region */
 		float s = c->sig[i];
 		uint32_t reg = sw_tri_frame_region(&k->end[0], sw_v3_scale(c->d, s));
-		int ok = c->line & (s >= 0.0f) & (s <= c->len) & (reg == SW_TRI3_VERTEX0 + i) & (c->rho[i] < d);
-		d = ok ? c->rho[i] : d;
+		int ok = c->line & (s >= 0.0f) & (s <= c->len) & (reg == SW_TRI3_VERTEX0 + i) & (c->rr[i] < d);
+		d = ok ? c->rr[i] : d;
 		id = ok ? PART(SW_CAPSULE_SIDE) | (SW_TRI3_VERTEX0 + i) : id;
 	}
 	int gap = id == SW_CIRCLE_FEATURE_NONE;
@@ -333,7 +333,7 @@ sw_status sw_capsule3_tri3_ref(const sw_capsule3 *cap, sw_pose3 pose, sw_vec3 v,
 	cap3 k;
 	cap3_build(cap, pose, v, t, &k);
 	uint32_t start_id, hit_id, deep_id;
-	float dist = cap3_start(&k, &start_id);
+	float d2 = cap3_start(&k, &start_id);
 	float th = cap3_first(&k, v, r, &hit_id);
 	sw_vec3 cross_x, deep_n;
 	int pierces = cap3_pierces(&k, &cross_x);
@@ -341,8 +341,8 @@ sw_status sw_capsule3_tri3_ref(const sw_capsule3 *cap, sw_pose3 pose, sw_vec3 v,
 	/* the pose's position against the front */
 	float side = -sw_v3_dot(k.end[0].n, sw_v3_sub(t->a, pose.p));
 	int behind = (one_sided != 0) & (side < 0.0f);
-	int deep = pierces | (dist == 0.0f);
-	int over = deep | (dist <= r);
+	int deep = pierces | (d2 == 0.0f);
+	int over = deep | (d2 <= r * r);
 	if (behind | (!over & (hit_id == SW_CIRCLE_FEATURE_NONE))) {
 		sw_circle3_output_miss(out);
 		return SW_MISS;
@@ -354,7 +354,7 @@ sw_status sw_capsule3_tri3_ref(const sw_capsule3 *cap, sw_pose3 pose, sw_vec3 v,
 		hit_id = cap3_end_region(&k, hit_part, sw_v3_scale(v, tt), tt);
 	out->status = over ? SW_STARTS_OVERLAPPED : SW_HIT;
 	out->t = tt;
-	out->depth = deep ? deep_d + r : over ? r - dist : 0.0f;
+	out->depth = deep ? deep_d + r : over ? r - sqrtf(d2) : 0.0f;
 	cap3_contact(&k, t, v, tt, over ? start_id : hit_id, &out->point, &out->normal);
 	if (pierces) {
 		const sw_tri_frame *fr = &k.end[0];

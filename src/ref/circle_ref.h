@@ -27,73 +27,102 @@ static inline float sw_circle_pow2_floor(float x)
 	return x;
 }
 
+/* 1/s for a power of two s in [2^-126, 2^126], exactly, without a division: the exponent negated
+ * (bits 0x7F000000 − bits(s)); lanes do the same integer subtraction */
+static inline float sw_circle_pow2_recip(float s)
+{
+	uint32_t u;
+	memcpy(&u, &s, sizeof u);
+	u = 0x7F000000u - u;
+	memcpy(&s, &u, sizeof s);
+	return s;
+}
+
 static inline float sw_circle_max(float a, float b) { return a > b ? a : b; }
 
-/* unit vector and length of v. v is first scaled by 1/s, s the power of two at or below its largest
- * |coordinate|: exact, so v·v neither overflows nor underflows whatever v's size, and the direction
- * is as accurate for 1e-30 as for 1e15. Returns 0 (u and len zero) when every coordinate is zero or
- * subnormal: the vector carries no direction a float can hold */
-static inline int sw_circle_unit2(sw_vec2 v, sw_vec2 *u, float *len)
+/* unit vector, length and its reciprocal of v. v is first scaled by 1/s, s the power of two at or
+ * below its largest |coordinate|: exact, so v·v neither overflows nor underflows whatever v's size,
+ * and the direction is as accurate for 1e-30 as for 1e15; one square root and one division. Returns 0
+ * (u, len and inv zero) when every coordinate is zero or subnormal: the vector carries no direction
+ * a float can hold */
+static inline int sw_circle_unit2i(sw_vec2 v, sw_vec2 *u, float *len, float *inv)
 {
 	float m = sw_circle_max(fabsf(v.x), fabsf(v.y));
 	float s = sw_circle_pow2_floor(m);
 	int ok = s > 0.0f;
-	float k = ok ? 1.0f / s : 0.0f;
+	float k = ok ? sw_circle_pow2_recip(s) : 0.0f;
 	sw_vec2 w = sw_v2(v.x * k, v.y * k);
 	float l = sqrtf(w.x * w.x + w.y * w.y);
 	float il = ok ? 1.0f / l : 0.0f;
 	*u = sw_v2(w.x * il, w.y * il);
 	*len = l * s;
+	*inv = il * k;
 	return ok;
 }
 
-static inline int sw_circle_unit3(sw_vec3 v, sw_vec3 *u, float *len)
+static inline int sw_circle_unit3i(sw_vec3 v, sw_vec3 *u, float *len, float *inv)
 {
 	float m = sw_circle_max(sw_circle_max(fabsf(v.x), fabsf(v.y)), fabsf(v.z));
 	float s = sw_circle_pow2_floor(m);
 	int ok = s > 0.0f;
-	float k = ok ? 1.0f / s : 0.0f;
+	float k = ok ? sw_circle_pow2_recip(s) : 0.0f;
 	sw_vec3 w = sw_v3(v.x * k, v.y * k, v.z * k);
 	float l = sqrtf(sw_v3_dot(w, w));
 	float il = ok ? 1.0f / l : 0.0f;
 	*u = sw_v3(w.x * il, w.y * il, w.z * il);
 	*len = l * s;
+	*inv = il * k;
 	return ok;
 }
 
+static inline int sw_circle_unit2(sw_vec2 v, sw_vec2 *u, float *len)
+{
+	float inv;
+	return sw_circle_unit2i(v, u, len, &inv);
+}
+
+static inline int sw_circle_unit3(sw_vec3 v, sw_vec3 *u, float *len)
+{
+	float inv;
+	return sw_circle_unit3i(v, u, len, &inv);
+}
+
 /* First contact of a centre moving from the origin along the unit direction u with a round feature
- * at f (relative to the centre, |f| = df already known): the smallest path length s ≥ 0 with
+ * at f (relative to the centre, ff = f·f already known): the smallest path length s ≥ 0 with
  * |s·u − f| = r. With b = u·f, the roots are s = b ∓ √(r² − h²), h the distance from f to the path's
  * line. Two cancellations are avoided:
  *  - r² − h² is formed from the rejection l = f − b·u (h² = l·l), not as b² − (f·f − r²), whose
  *    terms are |f|² large when the path passes far away or fast (Haines et al., "Precision
  *    improvements for ray/sphere intersection", Ray Tracing Gems, ch. 7, 2019);
- *  - the smaller root is c / (b + √disc) with c = f·f − r² = (df − r)(df + r), not b − √disc,
- *    which cancels when the centre starts near the feature (Press et al., Numerical Recipes, 3rd
- *    ed., 5.6). c > 0 exactly when df > r, the same comparison the start test makes.
- * Valid when the centre starts outside (df > r), approaches (b > 0) and passes within r
- * (disc ≥ 0); then s > 0. Every product is of two lengths, so nothing overflows within the
- * coordinate contract. */
-static inline int sw_circle_ball2(sw_vec2 f, float df, sw_vec2 u, float r, float *s)
+ *  - the smaller root is c / (b + √disc) with c = f·f − r², not b − √disc, which cancels when the
+ *    centre starts near the feature (Press et al., Numerical Recipes, 3rd ed., 5.6). c carries an
+ *    error of a few ulps of |f|², i.e. of ulps of |f| in the gap |f| − r: no worse than forming
+ *    the gap from |f|, and it needs no square root. c > 0 exactly when ff > r·r (a float
+ *    difference is positive iff its operands are ordered so), the comparison the start test makes.
+ * Valid when the centre starts outside, approaches (b > 0) and passes within r (disc ≥ 0); then
+ * s > 0. Every product is of two lengths, so nothing overflows within the coordinate contract. */
+static inline int sw_circle_ball2(sw_vec2 f, float ff, sw_vec2 u, float r, float *s)
 {
 	float b = u.x * f.x + u.y * f.y;
 	sw_vec2 l = sw_v2(f.x - b * u.x, f.y - b * u.y);
-	float disc = r * r - (l.x * l.x + l.y * l.y);
-	float c = (df - r) * (df + r);
+	float rr = r * r;
+	float disc = rr - (l.x * l.x + l.y * l.y);
+	float c = ff - rr;
 	float root = sqrtf(disc > 0.0f ? disc : 0.0f);
 	*s = c / (b + root);
-	return (df > r) & (b > 0.0f) & (disc >= 0.0f);
+	return (c > 0.0f) & (b > 0.0f) & (disc >= 0.0f);
 }
 
-static inline int sw_circle_ball3(sw_vec3 f, float df, sw_vec3 u, float r, float *s)
+static inline int sw_circle_ball3(sw_vec3 f, float ff, sw_vec3 u, float r, float *s)
 {
 	float b = sw_v3_dot(u, f);
 	sw_vec3 l = sw_v3(f.x - b * u.x, f.y - b * u.y, f.z - b * u.z);
-	float disc = r * r - sw_v3_dot(l, l);
-	float c = (df - r) * (df + r);
+	float rr = r * r;
+	float disc = rr - sw_v3_dot(l, l);
+	float c = ff - rr;
 	float root = sqrtf(disc > 0.0f ? disc : 0.0f);
 	*s = c / (b + root);
-	return (df > r) & (b > 0.0f) & (disc >= 0.0f);
+	return (c > 0.0f) & (b > 0.0f) & (disc >= 0.0f);
 }
 
 /* m with its component into n removed: m − min(m·n, 0)·n */
@@ -122,7 +151,7 @@ static inline int sw_seg2_valid_ref(const sw_seg2 *s) { return sw_circle_v2_ok(s
  * as the centre and any segment (their own core included). */
 typedef struct sw_seg_frame {
 	sw_vec2 f[2]; /* endpoints − centre */
-	float df[2];  /* their distances from the centre */
+	float ff[2];  /* their squared distances from the centre */
 	sw_vec2 u;    /* unit direction p → q (zero for a point segment) */
 	sw_vec2 n;    /* front normal (u.y, −u.x); +y for a point segment (the fallback normal) */
 	float len;    /* |q − p| */
@@ -130,19 +159,22 @@ typedef struct sw_seg_frame {
 	float s0;     /* signed distance of the centre from the line, front positive */
 	float mu0;    /* the centre's projection on the line, from p */
 	sw_vec2 um;   /* unit motion (zero when not moving) */
-	float w;      /* |v| */
+	float w, iw;  /* |v| and 1/|v| */
 	int moving;
 } sw_seg_frame;
 
 /* f0, f1: the endpoints relative to the centre; e = q − p formed where it is most accurate */
 void sw_seg_frame_build(sw_vec2 f0, sw_vec2 f1, sw_vec2 e, sw_vec2 v, sw_seg_frame *fr);
-/* the distance at t = 0 to the interior when the centre projects onto it, else +Inf */
-float sw_seg_frame_interior_dist(const sw_seg_frame *fr);
+/* the squared distance at t = 0 to the interior when the centre projects onto it, else +Inf */
+float sw_seg_frame_interior_d2(const sw_seg_frame *fr);
 /* the feature whose Voronoi region holds the centre displaced by x: the interior when it projects
  * onto the segment (closed), else the endpoint on its side; END0 for a point segment */
 uint32_t sw_seg_frame_region(const sw_seg_frame *fr, sw_vec2 x);
-/* the distance at t = 0 and the feature realising it (its region) */
+/* the squared distance at t = 0 and the feature realising it (its region) */
 float sw_seg_frame_start(const sw_seg_frame *fr, uint32_t *feat);
+/* whether the start is within r: |s0| ≤ r for the interior, d2 ≤ r·r for an endpoint (the very
+ * comparisons the candidates' validity makes, so a pair not within r has positive gaps) */
+int sw_seg_frame_within(const sw_seg_frame *fr, uint32_t feat, float d2, float r);
 /* the interior's candidate time; *ok when it is a contact in (0, 1] */
 float sw_seg_frame_interior(const sw_seg_frame *fr, sw_vec2 v, float r, int *ok);
 /* the earliest contact in (0, 1] over the interior and the endpoints, and the candidate that gave it
@@ -157,7 +189,7 @@ void sw_seg_frame_contact(const sw_seg_frame *fr, const sw_seg2 *s, sw_vec2 v, f
 typedef struct sw_tri_frame {
 	sw_vec3 x[3];    /* the vertices, world space */
 	sw_vec3 f[3];    /* vertices − centre */
-	float df[3];     /* their distances */
+	float ff[3];     /* their squared distances */
 	sw_vec3 e[3];    /* unit edge directions: a→b, b→c, c→a */
 	float len[3];    /* edge lengths */
 	sw_vec3 n;       /* unit front normal, along (b − a) × (c − a) */
@@ -165,9 +197,9 @@ typedef struct sw_tri_frame {
 	float s0;        /* signed distance of the centre from the plane, front positive */
 	float mu0[3];    /* the centre's projection on edge j's line, from its first vertex */
 	sw_vec3 perp[3]; /* f_j + mu0_j·e_j: edge j's line as seen from the centre, across the edge */
-	float dperp[3];  /* the centre's distance from edge j's line */
+	float pp[3];     /* the centre's squared distance from edge j's line */
 	sw_vec3 um;      /* unit motion (zero when not moving) */
-	float w;         /* |v| */
+	float w, iw;     /* |v| and 1/|v| */
 	int moving;
 } sw_tri_frame;
 
@@ -175,8 +207,10 @@ typedef struct sw_tri_frame {
 void sw_tri_frame_build(const sw_tri3 *t, const sw_vec3 f[3], sw_vec3 v, sw_tri_frame *fr);
 /* the feature whose Voronoi region holds the centre displaced by x */
 uint32_t sw_tri_frame_region(const sw_tri_frame *fr, sw_vec3 x);
-/* the distance at t = 0 and the feature realising it (its region) */
+/* the squared distance at t = 0 and the feature realising it (its region) */
 float sw_tri_frame_start(const sw_tri_frame *fr, uint32_t *feat);
+/* whether the start is within r (as sw_seg_frame_within) */
+int sw_tri_frame_within(const sw_tri_frame *fr, uint32_t feat, float d2, float r);
 /* the earliest contact in (0, 1] over the seven features, and the candidate that gave it */
 float sw_tri_frame_first(const sw_tri_frame *fr, sw_vec3 v, float r, uint32_t *feat);
 /* contact point on the triangle (world) and unit normal towards the centre at t, for feature id */
