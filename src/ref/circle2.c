@@ -24,8 +24,8 @@
  * Frame. Everything is relative to the circle's centre at t = 0 (f_k = p_k − c): one rounding of
  * each endpoint, then lengths of the problem's own size, so 1e4 offsets cost nothing beyond that
  * rounding. The segment's direction comes from q − p in world space (exact up to its own size),
- * normalised after a power-of-two scale (sw_circle_unit2), as is the motion. Path lengths are
- * divided by |v| only at the end: the times of a huge and a tiny motion are alike accurate.
+ * normalised after a power-of-two scale (sw_circle_unit2), as is the motion. Path lengths become
+ * times only at the end (times 1/|v|): the times of a huge and a tiny motion are alike accurate.
  *
  * Starting overlapped. The distance at t = 0 is that of the centre's region: |s0| when it projects
  * onto the segment, else |f_k|, compared with r as the candidates compare them (|s0| ≤ r,

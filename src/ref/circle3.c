@@ -22,7 +22,7 @@
  * directions come from world-space vertex differences, normalised after a power-of-two scale
  * (sw_circle_unit3), and the face normal is the normalised cross product of the unit edges a→b and
  * a→c, so no product exceeds two lengths and triangles of 1e-12 and 1e12 behave alike. Path
- * lengths are divided by the speed only at the end. Degenerate triangles are SW_PAIR_INVALID by the
+ * lengths become times only at the end. Degenerate triangles are SW_PAIR_INVALID by the
  * contract of sw_tri3 (sw_tri3_valid_ref, as for the OBB–triangle queries).
  *
  * Starting overlapped: the distance at t = 0 is that of the centre's region (|s0|, the distance to
