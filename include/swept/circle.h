@@ -12,6 +12,9 @@
  * |x| ≤ SW_MAX_COORD; 0 ≤ radius ≤ SW_MAX_COORD (radius 0 is a moving point); triangles not
  * degenerate as sw_tri3 says (swept/shapes.h); capsule rotations unit within SW_QUAT_TOL. A segment
  * of zero length is a point and is answered.
+ *
+ * Memory: a single-pair call uses under 1 KiB of stack; the earliest-hit calls nothing beyond their
+ * outputs; collide-and-slide allocates 8 bytes per mover through the allocator hook.
  */
 #ifndef SWEPT_CIRCLE_H
 #define SWEPT_CIRCLE_H
