@@ -49,7 +49,7 @@ typedef struct lib_ans {
 	uint32_t feature;
 } lib_ans;
 
-static lib_ans from2(const sw_circle2_output *o)
+static lib_ans from2(const sw_cast_result *o)
 {
 	lib_ans a = {o->status,
 		     o->t,
@@ -61,7 +61,7 @@ static lib_ans from2(const sw_circle2_output *o)
 	return a;
 }
 
-static lib_ans from3(const sw_circle3_output *o)
+static lib_ans from3(const sw_cast_result *o)
 {
 	lib_ans a = {o->status,
 		     o->t,
@@ -330,7 +330,7 @@ static void case_seg(sc_rng *r, const pop *p, oracle_circle_problem *prob, lib_a
 		target = graze_target(r, (sc_next(r) & 1) ? sw_v3(s.p.x, s.p.y, 0) : sw_v3(s.q.x, s.q.y, 0), rad, 2);
 	sw_vec2 v = v2_of(motion(r, p, sw_v3(c.x, c.y, 0), target, 2));
 	sw_circle_opts opts = {(uint32_t)p->one_sided, 0, 4};
-	sw_circle2_output out;
+	sw_cast_result out;
 	sw_circle2_seg2_sweep(c, rad, v, &s, &opts, &out);
 	oracle_circle2_problem(c, rad, v, &s, prob);
 	*a = from2(&out);
@@ -356,7 +356,7 @@ static void case_tri(sc_rng *r, const pop *p, oracle_circle_problem *prob, lib_a
 	}
 	sw_vec3 v = motion(r, p, c, target, 3);
 	sw_circle_opts opts = {(uint32_t)p->one_sided, 0, 4};
-	sw_circle3_output out;
+	sw_cast_result out;
 	sw_circle3_tri3_sweep(c, rad, v, &tri, &opts, &out);
 	oracle_circle3_problem(c, rad, v, &tri, prob);
 	*a = from3(&out);
@@ -371,13 +371,13 @@ static void case_capsule2(sc_rng *r, const pop *p, oracle_circle_problem *prob, 
 	sw_seg2 s = random_seg(r, p, &mid);
 	float h = sc_below(r, 100) < 5 ? 0.0f : uni(r, 0.1f, 1.5f) * p->size;
 	sw_capsule2 cap = {{-h, 0}, {h, 0}, uni(r, p->r_lo, p->r_hi) * p->size * 0.6f};
-	sw_pose2 pose = sw_xf2_make(sw_v2(mid.x + uni(r, -4, 4) * p->size, mid.y + uni(r, -4, 4) * p->size),
-				    uni(r, 0, 6.2831853f));
+	sw_pose2 pose = sw_pose2_make(sw_v2(mid.x + uni(r, -4, 4) * p->size, mid.y + uni(r, -4, 4) * p->size),
+				      uni(r, 0, 6.2831853f));
 	float lam = uni(r, -0.2f, 1.2f);
 	sw_vec3 target = sw_v3(s.p.x + lam * (s.q.x - s.p.x), s.p.y + lam * (s.q.y - s.p.y), 0);
 	sw_vec2 v = v2_of(motion(r, p, sw_v3(pose.p.x, pose.p.y, 0), target, 2));
 	sw_circle_opts opts = {(uint32_t)p->one_sided, 0, 4};
-	sw_circle2_output out;
+	sw_cast_result out;
 	sw_capsule2_seg2_sweep(&cap, pose, v, &s, &opts, &out);
 	oracle_capsule2_problem(&cap, pose, v, &s, prob);
 	*a = from2(&out);
@@ -408,7 +408,7 @@ static void case_capsule3(sc_rng *r, const pop *p, oracle_circle_problem *prob, 
 		tri.a, sw_v3_add(sw_v3_scale(sw_v3_sub(tri.b, tri.a), u), sw_v3_scale(sw_v3_sub(tri.c, tri.a), w)));
 	sw_vec3 v = motion(r, p, at, target, 3);
 	sw_circle_opts opts = {(uint32_t)p->one_sided, 0, 4};
-	sw_circle3_output out;
+	sw_cast_result out;
 	sw_capsule3_tri3_sweep(&cap, pose, v, &tri, &opts, &out);
 	oracle_capsule3_problem(&cap, pose, v, &tri, prob);
 	*a = from3(&out);

@@ -16,33 +16,35 @@ static const sw_circle_opts two_sided = {0, 0, 4}, one_sided = {1, 0, 4};
 static const sw_seg2 floor_seg = {{1, 0}, {-1, 0}};
 
 /* runs the sweep and checks what holds for every answer */
-static sw_circle2_output sweep2(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s, const sw_circle_opts *o)
+static sw_cast_result sweep2(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s, const sw_circle_opts *o)
 {
-	sw_circle2_output out;
-	sw_status st = sw_circle2_seg2_sweep(c, r, v, s, o, &out);
-	cr_assert_eq(st, out.status);
+	sw_cast_result out;
+	cr_assert_eq(sw_circle2_seg2_sweep(c, r, v, s, o, &out), SW_OK);
+	sw_status st = out.status;
+	if (st != SW_PAIR_INVALID)
+		cr_assert(out.point.z == 0 && out.normal.z == 0 && out.slide.z == 0, "2D answer with z != 0");
 	if (st == SW_MISS) {
 		cr_assert(out.t == 1 && out.depth == 0 && out.normal.x == 0 && out.normal.y == 0 && out.slide.x == 0 &&
-				  out.slide.y == 0 && out.feature == SW_CIRCLE_FEATURE_NONE,
+				  out.slide.y == 0 && out.feature == SW_FEATURE_NONE,
 			  "miss fields");
 		return out;
 	}
 	if (st == SW_HIT || st == SW_STARTS_OVERLAPPED) {
-		cr_assert(fabsf(sw_v2_len(out.normal) - 1) <= N_TOL, "normal not unit: %g", sw_v2_len(out.normal));
-		cr_assert(sw_v2_dot(out.slide, out.normal) >= -1e-5f * (sw_v2_len(v) + 1),
+		cr_assert(fabsf(sw_v3_len(out.normal) - 1) <= N_TOL, "normal not unit: %g", sw_v3_len(out.normal));
+		cr_assert(sw_v3_dot(out.slide, out.normal) >= -1e-5f * (sw_v2_len(v) + 1),
 			  "slide goes into the normal");
 		cr_assert(out.feature <= SW_SEG2_END1, "feature %u", out.feature);
 	}
 	return out;
 }
 
-static sw_circle3_output sweep3(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, const sw_circle_opts *o)
+static sw_cast_result sweep3(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, const sw_circle_opts *o)
 {
-	sw_circle3_output out;
-	sw_status st = sw_circle3_tri3_sweep(c, r, v, t, o, &out);
-	cr_assert_eq(st, out.status);
+	sw_cast_result out;
+	cr_assert_eq(sw_circle3_tri3_sweep(c, r, v, t, o, &out), SW_OK);
+	sw_status st = out.status;
 	if (st == SW_MISS)
-		cr_assert(out.t == 1 && out.normal.x == 0 && out.feature == SW_CIRCLE_FEATURE_NONE, "miss fields");
+		cr_assert(out.t == 1 && out.normal.x == 0 && out.feature == SW_FEATURE_NONE, "miss fields");
 	if (st == SW_HIT || st == SW_STARTS_OVERLAPPED) {
 		cr_assert(fabsf(sw_v3_len(out.normal) - 1) <= N_TOL, "normal not unit: %g", sw_v3_len(out.normal));
 		cr_assert(sw_v3_dot(out.slide, out.normal) >= -1e-5f * (sw_v3_len(v) + 1),
@@ -52,14 +54,14 @@ static sw_circle3_output sweep3(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t,
 	return out;
 }
 
-static void expect2(const sw_circle2_output *o, sw_status st, double t, uint32_t feat, double tol)
+static void expect2(const sw_cast_result *o, sw_status st, double t, uint32_t feat, double tol)
 {
 	cr_assert_eq(o->status, st, "status %s, want %s", sw_status_name(o->status), sw_status_name(st));
 	cr_expect(fabs(o->t - t) <= tol, "t %.9g, want %.9g", o->t, t);
 	cr_expect_eq(o->feature, feat, "feature %u, want %u", o->feature, feat);
 }
 
-static void expect_vec2(const char *what, sw_vec2 got, double x, double y, double tol)
+static void expect_vec2(const char *what, sw_vec3 got, double x, double y, double tol)
 {
 	cr_expect(fabs(got.x - x) <= tol && fabs(got.y - y) <= tol, "%s (%.9g, %.9g), want (%.9g, %.9g)", what, got.x,
 		  got.y, x, y);
@@ -76,7 +78,7 @@ static void expect_vec3(const char *what, sw_vec3 got, double x, double y, doubl
 Test(circle_hand, head_on_interior)
 {
 	/* centre (0, 3), r 1, down by 4: the offset line y = 1 at t = 2/4 */
-	sw_circle2_output o = sweep2(sw_v2(0, 3), 1, sw_v2(0, -4), &floor_seg, &two_sided);
+	sw_cast_result o = sweep2(sw_v2(0, 3), 1, sw_v2(0, -4), &floor_seg, &two_sided);
 	expect2(&o, SW_HIT, 0.5, SW_SEG2_INTERIOR, T_TOL);
 	expect_vec2("point", o.point, 0, 0, 1e-6);
 	expect_vec2("normal", o.normal, 0, 1, 1e-6);
@@ -94,7 +96,7 @@ Test(circle_hand, endpoint_at_high_speed)
 	/* the centre runs down x = 1.8 at speed 2000: it crosses the offset line y = 1 beyond the
 	 * endpoint (1, 0) (a plane-first test misses there) but passes 0.8 < r from it: the disc is
 	 * reached when 0.8² + y² = 1, y = 0.6, t = (1000 − 0.6)/2000; normal (0.8, 0.6) */
-	sw_circle2_output o = sweep2(sw_v2(1.8f, 1000), 1, sw_v2(0, -2000), &floor_seg, &two_sided);
+	sw_cast_result o = sweep2(sw_v2(1.8f, 1000), 1, sw_v2(0, -2000), &floor_seg, &two_sided);
 	expect2(&o, SW_HIT, (1000 - 0.6) / 2000, SW_SEG2_END0, 1e-7);
 	expect_vec2("point", o.point, 1, 0, 0);
 	expect_vec2("normal", o.normal, 0.8, 0.6, 1e-4);
@@ -107,7 +109,7 @@ Test(circle_hand, endpoint_at_high_speed)
 Test(circle_hand, grazing_an_endpoint)
 {
 	/* x = 2 passes exactly r = 1 from (1, 0): touching counts, at y = 0, t = 0.5, normal (1, 0) */
-	sw_circle2_output o = sweep2(sw_v2(2, 5), 1, sw_v2(0, -10), &floor_seg, &two_sided);
+	sw_cast_result o = sweep2(sw_v2(2, 5), 1, sw_v2(0, -10), &floor_seg, &two_sided);
 	expect2(&o, SW_HIT, 0.5, SW_SEG2_END0, T_TOL);
 	expect_vec2("normal", o.normal, 1, 0, 1e-3);
 	/* 1e-4 farther: a miss; 1e-4 nearer: a hit at y = √(1 − 0.9999²) */
@@ -122,7 +124,7 @@ Test(circle_hand, moving_parallel)
 {
 	/* along y = 0.5 (inside the slab, r = 1) from x = −5: the disc of q = (−1, 0) is reached when
 	 * (x + 1)² = 0.75, x = −1 − √0.75, t = (4 − √0.75)/10 */
-	sw_circle2_output o = sweep2(sw_v2(-5, 0.5f), 1, sw_v2(10, 0), &floor_seg, &two_sided);
+	sw_cast_result o = sweep2(sw_v2(-5, 0.5f), 1, sw_v2(10, 0), &floor_seg, &two_sided);
 	expect2(&o, SW_HIT, (4 - sqrt(0.75)) / 10, SW_SEG2_END1, T_TOL);
 	expect_vec2("point", o.point, -1, 0, 0);
 	/* along y = 2: never within 1 */
@@ -141,7 +143,7 @@ Test(circle_hand, moving_parallel)
 Test(circle_hand, starting_touching_and_overlapping)
 {
 	/* touching the interior: depth 0, normal +y, point below the centre */
-	sw_circle2_output o = sweep2(sw_v2(0.25f, 1), 1, sw_v2(3, -1), &floor_seg, &two_sided);
+	sw_cast_result o = sweep2(sw_v2(0.25f, 1), 1, sw_v2(3, -1), &floor_seg, &two_sided);
 	expect2(&o, SW_STARTS_OVERLAPPED, 0, SW_SEG2_INTERIOR, 0);
 	cr_expect(o.depth == 0, "depth %g", o.depth);
 	expect_vec2("point", o.point, 0.25, 0, 1e-6);
@@ -170,7 +172,7 @@ Test(circle_hand, starting_touching_and_overlapping)
 Test(circle_hand, one_sided)
 {
 	/* from behind: two-sided hits the back at t = 0.5 with normal −y, one-sided misses */
-	sw_circle2_output o = sweep2(sw_v2(0, -3), 1, sw_v2(0, 4), &floor_seg, &two_sided);
+	sw_cast_result o = sweep2(sw_v2(0, -3), 1, sw_v2(0, 4), &floor_seg, &two_sided);
 	expect2(&o, SW_HIT, 0.5, SW_SEG2_INTERIOR, T_TOL);
 	expect_vec2("normal", o.normal, 0, -1, 1e-6);
 	o = sweep2(sw_v2(0, -3), 1, sw_v2(0, 4), &floor_seg, &one_sided);
@@ -199,7 +201,7 @@ Test(circle_hand, one_sided)
 
 Test(circle_hand, zero_motion)
 {
-	sw_circle2_output o = sweep2(sw_v2(0, 3), 1, sw_v2(0, 0), &floor_seg, &two_sided);
+	sw_cast_result o = sweep2(sw_v2(0, 3), 1, sw_v2(0, 0), &floor_seg, &two_sided);
 	cr_expect_eq(o.status, SW_MISS);
 	o = sweep2(sw_v2(0, 0.5f), 1, sw_v2(0, 0), &floor_seg, &two_sided);
 	cr_expect_eq(o.status, SW_STARTS_OVERLAPPED);
@@ -209,7 +211,7 @@ Test(circle_hand, zero_length_segment)
 {
 	/* a point at the origin: from (3, 0) by (−4, 0) the disc is reached at x = 1, t = 0.5 */
 	sw_seg2 pt = {{0, 0}, {0, 0}};
-	sw_circle2_output o = sweep2(sw_v2(3, 0), 1, sw_v2(-4, 0), &pt, &two_sided);
+	sw_cast_result o = sweep2(sw_v2(3, 0), 1, sw_v2(-4, 0), &pt, &two_sided);
 	expect2(&o, SW_HIT, 0.5, SW_SEG2_END0, T_TOL);
 	expect_vec2("normal", o.normal, 1, 0, 1e-6);
 	/* a point has no front: one-sided changes nothing, from any side */
@@ -229,7 +231,7 @@ Test(circle_hand, zero_length_segment)
 Test(circle_hand, huge_speed)
 {
 	/* from y = 1e6 at speed 2e6: t = (1e6 − 1)/2e6; ulp(1e6) = 1/16, so t to ~1e-7 */
-	sw_circle2_output o = sweep2(sw_v2(0, 1e6f), 1, sw_v2(0, -2e6f), &floor_seg, &two_sided);
+	sw_cast_result o = sweep2(sw_v2(0, 1e6f), 1, sw_v2(0, -2e6f), &floor_seg, &two_sided);
 	expect2(&o, SW_HIT, (1e6 - 1) / 2e6, SW_SEG2_INTERIOR, 1e-7);
 	/* past the endpoint at x = 1.9 (0.9 from it): the disc, y = √(1 − 0.81) */
 	o = sweep2(sw_v2(1.9f, 1e6f), 1, sw_v2(0, -2e6f), &floor_seg, &two_sided);
@@ -249,7 +251,7 @@ Test(circle_hand, offsets_1e4)
 	const float X = 1e4f, Y = -1e4f;
 	sw_seg2 s = {{X + 1, Y}, {X - 1, Y}};
 	double tol = 4 * 0x1p-10 / 4;
-	sw_circle2_output o = sweep2(sw_v2(X, Y + 3), 1, sw_v2(0, -4), &s, &two_sided);
+	sw_cast_result o = sweep2(sw_v2(X, Y + 3), 1, sw_v2(0, -4), &s, &two_sided);
 	expect2(&o, SW_HIT, 0.5, SW_SEG2_INTERIOR, tol);
 	expect_vec2("normal", o.normal, 0, 1, 1e-6);
 	o = sweep2(sw_v2(X + 1.8f, Y + 3), 1, sw_v2(0, -4), &s, &two_sided);
@@ -261,7 +263,7 @@ Test(circle_hand, offsets_1e4)
 Test(circle_hand, tiny_radius)
 {
 	/* r = 1e-6 from y = 1 down by 2: t = (1 − 1e-6)/2 */
-	sw_circle2_output o = sweep2(sw_v2(0.3f, 1), 1e-6f, sw_v2(0, -2), &floor_seg, &two_sided);
+	sw_cast_result o = sweep2(sw_v2(0.3f, 1), 1e-6f, sw_v2(0, -2), &floor_seg, &two_sided);
 	expect2(&o, SW_HIT, (1 - 1e-6) / 2, SW_SEG2_INTERIOR, 1e-7);
 	/* passing 5e-7 beyond the endpoint (1, 0): its disc is reached at y = √(r² − dx²) */
 	float x = 1.0f + 5e-7f;
@@ -276,18 +278,25 @@ Test(circle_hand, tiny_radius)
 Test(circle_hand, bad_input)
 {
 	const float nan = NAN, inf = INFINITY;
-	sw_circle2_output o;
-	cr_expect_eq(sw_circle2_seg2_sweep(sw_v2(0, 3), -1, sw_v2(0, -4), &floor_seg, NULL, &o), SW_PAIR_INVALID);
-	cr_expect(isnan(o.t) && isnan(o.normal.x) && o.feature == SW_CIRCLE_FEATURE_NONE);
-	cr_expect_eq(sw_circle2_seg2_sweep(sw_v2(0, 3), nan, sw_v2(0, -4), &floor_seg, NULL, &o), SW_PAIR_INVALID);
-	cr_expect_eq(sw_circle2_seg2_sweep(sw_v2(nan, 3), 1, sw_v2(0, -4), &floor_seg, NULL, &o), SW_PAIR_INVALID);
-	cr_expect_eq(sw_circle2_seg2_sweep(sw_v2(0, 3), 1, sw_v2(inf, -4), &floor_seg, NULL, &o), SW_PAIR_INVALID);
+	sw_cast_result o;
+	cr_expect(sw_circle2_seg2_sweep(sw_v2(0, 3), -1, sw_v2(0, -4), &floor_seg, NULL, &o) == SW_OK &&
+		  o.status == SW_PAIR_INVALID);
+	cr_expect(isnan(o.t) && isnan(o.normal.x) && o.feature == SW_FEATURE_NONE);
+	cr_expect(sw_circle2_seg2_sweep(sw_v2(0, 3), nan, sw_v2(0, -4), &floor_seg, NULL, &o) == SW_OK &&
+		  o.status == SW_PAIR_INVALID);
+	cr_expect(sw_circle2_seg2_sweep(sw_v2(nan, 3), 1, sw_v2(0, -4), &floor_seg, NULL, &o) == SW_OK &&
+		  o.status == SW_PAIR_INVALID);
+	cr_expect(sw_circle2_seg2_sweep(sw_v2(0, 3), 1, sw_v2(inf, -4), &floor_seg, NULL, &o) == SW_OK &&
+		  o.status == SW_PAIR_INVALID);
 	sw_seg2 far = {{2e15f, 0}, {0, 0}};
-	cr_expect_eq(sw_circle2_seg2_sweep(sw_v2(0, 3), 1, sw_v2(0, -4), &far, NULL, &o), SW_PAIR_INVALID);
-	cr_expect_eq(sw_circle2_seg2_sweep(sw_v2(0, 3), 1, sw_v2(0, -4), NULL, NULL, &o), SW_PAIR_INVALID);
-	sw_circle3_output o3;
+	cr_expect(sw_circle2_seg2_sweep(sw_v2(0, 3), 1, sw_v2(0, -4), &far, NULL, &o) == SW_OK &&
+		  o.status == SW_PAIR_INVALID);
+	cr_expect_eq(sw_circle2_seg2_sweep(sw_v2(0, 3), 1, sw_v2(0, -4), NULL, NULL, &o), SW_ERR_NULL);
+	cr_expect_eq(sw_circle2_seg2_sweep(sw_v2(0, 3), 1, sw_v2(0, -4), &floor_seg, NULL, NULL), SW_ERR_NULL);
+	sw_cast_result o3;
 	sw_tri3 flat = {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}};
-	cr_expect_eq(sw_circle3_tri3_sweep(sw_v3(0, 0, 3), 1, sw_v3(0, 0, -4), &flat, NULL, &o3), SW_PAIR_INVALID);
+	cr_expect(sw_circle3_tri3_sweep(sw_v3(0, 0, 3), 1, sw_v3(0, 0, -4), &flat, NULL, &o3) == SW_OK &&
+		  o3.status == SW_PAIR_INVALID);
 	cr_expect(isnan(o3.t) && isnan(o3.point.z));
 }
 
@@ -296,7 +305,7 @@ Test(circle_hand, bad_input)
 /* in the plane z = 0, front +z: (b − a) × (c − a) = (2, 0, 0) × (1, 2, 0) = (0, 0, 4) */
 static const sw_tri3 ground = {{-1, -1, 0}, {1, -1, 0}, {0, 1, 0}};
 
-static void expect3(const sw_circle3_output *o, sw_status st, double t, uint32_t feat, double tol)
+static void expect3(const sw_cast_result *o, sw_status st, double t, uint32_t feat, double tol)
 {
 	cr_assert_eq(o->status, st, "status %s, want %s", sw_status_name(o->status), sw_status_name(st));
 	cr_expect(fabs(o->t - t) <= tol, "t %.9g, want %.9g", o->t, t);
@@ -305,7 +314,7 @@ static void expect3(const sw_circle3_output *o, sw_status st, double t, uint32_t
 
 Test(circle_hand, sphere_face)
 {
-	sw_circle3_output o = sweep3(sw_v3(0, 0, 3), 1, sw_v3(0, 0, -4), &ground, &two_sided);
+	sw_cast_result o = sweep3(sw_v3(0, 0, 3), 1, sw_v3(0, 0, -4), &ground, &two_sided);
 	expect3(&o, SW_HIT, 0.5, SW_TRI3_FACE, T_TOL);
 	expect_vec3("point", o.point, 0, 0, 0, 1e-6);
 	expect_vec3("normal", o.normal, 0, 0, 1, 1e-6);
@@ -324,7 +333,7 @@ Test(circle_hand, sphere_face)
 Test(circle_hand, sphere_edge)
 {
 	/* in the plane, towards edge 0 (y = −1): contact at y = −2, t = 0.25 */
-	sw_circle3_output o = sweep3(sw_v3(0, -3, 0), 1, sw_v3(0, 4, 0), &ground, &two_sided);
+	sw_cast_result o = sweep3(sw_v3(0, -3, 0), 1, sw_v3(0, 4, 0), &ground, &two_sided);
 	expect3(&o, SW_HIT, 0.25, SW_TRI3_EDGE0, T_TOL);
 	expect_vec3("point", o.point, 0, -1, 0, 1e-6);
 	expect_vec3("normal", o.normal, 0, -1, 0, 1e-6);
@@ -343,7 +352,7 @@ Test(circle_hand, sphere_edge)
 Test(circle_hand, sphere_vertex)
 {
 	/* towards c = (0, 1, 0) from +y: contact at y = 2, t = 0.5 */
-	sw_circle3_output o = sweep3(sw_v3(0, 4, 0), 1, sw_v3(0, -4, 0), &ground, &two_sided);
+	sw_cast_result o = sweep3(sw_v3(0, 4, 0), 1, sw_v3(0, -4, 0), &ground, &two_sided);
 	expect3(&o, SW_HIT, 0.5, SW_TRI3_VERTEX0 + 2, T_TOL);
 	expect_vec3("point", o.point, 0, 1, 0, 0);
 	expect_vec3("normal", o.normal, 0, 1, 0, 1e-6);
@@ -359,7 +368,7 @@ Test(circle_hand, sphere_vertex)
 
 Test(circle_hand, sphere_starts_overlapped)
 {
-	sw_circle3_output o = sweep3(sw_v3(0, 0, 0.5f), 1, sw_v3(1, 0, 0), &ground, &two_sided);
+	sw_cast_result o = sweep3(sw_v3(0, 0, 0.5f), 1, sw_v3(1, 0, 0), &ground, &two_sided);
 	expect3(&o, SW_STARTS_OVERLAPPED, 0, SW_TRI3_FACE, 0);
 	cr_expect(fabsf(o.depth - 0.5f) < 1e-6f);
 	expect_vec3("slide", o.slide, 1, 0, 0, 1e-6);
@@ -380,13 +389,13 @@ Test(circle_hand, sphere_scales)
 	for (int k = 0; k < 2; k++) {
 		float s = k ? 1e6f : 1e-6f;
 		sw_tri3 t = {sw_v3_scale(ground.a, s), sw_v3_scale(ground.b, s), sw_v3_scale(ground.c, s)};
-		sw_circle3_output o = sweep3(sw_v3(0, 0, 3 * s), s, sw_v3(0, 0, -4 * s), &t, &two_sided);
+		sw_cast_result o = sweep3(sw_v3(0, 0, 3 * s), s, sw_v3(0, 0, -4 * s), &t, &two_sided);
 		expect3(&o, SW_HIT, 0.5, SW_TRI3_FACE, T_TOL);
 		o = sweep3(sw_v3(0, 1.6f * s, 3 * s), s, sw_v3(0, 0, -4 * s), &t, &two_sided);
 		expect3(&o, SW_HIT, (3 - 0.8) / 4, SW_TRI3_VERTEX0 + 2, T_TOL);
 	}
 	sw_vec3 off = sw_v3(1e4f, -1e4f, 1e4f);
 	sw_tri3 t = {sw_v3_add(ground.a, off), sw_v3_add(ground.b, off), sw_v3_add(ground.c, off)};
-	sw_circle3_output o = sweep3(sw_v3_add(sw_v3(0, -1.6f, 3), off), 1, sw_v3(0, 0, -4), &t, &two_sided);
+	sw_cast_result o = sweep3(sw_v3_add(sw_v3(0, -1.6f, 3), off), 1, sw_v3(0, 0, -4), &t, &two_sided);
 	expect3(&o, SW_HIT, 0.55, SW_TRI3_EDGE0, 4 * 0x1p-10 / 4);
 }

@@ -97,7 +97,7 @@ float sw_seg_frame_first(const sw_seg_frame *fr, sw_vec2 v, float r, uint32_t *f
 	int ok;
 	float ti = sw_seg_frame_interior(fr, v, r, &ok);
 	float best = ok ? ti : INFINITY;
-	uint32_t id = ok ? SW_SEG2_INTERIOR : SW_CIRCLE_FEATURE_NONE;
+	uint32_t id = ok ? SW_SEG2_INTERIOR : SW_FEATURE_NONE;
 	/* endpoints: the discs of radius r */
 	for (uint32_t k = 0; k < 2; k++) {
 		float s;
@@ -131,16 +131,15 @@ void sw_seg_frame_contact(const sw_seg_frame *fr, const sw_seg2 *s, sw_vec2 v, f
 	*normal = ok ? u : fr->n;
 }
 
-void sw_circle2_output_invalid(sw_circle2_output *out)
+void sw_circle2_invalid(sw_circle2_output *out)
 {
 	const float nan = NAN;
-	*out = (sw_circle2_output){SW_PAIR_INVALID,       nan, nan, {nan, nan}, {nan, nan}, {nan, nan},
-				   SW_CIRCLE_FEATURE_NONE};
+	*out = (sw_circle2_output){SW_PAIR_INVALID, nan, nan, {nan, nan}, {nan, nan}, {nan, nan}, SW_FEATURE_NONE};
 }
 
-void sw_circle2_output_miss(sw_circle2_output *out)
+void sw_circle2_miss(sw_circle2_output *out)
 {
-	*out = (sw_circle2_output){SW_MISS, 1.0f, 0.0f, {0, 0}, {0, 0}, {0, 0}, SW_CIRCLE_FEATURE_NONE};
+	*out = (sw_circle2_output){SW_MISS, 1.0f, 0.0f, {0, 0}, {0, 0}, {0, 0}, SW_FEATURE_NONE};
 }
 
 static int seg_valid(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s)
@@ -152,7 +151,7 @@ sw_status sw_circle2_seg2_ref(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s, u
 			      sw_circle2_output *out)
 {
 	if (!seg_valid(c, r, v, s)) {
-		sw_circle2_output_invalid(out);
+		sw_circle2_invalid(out);
 		return SW_PAIR_INVALID;
 	}
 	sw_seg_frame fr;
@@ -163,8 +162,8 @@ sw_status sw_circle2_seg2_ref(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s, u
 	int behind = (one_sided != 0) & fr.line & (fr.s0 < 0.0f);
 	int over = sw_seg_frame_within(&fr, start_id, d2, r);
 	float dist = start_id == SW_SEG2_INTERIOR ? fabsf(fr.s0) : sqrtf(d2);
-	if (behind | (!over & (hit_id == SW_CIRCLE_FEATURE_NONE))) {
-		sw_circle2_output_miss(out);
+	if (behind | (!over & (hit_id == SW_FEATURE_NONE))) {
+		sw_circle2_miss(out);
 		return SW_MISS;
 	}
 	/* the contact's feature is the region the centre is in then, not the candidate that gave t:
@@ -180,14 +179,13 @@ sw_status sw_circle2_seg2_ref(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s, u
 	return out->status;
 }
 
-sw_status sw_circle2_seg2_sweep(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s, const sw_circle_opts *opts,
-				sw_circle2_output *out)
+sw_error sw_circle2_seg2_sweep(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s, const sw_circle_opts *opts,
+			       sw_cast_result *out)
 {
-	if (!out)
-		return SW_PAIR_INVALID;
-	if (!s) {
-		sw_circle2_output_invalid(out);
-		return SW_PAIR_INVALID;
-	}
-	return sw_circle2_seg2_ref(c, r, v, s, opts ? opts->one_sided : 0u, out);
+	if (!s || !out)
+		return SW_ERR_NULL;
+	sw_circle2_output o;
+	sw_circle2_seg2_ref(c, r, v, s, opts ? opts->one_sided : 0u, &o);
+	sw_circle2_cast(&o, out);
+	return SW_OK;
 }

@@ -70,12 +70,12 @@ static int tri_inside(const sw_tri_frame *fr, sw_vec3 x)
  * two normals agree to that ulp */
 uint32_t sw_tri_frame_region(const sw_tri_frame *fr, sw_vec3 x)
 {
-	uint32_t id = SW_CIRCLE_FEATURE_NONE;
+	uint32_t id = SW_FEATURE_NONE;
 	int in = 1;
 	for (uint32_t j = 0; j < 3; j++) {
 		sw_vec3 y = sw_v3_sub(x, fr->f[j]);
 		float w = sw_v3_dot(fr->m[j], y), mu = sw_v3_dot(fr->e[j], y);
-		int edge = (w < 0.0f) & (mu >= 0.0f) & (mu <= fr->len[j]) & (id == SW_CIRCLE_FEATURE_NONE);
+		int edge = (w < 0.0f) & (mu >= 0.0f) & (mu <= fr->len[j]) & (id == SW_FEATURE_NONE);
 		id = edge ? SW_TRI3_EDGE0 + j : id;
 		in &= w >= 0.0f;
 	}
@@ -87,7 +87,7 @@ uint32_t sw_tri_frame_region(const sw_tri_frame *fr, sw_vec3 x)
 		best = closer ? d : best;
 		vert = closer ? SW_TRI3_VERTEX0 + k : vert;
 	}
-	id = id == SW_CIRCLE_FEATURE_NONE ? vert : id;
+	id = id == SW_FEATURE_NONE ? vert : id;
 	return in ? SW_TRI3_FACE : id;
 }
 
@@ -106,7 +106,7 @@ int sw_tri_frame_within(const sw_tri_frame *fr, uint32_t feat, float d2, float r
 	return feat == SW_TRI3_FACE ? fabsf(fr->s0) <= r : d2 <= r * r;
 }
 
-/* the earliest valid contact in (0, 1] over the seven features, or SW_CIRCLE_FEATURE_NONE. Valid
+/* the earliest valid contact in (0, 1] over the seven features, or SW_FEATURE_NONE. Valid
  * only for pairs not overlapped at t = 0 */
 float sw_tri_frame_first(const sw_tri_frame *fr, sw_vec3 v, float r, uint32_t *feat)
 {
@@ -117,7 +117,7 @@ float sw_tri_frame_first(const sw_tri_frame *fr, sw_vec3 v, float r, uint32_t *f
 	float tf = gap / closing;
 	int ok = (gap > 0.0f) & (closing > 0.0f) & (tf <= 1.0f) & tri_inside(fr, sw_v3_scale(v, tf));
 	float best = ok ? tf : INFINITY;
-	uint32_t id = ok ? SW_TRI3_FACE : SW_CIRCLE_FEATURE_NONE;
+	uint32_t id = ok ? SW_TRI3_FACE : SW_FEATURE_NONE;
 	/* edges: the round sides of the cylinders, seen along each edge */
 	for (uint32_t j = 0; j < 3; j++) {
 		sw_vec3 e = fr->e[j], vp = sw_v3_sub(v, sw_v3_scale(e, sw_v3_dot(v, e))), up;
@@ -168,16 +168,16 @@ void sw_tri_frame_contact(const sw_tri_frame *fr, sw_vec3 v, float t, uint32_t i
 	*normal = ok ? u : fr->n;
 }
 
-void sw_circle3_output_invalid(sw_circle3_output *out)
+void sw_circle3_invalid(sw_cast_result *out)
 {
 	const float nan = NAN;
-	*out = (sw_circle3_output){SW_PAIR_INVALID,       nan, nan, {nan, nan, nan}, {nan, nan, nan}, {nan, nan, nan},
-				   SW_CIRCLE_FEATURE_NONE};
+	*out = (sw_cast_result){SW_PAIR_INVALID, SW_FEATURE_NONE, nan, nan, {nan, nan, nan},
+				{nan, nan, nan}, {nan, nan, nan}};
 }
 
-void sw_circle3_output_miss(sw_circle3_output *out)
+void sw_circle3_miss(sw_cast_result *out)
 {
-	*out = (sw_circle3_output){SW_MISS, 1.0f, 0.0f, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, SW_CIRCLE_FEATURE_NONE};
+	*out = (sw_cast_result){SW_MISS, SW_FEATURE_NONE, 1.0f, 0.0f, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
 }
 
 static int tri_valid(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t)
@@ -185,11 +185,10 @@ static int tri_valid(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t)
 	return sw_circle_radius_ok(r) & sw_ref_v3_ok(c) & sw_ref_v3_ok(v) & sw_tri3_valid_ref(t, sw_v3(0, 0, 0));
 }
 
-sw_status sw_circle3_tri3_ref(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, uint32_t one_sided,
-			      sw_circle3_output *out)
+sw_status sw_circle3_tri3_ref(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, uint32_t one_sided, sw_cast_result *out)
 {
 	if (!tri_valid(c, r, v, t)) {
-		sw_circle3_output_invalid(out);
+		sw_circle3_invalid(out);
 		return SW_PAIR_INVALID;
 	}
 	sw_tri_frame fr;
@@ -201,8 +200,8 @@ sw_status sw_circle3_tri3_ref(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, u
 	int behind = (one_sided != 0) & (fr.s0 < 0.0f);
 	int over = sw_tri_frame_within(&fr, start_id, d2, r);
 	float dist = start_id == SW_TRI3_FACE ? fabsf(fr.s0) : sqrtf(d2);
-	if (behind | (!over & (hit_id == SW_CIRCLE_FEATURE_NONE))) {
-		sw_circle3_output_miss(out);
+	if (behind | (!over & (hit_id == SW_FEATURE_NONE))) {
+		sw_circle3_miss(out);
 		return SW_MISS;
 	}
 	/* the contact's feature is the region the centre is in then (see ref/circle2.c) */
@@ -217,14 +216,11 @@ sw_status sw_circle3_tri3_ref(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, u
 	return out->status;
 }
 
-sw_status sw_circle3_tri3_sweep(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, const sw_circle_opts *opts,
-				sw_circle3_output *out)
+sw_error sw_circle3_tri3_sweep(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, const sw_circle_opts *opts,
+			       sw_cast_result *out)
 {
-	if (!out)
-		return SW_PAIR_INVALID;
-	if (!t) {
-		sw_circle3_output_invalid(out);
-		return SW_PAIR_INVALID;
-	}
-	return sw_circle3_tri3_ref(c, r, v, t, opts ? opts->one_sided : 0u, out);
+	if (!t || !out)
+		return SW_ERR_NULL;
+	sw_circle3_tri3_ref(c, r, v, t, opts ? opts->one_sided : 0u, out);
+	return SW_OK;
 }

@@ -68,7 +68,7 @@ static uint32_t cap2_end_region(const cap2 *k, uint32_t part, sw_vec2 x, int *si
 static float cap2_start(const cap2 *k, uint32_t *feat)
 {
 	float d = INFINITY, any = INFINITY;
-	uint32_t id = SW_CIRCLE_FEATURE_NONE, any_id = SW_CIRCLE_FEATURE_NONE;
+	uint32_t id = SW_FEATURE_NONE, any_id = SW_FEATURE_NONE;
 	for (uint32_t part = 0; part < 2; part++) {
 		int side_j;
 		uint32_t f;
@@ -87,7 +87,7 @@ static float cap2_start(const cap2 *k, uint32_t *feat)
 		d = closer ? dj : d;
 		id = closer ? PART(SW_CAPSULE_SIDE) | (SW_SEG2_END0 + j) : id;
 	}
-	int gap = id == SW_CIRCLE_FEATURE_NONE;
+	int gap = id == SW_FEATURE_NONE;
 	*feat = gap ? any_id : id;
 	return gap ? any : d;
 }
@@ -99,7 +99,7 @@ static float cap2_deep(const cap2 *k, uint32_t *feat, sw_vec2 *normal)
 {
 	const sw_seg_frame *e = k->end, *s = k->side;
 	float d = INFINITY;
-	uint32_t id = SW_CIRCLE_FEATURE_NONE;
+	uint32_t id = SW_FEATURE_NONE;
 	sw_vec2 n = sw_v2(0.0f, 1.0f);
 	for (uint32_t j = 0; j < 2; j++) {
 		/* A or B pushed back across S's line */
@@ -120,7 +120,7 @@ static float cap2_deep(const cap2 *k, uint32_t *feat, sw_vec2 *normal)
 		n = closer ? nj : n;
 	}
 	/* two points: they coincide, any direction separates */
-	int none = id == SW_CIRCLE_FEATURE_NONE;
+	int none = id == SW_FEATURE_NONE;
 	*feat = none ? PART(SW_CAPSULE_END0) | SW_SEG2_END0 : id;
 	*normal = n;
 	return none ? 0.0f : d;
@@ -131,8 +131,8 @@ static float cap2_first(const cap2 *k, sw_vec2 v, float r, uint32_t *feat)
 {
 	uint32_t f0, f1;
 	float best = sw_seg_frame_first(&k->end[0], v, r, &f0), t1 = sw_seg_frame_first(&k->end[1], v, r, &f1);
-	uint32_t id = f0 == SW_CIRCLE_FEATURE_NONE ? f0 : PART(SW_CAPSULE_END0) | f0;
-	int better = (f1 != SW_CIRCLE_FEATURE_NONE) & (t1 < best);
+	uint32_t id = f0 == SW_FEATURE_NONE ? f0 : PART(SW_CAPSULE_END0) | f0;
+	int better = (f1 != SW_FEATURE_NONE) & (t1 < best);
 	best = better ? t1 : best;
 	id = better ? PART(SW_CAPSULE_END1) | f1 : id;
 	sw_vec2 mv = sw_v2(-v.x, -v.y);
@@ -184,7 +184,7 @@ sw_status sw_capsule2_seg2_ref(const sw_capsule2 *cap, sw_pose2 pose, sw_vec2 v,
 			       sw_circle2_output *out)
 {
 	if (!cap2_valid(cap, pose, v, s)) {
-		sw_circle2_output_invalid(out);
+		sw_circle2_invalid(out);
 		return SW_PAIR_INVALID;
 	}
 	float r = cap->r;
@@ -202,8 +202,8 @@ sw_status sw_capsule2_seg2_ref(const sw_capsule2 *cap, sw_pose2 pose, sw_vec2 v,
 	int behind = (one_sided != 0) & k.end[0].line & (side < 0.0f);
 	int deep = crossing | (d2 == 0.0f);
 	int over = deep | (d2 <= r * r);
-	if (behind | (!over & (hit_id == SW_CIRCLE_FEATURE_NONE))) {
-		sw_circle2_output_miss(out);
+	if (behind | (!over & (hit_id == SW_FEATURE_NONE))) {
+		sw_circle2_miss(out);
 		return SW_MISS;
 	}
 	/* a hit's feature: the region at t within the problem that gave t (see cap2_end_region) */
@@ -226,14 +226,13 @@ sw_status sw_capsule2_seg2_ref(const sw_capsule2 *cap, sw_pose2 pose, sw_vec2 v,
 	return out->status;
 }
 
-sw_status sw_capsule2_seg2_sweep(const sw_capsule2 *cap, sw_pose2 pose, sw_vec2 v, const sw_seg2 *s,
-				 const sw_circle_opts *opts, sw_circle2_output *out)
+sw_error sw_capsule2_seg2_sweep(const sw_capsule2 *cap, sw_pose2 pose, sw_vec2 v, const sw_seg2 *s,
+				const sw_circle_opts *opts, sw_cast_result *out)
 {
-	if (!out)
-		return SW_PAIR_INVALID;
-	if (!cap || !s) {
-		sw_circle2_output_invalid(out);
-		return SW_PAIR_INVALID;
-	}
-	return sw_capsule2_seg2_ref(cap, pose, v, s, opts ? opts->one_sided : 0u, out);
+	if (!cap || !s || !out)
+		return SW_ERR_NULL;
+	sw_circle2_output o;
+	sw_capsule2_seg2_ref(cap, pose, v, s, opts ? opts->one_sided : 0u, &o);
+	sw_circle2_cast(&o, out);
+	return SW_OK;
 }

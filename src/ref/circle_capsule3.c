@@ -167,7 +167,7 @@ static float cap3_start(const cap3 *k, uint32_t *feat)
 {
 	const core_frame *c = &k->side;
 	float d = INFINITY, any = INFINITY;
-	uint32_t id = SW_CIRCLE_FEATURE_NONE, any_id = SW_CIRCLE_FEATURE_NONE;
+	uint32_t id = SW_FEATURE_NONE, any_id = SW_FEATURE_NONE;
 	for (uint32_t part = 0; part < 2; part++) {
 		uint32_t f;
 		float dk = sw_tri_frame_start(&k->end[part], &f);
@@ -196,7 +196,7 @@ static float cap3_start(const cap3 *k, uint32_t *feat)
 		d = ok ? c->rr[i] : d;
 		id = ok ? PART(SW_CAPSULE_SIDE) | (SW_TRI3_VERTEX0 + i) : id;
 	}
-	int gap = id == SW_CIRCLE_FEATURE_NONE;
+	int gap = id == SW_FEATURE_NONE;
 	*feat = gap ? any_id : id;
 	return gap ? any : d;
 }
@@ -205,11 +205,11 @@ static float cap3_start(const cap3 *k, uint32_t *feat)
 static float cap3_first(const cap3 *k, sw_vec3 v, float r, uint32_t *feat)
 {
 	float best = INFINITY;
-	uint32_t id = SW_CIRCLE_FEATURE_NONE;
+	uint32_t id = SW_FEATURE_NONE;
 	for (uint32_t part = 0; part < 2; part++) {
 		uint32_t f;
 		float tk = sw_tri_frame_first(&k->end[part], v, r, &f);
-		int better = (f != SW_CIRCLE_FEATURE_NONE) & (tk < best);
+		int better = (f != SW_FEATURE_NONE) & (tk < best);
 		best = better ? tk : best;
 		id = better ? PART(part) | f : id;
 	}
@@ -269,7 +269,7 @@ static float cap3_deep(const cap3 *k, uint32_t *feat, sw_vec3 *normal)
 {
 	const core_frame *c = &k->side;
 	float d = INFINITY, any = INFINITY;
-	uint32_t id = SW_CIRCLE_FEATURE_NONE, any_id = SW_CIRCLE_FEATURE_NONE;
+	uint32_t id = SW_FEATURE_NONE, any_id = SW_FEATURE_NONE;
 	sw_vec3 n = k->end[0].n, any_n = n;
 	for (uint32_t part = 0; part < 2; part++) {
 		/* A or B pushed back across the plane; the face counts where it projects into the triangle */
@@ -300,7 +300,7 @@ static float cap3_deep(const cap3 *k, uint32_t *feat, sw_vec3 *normal)
 		any_id = closer ? PART(SW_CAPSULE_SIDE) | (SW_TRI3_EDGE0 + j) : any_id;
 		any_n = closer ? nj : any_n;
 	}
-	int gap = id == SW_CIRCLE_FEATURE_NONE;
+	int gap = id == SW_FEATURE_NONE;
 	*feat = gap ? any_id : id;
 	*normal = gap ? any_n : n;
 	return gap ? any : d;
@@ -323,10 +323,10 @@ static int cap3_pierces(const cap3 *k, sw_vec3 *x)
 }
 
 sw_status sw_capsule3_tri3_ref(const sw_capsule3 *cap, sw_pose3 pose, sw_vec3 v, const sw_tri3 *t, uint32_t one_sided,
-			       sw_circle3_output *out)
+			       sw_cast_result *out)
 {
 	if (!cap3_valid(cap, pose, v, t)) {
-		sw_circle3_output_invalid(out);
+		sw_circle3_invalid(out);
 		return SW_PAIR_INVALID;
 	}
 	float r = cap->r;
@@ -343,8 +343,8 @@ sw_status sw_capsule3_tri3_ref(const sw_capsule3 *cap, sw_pose3 pose, sw_vec3 v,
 	int behind = (one_sided != 0) & (side < 0.0f);
 	int deep = pierces | (d2 == 0.0f);
 	int over = deep | (d2 <= r * r);
-	if (behind | (!over & (hit_id == SW_CIRCLE_FEATURE_NONE))) {
-		sw_circle3_output_miss(out);
+	if (behind | (!over & (hit_id == SW_FEATURE_NONE))) {
+		sw_circle3_miss(out);
 		return SW_MISS;
 	}
 	/* a hit's feature: the region at t within the problem that gave t */
@@ -368,14 +368,11 @@ sw_status sw_capsule3_tri3_ref(const sw_capsule3 *cap, sw_pose3 pose, sw_vec3 v,
 	return out->status;
 }
 
-sw_status sw_capsule3_tri3_sweep(const sw_capsule3 *cap, sw_pose3 pose, sw_vec3 v, const sw_tri3 *t,
-				 const sw_circle_opts *opts, sw_circle3_output *out)
+sw_error sw_capsule3_tri3_sweep(const sw_capsule3 *cap, sw_pose3 pose, sw_vec3 v, const sw_tri3 *t,
+				const sw_circle_opts *opts, sw_cast_result *out)
 {
-	if (!out)
-		return SW_PAIR_INVALID;
-	if (!cap || !t) {
-		sw_circle3_output_invalid(out);
-		return SW_PAIR_INVALID;
-	}
-	return sw_capsule3_tri3_ref(cap, pose, v, t, opts ? opts->one_sided : 0u, out);
+	if (!cap || !t || !out)
+		return SW_ERR_NULL;
+	sw_capsule3_tri3_ref(cap, pose, v, t, opts ? opts->one_sided : 0u, out);
+	return SW_OK;
 }

@@ -16,6 +16,28 @@
 #include "swept/circle.h"
 #include "ref/ref.h"
 
+/* a 2D answer as the 2D references form it: sw_cast_result's fields in the plane (sw_circle2_cast()
+ * writes it out with z = 0) */
+typedef struct sw_circle2_output {
+	sw_status status;
+	float t, depth;
+	sw_vec2 point, normal, slide;
+	uint32_t feature;
+} sw_circle2_output;
+
+/* the public answer of a 2D one: z = 0, NaN when invalid */
+static inline void sw_circle2_cast(const sw_circle2_output *o, sw_cast_result *out)
+{
+	float z = o->status == SW_PAIR_INVALID ? NAN : 0.0f;
+	out->status = o->status;
+	out->feature = o->feature;
+	out->t = o->t;
+	out->depth = o->depth;
+	out->point = sw_v3(o->point.x, o->point.y, z);
+	out->normal = sw_v3(o->normal.x, o->normal.y, z);
+	out->slide = sw_v3(o->slide.x, o->slide.y, z);
+}
+
 /* the largest power of two ≤ x for a normal float x > 0 (x with its mantissa bits cleared); 0 for 0
  * and subnormal x. Lanes clear the same bits with an AND against +Inf's pattern */
 static inline float sw_circle_pow2_floor(float x)
@@ -178,7 +200,7 @@ int sw_seg_frame_within(const sw_seg_frame *fr, uint32_t feat, float d2, float r
 /* the interior's candidate time; *ok when it is a contact in (0, 1] */
 float sw_seg_frame_interior(const sw_seg_frame *fr, sw_vec2 v, float r, int *ok);
 /* the earliest contact in (0, 1] over the interior and the endpoints, and the candidate that gave it
- * (+Inf and SW_CIRCLE_FEATURE_NONE if none); meaningful only when the start distance exceeds r */
+ * (+Inf and SW_FEATURE_NONE if none); meaningful only when the start distance exceeds r */
 float sw_seg_frame_first(const sw_seg_frame *fr, sw_vec2 v, float r, uint32_t *feat);
 /* contact point on the segment s (world) and unit normal towards the centre at t, for feature id;
  * a centre on the segment gets the front normal */
@@ -220,19 +242,18 @@ void sw_tri_frame_contact(const sw_tri_frame *fr, sw_vec3 v, float t, uint32_t i
  * earliest-hit and slide drivers all end here */
 sw_status sw_circle2_seg2_ref(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s, uint32_t one_sided,
 			      sw_circle2_output *out);
-sw_status sw_circle3_tri3_ref(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, uint32_t one_sided,
-			      sw_circle3_output *out);
+sw_status sw_circle3_tri3_ref(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, uint32_t one_sided, sw_cast_result *out);
 
 sw_status sw_capsule2_seg2_ref(const sw_capsule2 *cap, sw_pose2 pose, sw_vec2 v, const sw_seg2 *s, uint32_t one_sided,
 			       sw_circle2_output *out);
 
 sw_status sw_capsule3_tri3_ref(const sw_capsule3 *cap, sw_pose3 pose, sw_vec3 v, const sw_tri3 *t, uint32_t one_sided,
-			       sw_circle3_output *out);
+			       sw_cast_result *out);
 
 /* the INVALID and MISS answers */
-void sw_circle2_output_invalid(sw_circle2_output *out);
-void sw_circle2_output_miss(sw_circle2_output *out);
-void sw_circle3_output_invalid(sw_circle3_output *out);
-void sw_circle3_output_miss(sw_circle3_output *out);
+void sw_circle2_invalid(sw_circle2_output *out);
+void sw_circle2_miss(sw_circle2_output *out);
+void sw_circle3_invalid(sw_cast_result *out);
+void sw_circle3_miss(sw_cast_result *out);
 
 #endif
