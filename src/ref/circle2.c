@@ -1,135 +1,48 @@
-/* src/ref/circle2.c — a circle moving against a static 2D segment: the scalar reference.
+/* src/ref/circle2.c — a circle moving against a static 2D segment: the scalar reference, written as
+ * the lanes compute it (src/kernels/circle_tmpl.c follows it operation for operation).
  *
  * Method. The circle (centre c, radius r, displacement v, t ∈ [0,1]) touches the segment when its
- * centre reaches the capsule of radius r around the segment: the union of the rectangle swept by
- * the segment's interior along its normal (±r) and the discs of radius r at its endpoints. The
- * first contact is the earliest entry into any of the three (Ericson, RTCD 5.5.7, "Intersecting
- * moving sphere against segment"; entering the rectangle through its short sides means having
- * entered a disc first, so only its long sides count):
- *  - interior: the centre's signed distance from the line, s(t) = s0 + t·(n·v), reaches ±r on the
- *    side it starts on, and its projection onto the line lies between the endpoints then;
- *  - endpoint k: the smaller root of |c + t·v − p_k|² = r², by sw_circle_ball2() (cancellation-free
- *    discriminant and root).
- * Every candidate is computed for every pair and the earliest valid one gives the time, so a fast
- * circle that passes the line beyond an endpoint is still caught by the endpoint's disc; no
- * candidate is tried "first". No fudge constant decides a contact: the comparisons are closed
- * (touching counts) and exact on the computed values.
+ * centre enters the capsule of radius r around the segment: the rectangle swept by the interior
+ * along its normal (±r) and the discs of radius r at its endpoints. The capsule lies inside the
+ * strip |s| ≤ r around the segment's line (s the signed distance), which the centre, moving on a
+ * line, enters once, at t_s = (|s0| − r)/closing speed (or is in from the start). Inside the strip
+ * its projection μ onto the line moves monotonically, so (Ericson, RTCD 5.3.7, the capsule as a
+ * cylinder with caps, in the plane):
+ *  - μ(t_s) ∈ [0, |q − p|]: the centre is in the rectangle at t_s, which is the first contact;
+ *  - μ(t_s) < 0: while in the strip the centre can only meet the disc at p (beyond p the strip holds
+ *    nothing else of the capsule, and crossing μ = 0 inside the strip means being in that disc
+ *    already): the contact is p's disc entry, the smaller root of |c + t·v − p|² = r², or none;
+ *  - μ(t_s) > |q − p|: the same with q.
+ * A circle that never enters the strip within the step misses. So one division gives the strip's
+ * time and one quadratic the endpoint's, at any speed and with no fudge constant; the comparisons
+ * are closed (touching counts). A zero-length segment is its point p's disc.
  *
- * Feature, point and normal. They come from the Voronoi region the centre is in at the contact (its
- * projection onto the segment: before p, between, after q; boundaries to the interior), not from
- * the candidate that gave the time: near a seam the interior's and an endpoint's times (and start
- * distances) differ by δ²/(2r) at δ from it, below float resolution, while their normals differ by
- * δ/r; the projection tells them apart to an ulp.
+ * The quadratic. With v scaled by the power of two kv that brings its largest component into
+ * [1, 2) (exact), b = v'·f, c = f·f − r² and Δ = r²·(v'·v') − (v' × f)², the smaller root is
+ * t = kv·c / (b + √Δ). Δ is formed from the cross product (r² − h², h the distance of f from the
+ * path's line, times |v'|²), not as b² − |v'|²·c, whose terms are |f|² large when the path passes far
+ * away or fast (Haines et al., "Precision improvements for ray/sphere intersection", Ray Tracing
+ * Gems, ch. 7, 2019); and the root as c / (b + √Δ), not b − √Δ, which cancels when the centre starts
+ * near the endpoint (Press et al., Numerical Recipes, 3rd ed., 5.6). Valid when the centre starts
+ * outside the disc (c > 0), approaches it (b > 0) and passes within r (Δ ≥ 0); then t > 0.
  *
- * Frame. Everything is relative to the circle's centre at t = 0 (f_k = p_k − c): one rounding of
- * each endpoint, then lengths of the problem's own size, so 1e4 offsets cost nothing beyond that
- * rounding. The segment's direction comes from q − p in world space (exact up to its own size),
- * normalised after a power-of-two scale (sw_circle_unit2), as is the motion. Path lengths become
- * times only at the end (times 1/|v|): the times of a huge and a tiny motion are alike accurate.
+ * Frame and scale. Everything is relative to the centre at t = 0 (f_k = p_k − c: one rounding per
+ * endpoint, so 1e4 offsets cost only that rounding). The segment's direction e = q − p is taken in
+ * world space and scaled by the power of two ke that brings its largest component into [1, 2):
+ * exact, so its direction is kept to the bit whatever its length, and with n' = (e'.y, −e'.x) every
+ * product is one of a length and a number of order 1: the signed distance s0 is S0 = −n'·f0 over
+ * |e'|, the gap |s0| − r is G = |S0| − r·|e'| over |e'|, and nothing overflows or underflows within
+ * the coordinate contract, however tiny or huge the segment, the radius or the motion.
  *
- * Starting overlapped. The distance at t = 0 is that of the centre's region: |s0| when it projects
- * onto the segment, else |f_k|, compared with r as the candidates compare them (|s0| ≤ r,
- * f_k·f_k ≤ r·r), so a pair that is not overlapped by this test has the initial gap of every
- * candidate that can still be first positive. Endpoint distances stay squared (no square root)
- * until a depth is reported.
- *
- * Lanes. A SIMD version (one pair per lane) computes the frame, the start distance and all three
- * candidates for every lane, exactly in this order, replaces each `a ? x : y` by a blend on the
- * comparison's mask and each `if (valid && t < best)` by a masked blend of (t, id); the contact's
- * point and normal are then formed once from the selected feature's data, both forms computed and
- * blended. The branches below only skip work whose result is selected away.
+ * Starting overlapped: within r of the interior (G ≤ 0 and μ(0) on the segment) or of an endpoint
+ * (f·f ≤ r²), the very comparisons the candidates' validity makes, so a pair not overlapped has a
+ * positive gap in every candidate. Feature, point and normal come from the Voronoi region of the
+ * centre at the contact (μ before p, on the segment, after q; boundaries to the interior), not from
+ * the candidate that gave t: near a seam the two candidates' times differ by δ²/(2r) at δ from it,
+ * below float resolution, while their normals differ by δ/r. The normal is the region's vector
+ * (±n' for the interior, centre − endpoint for an endpoint) normalised once; depth r − its length.
  */
 #include "ref/circle_ref.h"
-
-void sw_seg_frame_build(sw_vec2 f0, sw_vec2 f1, sw_vec2 e, sw_vec2 v, sw_seg_frame *fr)
-{
-	fr->f[0] = f0;
-	fr->f[1] = f1;
-	fr->ff[0] = sw_v2_dot(f0, f0);
-	fr->ff[1] = sw_v2_dot(f1, f1);
-	fr->line = sw_circle_unit2(e, &fr->u, &fr->len);
-	fr->n = fr->line ? sw_v2(fr->u.y, -fr->u.x) : sw_v2(0.0f, 1.0f);
-	fr->s0 = -sw_v2_dot(fr->n, fr->f[0]);
-	fr->mu0 = -sw_v2_dot(fr->u, fr->f[0]);
-	fr->moving = sw_circle_unit2i(v, &fr->um, &fr->w, &fr->iw);
-}
-
-float sw_seg_frame_interior_d2(const sw_seg_frame *fr)
-{
-	int in = fr->line & (fr->mu0 >= 0.0f) & (fr->mu0 <= fr->len);
-	return in ? fr->s0 * fr->s0 : INFINITY;
-}
-
-uint32_t sw_seg_frame_region(const sw_seg_frame *fr, sw_vec2 x)
-{
-	float mu = sw_v2_dot(fr->u, sw_v2_sub(x, fr->f[0]));
-	uint32_t id = mu > fr->len ? SW_SEG2_END1 : SW_SEG2_INTERIOR;
-	id = mu < 0.0f ? SW_SEG2_END0 : id;
-	return fr->line ? id : SW_SEG2_END0;
-}
-
-float sw_seg_frame_start(const sw_seg_frame *fr, uint32_t *feat)
-{
-	uint32_t id = sw_seg_frame_region(fr, sw_v2(0.0f, 0.0f));
-	*feat = id;
-	return id == SW_SEG2_INTERIOR ? fr->s0 * fr->s0 : fr->ff[id - SW_SEG2_END0];
-}
-
-int sw_seg_frame_within(const sw_seg_frame *fr, uint32_t feat, float d2, float r)
-{
-	return feat == SW_SEG2_INTERIOR ? fabsf(fr->s0) <= r : d2 <= r * r;
-}
-
-float sw_seg_frame_interior(const sw_seg_frame *fr, sw_vec2 v, float r, int *ok)
-{
-	/* the offset line on the centre's side, reached inside the segment's extent */
-	float vn = sw_v2_dot(fr->n, v);
-	float gap = fabsf(fr->s0) - r;
-	float closing = fr->s0 > 0.0f ? -vn : vn;
-	float ti = gap / closing;
-	float mu = sw_v2_dot(fr->u, sw_v2_sub(sw_v2_scale(v, ti), fr->f[0]));
-	*ok = fr->line & (gap > 0.0f) & (closing > 0.0f) & (ti <= 1.0f) & (mu >= 0.0f) & (mu <= fr->len);
-	return ti;
-}
-
-float sw_seg_frame_first(const sw_seg_frame *fr, sw_vec2 v, float r, uint32_t *feat)
-{
-	int ok;
-	float ti = sw_seg_frame_interior(fr, v, r, &ok);
-	float best = ok ? ti : INFINITY;
-	uint32_t id = ok ? SW_SEG2_INTERIOR : SW_FEATURE_NONE;
-	/* endpoints: the discs of radius r */
-	for (uint32_t k = 0; k < 2; k++) {
-		float s;
-		int hit = sw_circle_ball2(fr->f[k], fr->ff[k], fr->um, r, &s);
-		float tk = s * fr->iw;
-		int better = fr->moving & hit & (tk <= 1.0f) & (tk < best);
-		best = better ? tk : best;
-		id = better ? SW_SEG2_END0 + k : id;
-	}
-	*feat = id;
-	return best;
-}
-
-void sw_seg_frame_contact(const sw_seg_frame *fr, const sw_seg2 *s, sw_vec2 v, float t, uint32_t id, sw_vec2 *point,
-			  sw_vec2 *normal)
-{
-	sw_vec2 x = sw_v2_scale(v, t);
-	if (id == SW_SEG2_INTERIOR) {
-		/* the side the centre is on at t (at t = 0 this is s0) */
-		sw_vec2 y = sw_v2_sub(x, fr->f[0]);
-		float mu = sw_v2_dot(fr->u, y), h = sw_v2_dot(fr->n, y);
-		*point = sw_v2_add(s->p, sw_v2_scale(fr->u, mu));
-		*normal = h >= 0.0f ? fr->n : sw_v2(-fr->n.x, -fr->n.y);
-		return;
-	}
-	uint32_t k = id - SW_SEG2_END0;
-	sw_vec2 u;
-	float l;
-	int ok = sw_circle_unit2(sw_v2_sub(x, fr->f[k]), &u, &l);
-	*point = k ? s->q : s->p;
-	*normal = ok ? u : fr->n;
-}
 
 void sw_circle2_invalid(sw_circle2_output *out)
 {
@@ -147,35 +60,137 @@ static int seg_valid(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s)
 	return sw_circle_radius_ok(r) & sw_circle_v2_ok(c) & sw_circle_v2_ok(v) & sw_seg2_valid_ref(s);
 }
 
-sw_status sw_circle2_seg2_ref(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s, uint32_t one_sided,
-			      sw_circle2_output *out)
+/* the segment seen from the centre: endpoints, scaled direction and normal, distance and gap */
+typedef struct seg_view {
+	sw_vec2 f[2]; /* endpoints − centre */
+	sw_vec2 e;    /* (q − p)·ke */
+	sw_vec2 n;    /* (e.y, −e.x): the front normal, |n| = le */
+	float le;     /* |e| */
+	float ll;     /* (e·e)/ke: μ·le at q */
+	int line;     /* the segment has a direction */
+	float s0;     /* −n·f0: le·(signed distance of the centre), front positive */
+	float g;      /* |s0| − r·le: le·(gap to the strip) */
+} seg_view;
+
+static void seg_view_build(sw_vec2 c, float r, const sw_seg2 *s, seg_view *w)
+{
+	w->f[0] = sw_v2_sub(s->p, c);
+	w->f[1] = sw_v2_sub(s->q, c);
+	sw_vec2 d = sw_v2_sub(s->q, s->p);
+	float m = sw_circle_max(fabsf(d.x), fabsf(d.y));
+	w->line = m >= SW_CIRCLE_MIN_NORMAL;
+	float ke = w->line ? sw_circle_pow2_inv(m) : 0.0f;
+	w->e = sw_v2(d.x * ke, d.y * ke);
+	float ee = w->e.x * w->e.x + w->e.y * w->e.y;
+	w->le = sqrtf(ee);
+	w->ll = ee * sw_circle_pow2_floor(m);
+	w->n = sw_v2(w->e.y, -w->e.x);
+	w->s0 = -(w->n.x * w->f[0].x + w->n.y * w->f[0].y);
+	w->g = fabsf(w->s0) - r * w->le;
+}
+
+/* μ·le of the centre displaced by x, and the region it is in */
+static float seg_mu(const seg_view *w, sw_vec2 x)
+{
+	sw_vec2 y = sw_v2_sub(x, w->f[0]);
+	return w->e.x * y.x + w->e.y * y.y;
+}
+
+static uint32_t seg_region(const seg_view *w, float mu)
+{
+	uint32_t id = mu > w->ll ? SW_SEG2_END1 : SW_SEG2_INTERIOR;
+	id = mu < 0.0f ? SW_SEG2_END0 : id;
+	return w->line ? id : SW_SEG2_END0;
+}
+
+/* the endpoint's disc: first contact time of the centre moving by v (scaled v', kv), *ok if valid */
+static float seg_cap(sw_vec2 f, float rr, sw_vec2 vs, float kv, int moving, int *ok)
+{
+	float c = (f.x * f.x + f.y * f.y) - rr;
+	float b = vs.x * f.x + vs.y * f.y;
+	float x = vs.x * f.y - vs.y * f.x;
+	float disc = rr * (vs.x * vs.x + vs.y * vs.y) - x * x;
+	float root = sqrtf(disc > 0.0f ? disc : 0.0f);
+	float t = c / (b + root) * kv;
+	*ok = moving & (c > 0.0f) & (b > 0.0f) & (disc >= 0.0f) & (t <= 1.0f);
+	return t;
+}
+
+/* the first contact over the strip and the one endpoint it leads to; INFINITY if none. *over: the
+ * centre starts within r */
+static float seg_first(const seg_view *w, sw_vec2 v, float r, int *over)
+{
+	float m = sw_circle_max(fabsf(v.x), fabsf(v.y));
+	int moving = m >= SW_CIRCLE_MIN_NORMAL;
+	float kv = moving ? sw_circle_pow2_inv(m) : 0.0f;
+	sw_vec2 vs = sw_v2(v.x * kv, v.y * kv);
+	float rr = r * r;
+	/* the strip: entered at ts, or in from the start */
+	float vn = w->n.x * v.x + w->n.y * v.y;
+	float closing = w->s0 > 0.0f ? -vn : vn;
+	float ts = w->g / closing;
+	int inside = w->g <= 0.0f;
+	int enters = (w->g > 0.0f) & (closing > 0.0f) & (ts <= 1.0f);
+	float tz = inside ? 0.0f : ts;
+	float mu = seg_mu(w, sw_v2_scale(v, tz));
+	int on = (mu >= 0.0f) & (mu <= w->ll);
+	int rect = w->line & enters & on;
+	/* the endpoint on μ's side (p for a point segment), unless the strip is never entered */
+	int k = w->line & (mu > w->ll);
+	int ok;
+	float tk = seg_cap(w->f[k], rr, vs, kv, moving, &ok);
+	int cap = ((!w->line) | inside | enters) & !rect & ok;
+	float ff0 = w->f[0].x * w->f[0].x + w->f[0].y * w->f[0].y;
+	float ff1 = w->f[1].x * w->f[1].x + w->f[1].y * w->f[1].y;
+	*over = (w->line & inside & on) | (ff0 <= rr) | (ff1 <= rr);
+	return rect ? ts : cap ? tk : INFINITY;
+}
+
+sw_status sw_circle2_seg2_ref(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s, uint32_t one_sided, sw_cast_result *out)
 {
 	if (!seg_valid(c, r, v, s)) {
-		sw_circle2_invalid(out);
+		sw_circle2_output o;
+		sw_circle2_invalid(&o);
+		sw_circle2_cast(&o, out);
 		return SW_PAIR_INVALID;
 	}
-	sw_seg_frame fr;
-	sw_seg_frame_build(sw_v2_sub(s->p, c), sw_v2_sub(s->q, c), sw_v2_sub(s->q, s->p), v, &fr);
-	uint32_t start_id, hit_id;
-	float d2 = sw_seg_frame_start(&fr, &start_id);
-	float th = sw_seg_frame_first(&fr, v, r, &hit_id);
-	int behind = (one_sided != 0) & fr.line & (fr.s0 < 0.0f);
-	int over = sw_seg_frame_within(&fr, start_id, d2, r);
-	float dist = start_id == SW_SEG2_INTERIOR ? fabsf(fr.s0) : sqrtf(d2);
-	if (behind | (!over & (hit_id == SW_FEATURE_NONE))) {
-		sw_circle2_miss(out);
+	seg_view w;
+	seg_view_build(c, r, s, &w);
+	int over;
+	float th = seg_first(&w, v, r, &over);
+	int behind = (one_sided != 0) & w.line & (w.s0 < 0.0f);
+	if (behind | (!over & (th == INFINITY))) {
+		sw_circle2_output o;
+		sw_circle2_miss(&o);
+		sw_circle2_cast(&o, out);
 		return SW_MISS;
 	}
-	/* the contact's feature is the region the centre is in then, not the candidate that gave t:
-	 * near a seam two candidates' times differ by δ² while their normals differ by δ */
+	/* the region at the contact gives the feature, the normal's vector and the point */
 	float t = over ? 0.0f : th;
-	uint32_t id = sw_seg_frame_region(&fr, sw_v2_scale(v, t));
+	sw_vec2 x = sw_v2_scale(v, t);
+	uint32_t id = seg_region(&w, seg_mu(&w, x));
+	int end = id != SW_SEG2_INTERIOR;
+	sw_vec2 fk = id == SW_SEG2_END1 ? w.f[1] : w.f[0];
+	sw_vec2 y = sw_v2_sub(x, fk);
+	float h = w.n.x * y.x + w.n.y * y.y;
+	sw_vec2 side = h >= 0.0f ? w.n : sw_v2(-w.n.x, -w.n.y);
+	sw_vec2 nv = end ? y : side;
+	/* a centre on the endpoint: the front normal (+y for a point segment) */
+	sw_vec2 front = w.line ? w.n : sw_v2(0.0f, 1.0f);
+	int none = sw_circle_max(fabsf(nv.x), fabsf(nv.y)) < SW_CIRCLE_MIN_NORMAL;
+	sw_vec2 n = sw_circle_normalize2(none ? front : nv);
+	float dist = n.x * y.x + n.y * y.y;
+	sw_vec2 along = sw_v2(y.x - n.x * dist, y.y - n.y * dist);
+	sw_vec2 pk = id == SW_SEG2_END1 ? s->q : s->p;
+	sw_vec2 point = end ? pk : sw_v2_add(s->p, along);
+	sw_vec2 slide = sw_circle_clip2(sw_v2_scale(v, 1.0f - t), n);
 	out->status = over ? SW_STARTS_OVERLAPPED : SW_HIT;
+	out->feature = id;
 	out->t = t;
 	out->depth = over ? r - dist : 0.0f;
-	sw_seg_frame_contact(&fr, s, v, t, id, &out->point, &out->normal);
-	out->slide = sw_circle_clip2(sw_v2_scale(v, 1.0f - t), out->normal);
-	out->feature = id;
+	out->point = sw_v3(point.x, point.y, 0.0f);
+	out->normal = sw_v3(n.x, n.y, 0.0f);
+	out->slide = sw_v3(slide.x, slide.y, 0.0f);
 	return out->status;
 }
 
@@ -184,8 +199,6 @@ sw_error sw_circle2_seg2_sweep(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s, 
 {
 	if (!s || !out)
 		return SW_ERR_NULL;
-	sw_circle2_output o;
-	sw_circle2_seg2_ref(c, r, v, s, opts ? opts->one_sided : 0u, &o);
-	sw_circle2_cast(&o, out);
+	sw_circle2_seg2_ref(c, r, v, s, opts ? opts->one_sided : 0u, out);
 	return SW_OK;
 }

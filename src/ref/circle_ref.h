@@ -62,6 +62,33 @@ static inline float sw_circle_pow2_recip(float s)
 
 static inline float sw_circle_max(float a, float b) { return a > b ? a : b; }
 
+/* the smallest normal float: a vector whose largest |component| is below it carries no direction a
+ * float can hold */
+#define SW_CIRCLE_MIN_NORMAL 0x1p-126f
+
+/* 1/p for p the largest power of two ≤ m (m normal), exactly: half of sw_ref_axis_scale(m), the float
+ * with m's exponent bits complemented (lanes: XOR and AND with +Inf's pattern, then × 0.5). +Inf for
+ * zero and subnormal m */
+static inline float sw_circle_pow2_inv(float m) { return 0.5f * sw_ref_axis_scale(m); }
+
+/* v/|v| for a v whose largest |component| is normal: scaled by a power of two first (exact), so
+ * nothing overflows or underflows; one square root and one division, in the lanes' order */
+static inline sw_vec2 sw_circle_normalize2(sw_vec2 v)
+{
+	float k = sw_circle_pow2_inv(sw_circle_max(fabsf(v.x), fabsf(v.y)));
+	sw_vec2 w = sw_v2(v.x * k, v.y * k);
+	float il = 1.0f / sqrtf(w.x * w.x + w.y * w.y);
+	return sw_v2(w.x * il, w.y * il);
+}
+
+static inline sw_vec3 sw_circle_normalize3(sw_vec3 v)
+{
+	float k = sw_circle_pow2_inv(sw_circle_max(sw_circle_max(fabsf(v.x), fabsf(v.y)), fabsf(v.z)));
+	sw_vec3 w = sw_v3(v.x * k, v.y * k, v.z * k);
+	float il = 1.0f / sqrtf(sw_v3_dot(w, w));
+	return sw_v3(w.x * il, w.y * il, w.z * il);
+}
+
 /* unit vector, length and its reciprocal of v. v is first scaled by 1/s, s the power of two at or
  * below its largest |coordinate|: exact, so v·v neither overflows nor underflows whatever v's size,
  * and the direction is as accurate for 1e-30 as for 1e15; one square root and one division. Returns 0
@@ -240,8 +267,7 @@ void sw_tri_frame_contact(const sw_tri_frame *fr, sw_vec3 v, float t, uint32_t i
 
 /* the answers for one pair with an explicit radius and two-sidedness; the public functions and the
  * earliest-hit and slide drivers all end here */
-sw_status sw_circle2_seg2_ref(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s, uint32_t one_sided,
-			      sw_circle2_output *out);
+sw_status sw_circle2_seg2_ref(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s, uint32_t one_sided, sw_cast_result *out);
 sw_status sw_circle3_tri3_ref(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, uint32_t one_sided, sw_cast_result *out);
 
 sw_status sw_capsule2_seg2_ref(const sw_capsule2 *cap, sw_pose2 pose, sw_vec2 v, const sw_seg2 *s, uint32_t one_sided,
