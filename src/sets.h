@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "swept/circle.h"
 #include "swept/hull3.h"
 #include "swept/obb3.h"
 #include "swept/poly2.h"
@@ -148,6 +149,42 @@ struct sw_hull3_set {
 	size_t pool_used, pool_capacity;
 	int32_t *ipool; /* packed shape indices */
 	size_t ipool_used, ipool_capacity;
+};
+
+/* the swept circles' movers and segments (swept/circle.h) */
+struct sw_circle2_set {
+	sw_table t;
+	union {
+		struct {
+			float *cx, *cy; /* centre */
+			float *r;       /* radius */
+			float *dx, *dy; /* displacement */
+		};
+		void *col[5];
+	};
+};
+
+struct sw_circle3_set {
+	sw_table t;
+	union {
+		struct {
+			float *cx, *cy, *cz;
+			float *r;
+			float *dx, *dy, *dz;
+		};
+		void *col[7];
+	};
+};
+
+struct sw_seg2_set {
+	sw_table t;
+	union {
+		struct {
+			float *px, *py, *qx, *qy; /* endpoints */
+			float *dx, *dy;           /* displacement */
+		};
+		void *col[6];
+	};
 };
 
 #endif
