@@ -27,6 +27,9 @@ SW_INLINE void cross3v(const sw_fw a[3], const sw_fw b[3], sw_fw o[3])
 }
 SW_INLINE sw_fw max3v(const sw_fw a[3]) { return gt_sel(gt_sel(sw_abs(a[0]), sw_abs(a[1])), sw_abs(a[2])); }
 
+/* feature ids ride the lanes as floats; none is −1, which converts to SW_FEATURE_NONE */
+#define FEATURE_NONE_LANE (-1.0f)
+
 /* a block's answers before they are stored: status masks, feature as a float, the float rows in
  * sw_cast_results order (t, depth, px, py, pz, nx, ny, nz, sx, sy, sz) */
 typedef struct cast_w {
@@ -34,28 +37,58 @@ typedef struct cast_w {
 	sw_fw feature, f[11];
 } cast_w;
 
-/* writes lanes [0, cnt) at `base`; `invalid` lanes become SW_PAIR_INVALID with NaN; a 2D query (`planar`)
- * leaves the z columns alone */
-SW_INLINE void cast_store(const sw_cast_results *out, size_t base, unsigned cnt, const cast_w *o, unsigned invalid,
-			  int planar)
+/* the call's columns: the float rows it asks for, listed once (a 2D query, `planar`, leaves the z
+ * columns alone) */
+typedef struct cast_cols {
+	uint8_t *status;
+	uint32_t *feature;
+	int nf;
+	float *dst[11];
+	int row[11];
+} cast_cols;
+
+static cast_cols cast_columns(const sw_job *j, int planar)
 {
-	_Alignas(64) float feat[SW_W];
-	invalid &= (1u << cnt) - 1u;
-	sw_columns c = sw_columns_of(SW_ANS_CAST, out);
-	for (int k = 0; k < 11; k++)
-		if (!planar || !(sw_answer_zmask(SW_ANS_CAST) >> k & 1))
-			row_store(c.f[k], base, cnt, o->f[k], invalid);
-	sw_storeu(feat, o->feature);
-	unsigned miss = sw_mbits(o->miss), over = sw_mbits(o->over);
-	for (unsigned l = 0; l < cnt; l++) {
-		int bad = invalid >> l & 1;
-		out->status[base + l] = bad               ? SW_PAIR_INVALID
-					: (miss >> l & 1) ? SW_MISS
-					: (over >> l & 1) ? SW_STARTS_OVERLAPPED
-							  : SW_HIT;
-		if (out->feature)
-			out->feature[base + l] = bad ? SW_FEATURE_NONE : sw_feature_of_lane(feat[l]);
+	sw_columns c = sw_columns_of(SW_ANS_CAST, j->out);
+	cast_cols o = {c.status, c.feature, 0, {NULL}, {0}};
+	for (int k = 0; k < 11; k++) {
+		if (!c.f[k] || (planar && (sw_answer_zmask(SW_ANS_CAST) >> k & 1)))
+			continue;
+		o.dst[o.nf] = c.f[k], o.row[o.nf++] = k;
 	}
+	return o;
+}
+
+/* writes lanes [0, cnt) at `base`: lanes not `valid` become SW_PAIR_INVALID with NaN and no feature. A
+ * whole block is stored directly, a partial one through rows on the stack */
+SW_INLINE void cast_store(const cast_cols *c, size_t base, unsigned cnt, const cast_w *o, sw_mw valid)
+{
+	sw_mw bad = sw_mnot(valid);
+	sw_fw s = sw_sel(o->miss, sw_set1((float)SW_MISS),
+			 sw_sel(o->over, sw_set1((float)SW_STARTS_OVERLAPPED), sw_set1((float)SW_HIT)));
+	s = sw_sel(bad, sw_set1((float)SW_PAIR_INVALID), s);
+	sw_fw ft = sw_sel(bad, sw_set1(FEATURE_NONE_LANE), o->feature);
+	const sw_fw nan = sw_set1(NAN);
+	if (cnt == SW_W) {
+		for (int k = 0; k < c->nf; k++)
+			sw_storeu(c->dst[k] + base, sw_sel(bad, nan, o->f[c->row[k]]));
+		sw_store_u8(c->status + base, s);
+		if (c->feature)
+			sw_store_i32((int32_t *)(void *)(c->feature + base), ft);
+		return;
+	}
+	_Alignas(64) float tmp[SW_W];
+	_Alignas(64) int32_t ti[SW_W];
+	_Alignas(64) uint8_t tb[SW_W];
+	for (int k = 0; k < c->nf; k++) {
+		sw_storeu(tmp, sw_sel(bad, nan, o->f[c->row[k]]));
+		memcpy(c->dst[k] + base, tmp, cnt * sizeof(float));
+	}
+	sw_store_u8(tb, s);
+	memcpy(c->status + base, tb, cnt);
+	sw_store_i32(ti, ft);
+	if (c->feature)
+		memcpy(c->feature + base, ti, cnt * sizeof(uint32_t));
 }
 
 /* the MISS answer in `miss` lanes (t = 1, everything else zero, no feature), then the rows of the
@@ -71,7 +104,7 @@ SW_INLINE void cast_rows(cast_w *o, sw_fw t, sw_fw depth, const sw_fw p[3], cons
 		o->f[5 + k] = sw_sel(o->miss, zero, n[k]);
 		o->f[8 + k] = sw_sel(o->miss, zero, s[k]);
 	}
-	o->feature = sw_sel(o->miss, sw_set1((float)SW_AXIS_NONE), id);
+	o->feature = sw_sel(o->miss, sw_set1(FEATURE_NONE_LANE), id);
 }
 
 /* ---- circle vs segment (ref/circle2.c) ---- */
@@ -203,15 +236,16 @@ static void circle2_seg2_sweep_kernel(const sw_job *j)
 	const sw_pair *pairs = j->pairs + j->off;
 	size_t n = j->n, at = j->off;
 	int one_sided = ((const sw_circle_opts *)j->opts)->one_sided != 0;
+	const cast_cols cols = cast_columns(j, 1);
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(ms->t.count, ss->t.count, pairs + base, cnt, ia, ib);
+		sw_mw in = lanes_pairs(ms->t.count, ss->t.count, pairs + base, cnt, ia, ib);
 		seg_in g;
 		seg_gather(ms, ss, ia, ib, &g);
 		cast_w o;
 		seg_core(&g, one_sided, &o);
-		cast_store(j->out, at + base, cnt, &o, bad | (~sw_mbits(g.ok) & SW_ALL_LANES), 1);
+		cast_store(&cols, at + base, cnt, &o, sw_mand(in, g.ok));
 	}
 }
 
@@ -308,7 +342,7 @@ SW_INLINE sw_fw ball(sw_fw aa, sw_fw ab, sw_fw bb, sw_fw axb2, sw_fw rho2, sw_fw
 	return t;
 }
 
-/* tri_first: the earliest valid candidate and its id (SW_AXIS_NONE: none), *over the start test */
+/* tri_first: the earliest valid candidate and its id (FEATURE_NONE_LANE: none), *over the start test */
 SW_INLINE sw_fw tri_first(const tri_w *w, const sw_fw v[3], sw_fw r, sw_fw *id, sw_mw *over)
 {
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f);
@@ -322,7 +356,7 @@ SW_INLINE sw_fw tri_first(const tri_w *w, const sw_fw v[3], sw_fw r, sw_fw *id, 
 	face = sw_mand(face, tri_inside(w, xf));
 	sw_mw within = sw_mand(inside, tri_inside(w, x0));
 	sw_fw best = sw_sel(face, tf, sw_set1(INFINITY));
-	*id = lanes_of(face, (float)SW_TRI3_FACE, (float)SW_AXIS_NONE);
+	*id = lanes_of(face, (float)SW_TRI3_FACE, FEATURE_NONE_LANE);
 	for (int j = 0; j < 3; j++) {
 		const sw_fw *e = w->e[j];
 		sw_fw a[3], b[3];
@@ -362,7 +396,7 @@ SW_INLINE sw_fw tri_first(const tri_w *w, const sw_fw v[3], sw_fw r, sw_fw *id, 
 /* tri_region: the feature of the centre displaced by x */
 SW_INLINE sw_fw tri_region(const tri_w *w, const sw_fw x[3])
 {
-	const sw_fw zero = sw_set1(0.0f), none = sw_set1((float)SW_AXIS_NONE);
+	const sw_fw zero = sw_set1(0.0f), none = sw_set1(FEATURE_NONE_LANE);
 	sw_fw id = none;
 	sw_mw in = sw_mnot(sw_mfalse());
 	for (int j = 0; j < 3; j++) {
@@ -398,7 +432,7 @@ SW_INLINE void tri_core(const tri_in *g, int one_sided, cast_w *o)
 	sw_mw over;
 	sw_fw th = tri_first(&w, v, g->r, &hit_id, &over);
 	sw_mw behind = one_sided ? sw_lt(w.s0, zero) : sw_mfalse();
-	sw_mw nohit = sw_eq(hit_id, sw_set1((float)SW_AXIS_NONE));
+	sw_mw nohit = sw_eq(hit_id, sw_set1(FEATURE_NONE_LANE));
 	o->miss = sw_mor(behind, sw_mandnot(over, nohit));
 	o->over = over;
 	sw_fw t = sw_sel(over, zero, th);
@@ -459,15 +493,16 @@ static void circle3_tri3_sweep_kernel(const sw_job *j)
 	const sw_pair *pairs = j->pairs + j->off;
 	size_t n = j->n, at = j->off;
 	int one_sided = ((const sw_circle_opts *)j->opts)->one_sided != 0;
+	const cast_cols cols = cast_columns(j, 0);
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(ms->t.count, ts->t.count, pairs + base, cnt, ia, ib);
+		sw_mw in = lanes_pairs(ms->t.count, ts->t.count, pairs + base, cnt, ia, ib);
 		tri_in g;
 		tri_gather(ms, ts, ia, ib, &g);
 		cast_w o;
 		tri_core(&g, one_sided, &o);
-		cast_store(j->out, at + base, cnt, &o, bad | (~sw_mbits(g.ok) & SW_ALL_LANES), 0);
+		cast_store(&cols, at + base, cnt, &o, sw_mand(in, g.ok));
 	}
 }
 

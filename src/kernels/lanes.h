@@ -54,4 +54,19 @@ SW_INLINE unsigned lanes_indices(size_t count_a, size_t count_b, const sw_pair *
 	return bad;
 }
 
+/* lanes_indices() for the pairs [0, cnt) of a block, returning the lanes whose indices are in range as
+ * a mask (a whole block in vector registers, sw_pair_lanes) */
+SW_INLINE sw_mw lanes_pairs(size_t count_a, size_t count_b, const sw_pair *pairs, unsigned cnt, int32_t *ia,
+			    int32_t *ib)
+{
+	/* counts are at most SW_MAX_BATCH = 2^31: they fit in 32 bits */
+	if (cnt == SW_W)
+		return sw_pair_lanes(pairs, (uint32_t)count_a, (uint32_t)count_b, ia, ib);
+	_Alignas(64) float okf[SW_W];
+	unsigned bad = lanes_indices(count_a, count_b, pairs, cnt, ia, ib);
+	for (unsigned l = 0; l < SW_W; l++)
+		okf[l] = (float)(~bad >> l & 1);
+	return sw_gt(sw_load(okf), sw_set1(0.5f));
+}
+
 #endif

@@ -2,6 +2,9 @@
  * `sw_mw` a per-lane mask. The width follows the tier being compiled (SW_TIER_*), never wider than the
  * tier's flags: SIMDe would emulate a wider vector and run slower than scalar.
  *
+ * Besides arithmetic: gathers by 32-bit indices, a block's set indices from a pair list (sw_pair_lanes)
+ * and stores of integer-valued lanes as bytes or int32 (statuses and feature ids).
+ *
  * Contract of every op: lane-wise IEEE single precision, no fusion (the build passes
  * -ffp-contract=off), so a kernel that performs the reference's operations in the reference's order
  * gets the reference's bits. Comparisons are ordered and quiet: NaN compares false. */
@@ -9,6 +12,7 @@
 #define SWEPT_WIDE_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "swept/base.h"
 
@@ -66,6 +70,55 @@ static inline sw_fw sw_gather(const float *base, const int32_t *idx)
 #endif
 }
 
+/* lanes holding integers 0..255 as SW_W bytes, and integers of int32 range as SW_W int32 (truncating) */
+static inline void sw_store_u8(uint8_t *p, sw_fw a)
+{
+#if defined(__AVX512F__)
+	_mm_storeu_si128((__m128i *)(void *)p, _mm512_cvtepi32_epi8(_mm512_cvttps_epi32(a)));
+#else
+	float t[16];
+	simde_mm512_storeu_ps(t, a);
+	for (int l = 0; l < 16; l++)
+		p[l] = (uint8_t)(int32_t)t[l];
+#endif
+}
+static inline void sw_store_i32(int32_t *p, sw_fw a)
+{
+#if defined(__AVX512F__)
+	_mm512_storeu_si512(p, _mm512_cvttps_epi32(a));
+#else
+	float t[16];
+	simde_mm512_storeu_ps(t, a);
+	for (int l = 0; l < 16; l++)
+		p[l] = (int32_t)t[l];
+#endif
+}
+/* the set indices of SW_W consecutive pairs: ia[l] = pairs[l].a and ib[l] = pairs[l].b where both are
+ * below their counts, else 0 and 0; returns the lanes in range. ia and ib are 64-byte aligned */
+static inline sw_mw sw_pair_lanes(const sw_pair *pairs, uint32_t ca, uint32_t cb, int32_t *ia, int32_t *ib)
+{
+#if defined(__AVX512F__)
+	__m512i v0 = _mm512_loadu_si512(pairs), v1 = _mm512_loadu_si512(pairs + 8);
+	const __m512i even = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
+	const __m512i odd = _mm512_set_epi32(31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1);
+	__m512i a = _mm512_permutex2var_epi32(v0, even, v1), b = _mm512_permutex2var_epi32(v0, odd, v1);
+	__mmask16 in = _mm512_cmplt_epu32_mask(a, _mm512_set1_epi32((int)ca)) &
+		       _mm512_cmplt_epu32_mask(b, _mm512_set1_epi32((int)cb));
+	_mm512_store_si512(ia, _mm512_maskz_mov_epi32(in, a));
+	_mm512_store_si512(ib, _mm512_maskz_mov_epi32(in, b));
+	return in;
+#else
+	sw_mw in = 0;
+	for (int l = 0; l < 16; l++) {
+		int ok = pairs[l].a < ca && pairs[l].b < cb;
+		ia[l] = ok ? (int32_t)pairs[l].a : 0;
+		ib[l] = ok ? (int32_t)pairs[l].b : 0;
+		in = (sw_mw)(in | ok << l);
+	}
+	return in;
+#endif
+}
+
 #elif defined(SW_TIER_AVX2)
 #include <simde/x86/avx2.h>
 #define SW_W 8
@@ -107,6 +160,37 @@ static inline sw_fw sw_sel(sw_mw m, sw_fw a, sw_fw b) { return simde_mm256_blend
 static inline sw_fw sw_gather(const float *base, const int32_t *idx)
 {
 	return simde_mm256_i32gather_ps(base, simde_mm256_load_si256((const simde__m256i *)(const void *)idx), 4);
+}
+
+static inline void sw_store_u8(uint8_t *p, sw_fw a)
+{
+	/* byte 0 of every int32, gathered into the low dword of each 128-bit half, then the two dwords */
+	const simde__m256i low = simde_mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0,
+						       4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+	simde__m256i b = simde_mm256_shuffle_epi8(simde_mm256_cvttps_epi32(a), low);
+	b = simde_mm256_permutevar8x32_epi32(b, simde_mm256_setr_epi32(0, 4, 1, 1, 1, 1, 1, 1));
+	simde_mm_storel_epi64((simde__m128i *)(void *)p, simde_mm256_castsi256_si128(b));
+}
+static inline void sw_store_i32(int32_t *p, sw_fw a)
+{
+	simde_mm256_storeu_si256((simde__m256i *)(void *)p, simde_mm256_cvttps_epi32(a));
+}
+static inline sw_mw sw_pair_lanes(const sw_pair *pairs, uint32_t ca, uint32_t cb, int32_t *ia, int32_t *ib)
+{
+	const simde__m256i split = simde_mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+	simde__m256i v0 = simde_mm256_permutevar8x32_epi32(simde_mm256_loadu_si256((const void *)pairs), split);
+	simde__m256i v1 = simde_mm256_permutevar8x32_epi32(simde_mm256_loadu_si256((const void *)(pairs + 4)), split);
+	simde__m256i a = simde_mm256_permute2x128_si256(v0, v1, 0x20), b = simde_mm256_permute2x128_si256(v0, v1, 0x31);
+	/* unsigned a < ca as a signed compare with the sign bits flipped */
+	const simde__m256i s = simde_mm256_set1_epi32(INT32_MIN);
+	simde__m256i ina = simde_mm256_cmpgt_epi32(simde_mm256_xor_si256(simde_mm256_set1_epi32((int32_t)ca), s),
+						   simde_mm256_xor_si256(a, s));
+	simde__m256i inb = simde_mm256_cmpgt_epi32(simde_mm256_xor_si256(simde_mm256_set1_epi32((int32_t)cb), s),
+						   simde_mm256_xor_si256(b, s));
+	simde__m256i in = simde_mm256_and_si256(ina, inb);
+	simde_mm256_store_si256((simde__m256i *)(void *)ia, simde_mm256_and_si256(a, in));
+	simde_mm256_store_si256((simde__m256i *)(void *)ib, simde_mm256_and_si256(b, in));
+	return simde_mm256_castsi256_ps(in);
 }
 
 #elif defined(SW_TIER_SSE4) || defined(SW_TIER_NEON)
@@ -152,6 +236,30 @@ static inline sw_fw sw_sel(sw_mw m, sw_fw a, sw_fw b) { return simde_mm_blendv_p
 static inline sw_fw sw_gather(const float *base, const int32_t *idx)
 {
 	return simde_mm_set_ps(base[idx[3]], base[idx[2]], base[idx[1]], base[idx[0]]);
+}
+
+static inline void sw_store_u8(uint8_t *p, sw_fw a)
+{
+	simde__m128i w = simde_mm_packus_epi32(simde_mm_cvttps_epi32(a), simde_mm_setzero_si128());
+	int32_t b = simde_mm_cvtsi128_si32(simde_mm_packus_epi16(w, w));
+	memcpy(p, &b, 4);
+}
+static inline void sw_store_i32(int32_t *p, sw_fw a) { simde_mm_storeu_si128((void *)p, simde_mm_cvttps_epi32(a)); }
+static inline sw_mw sw_pair_lanes(const sw_pair *pairs, uint32_t ca, uint32_t cb, int32_t *ia, int32_t *ib)
+{
+	simde__m128 v0 = simde_mm_castsi128_ps(simde_mm_loadu_si128((const void *)pairs));
+	simde__m128 v1 = simde_mm_castsi128_ps(simde_mm_loadu_si128((const void *)(pairs + 2)));
+	simde__m128i a = simde_mm_castps_si128(simde_mm_shuffle_ps(v0, v1, SIMDE_MM_SHUFFLE(2, 0, 2, 0)));
+	simde__m128i b = simde_mm_castps_si128(simde_mm_shuffle_ps(v0, v1, SIMDE_MM_SHUFFLE(3, 1, 3, 1)));
+	const simde__m128i s = simde_mm_set1_epi32(INT32_MIN);
+	simde__m128i ina =
+		simde_mm_cmpgt_epi32(simde_mm_xor_si128(simde_mm_set1_epi32((int32_t)ca), s), simde_mm_xor_si128(a, s));
+	simde__m128i inb =
+		simde_mm_cmpgt_epi32(simde_mm_xor_si128(simde_mm_set1_epi32((int32_t)cb), s), simde_mm_xor_si128(b, s));
+	simde__m128i in = simde_mm_and_si128(ina, inb);
+	simde_mm_store_si128((void *)ia, simde_mm_and_si128(a, in));
+	simde_mm_store_si128((void *)ib, simde_mm_and_si128(b, in));
+	return simde_mm_castsi128_ps(in);
 }
 
 #else
