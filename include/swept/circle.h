@@ -19,9 +19,9 @@
  * point and is answered.
  *
  * Memory: a single-pair call uses under 1 KiB of stack. The batched sweeps allocate nothing; the
- * earliest-hit and slide calls allocate SW_CIRCLE_WINDOW pairs' answers (about 200 KiB) plus 4
- * bytes per mover (earliest hit) or 64 bytes per mover (collide-and-slide) through the allocator
- * hook, once per call. */
+ * earliest-hit and slide calls allocate a window of SW_CIRCLE_WINDOW pairs and their answers (244
+ * KiB) plus 12 bytes per mover (earliest hit) or about 100 bytes per mover (collide-and-slide: its
+ * state and a mover set of its own) through the allocator hook, once per call. */
 #ifndef SWEPT_CIRCLE_H
 #define SWEPT_CIRCLE_H
 
