@@ -1,7 +1,8 @@
 /* bench/main.c — swept_bench: the Google Benchmark report of swept (through the C shim, shim.h). Sets
  * the run's context (swept's version and build, the best tier, the CPU, the compiler, the peers'
- * versions), registers every query of the list (bench_queries.c), the peers (bench_peers.c) and the
- * orientation probe (bench_orient.c), and runs the benchmarks the flags select.
+ * versions), registers every query of the list (bench_queries.c), the peers (bench_peers.c), the
+ * swept circles' earliest hit and slide (bench_circle.c) and the orientation probe (bench_orient.c), and runs the
+ * benchmarks the flags select.
  *
  * Nothing is printed to stdout except by the benchmark reporter: diagnostics go to stderr, so
  * --benchmark_format=json output stays parseable. */
@@ -10,6 +11,7 @@
 
 #include <swept/swept.h>
 
+#include "bench_circle.h"
 #include "bench_hull_build.h"
 #include "bench_peers.h"
 #include "bench_queries.h"
@@ -98,6 +100,7 @@ int main(int argc, char **argv)
 		return 1;
 	bench_peers_register();
 	bench_hull_build_register();
+	bench_circle_register();
 #ifdef SW_HAVE_ORIENT_PROBE
 	bench_orient_register();
 #endif
