@@ -1,6 +1,7 @@
 /* examples/crowd2d.c — a crowd of circles walking through a 2D level of segments with
- * collide-and-slide: each step every agent heads for the exit, a simple grid broadphase lists the
- * segments near its swept circle, and one sw_circle2_seg2_slide() call moves the whole crowd,
+ * collide-and-slide: the agents live in a circle set and the walls in a segment set; each step every
+ * agent heads for the exit (its velocity written into the set in bulk), a simple grid broadphase lists
+ * the segments near its swept circle, and one sw_circle2_seg2_slide_batch() call moves the whole crowd,
  * sliding along walls and stopping in corners. Agents do not collide with each other here (that is
  * a circle–circle query); they pass through one another.
  *
@@ -67,15 +68,14 @@ static void grid_build(grid *g, const sw_seg2 *s, int n)
 
 /* candidate pairs for every agent: the segments in the cells its swept, inflated circle covers
  * (a segment in several cells is listed once per cell; duplicates are harmless) */
-static size_t broadphase(const grid *g, const sw_circle2_mover *m, int n, sw_pair *pairs, size_t cap)
+static size_t broadphase(const grid *g, const sw_vec2 *c, const float *r, const sw_vec2 *v, int n, sw_pair *pairs,
+			 size_t cap)
 {
 	size_t np = 0;
 	for (int a = 0; a < n; a++) {
-		float reach = m[a].r + skin;
-		float lo_x = fminf(m[a].c.x, m[a].c.x + m[a].v.x) - reach,
-		      hi_x = fmaxf(m[a].c.x, m[a].c.x + m[a].v.x) + reach;
-		float lo_y = fminf(m[a].c.y, m[a].c.y + m[a].v.y) - reach,
-		      hi_y = fmaxf(m[a].c.y, m[a].c.y + m[a].v.y) + reach;
+		float reach = r[a] + skin;
+		float lo_x = fminf(c[a].x, c[a].x + v[a].x) - reach, hi_x = fmaxf(c[a].x, c[a].x + v[a].x) + reach;
+		float lo_y = fminf(c[a].y, c[a].y + v[a].y) - reach, hi_y = fmaxf(c[a].y, c[a].y + v[a].y) + reach;
 		for (int i = cell_of(lo_x, GX); i <= cell_of(hi_x, GX); i++)
 			for (int j = cell_of(lo_y, GY); j <= cell_of(hi_y, GY); j++)
 				for (int k = 0; k < g->count[i][j] && np < cap; k++)
@@ -91,7 +91,7 @@ static float frand(unsigned *state, float lo, float hi)
 }
 
 static void write_svg(const char *path, const sw_seg2 *s, int ns, const sw_vec2 (*trail)[STEPS / 10 + 1], int frames,
-		      const sw_circle2_mover *m)
+		      const sw_vec2 *c, const float *r)
 {
 	FILE *f = fopen(path, "w");
 	if (!f) {
@@ -110,10 +110,18 @@ static void write_svg(const char *path, const sw_seg2 *s, int ns, const sw_vec2 
 		fprintf(f, "'/>\n");
 	}
 	for (int a = 0; a < AGENTS; a++)
-		fprintf(f, "<circle cx='%g' cy='%g' r='%g' stroke='firebrick'/>\n", m[a].c.x, m[a].c.y, m[a].r);
+		fprintf(f, "<circle cx='%g' cy='%g' r='%g' stroke='firebrick'/>\n", c[a].x, c[a].y, r[a]);
 	fprintf(f, "</g>\n</svg>\n");
 	fclose(f);
 }
+
+/* the slide's answer columns for every agent (hit normals: SW_CIRCLE_MAX_ITERS per agent) */
+typedef struct answers {
+	uint8_t status[AGENTS];
+	float px[AGENTS], py[AGENTS], rx[AGENTS], ry[AGENTS];
+	uint32_t iterations[AGENTS], hits[AGENTS];
+	float nx[AGENTS * SW_CIRCLE_MAX_ITERS], ny[AGENTS * SW_CIRCLE_MAX_ITERS];
+} answers;
 
 int main(int argc, char **argv)
 {
@@ -121,19 +129,31 @@ int main(int argc, char **argv)
 	int ns = build_level(level);
 	static grid g;
 	grid_build(&g, level, ns);
+	sw_seg2_set *walls;
+	sw_circle2_set *crowd;
+	if (sw_seg2_set_create((size_t)ns, &walls) != SW_OK || sw_circle2_set_create(AGENTS, &crowd) != SW_OK)
+		return 1;
+	for (int k = 0; k < ns; k++)
+		sw_seg2_set_add(walls, &level[k], sw_v2(0, 0), NULL);
 
 	/* the crowd starts on the left, spread out, each agent at least its radius + skin from walls */
-	static sw_circle2_mover m[AGENTS];
+	static sw_vec2 c[AGENTS], v[AGENTS];
+	static float r[AGENTS];
 	unsigned rng = 12345;
-	for (int a = 0; a < AGENTS; a++)
-		m[a] = (sw_circle2_mover){{frand(&rng, 1, 9), frand(&rng, 1, 19)}, frand(&rng, 0.2f, 0.4f), {0, 0}};
+	for (int a = 0; a < AGENTS; a++) {
+		c[a] = sw_v2(frand(&rng, 1, 9), frand(&rng, 1, 19));
+		r[a] = frand(&rng, 0.2f, 0.4f);
+		sw_circle2_set_add(crowd, c[a], r[a], sw_v2(0, 0), NULL);
+	}
 
 	size_t cap = (size_t)AGENTS * 4 * MAX_SEGS;
 	sw_pair *pairs = malloc(cap * sizeof *pairs);
-	sw_circle2_slide_output *out = malloc(AGENTS * sizeof *out);
+	answers *ans = calloc(1, sizeof *ans);
 	static sw_vec2 trail[AGENTS][STEPS / 10 + 1];
-	if (!pairs || !out)
+	if (!pairs || !ans)
 		return 1;
+	const sw_slide_results out = {ans->status,     ans->px,   ans->py, NULL,    ans->rx, ans->ry, NULL,
+				      ans->iterations, ans->hits, ans->nx, ans->ny, NULL,    NULL};
 	sw_circle_opts opts = {0, skin, 4};
 	size_t total_pairs = 0, contacts = 0, sweeps = 0;
 	int frames = 0;
@@ -142,31 +162,34 @@ int main(int argc, char **argv)
 		 * that blocked it, the way that leads towards the exit (on its own side of the room's centre
 		 * line when the wall faces the exit squarely), so it goes around */
 		for (int a = 0; a < AGENTS; a++) {
-			sw_vec2 d = sw_v2_sub(exit_at, m[a].c);
+			sw_vec2 d = sw_v2_sub(exit_at, c[a]);
 			float l = sw_v2_len(d);
 			d = l > 1e-3f ? sw_v2_scale(d, 1 / l) : sw_v2(0, 0);
-			if (step > 0 && out[a].hits > 0) {
-				sw_vec2 n = out[a].normals[out[a].hits - 1], along = sw_v2(-n.y, n.x);
-				float ahead = sw_v2_dot(along, d), side = m[a].c.y >= exit_at.y ? along.y : -along.y;
+			if (step > 0 && ans->hits[a] > 0) {
+				size_t h = (size_t)a * SW_CIRCLE_MAX_ITERS + ans->hits[a] - 1;
+				sw_vec2 n = sw_v2(ans->nx[h], ans->ny[h]), along = sw_v2(-n.y, n.x);
+				float ahead = sw_v2_dot(along, d), side = c[a].y >= exit_at.y ? along.y : -along.y;
 				float way = fabsf(ahead) > 0.2f ? ahead : side;
 				d = sw_v2_add(d, sw_v2_scale(along, way >= 0 ? 1.0f : -1.0f));
 				l = sw_v2_len(d);
 				d = l > 1e-3f ? sw_v2_scale(d, 1 / l) : d;
 			}
-			m[a].v = sw_v2_scale(d, speed * dt);
+			v[a] = sw_v2_scale(d, speed * dt);
 		}
-		size_t np = broadphase(&g, m, AGENTS, pairs, cap);
-		if (sw_circle2_seg2_slide(m, AGENTS, level, (size_t)ns, pairs, np, &opts, out) != SW_OK)
+		/* the step's placements in bulk, the broadphase, one call for the crowd */
+		sw_circle2_set_place(crowd, 0, AGENTS, c, v);
+		size_t np = broadphase(&g, c, r, v, AGENTS, pairs, cap);
+		if (sw_circle2_seg2_slide_batch(crowd, walls, pairs, np, &opts, NULL, &out) != SW_OK)
 			return 1;
 		for (int a = 0; a < AGENTS; a++) {
-			m[a].c = out[a].position;
-			contacts += out[a].hits;
-			sweeps += out[a].iterations;
+			c[a] = sw_v2(ans->px[a], ans->py[a]);
+			contacts += ans->hits[a];
+			sweeps += ans->iterations[a];
 		}
 		total_pairs += np;
 		if (step % 10 == 0)
 			for (int a = 0; a < AGENTS; a++)
-				trail[a][frames] = m[a].c;
+				trail[a][frames] = c[a];
 		frames += step % 10 == 0;
 	}
 
@@ -174,10 +197,10 @@ int main(int argc, char **argv)
 	int out_of_room = 0;
 	float clearance = INFINITY;
 	for (int a = 0; a < AGENTS; a++) {
-		out_of_room += m[a].c.x > 40;
-		sw_circle2_output o;
+		out_of_room += c[a].x > 40;
+		sw_cast_result o;
 		for (int k = 0; k < ns; k++) {
-			sw_circle2_seg2_sweep(m[a].c, m[a].r, sw_v2(0, 0), &level[k], NULL, &o);
+			sw_circle2_seg2_sweep(c[a], r[a], sw_v2(0, 0), &level[k], NULL, &o);
 			if (o.status == SW_STARTS_OVERLAPPED)
 				clearance = fminf(clearance, -o.depth);
 		}
@@ -187,10 +210,12 @@ int main(int argc, char **argv)
 	printf("  %d agents through the door; %s\n", out_of_room,
 	       clearance < 0 ? "some agent overlaps a wall" : "no agent overlaps a wall");
 	if (argc > 1) {
-		write_svg(argv[1], level, ns, (const sw_vec2(*)[STEPS / 10 + 1]) trail, frames, m);
+		write_svg(argv[1], level, ns, (const sw_vec2(*)[STEPS / 10 + 1]) trail, frames, c, r);
 		printf("  wrote %s\n", argv[1]);
 	}
+	sw_circle2_set_destroy(crowd);
+	sw_seg2_set_destroy(walls);
 	free(pairs);
-	free(out);
+	free(ans);
 	return clearance < 0;
 }
