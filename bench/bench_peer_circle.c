@@ -2,14 +2,17 @@
  * a circle against an edge shape (circle2_seg2_sweep_peer/<peer>/<batch>) and Bullet's
  * btSubsimplexConvexCast and btContinuousConvexCollision of a sphere against a btTriangleShape
  * (circle3_tri3_sweep_peer/<peer>/<batch>), on the pairs of the family's benchmark scene read through
- * the set getters, with the relative motion. A disagreement is near-touching when swept's own answer
- * flips once the radius grows (swept miss) or shrinks (swept hit) by the peer's stopping distance. */
+ * the set getters, with the relative motion. Disagreements are judged by the tests' independent
+ * oracle (the exact distance function in double): near-touching when the pair's least distance over
+ * the step is within the peer's stopping distance of r, and swept's answer is checked against it
+ * (outside a band of 1e-6 × the pair's size it must agree). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench_peers.h"
+#include "oracle_circle.h"
 #ifdef SW_HAVE_BOX2D
 #include "peer_box2d_circle.h"
 #endif
@@ -50,19 +53,21 @@ static void pair_read(const gen_batch *g, size_t k, int dim, pair3 *p)
 	p->x[0] = t.a, p->x[1] = t.b, p->x[2] = t.c;
 }
 
-/* swept's single-pair answer with the radius changed by `grow` */
-static int hit_grown(const pair3 *p, float grow)
+/* the oracle's least distance over the step minus r, and the band around zero swept may be wrong in */
+static double oracle_fmin(const pair3 *p, double *band)
 {
-	sw_cast_result o;
-	float r = p->r + grow > 0 ? p->r + grow : 0;
+	oracle_circle_problem prob;
+	oracle_circle_result res;
 	if (p->dim == 2) {
 		sw_seg2 s = {{p->x[0].x, p->x[0].y}, {p->x[1].x, p->x[1].y}};
-		sw_circle2_seg2_sweep(sw_v2(p->c.x, p->c.y), r, sw_v2(p->v.x, p->v.y), &s, NULL, &o);
+		oracle_circle2_problem(sw_v2(p->c.x, p->c.y), p->r, sw_v2(p->v.x, p->v.y), &s, &prob);
 	} else {
 		sw_tri3 t = {p->x[0], p->x[1], p->x[2]};
-		sw_circle3_tri3_sweep(p->c, r, p->v, &t, NULL, &o);
+		oracle_circle3_problem(p->c, p->r, p->v, &t, &prob);
 	}
-	return bench_is_hit(o.status);
+	oracle_circle_solve(&prob, &res);
+	*band = 1e-6 * prob.scale;
+	return res.fmin;
 }
 
 static void *build(int dim, const gen_batch *g, size_t n)
@@ -145,6 +150,7 @@ static int check(void *side, unsigned variant, const gen_batch *g, const bench_c
 	int dim = variant <= V_TOI ? 2 : 3;
 	float reach = 1.25f * slack(variant);
 	size_t agree = 0, nsep = 0, agree_sep = 0, dis_ovl = 0, dis_hit = 0, dis_miss = 0, near = 0, ntoi = 0, late = 0;
+	size_t swept_wrong = 0;
 	double toi_sum = 0, toi_max = 0, gap_sum = 0;
 	for (size_t k = 0; k < n; k++) {
 		int st = want->status[k], sh = bench_is_hit(st);
@@ -174,7 +180,9 @@ static int check(void *side, unsigned variant, const gen_batch *g, const bench_c
 		dis_ovl += st == SW_STARTS_OVERLAPPED;
 		dis_hit += st == SW_HIT;
 		dis_miss += !sh;
-		near += hit_grown(&p, sh ? -reach : reach) != sh;
+		double band, fmin = oracle_fmin(&p, &band);
+		near += fabs(fmin) <= reach;
+		swept_wrong += sh ? fmin > band : fmin < -band;
 	}
 	out->agree = (double)agree / (double)n;
 	out->agree_sep = nsep ? (double)agree_sep / (double)nsep : 1.0;
@@ -182,11 +190,11 @@ static int check(void *side, unsigned variant, const gen_batch *g, const bench_c
 	out->stop_gap = ntoi ? gap_sum / (double)ntoi : 0.0;
 	fprintf(stderr,
 		"%s_peer/%s/%zu: %zu of %zu pairs disagree with swept: %zu start overlapped; of %zu start separated, "
-		"%zu swept hit/peer miss and %zu swept miss/peer hit; %zu of all near-touching (flip within %g); on "
-		"%zu common hits |t - t| mean %.2e max %.2e, %zu later than swept, mean distance left at the peer's "
-		"t %.2e\n",
+		"%zu swept hit/peer miss and %zu swept miss/peer hit; %zu of all near-touching (the oracle's least "
+		"distance within %g of r), %zu where the oracle says swept is wrong; on %zu common hits |t - t| mean "
+		"%.2e max %.2e, %zu later than swept, mean distance left at the peer's t %.2e\n",
 		dim == 2 ? "circle2_seg2_sweep" : "circle3_tri3_sweep", NAMES[variant], n, n - agree, n, dis_ovl, nsep,
-		dis_hit, dis_miss, near, reach, ntoi, out->toi_dmean, toi_max, late, out->stop_gap);
+		dis_hit, dis_miss, near, reach, swept_wrong, ntoi, out->toi_dmean, toi_max, late, out->stop_gap);
 	free(hit), free(pt);
 	return 1;
 }
