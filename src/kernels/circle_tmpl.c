@@ -30,60 +30,57 @@ SW_INLINE sw_fw max3v(const sw_fw a[3]) { return gt_sel(gt_sel(sw_abs(a[0]), sw_
 /* feature ids ride the lanes as floats; none is −1, which converts to SW_FEATURE_NONE */
 #define FEATURE_NONE_LANE (-1.0f)
 
-/* a block's answers before they are stored: status masks, feature as a float, the float rows in
- * sw_cast_results order (t, depth, px, py, pz, nx, ny, nz, sx, sy, sz) */
+/* a block's answers before they are stored: status masks, feature as a float, the float rows of the
+ * lanes that have a contact, in sw_cast_results order (t, depth, px, py, pz, nx, ny, nz, sx, sy, sz) */
 typedef struct cast_w {
 	sw_mw miss, over;
 	sw_fw feature, f[11];
 } cast_w;
 
-/* the call's columns: the float rows it asks for, listed once (a 2D query, `planar`, leaves the z
- * columns alone) */
-typedef struct cast_cols {
-	uint8_t *status;
-	uint32_t *feature;
-	int nf;
-	float *dst[11];
-	int row[11];
-} cast_cols;
-
-static cast_cols cast_columns(const sw_job *j, int planar)
+/* the call's columns; a 2D query (`planar`) leaves the z columns alone */
+static sw_columns cast_columns(const sw_job *j, int planar)
 {
 	sw_columns c = sw_columns_of(SW_ANS_CAST, j->out);
-	cast_cols o = {c.status, c.feature, 0, {NULL}, {0}};
-	for (int k = 0; k < 11; k++) {
-		if (!c.f[k] || (planar && (sw_answer_zmask(SW_ANS_CAST) >> k & 1)))
-			continue;
-		o.dst[o.nf] = c.f[k], o.row[o.nf++] = k;
-	}
-	return o;
+	for (int k = 0; k < 11 && planar; k++)
+		if (sw_answer_zmask(SW_ANS_CAST) >> k & 1)
+			c.f[k] = NULL;
+	return c;
 }
 
-/* writes lanes [0, cnt) at `base`: lanes not `valid` become SW_PAIR_INVALID with NaN and no feature. A
- * whole block is stored directly, a partial one through rows on the stack */
-SW_INLINE void cast_store(const cast_cols *c, size_t base, unsigned cnt, const cast_w *o, sw_mw valid)
+/* writes lanes [0, cnt) at `base`: MISS lanes get t = 1 and zeros, lanes not `valid` become
+ * SW_PAIR_INVALID with NaN, both without a feature (one blend per row: the fill value is chosen once).
+ * A whole block is stored directly, a partial one through a row on the stack. `planar` is a constant
+ * of each kernel: a 2D kernel does not form its z rows at all */
+SW_INLINE void cast_store(const sw_columns *c, size_t base, unsigned cnt, const cast_w *o, sw_mw valid, int planar)
 {
-	sw_mw bad = sw_mnot(valid);
+	const sw_fw nan = sw_set1(NAN);
+	sw_mw bad = sw_mnot(valid), blank = sw_mor(bad, o->miss);
+	sw_fw fill = sw_sel(bad, nan, sw_set1(0.0f)), fill_t = sw_sel(bad, nan, sw_set1(1.0f));
 	sw_fw s = sw_sel(o->miss, sw_set1((float)SW_MISS),
 			 sw_sel(o->over, sw_set1((float)SW_STARTS_OVERLAPPED), sw_set1((float)SW_HIT)));
 	s = sw_sel(bad, sw_set1((float)SW_PAIR_INVALID), s);
-	sw_fw ft = sw_sel(bad, sw_set1(FEATURE_NONE_LANE), o->feature);
-	const sw_fw nan = sw_set1(NAN);
+	sw_fw ft = sw_sel(blank, sw_set1(FEATURE_NONE_LANE), o->feature);
+	_Alignas(64) float tmp[SW_W];
+	SW_UNROLL
+	for (int k = 0; k < 11; k++) {
+		if ((planar && (sw_answer_zmask(SW_ANS_CAST) >> k & 1)) || !c->f[k])
+			continue;
+		sw_fw v = sw_sel(blank, k == 0 ? fill_t : fill, o->f[k]);
+		if (cnt == SW_W) {
+			sw_storeu(c->f[k] + base, v);
+		} else {
+			sw_storeu(tmp, v);
+			memcpy(c->f[k] + base, tmp, cnt * sizeof(float));
+		}
+	}
 	if (cnt == SW_W) {
-		for (int k = 0; k < c->nf; k++)
-			sw_storeu(c->dst[k] + base, sw_sel(bad, nan, o->f[c->row[k]]));
 		sw_store_u8(c->status + base, s);
 		if (c->feature)
 			sw_store_i32((int32_t *)(void *)(c->feature + base), ft);
 		return;
 	}
-	_Alignas(64) float tmp[SW_W];
 	_Alignas(64) int32_t ti[SW_W];
 	_Alignas(64) uint8_t tb[SW_W];
-	for (int k = 0; k < c->nf; k++) {
-		sw_storeu(tmp, sw_sel(bad, nan, o->f[c->row[k]]));
-		memcpy(c->dst[k] + base, tmp, cnt * sizeof(float));
-	}
 	sw_store_u8(tb, s);
 	memcpy(c->status + base, tb, cnt);
 	sw_store_i32(ti, ft);
@@ -91,20 +88,21 @@ SW_INLINE void cast_store(const cast_cols *c, size_t base, unsigned cnt, const c
 		memcpy(c->feature + base, ti, cnt * sizeof(uint32_t));
 }
 
-/* the MISS answer in `miss` lanes (t = 1, everything else zero, no feature), then the rows of the
- * others: t, depth, point, normal, slide */
+/* the rows of the lanes with a contact: t, depth, point, normal, slide */
 SW_INLINE void cast_rows(cast_w *o, sw_fw t, sw_fw depth, const sw_fw p[3], const sw_fw n[3], const sw_fw s[3],
 			 sw_fw id)
 {
-	const sw_fw zero = sw_set1(0.0f);
-	o->f[0] = sw_sel(o->miss, sw_set1(1.0f), t);
-	o->f[1] = sw_sel(o->miss, zero, depth);
-	for (int k = 0; k < 3; k++) {
-		o->f[2 + k] = sw_sel(o->miss, zero, p[k]);
-		o->f[5 + k] = sw_sel(o->miss, zero, n[k]);
-		o->f[8 + k] = sw_sel(o->miss, zero, s[k]);
-	}
-	o->feature = sw_sel(o->miss, sw_set1(FEATURE_NONE_LANE), id);
+	o->f[0] = t, o->f[1] = depth;
+	for (int k = 0; k < 3; k++)
+		o->f[2 + k] = p[k], o->f[5 + k] = n[k], o->f[8 + k] = s[k];
+	o->feature = id;
+}
+
+/* a mover's column for the block's lanes: one load broadcast when every lane has the same mover (a
+ * broadphase lists a mover's candidates together), else a gather */
+SW_INLINE sw_fw mover_lanes(const float *col, const int32_t *ia, int same)
+{
+	return same ? sw_set1(col[ia[0]]) : sw_gather(col, ia);
 }
 
 /* ---- circle vs segment (ref/circle2.c) ---- */
@@ -118,9 +116,10 @@ typedef struct seg_in {
 SW_INLINE void seg_gather(const sw_circle2_set *ms, const sw_seg2_set *ss, const int32_t *ia, const int32_t *ib,
 			  seg_in *g)
 {
-	g->c[0] = sw_gather(ms->cx, ia), g->c[1] = sw_gather(ms->cy, ia);
-	g->r = sw_gather(ms->r, ia);
-	sw_fw vm[2] = {sw_gather(ms->dx, ia), sw_gather(ms->dy, ia)};
+	int same = sw_idx_same(ia);
+	g->c[0] = mover_lanes(ms->cx, ia, same), g->c[1] = mover_lanes(ms->cy, ia, same);
+	g->r = mover_lanes(ms->r, ia, same);
+	sw_fw vm[2] = {mover_lanes(ms->dx, ia, same), mover_lanes(ms->dy, ia, same)};
 	g->p[0] = sw_gather(ss->px, ib), g->p[1] = sw_gather(ss->py, ib);
 	g->q[0] = sw_gather(ss->qx, ib), g->q[1] = sw_gather(ss->qy, ib);
 	sw_fw d[2] = {sw_gather(ss->dx, ib), sw_gather(ss->dy, ib)};
@@ -236,7 +235,7 @@ static void circle2_seg2_sweep_kernel(const sw_job *j)
 	const sw_pair *pairs = j->pairs + j->off;
 	size_t n = j->n, at = j->off;
 	int one_sided = ((const sw_circle_opts *)j->opts)->one_sided != 0;
-	const cast_cols cols = cast_columns(j, 1);
+	const sw_columns cols = cast_columns(j, 1);
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
@@ -245,7 +244,7 @@ static void circle2_seg2_sweep_kernel(const sw_job *j)
 		seg_gather(ms, ss, ia, ib, &g);
 		cast_w o;
 		seg_core(&g, one_sided, &o);
-		cast_store(&cols, at + base, cnt, &o, sw_mand(in, g.ok));
+		cast_store(&cols, at + base, cnt, &o, sw_mand(in, g.ok), 1);
 	}
 }
 
@@ -262,11 +261,12 @@ SW_INLINE void tri_gather(const sw_circle3_set *ms, const sw_tri3_set *ts, const
 	const float *const tc[3][3] = {{ts->ax, ts->ay, ts->az}, {ts->bx, ts->by, ts->bz}, {ts->cx, ts->cy, ts->cz}};
 	const float *const mc[3] = {ms->cx, ms->cy, ms->cz}, *const md[3] = {ms->dx, ms->dy, ms->dz};
 	const float *const td[3] = {ts->dx, ts->dy, ts->dz};
-	g->r = sw_gather(ms->r, ia);
+	int same = sw_idx_same(ia);
+	g->r = mover_lanes(ms->r, ia, same);
 	sw_mw ok = sw_mand(sw_ge(g->r, sw_set1(0.0f)), sw_le(g->r, sw_set1(SW_MAX_COORD)));
 	for (int a = 0; a < 3; a++) {
-		g->c[a] = sw_gather(mc[a], ia);
-		sw_fw vm = sw_gather(md[a], ia), d = sw_gather(td[a], ib);
+		g->c[a] = mover_lanes(mc[a], ia, same);
+		sw_fw vm = mover_lanes(md[a], ia, same), d = sw_gather(td[a], ib);
 		g->v[a] = sw_sub(vm, d);
 		ok = sw_mand(ok, sw_mand(sw_coord_ok(vm), sw_coord_ok(d)));
 		ok = sw_mand(ok, sw_mand(sw_coord_ok(g->c[a]), sw_coord_ok(g->v[a])));
@@ -493,7 +493,7 @@ static void circle3_tri3_sweep_kernel(const sw_job *j)
 	const sw_pair *pairs = j->pairs + j->off;
 	size_t n = j->n, at = j->off;
 	int one_sided = ((const sw_circle_opts *)j->opts)->one_sided != 0;
-	const cast_cols cols = cast_columns(j, 0);
+	const sw_columns cols = cast_columns(j, 0);
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
@@ -502,7 +502,7 @@ static void circle3_tri3_sweep_kernel(const sw_job *j)
 		tri_gather(ms, ts, ia, ib, &g);
 		cast_w o;
 		tri_core(&g, one_sided, &o);
-		cast_store(&cols, at + base, cnt, &o, sw_mand(in, g.ok));
+		cast_store(&cols, at + base, cnt, &o, sw_mand(in, g.ok), 0);
 	}
 }
 

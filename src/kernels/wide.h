@@ -3,7 +3,8 @@
  * tier's flags: SIMDe would emulate a wider vector and run slower than scalar.
  *
  * Besides arithmetic: gathers by 32-bit indices, a block's set indices from a pair list (sw_pair_lanes)
- * and stores of integer-valued lanes as bytes or int32 (statuses and feature ids).
+ * and whether they are all one (sw_idx_same), and stores of integer-valued lanes as bytes or int32
+ * (statuses and feature ids).
  *
  * Contract of every op: lane-wise IEEE single precision, no fusion (the build passes
  * -ffp-contract=off), so a kernel that performs the reference's operations in the reference's order
@@ -81,6 +82,12 @@ static inline void sw_store_u8(uint8_t *p, sw_fw a)
 	for (int l = 0; l < 16; l++)
 		p[l] = (uint8_t)(int32_t)t[l];
 #endif
+}
+/* whether the SW_W indices at idx (64-byte aligned) are all equal */
+static inline int sw_idx_same(const int32_t *idx)
+{
+	simde__m512i v = simde_mm512_load_si512((const void *)idx);
+	return simde_mm512_cmpeq_epi32_mask(v, simde_mm512_set1_epi32(idx[0])) == 0xFFFF;
 }
 static inline void sw_store_i32(int32_t *p, sw_fw a)
 {
@@ -175,6 +182,11 @@ static inline void sw_store_i32(int32_t *p, sw_fw a)
 {
 	simde_mm256_storeu_si256((simde__m256i *)(void *)p, simde_mm256_cvttps_epi32(a));
 }
+static inline int sw_idx_same(const int32_t *idx)
+{
+	simde__m256i v = simde_mm256_load_si256((const void *)idx);
+	return simde_mm256_movemask_epi8(simde_mm256_cmpeq_epi32(v, simde_mm256_set1_epi32(idx[0]))) == -1;
+}
 static inline sw_mw sw_pair_lanes(const sw_pair *pairs, uint32_t ca, uint32_t cb, int32_t *ia, int32_t *ib)
 {
 	const simde__m256i split = simde_mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
@@ -245,6 +257,11 @@ static inline void sw_store_u8(uint8_t *p, sw_fw a)
 	memcpy(p, &b, 4);
 }
 static inline void sw_store_i32(int32_t *p, sw_fw a) { simde_mm_storeu_si128((void *)p, simde_mm_cvttps_epi32(a)); }
+static inline int sw_idx_same(const int32_t *idx)
+{
+	simde__m128i v = simde_mm_load_si128((const void *)idx);
+	return simde_mm_movemask_epi8(simde_mm_cmpeq_epi32(v, simde_mm_set1_epi32(idx[0]))) == 0xFFFF;
+}
 static inline sw_mw sw_pair_lanes(const sw_pair *pairs, uint32_t ca, uint32_t cb, int32_t *ia, int32_t *ib)
 {
 	simde__m128 v0 = simde_mm_castsi128_ps(simde_mm_loadu_si128((const void *)pairs));

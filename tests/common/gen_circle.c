@@ -33,6 +33,7 @@ typedef enum edit {
 	E_HUGE,          /* scaled by 1e12 … 1e30 (past SW_MAX_COORD: invalid) */
 	E_SIGNED_ZERO,   /* ±0 wherever a coordinate is zero */
 	E_BROKEN,        /* every 7th pair broken, every 11th index out of range */
+	E_GROUPED,       /* runs of 1–40 pairs share their first pair's mover, as a broadphase lists them */
 } edit;
 
 typedef struct circle_pop {
@@ -60,6 +61,7 @@ static const circle_pop POPS[] = {
 	{"scale_huge", 15, 0, E_HUGE},
 	{"signed_zero", 16, 0, E_SIGNED_ZERO},
 	{"broken", 17, 0, E_BROKEN},
+	{"grouped_movers", 18, 0, E_GROUPED},
 };
 #define NPOPS (sizeof POPS / sizeof POPS[0])
 
@@ -404,6 +406,11 @@ static int make(int dim, size_t pi, size_t n, gen_batch *g)
 	}
 	if (cp->e == E_BROKEN)
 		break_pairs(&r, st);
+	for (size_t k = 0, start = 0, left = 0; cp->e == E_GROUPED && k < n; k++, left--) {
+		if (!left)
+			start = k, left = 1 + sc_below(&r, 40);
+		st->pairs[k].a = (uint32_t)start;
+	}
 	return 1;
 }
 
@@ -424,8 +431,8 @@ static int make3(size_t p, size_t n, sw_src a, sw_src b, gen_batch *g)
 #define BENCH_SEED 0x5eedc1cull
 
 /* n pairs: n/16 movers (radius 0.1–0.5, moving up to 4), each with sixteen candidate segments or
- * triangles (size 0.5–3) placed within 3 of its path, pairs (i, 16·i + k): a broadphase's output for a
- * crowd in a cluttered level */
+ * triangles (size 0.5–3) placed within 3 of its path, stored in a random order; the pairs come mover
+ * by mover, as a broadphase querying each mover lists them: a crowd in a cluttered level */
 static int bench_make(int dim, unsigned mix, size_t n, gen_batch *g)
 {
 	if (mix != 0 || n == 0 || n % BENCH_CANDIDATES)
@@ -441,6 +448,21 @@ static int bench_make(int dim, unsigned mix, size_t n, gen_batch *g)
 		return 0;
 	}
 	st->pairs = pairs, g->pairs = pairs, g->n = n;
+	/* the geometry is stored in a random order (a level's segments or triangles are not stored by
+	 * mover): candidate j goes to slot perm[j] */
+	uint32_t *perm = malloc(n * sizeof *perm);
+	if (!perm) {
+		circle_free(g);
+		return 0;
+	}
+	sc_rng q = sc_rng_seed(BENCH_SEED ^ 0x9e3779b9u ^ n);
+	for (size_t j = 0; j < n; j++)
+		perm[j] = (uint32_t)j;
+	for (size_t j = n; j > 1; j--) {
+		size_t k = sc_below(&q, (uint32_t)j);
+		uint32_t x = perm[j - 1];
+		perm[j - 1] = perm[k], perm[k] = x;
+	}
 	sc_rng r = sc_rng_seed(BENCH_SEED ^ n ^ (uint64_t)dim);
 	for (size_t i = 0; i < movers; i++) {
 		cpair m;
@@ -456,11 +478,12 @@ static int bench_make(int dim, unsigned mix, size_t n, gen_batch *g)
 			for (int q = 0; q < 3; q++)
 				p.x[q] = sw_v3_add(p.x[q], shift);
 			size_t j = BENCH_CANDIDATES * i + k;
-			geom_put(st, (uint32_t)j, &p);
-			st->pairs[j] = (sw_pair){(uint32_t)i, (uint32_t)j};
+			geom_put(st, perm[j], &p);
+			st->pairs[j] = (sw_pair){(uint32_t)i, perm[j]};
 		}
 		mover_put(st, (uint32_t)i, &m);
 	}
+	free(perm);
 	return 1;
 }
 
