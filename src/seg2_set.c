@@ -1,5 +1,6 @@
 /* src/seg2_set.c — the set of segments (swept/circle.h) on one column table (src/sets.h). Padding
- * slots hold the segment (0,0)–(1,0), at rest. */
+ * slots hold the segment (0,0)–(1,0), at rest. The set remembers whether any displacement written is
+ * not +0, so kernels can skip reading a level at rest. */
 #include <stddef.h>
 
 #include "sets.h"
@@ -32,7 +33,9 @@ sw_error sw_seg2_set_put(sw_seg2_set *set, uint32_t index, const sw_seg2 *seg, s
 	if (!set || !seg)
 		return SW_ERR_NULL;
 	const item it = {*seg, disp};
-	return sw_table_put(&set->t, set->col, &spec, index, &it);
+	sw_error e = sw_table_put(&set->t, set->col, &spec, index, &it);
+	set->moving |= e == SW_OK && sw_floats_moving(&disp.x, 2);
+	return e;
 }
 
 sw_error sw_seg2_set_add(sw_seg2_set *set, const sw_seg2 *seg, sw_vec2 disp, uint32_t *index)
@@ -40,7 +43,9 @@ sw_error sw_seg2_set_add(sw_seg2_set *set, const sw_seg2 *seg, sw_vec2 disp, uin
 	if (!set || !seg)
 		return SW_ERR_NULL;
 	const item it = {*seg, disp};
-	return sw_table_add(&set->t, set->col, &spec, &it, index);
+	sw_error e = sw_table_add(&set->t, set->col, &spec, &it, index);
+	set->moving |= e == SW_OK && sw_floats_moving(&disp.x, 2);
+	return e;
 }
 
 sw_error sw_seg2_set_get(const sw_seg2_set *set, uint32_t index, sw_seg2 *seg, sw_vec2 *disp)
@@ -58,11 +63,17 @@ sw_error sw_seg2_set_get(const sw_seg2_set *set, uint32_t index, sw_seg2 *seg, s
 
 sw_error sw_seg2_set_place(sw_seg2_set *set, uint32_t first, size_t n, const sw_vec2 *disps)
 {
-	return set ? sw_table_place(&set->t, set->col, 0, 0, 4, 2, first, n, NULL, disps) : SW_ERR_NULL;
+	if (!set)
+		return SW_ERR_NULL;
+	sw_error e = sw_table_place(&set->t, set->col, 0, 0, 4, 2, first, n, NULL, disps);
+	set->moving |= e == SW_OK && disps && sw_floats_moving(&disps->x, 2 * n);
+	return e;
 }
 
 void sw_seg2_set_clear(sw_seg2_set *set)
 {
-	if (set)
+	if (set) {
 		sw_table_clear(&set->t, set->col, &spec);
+		set->moving = 0;
+	}
 }

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "swept/circle.h"
 #include "swept/hull3.h"
@@ -68,6 +69,17 @@ sw_error sw_table_place(const sw_table *t, void *const *col, int pose_col, int n
 /// column pointers at `col_at` reserved for `capacity` items. *out is NULL on failure.
 sw_error sw_set_new(void **out, size_t size, size_t table_at, size_t col_at, const sw_table_spec *spec,
 		    size_t capacity);
+/// Whether n floats are not all +0 (bit pattern zero): a displacement that is not "at rest".
+static inline int sw_floats_moving(const float *v, size_t n)
+{
+	uint32_t any = 0;
+	for (size_t k = 0; k < n; k++) {
+		uint32_t u;
+		memcpy(&u, &v[k], sizeof u);
+		any |= u;
+	}
+	return any != 0;
+}
 /// Frees a set object made by sw_set_new() and its table (not its other storage).
 void sw_set_delete(void *set, size_t size, size_t table_at, size_t col_at);
 /// Room for `need` more elements of `size` bytes in an array of *cap elements, `used` in use, from the
@@ -98,6 +110,9 @@ struct sw_tri3_set {
 		};
 		void *col[12];
 	};
+	/* 0: every displacement is +0 (all bits zero), so a kernel may take them as such without reading
+	 * them (v − (+0) is v, bit for bit); set by any other value written, cleared by clear() */
+	uint32_t moving;
 };
 
 /// A polygon shape's vertex row: SW_POLY2_MAX_VERTS slots, those past its count repeating vertex 0
@@ -185,6 +200,7 @@ struct sw_seg2_set {
 		};
 		void *col[6];
 	};
+	uint32_t moving; /* as sw_tri3_set's */
 };
 
 #endif

@@ -122,7 +122,9 @@ SW_INLINE void seg_gather(const sw_circle2_set *ms, const sw_seg2_set *ss, const
 	sw_fw vm[2] = {mover_lanes(ms->dx, ia, same), mover_lanes(ms->dy, ia, same)};
 	g->p[0] = sw_gather(ss->px, ib), g->p[1] = sw_gather(ss->py, ib);
 	g->q[0] = sw_gather(ss->qx, ib), g->q[1] = sw_gather(ss->qy, ib);
-	sw_fw d[2] = {sw_gather(ss->dx, ib), sw_gather(ss->dy, ib)};
+	/* a level at rest: every displacement +0, not read (v − (+0) is v) */
+	sw_fw zero = sw_set1(0.0f),
+	      d[2] = {ss->moving ? sw_gather(ss->dx, ib) : zero, ss->moving ? sw_gather(ss->dy, ib) : zero};
 	sw_mw ok = sw_mand(sw_ge(g->r, sw_set1(0.0f)), sw_le(g->r, sw_set1(SW_MAX_COORD)));
 	for (int k = 0; k < 2; k++) {
 		g->v[k] = sw_sub(vm[k], d[k]);
@@ -266,7 +268,7 @@ SW_INLINE void tri_gather(const sw_circle3_set *ms, const sw_tri3_set *ts, const
 	sw_mw ok = sw_mand(sw_ge(g->r, sw_set1(0.0f)), sw_le(g->r, sw_set1(SW_MAX_COORD)));
 	for (int a = 0; a < 3; a++) {
 		g->c[a] = mover_lanes(mc[a], ia, same);
-		sw_fw vm = mover_lanes(md[a], ia, same), d = sw_gather(td[a], ib);
+		sw_fw vm = mover_lanes(md[a], ia, same), d = ts->moving ? sw_gather(td[a], ib) : sw_set1(0.0f);
 		g->v[a] = sw_sub(vm, d);
 		ok = sw_mand(ok, sw_mand(sw_coord_ok(vm), sw_coord_ok(d)));
 		ok = sw_mand(ok, sw_mand(sw_coord_ok(g->c[a]), sw_coord_ok(g->v[a])));
