@@ -13,24 +13,37 @@ typedef struct best {
 	uint32_t invalid;
 } best;
 
+/* the window's answers into the per-pair columns asked for, a column at a time */
+static void copy_out(const circle_call *c, const circle_window *w, size_t from, size_t cnt, const sw_cast_results *o)
+{
+	sw_columns dst = sw_columns_of(SW_ANS_CAST, o);
+	memcpy(dst.status + from, w->status, cnt);
+	if (dst.feature)
+		memcpy(dst.feature + from, w->feature, cnt * sizeof(uint32_t));
+	for (int k = 0; k < 11; k++)
+		if (dst.f[k] && (c->dim == 3 || !(sw_answer_zmask(SW_ANS_CAST) >> k & 1)))
+			memcpy(dst.f[k] + from, w->f[k], cnt * sizeof(float));
+}
+
+/* folds window answers [0, cnt) (pairs from + l) into the movers: only a status and a time are read
+ * per pair, a whole answer only when it becomes a mover's earliest */
 static void fold(const circle_call *c, const sw_pair *pairs, const circle_window *w, size_t from, size_t cnt, best *b,
-		 const sw_cast_results *first, const sw_cast_results *per_pair)
+		 const sw_cast_results *first)
 {
 	for (size_t l = 0; l < cnt; l++) {
 		size_t k = from + l;
-		sw_cast_result a = circle_window_row(w, l);
-		if (per_pair)
-			circle_put(c, per_pair, k, &a);
-		uint32_t i = pairs[k].a;
+		uint32_t i = pairs[k].a, st = w->status[l];
 		if (i >= c->n_movers || b[i].invalid)
 			continue;
-		if (a.status == SW_PAIR_INVALID) {
+		if (st == SW_PAIR_INVALID) {
 			b[i].invalid = 1;
 			continue;
 		}
-		int contact = a.status == SW_HIT || a.status == SW_STARTS_OVERLAPPED;
-		if (contact && (b[i].pair == SW_FEATURE_NONE || a.t < b[i].t)) {
-			b[i].t = a.t, b[i].pair = (uint32_t)k;
+		int contact = st == SW_HIT || st == SW_STARTS_OVERLAPPED;
+		float t = w->f[0][l];
+		if (contact && (b[i].pair == SW_FEATURE_NONE || t < b[i].t)) {
+			b[i].t = t, b[i].pair = (uint32_t)k;
+			sw_cast_result a = circle_window_row(w, l);
 			circle_put(c, first, i, &a);
 		}
 	}
@@ -77,8 +90,10 @@ static sw_error earliest(int dim, const void *movers, const void *geo, const sw_
 		size_t cnt = n - from < SW_CIRCLE_WINDOW ? n - from : SW_CIRCLE_WINDOW;
 		memcpy(w->pairs, pairs + from, cnt * sizeof *pairs);
 		e = circle_window_sweep(&c, movers, w, cnt, opts, run);
+		if (e == SW_OK && per_pair)
+			copy_out(&c, w, from, cnt, per_pair);
 		if (e == SW_OK)
-			fold(&c, pairs, w, from, cnt, b, first, per_pair);
+			fold(&c, pairs, w, from, cnt, b, first);
 	}
 	if (e == SW_OK)
 		finish(&c, b, first, first_pair);

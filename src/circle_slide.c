@@ -123,10 +123,11 @@ static void fold(const sw_pair *pairs, const circle_window *w, size_t cnt, mover
 {
 	for (size_t l = 0; l < cnt; l++) {
 		mover *m = &mv[pairs[w->index[l]].a];
-		if (!active(m, it))
+		uint8_t st = w->status[l];
+		if (st == SW_MISS || !active(m, it))
 			continue;
 		sw_cast_result a = circle_window_row(w, l);
-		if (a.status == SW_PAIR_INVALID) {
+		if (st == SW_PAIR_INVALID) {
 			invalidate(m);
 			continue;
 		}
