@@ -128,9 +128,11 @@ SW_INLINE void seg_gather(const sw_circle2_set *ms, const sw_seg2_set *ss, const
 	sw_mw ok = sw_mand(sw_ge(g->r, sw_set1(0.0f)), sw_le(g->r, sw_set1(SW_MAX_COORD)));
 	for (int k = 0; k < 2; k++) {
 		g->v[k] = sw_sub(vm[k], d[k]);
-		ok = sw_mand(ok, sw_mand(sw_coord_ok(vm[k]), sw_coord_ok(d[k])));
-		ok = sw_mand(ok, sw_mand(sw_coord_ok(g->c[k]), sw_coord_ok(g->v[k])));
+		ok = sw_mand(ok, sw_mand(sw_coord_ok(vm[k]), sw_coord_ok(g->c[k])));
 		ok = sw_mand(ok, sw_mand(sw_coord_ok(g->p[k]), sw_coord_ok(g->q[k])));
+		/* at rest, d is +0 and v is vm: both already checked */
+		if (ss->moving)
+			ok = sw_mand(ok, sw_mand(sw_coord_ok(d[k]), sw_coord_ok(g->v[k])));
 	}
 	g->ok = ok;
 }
@@ -206,10 +208,11 @@ SW_INLINE void seg_core(const seg_in *g, int one_sided, cast_w *o)
 	sw_fw nv[2] = {sw_sel(end, y[0], sw_sel(up, n[0], sw_neg(n[0]))),
 		       sw_sel(end, y[1], sw_sel(up, n[1], sw_neg(n[1])))};
 	sw_fw front[2] = {sw_sel(line, n[0], zero), sw_sel(line, n[1], one)};
-	sw_mw none = sw_lt(gt_sel(sw_abs(nv[0]), sw_abs(nv[1])), tiny);
+	sw_fw mnv = gt_sel(sw_abs(nv[0]), sw_abs(nv[1]));
+	sw_mw none = sw_lt(mnv, tiny);
 	sw_fw ns[2] = {sw_sel(none, front[0], nv[0]), sw_sel(none, front[1], nv[1])};
 	/* sw_circle_normalize2 */
-	sw_fw kn = pow2_inv(gt_sel(sw_abs(ns[0]), sw_abs(ns[1])));
+	sw_fw kn = sw_sel(none, one, pow2_inv(mnv));
 	sw_fw w[2] = {sw_mul(ns[0], kn), sw_mul(ns[1], kn)};
 	sw_fw il = sw_div(one, sw_sqrt(dot2(w[0], w[1], w[0], w[1])));
 	sw_fw nr[3] = {sw_mul(w[0], il), sw_mul(w[1], il), zero};
@@ -270,8 +273,10 @@ SW_INLINE void tri_gather(const sw_circle3_set *ms, const sw_tri3_set *ts, const
 		g->c[a] = mover_lanes(mc[a], ia, same);
 		sw_fw vm = mover_lanes(md[a], ia, same), d = ts->moving ? sw_gather(td[a], ib) : sw_set1(0.0f);
 		g->v[a] = sw_sub(vm, d);
-		ok = sw_mand(ok, sw_mand(sw_coord_ok(vm), sw_coord_ok(d)));
-		ok = sw_mand(ok, sw_mand(sw_coord_ok(g->c[a]), sw_coord_ok(g->v[a])));
+		ok = sw_mand(ok, sw_mand(sw_coord_ok(vm), sw_coord_ok(g->c[a])));
+		/* at rest, d is +0 and v is vm: both already checked */
+		if (ts->moving)
+			ok = sw_mand(ok, sw_mand(sw_coord_ok(d), sw_coord_ok(g->v[a])));
 		for (int k = 0; k < 3; k++) {
 			g->x[k][a] = sw_gather(tc[k][a], ib);
 			ok = sw_mand(ok, sw_coord_ok(g->x[k][a]));
@@ -460,11 +465,12 @@ SW_INLINE void tri_core(const tri_in *g, int one_sided, cast_w *o)
 		sw_fw across = sw_sub(sw_mul(y[a], ee), sw_mul(e[a], ey));
 		nv[a] = sw_sel(face, side, sw_sel(vert, y[a], across));
 	}
-	sw_mw none = sw_lt(max3v(nv), sw_set1(MIN_NORMAL));
+	sw_fw mnv = max3v(nv);
+	sw_mw none = sw_lt(mnv, sw_set1(MIN_NORMAL));
+	sw_fw kn = pow2_inv(sw_sel(none, max3v(w.n), mnv)), ws[3], nr[3];
 	for (int a = 0; a < 3; a++)
 		nv[a] = sw_sel(none, w.n[a], nv[a]);
 	/* sw_circle_normalize3 */
-	sw_fw kn = pow2_inv(max3v(nv)), ws[3], nr[3];
 	for (int a = 0; a < 3; a++)
 		ws[a] = sw_mul(nv[a], kn);
 	sw_fw il = sw_div(one, sw_sqrt(dot3v(ws, ws)));

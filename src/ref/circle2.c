@@ -175,10 +175,12 @@ sw_status sw_circle2_seg2_ref(sw_vec2 c, float r, sw_vec2 v, const sw_seg2 *s, u
 	float h = w.n.x * y.x + w.n.y * y.y;
 	sw_vec2 side = h >= 0.0f ? w.n : sw_v2(-w.n.x, -w.n.y);
 	sw_vec2 nv = end ? y : side;
-	/* a centre on the endpoint: the front normal (+y for a point segment) */
+	/* a centre on the endpoint: the front normal (+y for a point segment), whose largest |component|
+	 * lies in [1, 2): its power of two is 1 */
 	sw_vec2 front = w.line ? w.n : sw_v2(0.0f, 1.0f);
-	int none = sw_circle_max(fabsf(nv.x), fabsf(nv.y)) < SW_CIRCLE_MIN_NORMAL;
-	sw_vec2 n = sw_circle_normalize2(none ? front : nv);
+	float m = sw_circle_max(fabsf(nv.x), fabsf(nv.y));
+	int none = m < SW_CIRCLE_MIN_NORMAL;
+	sw_vec2 n = sw_circle_normalize2(none ? front : nv, none ? 1.0f : sw_circle_pow2_inv(m));
 	float dist = n.x * y.x + n.y * y.y;
 	sw_vec2 along = sw_v2(y.x - n.x * dist, y.y - n.y * dist);
 	sw_vec2 pk = id == SW_SEG2_END1 ? s->q : s->p;

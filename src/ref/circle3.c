@@ -229,8 +229,9 @@ sw_status sw_circle3_tri3_ref(sw_vec3 c, float r, sw_vec3 v, const sw_tri3 *t, u
 	sw_vec3 across = sw_v3_sub(sw_v3_scale(y, w.ee[i]), sw_v3_scale(e, ey));
 	sw_vec3 nv = face ? side : vert ? y : across;
 	/* a centre on the triangle's boundary: the front normal */
-	int none = max3(nv) < SW_CIRCLE_MIN_NORMAL;
-	sw_vec3 n = sw_circle_normalize3(none ? w.n : nv);
+	float m = max3(nv);
+	int none = m < SW_CIRCLE_MIN_NORMAL;
+	sw_vec3 n = sw_circle_normalize3(none ? w.n : nv, sw_circle_pow2_inv(none ? max3(w.n) : m));
 	float dist = sw_v3_dot(n, y);
 	/* the foot: on the plane by the normal, on an edge by the projection (the rejection that gave an
 	 * edge's normal cancels where y runs far along the edge: a normal off by δ would move the foot

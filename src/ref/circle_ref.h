@@ -71,19 +71,18 @@ static inline float sw_circle_max(float a, float b) { return a > b ? a : b; }
  * zero and subnormal m */
 static inline float sw_circle_pow2_inv(float m) { return 0.5f * sw_ref_axis_scale(m); }
 
-/* v/|v| for a v whose largest |component| is normal: scaled by a power of two first (exact), so
- * nothing overflows or underflows; one square root and one division, in the lanes' order */
-static inline sw_vec2 sw_circle_normalize2(sw_vec2 v)
+/* v/|v| for a v whose largest |component| is normal, given k = sw_circle_pow2_inv() of it: scaled by
+ * that power of two first (exact), so nothing overflows or underflows; one square root and one
+ * division, in the lanes' order */
+static inline sw_vec2 sw_circle_normalize2(sw_vec2 v, float k)
 {
-	float k = sw_circle_pow2_inv(sw_circle_max(fabsf(v.x), fabsf(v.y)));
 	sw_vec2 w = sw_v2(v.x * k, v.y * k);
 	float il = 1.0f / sqrtf(w.x * w.x + w.y * w.y);
 	return sw_v2(w.x * il, w.y * il);
 }
 
-static inline sw_vec3 sw_circle_normalize3(sw_vec3 v)
+static inline sw_vec3 sw_circle_normalize3(sw_vec3 v, float k)
 {
-	float k = sw_circle_pow2_inv(sw_circle_max(sw_circle_max(fabsf(v.x), fabsf(v.y)), fabsf(v.z)));
 	sw_vec3 w = sw_v3(v.x * k, v.y * k, v.z * k);
 	float il = 1.0f / sqrtf(sw_v3_dot(w, w));
 	return sw_v3(w.x * il, w.y * il, w.z * il);
