@@ -108,7 +108,8 @@ static sw_cast_result cols_row(const cast_cols *c, size_t k, int dim)
 }
 
 /* the runs every call is made with: the answers must be the same bits on every one */
-static const sw_batch_opts RUNS[] = {{1, 0}, {2, 16}, {2, 48}, {1, 1}};
+static const sw_batch_opts RUNS[] = {
+	{.threads = 1}, {.threads = 2, .chunk = 16}, {.threads = 2, .chunk = 48}, {.threads = 1, .chunk = 1}};
 #define NRUNS (sizeof RUNS / sizeof RUNS[0])
 
 static void sets2(const mover2 *mv, size_t nm, const sw_seg2 *sg, size_t ns, sw_circle2_set **m, sw_seg2_set **g)

@@ -27,7 +27,8 @@ SW_INLINE void cross3v(const sw_fw a[3], const sw_fw b[3], sw_fw o[3])
 }
 SW_INLINE sw_fw max3v(const sw_fw a[3]) { return gt_sel(gt_sel(sw_abs(a[0]), sw_abs(a[1])), sw_abs(a[2])); }
 
-/* feature ids ride the lanes as floats; none is −1, which converts to SW_FEATURE_NONE */
+/* feature ids ride the lanes as floats; none is −1 inside a kernel, and blank lanes are stored as
+ * SW_FEATURE_NONE (sw_store_codes) */
 #define FEATURE_NONE_LANE (-1.0f)
 
 /* a block's answers before they are stored: status masks, feature as a float, the float rows of the
@@ -59,7 +60,6 @@ SW_INLINE void cast_store(const sw_columns *c, size_t base, unsigned cnt, const 
 	sw_fw s = sw_sel(o->miss, sw_set1((float)SW_MISS),
 			 sw_sel(o->over, sw_set1((float)SW_STARTS_OVERLAPPED), sw_set1((float)SW_HIT)));
 	s = sw_sel(bad, sw_set1((float)SW_PAIR_INVALID), s);
-	sw_fw ft = sw_sel(blank, sw_set1(FEATURE_NONE_LANE), o->feature);
 	_Alignas(64) float tmp[SW_W];
 	SW_UNROLL
 	for (int k = 0; k < 11; k++) {
@@ -74,16 +74,16 @@ SW_INLINE void cast_store(const sw_columns *c, size_t base, unsigned cnt, const 
 		}
 	}
 	if (cnt == SW_W) {
-		sw_store_u8(c->status + base, s);
+		sw_store_bytes(c->status + base, s);
 		if (c->feature)
-			sw_store_i32((int32_t *)(void *)(c->feature + base), ft);
+			sw_store_codes(c->feature + base, o->feature, blank);
 		return;
 	}
-	_Alignas(64) int32_t ti[SW_W];
+	_Alignas(64) uint32_t ti[SW_W];
 	_Alignas(64) uint8_t tb[SW_W];
-	sw_store_u8(tb, s);
+	sw_store_bytes(tb, s);
 	memcpy(c->status + base, tb, cnt);
-	sw_store_i32(ti, ft);
+	sw_store_codes(ti, o->feature, blank);
 	if (c->feature)
 		memcpy(c->feature + base, ti, cnt * sizeof(uint32_t));
 }
@@ -284,7 +284,7 @@ SW_INLINE void tri_gather(const sw_circle3_set *ms, const sw_tri3_set *ts, const
 	}
 	sw_fw w[3][3], p;
 	tedges(g->x[0], g->x[1], g->x[2], w, &p);
-	g->ok = sw_mand(ok, tri_not_degenerate(w));
+	g->ok = sw_mand(ok, tri_not_degenerate_w(w));
 }
 
 /* the triangle seen from the centre (tri_view) */

@@ -1,5 +1,5 @@
 /* src/kernels/lanes.h — lane helpers every kernel template over sets may use: the reference's
- * selections (a < b ? a : b), the exact power-of-two scale, a block's set indices and its float rows'
+ * selections (a < b ? a : b), a block's set indices and its float rows'
  * store. Included by templates only, after or instead of kernels/wide.h, so every helper is compiled
  * at the tier's width. */
 #ifndef SWEPT_LANES_H
@@ -15,13 +15,6 @@
 /* a < b ? a : b and a > b ? a : b, as the reference writes them */
 SW_INLINE sw_fw lt_sel(sw_fw a, sw_fw b) { return sw_sel(sw_lt(a, b), a, b); }
 SW_INLINE sw_fw gt_sel(sw_fw a, sw_fw b) { return sw_sel(sw_gt(a, b), a, b); }
-
-/* sw_ref_axis_scale lane-wise: the float whose exponent bits are m's complemented, mantissa zero */
-SW_INLINE sw_fw axis_scale(sw_fw m)
-{
-	const sw_fw inf = sw_set1(INFINITY);
-	return sw_and(sw_xor(m, inf), inf);
-}
 
 /* writes lanes [0, cnt) of a float row at dst + base (a NULL column is skipped); `invalid` lanes get NaN */
 SW_INLINE void row_store(float *dst, size_t base, unsigned cnt, sw_fw v, unsigned invalid)

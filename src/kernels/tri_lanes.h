@@ -26,7 +26,7 @@ SW_INLINE void tedges(const sw_fw a[3], const sw_fw b[3], const sw_fw c[3], sw_f
 }
 
 /* the triangle's contract: coordinates in range (checked by the caller) and not degenerate */
-SW_INLINE sw_mw tri_not_degenerate(sw_fw w[3][3])
+SW_INLINE sw_mw tri_not_degenerate_w(sw_fw w[3][3])
 {
 	sw_fw g[3] = {sw_neg(w[2][0]), sw_neg(w[2][1]), sw_neg(w[2][2])};
 	sw_fw n0 = sw_sub(sw_mul(w[0][1], g[2]), sw_mul(w[0][2], g[1]));
