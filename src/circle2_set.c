@@ -65,6 +65,14 @@ sw_error sw_circle2_set_place(sw_circle2_set *set, uint32_t first, size_t n, con
 	return set ? sw_table_place(&set->t, set->col, 0, 2, 3, 2, first, n, centres, disps) : SW_ERR_NULL;
 }
 
+sw_error sw_circle2_set_columns(sw_circle2_set *set, sw_mover_cols *cols)
+{
+	if (!set || !cols)
+		return SW_ERR_NULL;
+	*cols = (sw_mover_cols){set->cx, set->cy, NULL, set->dx, set->dy, NULL};
+	return SW_OK;
+}
+
 void sw_circle2_set_clear(sw_circle2_set *set)
 {
 	if (set)

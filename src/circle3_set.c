@@ -65,6 +65,14 @@ sw_error sw_circle3_set_place(sw_circle3_set *set, uint32_t first, size_t n, con
 	return set ? sw_table_place(&set->t, set->col, 0, 3, 4, 3, first, n, centres, disps) : SW_ERR_NULL;
 }
 
+sw_error sw_circle3_set_columns(sw_circle3_set *set, sw_mover_cols *cols)
+{
+	if (!set || !cols)
+		return SW_ERR_NULL;
+	*cols = (sw_mover_cols){set->cx, set->cy, set->cz, set->dx, set->dy, set->dz};
+	return SW_OK;
+}
+
 void sw_circle3_set_clear(sw_circle3_set *set)
 {
 	if (set)

@@ -70,6 +70,16 @@ sw_error sw_seg2_set_place(sw_seg2_set *set, uint32_t first, size_t n, const sw_
 	return e;
 }
 
+sw_error sw_seg2_set_columns(sw_seg2_set *set, sw_seg2_cols *cols)
+{
+	if (!set || !cols)
+		return SW_ERR_NULL;
+	/* the caller may write any displacement: the kernels must read them */
+	set->moving = 1;
+	*cols = (sw_seg2_cols){set->px, set->py, set->qx, set->qy, set->dx, set->dy};
+	return SW_OK;
+}
+
 void sw_seg2_set_clear(sw_seg2_set *set)
 {
 	if (set) {

@@ -1,5 +1,5 @@
 /* tests/test_circle_sets.c — the sets of the swept circle family (circles, spheres, segments) through
- * their API: add, get, put, place, clear, bad indices and NULLs, slots past the count invisible to the
+ * their API: add, get, put, place, columns, clear, bad indices and NULLs, slots past the count invisible to the
  * batched sweep, growth through the allocator hook and its failures. */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -96,6 +96,58 @@ Test(circle_sets, circle3_and_seg2)
 	cr_expect(sw_seg2_set_count(g) == 0 && sw_circle3_set_count(s) == 0);
 	sw_seg2_set_destroy(g);
 	sw_circle3_set_destroy(s);
+}
+
+/* columns written in place are what get() reads and what the batched sweep answers with, on every
+ * tier: a segment set at rest whose displacement is written through its columns is swept with it */
+Test(circle_sets, columns_written_in_place)
+{
+	sw_circle2_set *m;
+	sw_circle3_set *m3;
+	sw_seg2_set *g;
+	cr_assert_eq(sw_circle2_set_create(2, &m), SW_OK);
+	cr_assert_eq(sw_circle3_set_create(2, &m3), SW_OK);
+	cr_assert_eq(sw_seg2_set_create(2, &g), SW_OK);
+	const sw_seg2 floor_seg = {{1, 0}, {-1, 0}};
+	cr_assert_eq(sw_circle2_set_add(m, sw_v2(9, 9), 1, sw_v2(0, 0), NULL), SW_OK);
+	cr_assert_eq(sw_circle3_set_add(m3, sw_v3(9, 9, 9), 1, sw_v3(0, 0, 0), NULL), SW_OK);
+	cr_assert_eq(sw_seg2_set_add(g, &floor_seg, sw_v2(0, 0), NULL), SW_OK);
+	sw_mover_cols mc, mc3;
+	sw_seg2_cols gc;
+	cr_assert_eq(sw_circle2_set_columns(m, &mc), SW_OK);
+	cr_assert_eq(sw_circle3_set_columns(m3, &mc3), SW_OK);
+	cr_assert_eq(sw_seg2_set_columns(g, &gc), SW_OK);
+	cr_expect(mc.cz == NULL && mc.dz == NULL && mc3.cz != NULL && mc3.dz != NULL);
+	cr_expect_eq(sw_circle2_set_columns(NULL, &mc), SW_ERR_NULL);
+	cr_expect_eq(sw_circle3_set_columns(m3, NULL), SW_ERR_NULL);
+	cr_expect_eq(sw_seg2_set_columns(NULL, &gc), SW_ERR_NULL);
+	/* the circle at (0, 3) falling by 2, the floor rising by 2: they meet at t = 0.5 */
+	mc.cx[0] = 0, mc.cy[0] = 3, mc.dy[0] = -2;
+	gc.dy[0] = 2;
+	mc3.cz[0] = -1, mc3.dx[0] = 5;
+	sw_vec2 c, d;
+	sw_vec3 c3, d3;
+	sw_seg2 sg;
+	cr_assert_eq(sw_circle2_set_get(m, 0, &c, NULL, &d), SW_OK);
+	cr_expect(c.x == 0 && c.y == 3 && d.x == 0 && d.y == -2);
+	cr_assert_eq(sw_circle3_set_get(m3, 0, &c3, NULL, &d3), SW_OK);
+	cr_expect(c3.x == 9 && c3.z == -1 && d3.x == 5 && d3.y == 0);
+	cr_assert_eq(sw_seg2_set_get(g, 0, &sg, &d), SW_OK);
+	cr_expect(sg.p.x == 1 && d.x == 0 && d.y == 2);
+	const sw_pair pair = {0, 0};
+	uint8_t st;
+	float t;
+	const sw_cast_results out = {&st, NULL, &t, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+	for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
+		if (!sw_isa_available((sw_isa)isa))
+			continue;
+		const sw_batch_opts run = {.isa = SW_BATCH_ISA((sw_isa)isa)};
+		cr_assert_eq(sw_circle2_seg2_sweep_batch(m, g, &pair, 1, NULL, &run, &out), SW_OK);
+		cr_expect(st == SW_HIT && t == 0.5f, "%s: %u %g", sw_isa_name((sw_isa)isa), st, t);
+	}
+	sw_circle2_set_destroy(m);
+	sw_circle3_set_destroy(m3);
+	sw_seg2_set_destroy(g);
 }
 
 /* slots past the count hold valid items for the kernels, but a pair naming one is invalid */

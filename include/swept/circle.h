@@ -133,6 +133,21 @@ typedef struct sw_circle3_set sw_circle3_set;
 /// Segments with a displacement over the step (level geometry, usually at rest). Opaque.
 typedef struct sw_seg2_set sw_seg2_set;
 
+/// A mover set's placement columns, for callers that keep their movers structure of arrays and write
+/// them in place (sw_circle2_set_columns(), sw_circle3_set_columns()): entry i of each column is mover
+/// i's, for i below the set's count; the z columns are NULL for circles. Only these columns are
+/// writable; the queries check every value they read.
+typedef struct sw_mover_cols {
+	float *cx, *cy, *cz; ///< centre at the start of the step
+	float *dx, *dy, *dz; ///< displacement over the step
+} sw_mover_cols;
+
+/// A segment set's columns (sw_seg2_set_columns()), as sw_mover_cols.
+typedef struct sw_seg2_cols {
+	float *px, *py, *qx, *qy; ///< endpoints
+	float *dx, *dy;           ///< displacement over the step
+} sw_seg2_cols;
+
 /// A new empty set with room for `capacity` items (it grows as needed).
 SW_API sw_error sw_circle2_set_create(size_t capacity, sw_circle2_set **set);
 /// Frees a set (NULL is ignored).
@@ -149,6 +164,10 @@ SW_API sw_error sw_circle2_set_get(const sw_circle2_set *set, uint32_t index, sw
 /// Writes the centres and displacements of circles [first, first + n) (disps NULL: at rest).
 SW_API sw_error sw_circle2_set_place(sw_circle2_set *set, uint32_t first, size_t n, const sw_vec2 *centres,
 				     const sw_vec2 *disps);
+/// The set's placement columns, for writing centres and displacements in place. Valid until the next
+/// sw_circle2_set_add (which may move them) or sw_circle2_set_destroy(). SW_ERR_NULL when a pointer
+/// is NULL.
+SW_API sw_error sw_circle2_set_columns(sw_circle2_set *set, sw_mover_cols *cols);
 /// Removes every circle, keeping the storage.
 SW_API void sw_circle2_set_clear(sw_circle2_set *set);
 
@@ -161,6 +180,7 @@ SW_API sw_error sw_circle3_set_get(const sw_circle3_set *set, uint32_t index, sw
 				   sw_vec3 *disp);
 SW_API sw_error sw_circle3_set_place(sw_circle3_set *set, uint32_t first, size_t n, const sw_vec3 *centres,
 				     const sw_vec3 *disps);
+SW_API sw_error sw_circle3_set_columns(sw_circle3_set *set, sw_mover_cols *cols);
 SW_API void sw_circle3_set_clear(sw_circle3_set *set);
 
 SW_API sw_error sw_seg2_set_create(size_t capacity, sw_seg2_set **set);
@@ -172,6 +192,10 @@ SW_API sw_error sw_seg2_set_put(sw_seg2_set *set, uint32_t index, const sw_seg2 
 SW_API sw_error sw_seg2_set_get(const sw_seg2_set *set, uint32_t index, sw_seg2 *seg, sw_vec2 *disp);
 /// Writes the displacements of segments [first, first + n) (disps NULL: at rest).
 SW_API sw_error sw_seg2_set_place(sw_seg2_set *set, uint32_t first, size_t n, const sw_vec2 *disps);
+/// The set's columns, for writing segments and displacements in place (validity as
+/// sw_circle2_set_columns()). The set then counts as moving until sw_seg2_set_clear(): its kernels
+/// read the displacement columns instead of skipping them (a level at rest is cheaper).
+SW_API sw_error sw_seg2_set_columns(sw_seg2_set *set, sw_seg2_cols *cols);
 SW_API void sw_seg2_set_clear(sw_seg2_set *set);
 
 /* ---- batched ---- */
