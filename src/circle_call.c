@@ -30,7 +30,7 @@ int circle_mover(const circle_call *c, size_t i, float centre[3], float *r, floa
 	return ok;
 }
 
-sw_error circle_window_sweep(const circle_call *c, const void *movers, circle_window *w, size_t n,
+sw_error circle_window_sweep(const circle_call *c, const void *movers, const sw_pair *pairs, circle_window *w, size_t n,
 			     const sw_circle_opts *opts, const sw_batch_opts *run)
 {
 	float *f[11];
@@ -38,7 +38,14 @@ sw_error circle_window_sweep(const circle_call *c, const void *movers, circle_wi
 		f[k] = c->dim == 2 && (sw_answer_zmask(SW_ANS_CAST) >> k & 1) ? NULL : w->f[k];
 	const sw_cast_results out = {w->status, w->feature, f[0], f[1], f[2], f[3], f[4],
 				     f[5],      f[6],       f[7], f[8], f[9], f[10]};
-	return sw_run(c->q, movers, c->geo, w->pairs, n, opts, run, &out);
+	return sw_run(c->q, movers, c->geo, pairs, n, opts, run, &out);
+}
+
+void circle_window_init(const circle_call *c, circle_window *w)
+{
+	for (int k = 0; k < 11; k++)
+		if (c->dim == 2 && (sw_answer_zmask(SW_ANS_CAST) >> k & 1))
+			memset(w->f[k], 0, sizeof w->f[k]);
 }
 
 sw_cast_result circle_window_row(const circle_window *w, size_t l)

@@ -28,12 +28,18 @@ typedef struct circle_window {
 	uint8_t status[SW_CIRCLE_WINDOW];
 	uint32_t feature[SW_CIRCLE_WINDOW];
 	float f[11][SW_CIRCLE_WINDOW]; ///< the cast columns, sw_cast_results order
+	float key[SW_CIRCLE_WINDOW];   ///< the earliest hit's fold key of each pair
 } circle_window;
 
-/// Sweeps window pairs [0, n) of movers `movers` (a set of the call's kind) against the call's geometry
-/// through the pipeline, every column asked for (the z columns in 3D only).
-sw_error circle_window_sweep(const circle_call *c, const void *movers, circle_window *w, size_t n,
+/// Sweeps pairs [0, n) (the window's own or the caller's) of movers `movers` (a set of the call's kind)
+/// against the call's geometry through the pipeline into the window's columns, every column asked for
+/// (the z columns in 3D only).
+sw_error circle_window_sweep(const circle_call *c, const void *movers, const sw_pair *pairs, circle_window *w, size_t n,
 			     const sw_circle_opts *opts, const sw_batch_opts *run);
+
+/// Prepares a window for the call's sweeps: in 2D the z columns, which the sweeps leave alone, are
+/// zeroed (the rest is written before it is read).
+void circle_window_init(const circle_call *c, circle_window *w);
 
 /// Row l of a window as a single answer (z = 0 in 2D).
 sw_cast_result circle_window_row(const circle_window *w, size_t l);

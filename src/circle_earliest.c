@@ -8,9 +8,8 @@
 
 /* what a mover holds during the fold */
 typedef struct best {
-	float t;
-	uint32_t pair; /* SW_FEATURE_NONE: none yet */
-	uint32_t invalid;
+	float t;       /* the least key so far (keys()): +Inf none yet, −Inf invalid */
+	uint32_t pair; /* its pair (SW_FEATURE_NONE: none yet) */
 } best;
 
 /* the window's answers into the per-pair columns asked for, a column at a time */
@@ -25,27 +24,44 @@ static void copy_out(const circle_call *c, const circle_window *w, size_t from, 
 			memcpy(dst.f[k] + from, w->f[k], cnt * sizeof(float));
 }
 
-/* folds window answers [0, cnt) (pairs from + l) into the movers: only a status and a time are read
- * per pair, a whole answer only when it becomes a mover's earliest */
-static void fold(const circle_call *c, const sw_pair *pairs, const circle_window *w, size_t from, size_t cnt, best *b,
-		 const sw_cast_results *first)
+/* each window pair's key in the fold: a contact's t (in [0, 1]), +Inf for a miss, −Inf for an invalid
+ * pair, which then holds its mover for good. Written on the bits, without a branch, so that it runs in
+ * vector registers (statuses come in no order) */
+static void keys(const circle_window *restrict w, size_t cnt, float *restrict key)
 {
 	for (size_t l = 0; l < cnt; l++) {
-		size_t k = from + l;
-		uint32_t i = pairs[k].a, st = w->status[l];
-		if (i >= c->n_movers || b[i].invalid)
-			continue;
-		if (st == SW_PAIR_INVALID) {
-			b[i].invalid = 1;
+		uint32_t st = w->status[l], tb, kb;
+		memcpy(&tb, &w->f[0][l], 4);
+		uint32_t contact = 0u - (uint32_t)((st == SW_HIT) | (st == SW_STARTS_OVERLAPPED));
+		uint32_t other = 0x7f800000u | ((0u - (uint32_t)(st == SW_PAIR_INVALID)) & 0x80000000u);
+		kb = (tb & contact) | (other & ~contact);
+		memcpy(&key[l], &kb, 4);
+	}
+}
+
+/* folds window answers [0, cnt) (pairs from + l) into the movers' least keys: a later pair replaces the
+ * held one only with a strictly smaller key. A broadphase lists a mover's candidates together, so the
+ * mover is held in registers while its run lasts, and its whole answer is written once at the run's
+ * end when the run found its earliest contact (from the window, which still holds it) */
+static void fold(const circle_call *c, const sw_pair *pairs, const circle_window *w, const float *key, size_t from,
+		 size_t cnt, best *b, const sw_cast_results *first)
+{
+	size_t l = 0;
+	while (l < cnt) {
+		uint32_t i = pairs[from + l].a;
+		if (i >= c->n_movers) {
+			l++;
 			continue;
 		}
-		int contact = st == SW_HIT || st == SW_STARTS_OVERLAPPED;
-		float t = w->f[0][l];
-		if (contact && (b[i].pair == SW_FEATURE_NONE || t < b[i].t)) {
-			b[i].t = t, b[i].pair = (uint32_t)k;
-			sw_cast_result a = circle_window_row(w, l);
+		best m = b[i];
+		for (; l < cnt && pairs[from + l].a == i; l++)
+			if (key[l] < m.t)
+				m.t = key[l], m.pair = (uint32_t)(from + l);
+		if (m.pair != b[i].pair && m.t >= 0.0f) {
+			sw_cast_result a = circle_window_row(w, m.pair - from);
 			circle_put(c, first, i, &a);
 		}
+		b[i] = m;
 	}
 }
 
@@ -58,7 +74,7 @@ static void finish(const circle_call *c, const best *b, const sw_cast_results *f
 				    {nan, nan, nan}, {nan, nan, nan}};
 	for (size_t i = 0; i < c->n_movers; i++) {
 		float centre[3], r, v[3];
-		int invalid = b[i].invalid || !circle_mover(c, i, centre, &r, v);
+		int invalid = b[i].t == -INFINITY || !circle_mover(c, i, centre, &r, v);
 		if (invalid || b[i].pair == SW_FEATURE_NONE)
 			circle_put(c, first, i, invalid ? &bad : &miss);
 		if (first_pair)
@@ -82,18 +98,19 @@ static sw_error earliest(int dim, const void *movers, const void *geo, const sw_
 		sw_free(b, bytes), sw_free(w, sizeof *w);
 		return SW_ERR_NOMEM;
 	}
-	memset(w, 0, sizeof *w);
+	circle_window_init(&c, w);
 	for (size_t i = 0; i < c.n_movers; i++)
-		b[i] = (best){INFINITY, SW_FEATURE_NONE, 0};
+		b[i] = (best){INFINITY, SW_FEATURE_NONE};
 	sw_error e = SW_OK;
 	for (size_t from = 0; from < n && e == SW_OK; from += SW_CIRCLE_WINDOW) {
 		size_t cnt = n - from < SW_CIRCLE_WINDOW ? n - from : SW_CIRCLE_WINDOW;
-		memcpy(w->pairs, pairs + from, cnt * sizeof *pairs);
-		e = circle_window_sweep(&c, movers, w, cnt, opts, run);
+		e = circle_window_sweep(&c, movers, pairs + from, w, cnt, opts, run);
 		if (e == SW_OK && per_pair)
 			copy_out(&c, w, from, cnt, per_pair);
-		if (e == SW_OK)
-			fold(&c, pairs, w, from, cnt, b, first);
+		if (e == SW_OK) {
+			keys(w, cnt, w->key);
+			fold(&c, pairs, w, w->key, from, cnt, b, first);
+		}
 	}
 	if (e == SW_OK)
 		finish(&c, b, first, first_pair);

@@ -186,7 +186,7 @@ static sw_error round_run(const circle_call *c, void *set, const sw_pair *pairs,
 				continue;
 			w->pairs[cnt] = pairs[k], w->index[cnt++] = (uint32_t)k;
 		}
-		sw_error e = cnt ? circle_window_sweep(c, set, w, cnt, o, run) : SW_OK;
+		sw_error e = cnt ? circle_window_sweep(c, set, w->pairs, w, cnt, o, run) : SW_OK;
 		if (e != SW_OK)
 			return e;
 		fold(pairs, w, cnt, mv, o->skin, it);
@@ -264,7 +264,7 @@ static sw_error slide(int dim, const void *movers, const void *geo, const sw_pai
 		sw_free(mv, bytes), sw_free(w, sizeof *w);
 		return SW_ERR_NOMEM;
 	}
-	memset(w, 0, sizeof *w);
+	circle_window_init(&c, w);
 	sw_error e = SW_OK;
 	for (uint32_t it = 0; it < o.iterations && e == SW_OK; it++)
 		e = round_run(&c, set, pairs, n, &o, run, w, mv, it, out);
