@@ -39,6 +39,7 @@ typedef struct mover {
 	uint32_t it, hits; /* sweeps made, blocking contacts */
 	float prev[3];     /* the last blocking normal */
 	sw_status st;
+	uint32_t on; /* active() in this round: set by place(), cleared by invalidate() */
 } mover;
 
 static float dot(const float a[3], const float b[3]) { return (a[0] * b[0] + a[1] * b[1]) + a[2] * b[2]; }
@@ -90,21 +91,20 @@ static int active(const mover *m, uint32_t it)
 	return m->st != SW_PAIR_INVALID && m->it == it && (it == 0 || dot(m->rem, m->rem) > 0.0f);
 }
 
-static int blocks(const sw_cast_result *a, const float m[3], float skin)
+/* whether a contact (HIT or STARTS_OVERLAPPED) at t with depth and normal n blocks the motion m */
+static int blocks(float t, float depth, const float n[3], const float m[3], float skin)
 {
-	if (a->status != SW_HIT && a->status != SW_STARTS_OVERLAPPED)
-		return 0;
-	const float n[3] = {a->normal.x, a->normal.y, a->normal.z};
-	float mn = dot(m, n), g = (1.0f - a->t) * mn;
-	return (mn < 0.0f) & ((0.5f * skin - a->depth) + g < 0.0f);
+	float mn = dot(m, n), g = (1.0f - t) * mn;
+	return (mn < 0.0f) & ((0.5f * skin - depth) + g < 0.0f);
 }
 
 /* the round's movers as a set: centre where it is, radius r + skin, the motion left */
-static void place(const circle_call *c, void *set, const mover *mv, float skin, uint32_t it)
+static void place(const circle_call *c, void *set, mover *mv, float skin, uint32_t it)
 {
 	for (size_t i = 0; i < c->n_movers; i++) {
-		const mover *m = &mv[i];
-		if (!active(m, it))
+		mover *m = &mv[i];
+		m->on = (uint32_t)active(m, it);
+		if (!m->on)
 			continue;
 		if (c->dim == 2) {
 			sw_circle2_set *s = set;
@@ -118,25 +118,28 @@ static void place(const circle_call *c, void *set, const mover *mv, float skin, 
 	}
 }
 
-/* folds window answers [0, cnt) into the movers' earliest blocking contacts */
-static void fold(const sw_pair *pairs, const circle_window *w, size_t cnt, mover *mv, float skin, uint32_t it)
+/* folds window answers [0, cnt) into the movers' earliest blocking contacts; only a contact's time,
+ * depth and normal are read (the 2D z column is zero: circle_window_init) */
+static void fold(const circle_window *w, size_t cnt, mover *mv, float skin, uint32_t it)
 {
 	for (size_t l = 0; l < cnt; l++) {
-		mover *m = &mv[pairs[w->index[l]].a];
+		mover *m = &mv[w->pairs[l].a];
 		uint8_t st = w->status[l];
-		if (st == SW_MISS || !active(m, it))
+		if (st == SW_MISS || !m->on)
 			continue;
-		sw_cast_result a = circle_window_row(w, l);
 		if (st == SW_PAIR_INVALID) {
 			invalidate(m);
 			continue;
 		}
+		if (st != SW_HIT && st != SW_STARTS_OVERLAPPED)
+			continue;
+		float t = w->f[0][l], depth = w->f[1][l], n[3] = {w->f[5][l], w->f[6][l], w->f[7][l]};
 		/* started within r: at least `skin` deep in the inflated sweep */
-		if (it == 0 && a.status == SW_STARTS_OVERLAPPED && a.depth >= skin)
+		if (it == 0 && st == SW_STARTS_OVERLAPPED && depth >= skin)
 			m->st = SW_STARTS_OVERLAPPED;
-		if (blocks(&a, m->rem, skin) && a.t < m->bt) {
-			m->bt = a.t, m->bp = w->index[l];
-			m->bn[0] = a.normal.x, m->bn[1] = a.normal.y, m->bn[2] = a.normal.z;
+		if (blocks(t, depth, n, m->rem, skin) && t < m->bt) {
+			m->bt = t, m->bp = w->index[l];
+			memcpy(m->bn, n, sizeof n);
 		}
 	}
 }
@@ -182,17 +185,17 @@ static sw_error round_run(const circle_call *c, void *set, const sw_pair *pairs,
 	while (k < n) {
 		size_t cnt = 0;
 		for (; k < n && cnt < SW_CIRCLE_WINDOW; k++) {
-			if (pairs[k].a >= c->n_movers || !active(&mv[pairs[k].a], it))
+			if (pairs[k].a >= c->n_movers || !mv[pairs[k].a].on)
 				continue;
 			w->pairs[cnt] = pairs[k], w->index[cnt++] = (uint32_t)k;
 		}
 		sw_error e = cnt ? circle_window_sweep(c, set, w->pairs, w, cnt, o, run) : SW_OK;
 		if (e != SW_OK)
 			return e;
-		fold(pairs, w, cnt, mv, o->skin, it);
+		fold(w, cnt, mv, o->skin, it);
 	}
 	for (size_t i = 0; i < c->n_movers; i++)
-		if (active(&mv[i], it))
+		if (mv[i].on)
 			advance(c->dim, &mv[i], i, out);
 	return SW_OK;
 }
