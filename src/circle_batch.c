@@ -18,7 +18,7 @@ static int seg2_at(const sw_seg2_set *s, uint32_t i, sw_seg2 *g, sw_vec2 *d)
 {
 	if (i >= s->t.count)
 		return 0;
-	*g = (sw_seg2){{s->px[i], s->py[i]}, {s->qx[i], s->qy[i]}}, *d = sw_v2(s->dx[i], s->dy[i]);
+	*g = s->seg[i], *d = sw_v2(s->dx[i], s->dy[i]);
 	return 1;
 }
 

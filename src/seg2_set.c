@@ -1,5 +1,6 @@
 /* src/seg2_set.c — the set of segments (swept/circle.h) on one column table (src/sets.h). Padding
- * slots hold the segment (0,0)–(1,0), at rest. The set remembers whether any displacement written is
+ * slots hold the segment (0,0)–(1,0), at rest. A segment's endpoints are one 16-byte record (the
+ * kernels load it whole). The set remembers whether any displacement written is
  * not +0, so kernels can skip reading a level at rest. */
 #include <stddef.h>
 
@@ -11,7 +12,7 @@ typedef struct item {
 	sw_vec2 d;
 } item;
 static const item pad_item = {{{0, 0}, {1, 0}}, {0, 0}};
-static const sw_table_spec spec = {6, {4, 4, 4, 4, 4, 4}, &pad_item};
+static const sw_table_spec spec = {3, {16, 4, 4}, &pad_item};
 _Static_assert(sizeof(item) == 6 * sizeof(float), "item layout");
 #define AT offsetof(sw_seg2_set, t), offsetof(sw_seg2_set, col)
 
@@ -65,7 +66,7 @@ sw_error sw_seg2_set_place(sw_seg2_set *set, uint32_t first, size_t n, const sw_
 {
 	if (!set)
 		return SW_ERR_NULL;
-	sw_error e = sw_table_place(&set->t, set->col, 0, 0, 4, 2, first, n, NULL, disps);
+	sw_error e = sw_table_place(&set->t, set->col, 0, 0, 1, 2, first, n, NULL, disps);
 	set->moving |= e == SW_OK && disps && sw_floats_moving(&disps->x, 2 * n);
 	return e;
 }
@@ -76,7 +77,7 @@ sw_error sw_seg2_set_columns(sw_seg2_set *set, sw_seg2_cols *cols)
 		return SW_ERR_NULL;
 	/* the caller may write any displacement: the kernels must read them */
 	set->moving = 1;
-	*cols = (sw_seg2_cols){set->px, set->py, set->qx, set->qy, set->dx, set->dy};
+	*cols = (sw_seg2_cols){set->seg, set->dx, set->dy};
 	return SW_OK;
 }
 

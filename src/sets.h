@@ -202,10 +202,10 @@ struct sw_seg2_set {
 	sw_table t;
 	union {
 		struct {
-			float *px, *py, *qx, *qy; /* endpoints */
-			float *dx, *dy;           /* displacement */
+			sw_seg2 *seg;   /* endpoints, one 16-byte record per segment (a kernel loads it whole) */
+			float *dx, *dy; /* displacement */
 		};
-		void *col[6];
+		void *col[3];
 	};
 	uint32_t moving; /* as sw_tri3_set's */
 };

@@ -133,7 +133,7 @@ Test(circle_sets, columns_written_in_place)
 	cr_assert_eq(sw_circle3_set_get(m3, 0, &c3, NULL, &d3), SW_OK);
 	cr_expect(c3.x == 9 && c3.z == -1 && d3.x == 5 && d3.y == 0);
 	cr_assert_eq(sw_seg2_set_get(g, 0, &sg, &d), SW_OK);
-	cr_expect(sg.p.x == 1 && d.x == 0 && d.y == 2);
+	cr_expect(sg.p.x == 1 && d.x == 0 && d.y == 2 && gc.seg[0].q.x == -1);
 	const sw_pair pair = {0, 0};
 	uint8_t st;
 	float t;

@@ -142,10 +142,11 @@ typedef struct sw_mover_cols {
 	float *dx, *dy, *dz; ///< displacement over the step
 } sw_mover_cols;
 
-/// A segment set's columns (sw_seg2_set_columns()), as sw_mover_cols.
+/// A segment set's columns (sw_seg2_set_columns()), as sw_mover_cols; the endpoints are stored as
+/// one record per segment.
 typedef struct sw_seg2_cols {
-	float *px, *py, *qx, *qy; ///< endpoints
-	float *dx, *dy;           ///< displacement over the step
+	sw_seg2 *seg;   ///< endpoints
+	float *dx, *dy; ///< displacement over the step
 } sw_seg2_cols;
 
 /// A new empty set with room for `capacity` items (it grows as needed).

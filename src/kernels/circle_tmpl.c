@@ -120,8 +120,9 @@ SW_INLINE void seg_gather(const sw_circle2_set *ms, const sw_seg2_set *ss, const
 	g->c[0] = mover_lanes(ms->cx, ia, same), g->c[1] = mover_lanes(ms->cy, ia, same);
 	g->r = mover_lanes(ms->r, ia, same);
 	sw_fw vm[2] = {mover_lanes(ms->dx, ia, same), mover_lanes(ms->dy, ia, same)};
-	g->p[0] = sw_gather(ss->px, ib), g->p[1] = sw_gather(ss->py, ib);
-	g->q[0] = sw_gather(ss->qx, ib), g->q[1] = sw_gather(ss->qy, ib);
+	sw_fw pq[4];
+	sw_gather4(&ss->seg->p.x, ib, pq);
+	g->p[0] = pq[0], g->p[1] = pq[1], g->q[0] = pq[2], g->q[1] = pq[3];
 	/* a level at rest: every displacement +0, not read (v − (+0) is v) */
 	sw_fw zero = sw_set1(0.0f),
 	      d[2] = {ss->moving ? sw_gather(ss->dx, ib) : zero, ss->moving ? sw_gather(ss->dy, ib) : zero};
