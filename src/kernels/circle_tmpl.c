@@ -234,25 +234,30 @@ SW_INLINE void seg_core(const seg_in *g, int one_sided, cast_w *o)
 	cast_rows(o, t, depth, pt, nr, sl, id);
 }
 
-static void circle2_seg2_sweep_kernel(const sw_job *j)
-{
-	const sw_circle2_set *ms = j->a;
-	const sw_seg2_set *ss = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	size_t n = j->n, at = j->off;
-	int one_sided = ((const sw_circle_opts *)j->opts)->one_sided != 0;
-	const sw_columns cols = cast_columns(j, 1);
-	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
-	for (size_t base = 0; base < n; base += SW_W) {
-		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		sw_mw in = lanes_pairs(ms->t.count, ss->t.count, pairs + base, cnt, ia, ib);
-		seg_in g;
-		seg_gather(ms, ss, ia, ib, &g);
-		cast_w o;
-		seg_core(&g, one_sided, &o);
-		cast_store(&cols, at + base, cnt, &o, sw_mand(in, g.ok), 1);
+/* a kernel's loop over its lane blocks: the pairs' set indices, the block's inputs (IN, gathered by
+ * GATHER from movers MS and geometry GS), the answer (CORE), the store; PLANAR for a 2D query */
+#define CIRCLE_KERNEL(name, MS, GS, IN, GATHER, CORE, PLANAR)                                        \
+	static void name##_kernel(const sw_job *j)                                                   \
+	{                                                                                            \
+		const MS *ms = j->a;                                                                 \
+		const GS *gs = j->b;                                                                 \
+		const sw_pair *pairs = j->pairs + j->off;                                            \
+		size_t n = j->n, at = j->off;                                                        \
+		int one_sided = ((const sw_circle_opts *)j->opts)->one_sided != 0;                   \
+		const sw_columns cols = cast_columns(j, PLANAR);                                     \
+		_Alignas(64) int32_t ia[SW_W], ib[SW_W];                                             \
+		for (size_t base = 0; base < n; base += SW_W) {                                      \
+			unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;                \
+			sw_mw in = lanes_pairs(ms->t.count, gs->t.count, pairs + base, cnt, ia, ib); \
+			IN g;                                                                        \
+			GATHER(ms, gs, ia, ib, &g);                                                  \
+			cast_w o;                                                                    \
+			CORE(&g, one_sided, &o);                                                     \
+			cast_store(&cols, at + base, cnt, &o, sw_mand(in, g.ok), PLANAR);            \
+		}                                                                                    \
 	}
-}
+
+CIRCLE_KERNEL(circle2_seg2_sweep, sw_circle2_set, sw_seg2_set, seg_in, seg_gather, seg_core, 1)
 
 /* ---- sphere vs triangle (ref/circle3.c) ---- */
 
@@ -495,25 +500,7 @@ SW_INLINE void tri_core(const tri_in *g, int one_sided, cast_w *o)
 	cast_rows(o, t, depth, pt, nr, sl, id);
 }
 
-static void circle3_tri3_sweep_kernel(const sw_job *j)
-{
-	const sw_circle3_set *ms = j->a;
-	const sw_tri3_set *ts = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	size_t n = j->n, at = j->off;
-	int one_sided = ((const sw_circle_opts *)j->opts)->one_sided != 0;
-	const sw_columns cols = cast_columns(j, 0);
-	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
-	for (size_t base = 0; base < n; base += SW_W) {
-		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		sw_mw in = lanes_pairs(ms->t.count, ts->t.count, pairs + base, cnt, ia, ib);
-		tri_in g;
-		tri_gather(ms, ts, ia, ib, &g);
-		cast_w o;
-		tri_core(&g, one_sided, &o);
-		cast_store(&cols, at + base, cnt, &o, sw_mand(in, g.ok), 0);
-	}
-}
+CIRCLE_KERNEL(circle3_tri3_sweep, sw_circle3_set, sw_tri3_set, tri_in, tri_gather, tri_core, 0)
 
 SW_EXPORT(circle2_seg2_sweep)
 SW_EXPORT(circle3_tri3_sweep)
