@@ -8,6 +8,7 @@
 // - b2TimeOfImpact targets max(b2_linearSlop, r − 3·b2_linearSlop): its contacts are 0.015 deep.
 // - b2TimeOfImpact reads a wall clock per call (its statistics); that cost is part of the call.
 #include "peer_box2d_circle.h"
+#include "peer_box2d_toi.h"
 
 #include <box2d/b2_circle_shape.h>
 #include <box2d/b2_common.h>
@@ -111,21 +112,7 @@ extern "C" size_t swp_box2d_circles_toi(swp_box2d_circles *p, uint8_t *outcome, 
 		in.proxyB = q.pc;
 		in.sweepA = q.se;
 		in.sweepB = q.sc;
-		b2TOIOutput out;
-		b2TimeOfImpact(&out, &in);
-		uint8_t o = SWP_B2_MISS;
-		switch (out.state) {
-		case b2TOIOutput::e_touching: o = SWP_B2_HIT; break;
-		case b2TOIOutput::e_overlapped: o = SWP_B2_OVERLAPPED; break;
-		case b2TOIOutput::e_failed: o = SWP_B2_FAILED; break;
-		default: break;
-		}
-		int h = o == SWP_B2_HIT || o == SWP_B2_OVERLAPPED;
-		hits += (size_t)h;
-		if (outcome)
-			outcome[k] = o;
-		if (t)
-			t[k] = h ? out.t : 1.0f;
+		hits += (size_t)swp_b2_toi(&in, k, outcome, t);
 	}
 	return hits;
 }
