@@ -61,6 +61,9 @@ void bench_tally_agree(const bench_tally *t, bench_agree *out);
 /// The adapters (with -Dpeers, each when its library is found).
 extern const bench_peer bench_peer_bullet_box, bench_peer_box2d_toi, bench_peer_box2d_cast,
 	bench_peer_bullet_hull_subsimplex, bench_peer_bullet_hull_ccd;
+/// The swept circles' peers (bench_peer_circle.c).
+extern const bench_peer bench_peer_circle_cast, bench_peer_circle_toi, bench_peer_sphere_subsimplex,
+	bench_peer_sphere_ccd;
 
 /// Registers every peer built in, at batches 1 024 and 16 384. Call before sw_bench_run().
 void bench_peers_register(void);

@@ -49,6 +49,8 @@ static const row_set ROWS[] = {
 	{&gen_poly2_family, 1, "_box", 1, {16384}},
 	{&gen_poly2_family, 2, "_mixed", 1, {16384}},
 	{&gen_hull_family, 0, "", 0, {1024, 16384}},
+	{&gen_circle2_family, 0, "", 0, {64, 1024, 16384, 1048576}},
+	{&gen_circle3_family, 0, "", 0, {64, 1024, 16384, 1048576}},
 };
 #define NROWS (sizeof ROWS / sizeof ROWS[0])
 
@@ -134,7 +136,7 @@ static void bench_query(sw_bench_state *st, void *varg)
 	const size_t done = bench_run_windows(st, arg->isa, s->out.status, s->n, arg->batch, run_window, &ctx);
 	if (!done)
 		return;
-	bench_mix_counters(st, s->out.status, done, d->answer == SW_ANS_SWEEP);
+	bench_mix_counters(st, s->out.status, done, d->answer == SW_ANS_SWEEP || d->answer == SW_ANS_CAST);
 	size_t bad = bench_mismatches(&s->out, want, arg->q, done);
 	sw_bench_counter(st, "mismatch", (double)bad);
 	if (bad)

@@ -40,10 +40,32 @@ typedef enum sw_src {
 	SW_SRC_OBB3_BLOCK,      ///< sw_obb3_block[]
 	SW_SRC_OBB3_TRI3_BLOCK, ///< sw_obb3_tri3_block[]
 	SW_SRC_POLY2_BLOCK,     ///< sw_poly2_block[]
+	SW_SRC_CIRCLE2,         ///< sw_circle2_set
+	SW_SRC_SEG2,            ///< sw_seg2_set
+	SW_SRC_CIRCLE3,         ///< sw_circle3_set
 } sw_src;
 
 /// The options struct of a query.
-typedef enum sw_opts_kind { SW_OPTS_NONE, SW_OPTS_SWEEP } sw_opts_kind;
+typedef enum sw_opts_kind { SW_OPTS_NONE, SW_OPTS_SWEEP, SW_OPTS_CIRCLE } sw_opts_kind;
+
+/// Storage for the options struct of any kind.
+typedef union sw_opts_any {
+	sw_sweep_opts sweep;
+	sw_circle_opts circle;
+} sw_opts_any;
+
+/// The options of kind k with `one_sided` as given and every other field at its default (the
+/// pipeline's), in *o; NULL for a query without options. The drivers and benchmarks run every query
+/// through this, both ways where it has a side.
+static inline const void *sw_opts_sided(sw_opts_kind k, uint32_t one_sided, sw_opts_any *o)
+{
+	memset(o, 0, sizeof *o);
+	if (k == SW_OPTS_SWEEP)
+		o->sweep.one_sided = one_sided;
+	if (k == SW_OPTS_CIRCLE)
+		o->circle = (sw_circle_opts){one_sided, 0.0f, 4};
+	return k == SW_OPTS_NONE ? NULL : o;
+}
 
 /// The kind of answer, i.e. the results struct a kernel writes.
 typedef enum sw_answer {
@@ -55,7 +77,10 @@ typedef enum sw_answer {
 } sw_answer;
 
 /// Whether a source holds 2D shapes (its queries leave the answers' z columns alone).
-static inline int sw_src_planar(sw_src s) { return s == SW_SRC_POLY2 || s == SW_SRC_POLY2_BLOCK; }
+static inline int sw_src_planar(sw_src s)
+{
+	return s == SW_SRC_POLY2 || s == SW_SRC_POLY2_BLOCK || s == SW_SRC_CIRCLE2;
+}
 
 /// Bytes of one packed lane block of a block source (0 for sets).
 size_t sw_src_block_size(sw_src s);

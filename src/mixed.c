@@ -11,7 +11,7 @@
 #include "pipeline.h"
 #include "swept/mixed.h"
 
-#define KINDS (SW_SET_HULL3 + 1)
+#define KINDS (SW_SET_CIRCLE3 + 1)
 
 static sw_src src_of(sw_set_kind k)
 {
@@ -20,12 +20,12 @@ static sw_src src_of(sw_set_kind k)
 	case SW_SET_TRI3: return SW_SRC_TRI3;
 	case SW_SET_POLY2: return SW_SRC_POLY2;
 	case SW_SET_HULL3: return SW_SRC_HULL3;
+	case SW_SET_CIRCLE2: return SW_SRC_CIRCLE2;
+	case SW_SET_SEG2: return SW_SRC_SEG2;
+	case SW_SET_CIRCLE3: return SW_SRC_CIRCLE3;
 	default: return SW_SRC_NONE;
 	}
 }
-
-/* a query over these sources writes no z column */
-static int src_2d(sw_src s) { return s == SW_SRC_POLY2; }
 
 /* how a pair of kinds is answered: query q (−1: none), with the sides exchanged or not */
 typedef struct route {
@@ -51,6 +51,22 @@ static int swap_col(sw_answer ans, int c)
 	if (ans != SW_ANS_DISTANCE || c < 4)
 		return c;
 	return c < 7 ? c + 3 : c - 3;
+}
+
+/* the options a call was given, by family */
+typedef struct call_opts {
+	const sw_sweep_opts *sweep;
+	const sw_circle_opts *circle;
+} call_opts;
+
+/* the options of a query of options kind k (NULL: its defaults, filled in by the pipeline) */
+static const void *opts_of(const call_opts *o, sw_opts_kind k)
+{
+	switch (k) {
+	case SW_OPTS_SWEEP: return o->sweep;
+	case SW_OPTS_CIRCLE: return o->circle;
+	default: return NULL;
+	}
 }
 
 /* a call's scratch for one window of w pairs over nk buckets */
@@ -161,7 +177,7 @@ static sw_error check_call(sw_answer ans, const sw_set_ref *sets, size_t num_set
 
 /* one window of cnt pairs from `off`: bucketed, each bucket run, the answers put back */
 static sw_error run_window(sw_answer ans, const sw_set_ref *sets, size_t num_sets, const route *kr,
-			   const sw_mixed_pair *pairs, size_t off, size_t cnt, const void *qopts,
+			   const sw_mixed_pair *pairs, size_t off, size_t cnt, const call_opts *qopts,
 			   const sw_batch_opts *run, const sw_columns *out, window *win)
 {
 	const uint32_t nk = (uint32_t)(num_sets * num_sets), bad = nk;
@@ -200,12 +216,12 @@ static sw_error run_window(sw_answer ans, const sw_set_ref *sets, size_t num_set
 		const sw_set_ref *sa = &sets[k / num_sets], *sb = &sets[k % num_sets];
 		route r = kr[sa->kind * KINDS + sb->kind];
 		const sw_query_desc *d = &sw_query_descs[r.q];
-		int flat = src_2d(d->a) && src_2d(d->b), direct = n == cnt && !r.swap;
+		int flat = sw_src_planar(d->a), direct = n == cnt && !r.swap;
 		sw_any_results res;
 		const void *o =
 			direct ? columns_at(ans, out, off, flat, &res) : columns_at(ans, &win->tmp, from, flat, &res);
 		sw_error e = sw_run((sw_query)r.q, r.swap ? sb->set : sa->set, r.swap ? sa->set : sb->set,
-				    win->pairs + from, n, d->opts == SW_OPTS_NONE ? NULL : qopts, run, o);
+				    win->pairs + from, n, opts_of(qopts, d->opts), run, o);
 		if (e != SW_OK)
 			return e;
 		if (!direct)
@@ -215,7 +231,7 @@ static sw_error run_window(sw_answer ans, const sw_set_ref *sets, size_t num_set
 }
 
 static sw_error mixed_run(sw_answer ans, const sw_set_ref *sets, size_t num_sets, const sw_mixed_pair *pairs, size_t n,
-			  const void *qopts, const sw_batch_opts *run, const void *out)
+			  const call_opts *qopts, const sw_batch_opts *run, const void *out)
 {
 	sw_error e = check_call(ans, sets, num_sets, pairs, n, run, out);
 	if (e != SW_OK || n == 0)
@@ -243,11 +259,20 @@ static sw_error mixed_run(sw_answer ans, const sw_set_ref *sets, size_t num_sets
 sw_error sw_mixed_sweep_batch(const sw_set_ref *sets, size_t num_sets, const sw_mixed_pair *pairs, size_t n,
 			      const sw_sweep_opts *opts, const sw_batch_opts *run, const sw_sweep_results *out)
 {
-	return mixed_run(SW_ANS_SWEEP, sets, num_sets, pairs, n, opts, run, out);
+	const call_opts o = {.sweep = opts};
+	return mixed_run(SW_ANS_SWEEP, sets, num_sets, pairs, n, &o, run, out);
 }
 
 sw_error sw_mixed_overlap_batch(const sw_set_ref *sets, size_t num_sets, const sw_mixed_pair *pairs, size_t n,
 				const sw_batch_opts *run, const sw_overlap_results *out)
 {
-	return mixed_run(SW_ANS_OVERLAP, sets, num_sets, pairs, n, NULL, run, out);
+	const call_opts o = {0};
+	return mixed_run(SW_ANS_OVERLAP, sets, num_sets, pairs, n, &o, run, out);
+}
+
+sw_error sw_mixed_cast_batch(const sw_set_ref *sets, size_t num_sets, const sw_mixed_pair *pairs, size_t n,
+			     const sw_mixed_opts *opts, const sw_batch_opts *run, const sw_cast_results *out)
+{
+	const call_opts o = {.circle = opts ? opts->circle : NULL};
+	return mixed_run(SW_ANS_CAST, sets, num_sets, pairs, n, &o, run, out);
 }

@@ -169,6 +169,7 @@ sw_error sw_run(sw_query q, const void *a, const void *b, const sw_pair *pairs, 
 		const sw_batch_opts *opts, const void *out)
 {
 	static const sw_sweep_opts sweep_defaults = {0};
+	static const sw_circle_opts circle_defaults = {0, 0.0f, 4};
 	if (sw_query_descs[q].answer == SW_ANS_OVERLAP && out && !sw_overlap_full(out))
 		q = twin_of(q);
 	const sw_query_desc *d = &sw_query_descs[q];
@@ -187,6 +188,8 @@ sw_error sw_run(sw_query q, const void *a, const void *b, const sw_pair *pairs, 
 		return e;
 	if (d->opts == SW_OPTS_SWEEP && !qopts)
 		qopts = &sweep_defaults;
+	if (d->opts == SW_OPTS_CIRCLE && !qopts)
+		qopts = &circle_defaults;
 
 	int sched = opts && opts->enqueue;
 	size_t chunk = sw_chunk_size(opts), chunks = (n + chunk - 1) / chunk;

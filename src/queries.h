@@ -5,9 +5,9 @@
  * X(t, name, a, b, opts, answer, order, pub)
  *   t       passed through (the tier suffix, for prototypes)
  *   name    the kernel's name: sw_<name>_ref, sw_<name>_<tier>
- *   a, b    the sources of the two sides: a set (OBB3, TRI3, POLY2, HULL3), packed lane blocks holding
- *           both sides (*_BLOCK, with b = NONE)
- *   opts    the query's options struct: SWEEP (sw_sweep_opts) or NONE
+ *   a, b    the sources of the two sides: a set (OBB3, TRI3, POLY2, HULL3, CIRCLE2, SEG2, CIRCLE3),
+ *           packed lane blocks holding both sides (*_BLOCK, with b = NONE)
+ *   opts    the query's options struct: SWEEP (sw_sweep_opts), CIRCLE (sw_circle_opts) or NONE
  *   answer  the kind of answer: SWEEP (sw_sweep_results), OVERLAP (sw_overlap_results), CAST
  *           (sw_cast_results) or DISTANCE (sw_distance_results)
  *   order   the pipeline's ordering stage for a chunk (a function of src/<family>_batch.c that groups
@@ -35,6 +35,8 @@
 	X(t, hull3_obb3_sweep, HULL3, OBB3, NONE, SWEEP, NONE, YES)                  \
 	X(t, hull3_obb3_overlap, HULL3, OBB3, NONE, OVERLAP, NONE, YES)              \
 	X(t, hull3_tri3_sweep, HULL3, TRI3, SWEEP, SWEEP, NONE, YES)                 \
-	X(t, hull3_tri3_overlap, HULL3, TRI3, NONE, OVERLAP, NONE, YES)
+	X(t, hull3_tri3_overlap, HULL3, TRI3, NONE, OVERLAP, NONE, YES)              \
+	X(t, circle2_seg2_sweep, CIRCLE2, SEG2, CIRCLE, CAST, NONE, YES)             \
+	X(t, circle3_tri3_sweep, CIRCLE3, TRI3, CIRCLE, CAST, NONE, YES)
 
 #endif

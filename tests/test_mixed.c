@@ -1,7 +1,8 @@
 /* tests/test_mixed.c — sw_mixed_sweep_batch and sw_mixed_overlap_batch: a list mixing every pair type
  * of the moving SAT (each set-indexed query's generator population, its sets named side by side),
  * the same pairs with their sides exchanged, pairs of kinds no query answers and pairs naming a set
- * past the list, shuffled over several windows: every answer equals its query's own batched answer bit
+ * past the list, shuffled over several windows, for the sweep, the overlap and the cast (swept circles
+ * and spheres): every answer equals its query's own batched answer bit
  * for bit (exchanged: the normal negated, a zero +0), whatever the chunk, the tier cap and the columns
  * asked for; the call's errors write nothing. */
 #include <criterion/criterion.h>
@@ -14,7 +15,7 @@
 #include "pipeline.h"
 #include "swept/mixed.h"
 
-#define PER_ROW 3000
+#define PER_ROW 4000
 #define MAX_ROWS 16
 #define MAX_PAIRS (MAX_ROWS * PER_ROW * 2 + 4096)
 
@@ -36,6 +37,9 @@ static sw_set_kind kind_of(sw_src s)
 	case SW_SRC_TRI3: return SW_SET_TRI3;
 	case SW_SRC_POLY2: return SW_SET_POLY2;
 	case SW_SRC_HULL3: return SW_SET_HULL3;
+	case SW_SRC_CIRCLE2: return SW_SET_CIRCLE2;
+	case SW_SRC_SEG2: return SW_SET_SEG2;
+	case SW_SRC_CIRCLE3: return SW_SET_CIRCLE3;
 	default: return 0;
 	}
 }
@@ -53,8 +57,27 @@ static const void *results_of(sw_answer ans, answers *a, size_t off, sw_any_resu
 	return res;
 }
 
-/* the float columns holding a normal */
-static unsigned normal_cols(sw_answer ans) { return ans == SW_ANS_SWEEP ? 0x1cu : 0xeu; }
+/* the float columns that change sign with the sides: the normal (a cast's slide too) */
+static unsigned normal_cols(sw_answer ans) { return ans == SW_ANS_SWEEP ? 0x1cu : ans == SW_ANS_CAST ? 0x7e0u : 0xeu; }
+
+/* whether a query of kind ans takes sources (a, b) in either order */
+static int answered(sw_answer ans, sw_src a, sw_src b)
+{
+	for (int q = 0; q < SW_Q_COUNT; q++) {
+		const sw_query_desc *d = &sw_query_descs[q];
+		if (d->pub && d->answer == ans && ((d->a == a && d->b == b) || (d->a == b && d->b == a)))
+			return 1;
+	}
+	return 0;
+}
+
+static sw_src src_of_kind(sw_set_kind k)
+{
+	for (int s = 0; s < 64; s++)
+		if (kind_of((sw_src)s) == k && k)
+			return (sw_src)s;
+	return SW_SRC_NONE;
+}
 
 /* a mixed list over every set-indexed public row of kind ans: the sets named, the list with its
  * expected answers; returns the list's length */
@@ -80,7 +103,7 @@ static size_t build(sw_answer ans, sw_set_ref *sets, size_t *num_sets, gen_batch
 			SW_OK);
 		for (size_t k = 0; k < g->n; k++) {
 			list[n + k] = (sw_mixed_pair){sa, g->pairs[k].a, sb, g->pairs[k].b};
-			flat[n + k] = d->a == SW_SRC_POLY2;
+			flat[n + k] = (uint8_t)sw_src_planar(d->a);
 		}
 		/* the same pairs the other way round, where no query takes them in that order */
 		int other = 0;
@@ -103,25 +126,24 @@ static size_t build(sw_answer ans, sw_set_ref *sets, size_t *num_sets, gen_batch
 		}
 		n += m;
 	}
-	/* kinds no query answers, and sets past the list */
-	uint32_t tri = UINT32_MAX, poly = UINT32_MAX, box = UINT32_MAX;
-	for (uint32_t s = 0; s < *num_sets; s++) {
-		tri = sets[s].kind == SW_SET_TRI3 ? s : tri;
-		poly = sets[s].kind == SW_SET_POLY2 ? s : poly;
-		box = sets[s].kind == SW_SET_OBB3 ? s : box;
-	}
-	cr_assert(tri != UINT32_MAX && poly != UINT32_MAX && box != UINT32_MAX);
+	/* kinds no query answers (the pairs of sets whose kinds have no query either way), and sets past
+	 * the list */
+	uint32_t none_a[64], none_b[64], nn = 0;
+	for (uint32_t x = 0; x < *num_sets; x++)
+		for (uint32_t y = 0; y < *num_sets && nn < 64; y++)
+			if (!answered(ans, src_of_kind(sets[x].kind), src_of_kind(sets[y].kind)))
+				none_a[nn] = x, none_b[nn++] = y;
+	cr_assert_gt(nn, 0, "some pair of kinds has no query");
 	for (size_t k = 0; k < 3000; k++) {
-		uint32_t pick = (uint32_t)sc_below(&r, 4);
-		list[n] = pick == 0   ? (sw_mixed_pair){tri, 0, tri, 1}
-			  : pick == 1 ? (sw_mixed_pair){poly, 0, box, 0}
-			  : pick == 2 ? (sw_mixed_pair){(uint32_t)*num_sets, 0, box, 0}
-				      : (sw_mixed_pair){box, 0, UINT32_MAX, 0};
+		uint32_t pick = (uint32_t)sc_below(&r, 3), c = (uint32_t)sc_below(&r, nn);
+		list[n] = pick == 0   ? (sw_mixed_pair){none_a[c], 0, none_b[c], 0}
+			  : pick == 1 ? (sw_mixed_pair){(uint32_t)*num_sets, 0, 0, 0}
+				      : (sw_mixed_pair){0, 0, UINT32_MAX, 0};
 		flat[n] = 0;
 		want.status[n] = SW_PAIR_INVALID;
 		want.feature[n] = SW_FEATURE_NONE;
-		for (int c = 0; c < sw_answer_floats(ans); c++)
-			want.f[c][n] = NAN;
+		for (int c2 = 0; c2 < sw_answer_floats(ans); c2++)
+			want.f[c2][n] = NAN;
 		n++;
 	}
 	/* shuffled, with the expected answers */
@@ -164,6 +186,17 @@ static void compare(sw_answer ans, size_t n, unsigned asked, int feature, const 
 	cr_expect_eq(bad, 0, "%s: answers differ from the queries' own", what);
 }
 
+/* the mixed call of kind ans on list[0, n) */
+static sw_error call(sw_answer ans, const sw_set_ref *sets, size_t num_sets, size_t n, const sw_batch_opts *run,
+		     const void *out)
+{
+	switch (ans) {
+	case SW_ANS_SWEEP: return sw_mixed_sweep_batch(sets, num_sets, list, n, NULL, run, out);
+	case SW_ANS_OVERLAP: return sw_mixed_overlap_batch(sets, num_sets, list, n, run, out);
+	default: return sw_mixed_cast_batch(sets, num_sets, list, n, NULL, run, out);
+	}
+}
+
 static void run_all(sw_answer ans)
 {
 	static gen_batch batches[MAX_ROWS];
@@ -177,8 +210,7 @@ static void run_all(sw_answer ans)
 		memset(&got, 0xA5, sizeof got);
 		sw_any_results res;
 		const void *out = results_of(ans, &got, 0, &res);
-		sw_error e = ans == SW_ANS_SWEEP ? sw_mixed_sweep_batch(sets, num_sets, list, n, NULL, &runs[v], out)
-						 : sw_mixed_overlap_batch(sets, num_sets, list, n, &runs[v], out);
+		sw_error e = call(ans, sets, num_sets, n, &runs[v], out);
 		cr_assert_eq(e, SW_OK);
 		compare(ans, n, (1u << sw_answer_floats(ans)) - 1, 1,
 			v == 0 ? "default run" : "chunk 48 or scalar cap");
@@ -190,9 +222,7 @@ static void run_all(sw_answer ans)
 	c.status = got.status;
 	sw_any_results res;
 	sw_columns_store(ans, &c, &res);
-	cr_assert_eq(ans == SW_ANS_SWEEP ? sw_mixed_sweep_batch(sets, num_sets, list, n, NULL, NULL, &res.sweep)
-					 : sw_mixed_overlap_batch(sets, num_sets, list, n, NULL, &res.overlap),
-		     SW_OK);
+	cr_assert_eq(call(ans, sets, num_sets, n, NULL, &res), SW_OK);
 	compare(ans, n, 0, 0, "status only");
 	for (size_t b = 0; b < nb; b++)
 		fams[b]->free(&batches[b]);
@@ -201,6 +231,8 @@ static void run_all(sw_answer ans)
 Test(mixed, sweep_answers_as_each_query) { run_all(SW_ANS_SWEEP); }
 
 Test(mixed, overlap_answers_as_each_query) { run_all(SW_ANS_OVERLAP); }
+
+Test(mixed, cast_answers_as_each_query) { run_all(SW_ANS_CAST); }
 
 /* a malformed call returns its error and writes nothing */
 Test(mixed, errors_write_nothing)

@@ -359,15 +359,15 @@ static void check_query(sw_query q)
 	int ntiers = tier_list(tiers);
 	size_t bad[SW_ISA_COUNT] = {0}, ref_bad = 0, pops = 0, tally[5] = {0};
 	const sw_kernels *ref = sw_kernels_for(SW_ISA_REF);
-	int sides = d->opts == SW_OPTS_SWEEP ? 2 : 1;
+	int sides = d->opts != SW_OPTS_NONE ? 2 : 1;
 	for (size_t p = 0; p < fam->npops; p++) {
 		for (int side = 0; side < sides; side++) {
 			gen_batch g;
 			if (!fam->make(p, pop_pairs, d->a, d->b, &g))
 				continue;
 			pops++;
-			sw_sweep_opts so = {(uint32_t)side};
-			const void *opts = d->opts == SW_OPTS_SWEEP ? &so : NULL;
+			sw_opts_any so;
+			const void *opts = sw_opts_sided(d->opts, (uint32_t)side, &so);
 			ctx c = {d, q, fam, fam->pop_name(p), side ? "one-sided" : "kernel", SW_ISA_REF, 0};
 			rows want;
 			rows_init(&want, g.n, d->answer);

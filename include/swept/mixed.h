@@ -5,6 +5,7 @@
 #define SWEPT_MIXED_H
 
 #include "swept/batch.h"
+#include "swept/circle.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -16,6 +17,9 @@ typedef enum sw_set_kind {
 	SW_SET_TRI3,     ///< sw_tri3_set
 	SW_SET_POLY2,    ///< sw_poly2_set
 	SW_SET_HULL3,    ///< sw_hull3_set
+	SW_SET_CIRCLE2,  ///< sw_circle2_set
+	SW_SET_SEG2,     ///< sw_seg2_set
+	SW_SET_CIRCLE3,  ///< sw_circle3_set
 } sw_set_kind;
 
 /// A set named in a mixed call: its kind and the set.
@@ -59,6 +63,19 @@ SW_API sw_error sw_mixed_sweep_batch(const sw_set_ref *sets, size_t num_sets, co
 /// normal column are NULL each bucket runs its query's first-separating-axis test.
 SW_API sw_error sw_mixed_overlap_batch(const sw_set_ref *sets, size_t num_sets, const sw_mixed_pair *pairs, size_t n,
 				       const sw_batch_opts *run, const sw_overlap_results *out);
+
+/// Options of a mixed cast call: each family's that answers casts (NULL: its defaults).
+typedef struct sw_mixed_opts {
+	const sw_circle_opts *circle; ///< swept circles and spheres (one-sided, skin and iterations)
+} sw_mixed_opts;
+
+/// Answers a mixed list with the cast queries of each pair's kinds (sw_circle2_seg2_sweep_batch,
+/// sw_circle3_tri3_sweep_batch), as sw_mixed_sweep_batch does for the sweep: a pair naming the
+/// geometry first (a segment against a circle) is answered with the sides exchanged, the same time
+/// and point, the normal and the slide negated (the mover's motion relative to the geometry reversed);
+/// the same invalid answers and errors. `opts` NULL: every family's defaults.
+SW_API sw_error sw_mixed_cast_batch(const sw_set_ref *sets, size_t num_sets, const sw_mixed_pair *pairs, size_t n,
+				    const sw_mixed_opts *opts, const sw_batch_opts *run, const sw_cast_results *out);
 
 #ifdef __cplusplus
 }

@@ -54,6 +54,9 @@ typedef struct fcase {
 	sw_tri3_set *tris;
 	sw_poly2_set *polys;
 	sw_hull3_set *hulls, *hulls_b;
+	sw_circle2_set *circles;
+	sw_circle3_set *spheres;
+	sw_seg2_set *segs;
 	void *raw;
 	const void *a, *b;
 	sw_pair pairs[MAXP];
@@ -64,6 +67,7 @@ static void fcase_free(fcase *f)
 {
 	sw_obb3_set_destroy(f->boxes), sw_tri3_set_destroy(f->tris), sw_poly2_set_destroy(f->polys);
 	sw_hull3_set_destroy(f->hulls), sw_hull3_set_destroy(f->hulls_b);
+	sw_circle2_set_destroy(f->circles), sw_circle3_set_destroy(f->spheres), sw_seg2_set_destroy(f->segs);
 	free(f->raw);
 }
 
@@ -154,6 +158,45 @@ static sw_hull3_set *hulls_from(cur *c, uint8_t ctl, size_t n)
 	return s;
 }
 
+/* movers: centre, radius (|r| when ctl bit 1 is set), displacement */
+static sw_circle2_set *circles_from(cur *c, uint8_t ctl, size_t n)
+{
+	sw_circle2_set *s;
+	if (sw_circle2_set_create(n, &s) != SW_OK)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		sw_vec2 p = sw_v2(take_f(c), take_f(c));
+		float r = take_f(c);
+		sw_circle2_set_add(s, p, ctl & 2 ? fabsf(r) : r, sw_v2(take_f(c), take_f(c)), NULL);
+	}
+	return s;
+}
+
+static sw_circle3_set *spheres_from(cur *c, uint8_t ctl, size_t n)
+{
+	sw_circle3_set *s;
+	if (sw_circle3_set_create(n, &s) != SW_OK)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		sw_vec3 p = take_v3(c);
+		float r = take_f(c);
+		sw_circle3_set_add(s, p, ctl & 2 ? fabsf(r) : r, take_v3(c), NULL);
+	}
+	return s;
+}
+
+static sw_seg2_set *segs_from(cur *c, size_t n)
+{
+	sw_seg2_set *s;
+	if (sw_seg2_set_create(n, &s) != SW_OK)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		sw_seg2 g = {{take_f(c), take_f(c)}, {take_f(c), take_f(c)}};
+		sw_seg2_set_add(s, &g, sw_v2(take_f(c), take_f(c)), NULL);
+	}
+	return s;
+}
+
 /* the query's sources from the input; 0 when there is too little of it */
 static int build(const sw_query_desc *d, cur *c, uint8_t ctl, fcase *f)
 {
@@ -176,6 +219,8 @@ static int build(const sw_query_desc *d, cur *c, uint8_t ctl, fcase *f)
 	case SW_SRC_OBB3: f->a = f->boxes = boxes_from(c, ctl, na); break;
 	case SW_SRC_POLY2: f->a = f->polys = polys_from(c, ctl, na); break;
 	case SW_SRC_HULL3: f->a = f->hulls = hulls_from(c, ctl, na); break;
+	case SW_SRC_CIRCLE2: f->a = f->circles = circles_from(c, ctl, na); break;
+	case SW_SRC_CIRCLE3: f->a = f->spheres = spheres_from(c, ctl, na); break;
 	default: return 0;
 	}
 	switch (d->b) {
@@ -183,6 +228,7 @@ static int build(const sw_query_desc *d, cur *c, uint8_t ctl, fcase *f)
 	case SW_SRC_TRI3: f->b = f->tris = tris_from(c, nb); break;
 	case SW_SRC_POLY2: f->b = f->polys; break;
 	case SW_SRC_HULL3: f->b = f->hulls; break;
+	case SW_SRC_SEG2: f->b = f->segs = segs_from(c, nb); break;
 	default: return 0;
 	}
 	for (size_t k = 0; k < f->n; k++) {
@@ -247,8 +293,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fcase_free(&f);
 		return 0;
 	}
-	sw_sweep_opts opts = {(ctl >> 2) & 1};
-	const void *qo = d->opts == SW_OPTS_SWEEP ? &opts : NULL;
+	sw_opts_any opts;
+	const void *qo = sw_opts_sided(d->opts, (ctl >> 2) & 1, &opts);
 	int aligned = (uintptr_t)f.a % 64 == 0;
 	res want;
 	const void *wo = res_init(&want, d);
