@@ -13,5 +13,6 @@
 #include "swept/poly2.h"
 #include "swept/hull_query.h"
 #include "swept/hull_batch.h"
+#include "swept/split.h"
 
 #endif
