@@ -8,11 +8,14 @@
  *   normal u = n·(1/√(n·n)). A vertex x has signed distance s = u·(x − p) and is FRONT when
  *   s > eps, BACK when s < −eps, ON otherwise. eps is one absolute distance for the whole call, so
  *   that a vertex shared by several shapes classifies the same in all of them.
- * - On-vertex rule. ON vertices go to both pieces. A piece exists only when the shape has a vertex
- *   strictly on its side: a shape with FRONT and ON vertices only is returned whole in front and
- *   its back piece is empty. A shape with every vertex ON (SW_SPLIT_COPLANAR) goes whole to one
- *   side: 2D polygons and hulls to the front; 3D polygons and triangles to the side their normal
- *   (right-hand rule over their winding) faces, the front when u·normal ≥ 0.
+ * - On-vertex rule. A shape with no vertex strictly behind (FRONT and ON only) is returned whole in
+ *   front, its back piece empty, and the other way round; a shape with every vertex ON
+ *   (SW_SPLIT_COPLANAR) goes whole to one side: 2D polygons and hulls to the front, 3D polygons and
+ *   triangles to the side their normal (right-hand rule over their winding) faces, the front when
+ *   u·normal ≥ 0. In a straddling shape, ON vertices go to the front piece, and to the back piece too
+ *   when a neighbour along the boundary is BACK: the ON vertices between the cuts stay in front, the
+ *   back piece ends at the ON vertices that bound its run, and both pieces share one cut path, so
+ *   they tile the shape exactly (Ericson, RTCD 8.3.4, splits thick-plane polygons the same way).
  * - One intersection direction. A new vertex is made only on an edge with one FRONT and one BACK
  *   end, always from the front end f toward the back end b: t = s_f / (s_f − s_b),
  *   x = f + t·(b − f), and attributes interpolated with the same t. s depends only on the vertex and
@@ -172,15 +175,18 @@ static inline sw_plane2 sw_plane2_to_local(sw_plane2 world, sw_pose2 pose)
 /// order first enters them and are convex to rounding.
 /// Input contract (else SW_PAIR_INVALID, nothing written but `out`): 3 ≤ n ≤ SW_SPLIT_MAX_VERTS;
 /// coordinates finite with |x| ≤ SW_MAX_COORD; no two equal consecutive vertices; counter-clockwise
-/// and convex: no vertex lies more than δ = SW_SPLIT_CONVEX_REL·(L + M) outside the chord of its
-/// neighbours (L: the polygon's extent from v[0], M: its largest |coordinate|) and the edge directions
-/// turn once around (a polygon of zero area passes); the line and options valid; attrs->k ≤
-/// SW_SPLIT_MAX_ATTRS with finite values. A piece returned by a split passes again.
+/// and convex to δ = SW_SPLIT_CONVEX_REL·(L + M) (L: the polygon's extent from v[0], M: its largest
+/// |coordinate|): no three consecutive vertices turn clockwise by more than δ (the smallest height of
+/// their triangle), and the edge directions wind around at most once (no stars; a polygon within δ of
+/// a segment passes as a degenerate one); the line and options valid; attrs->k ≤ SW_SPLIT_MAX_ATTRS
+/// with finite values. A piece returned by a split passes again.
 SW_API sw_status sw_poly2_split(const sw_vec2 *v, uint32_t n, sw_plane2 line, const sw_split_opts *opts,
 				const sw_split_attrs *attrs, sw_vec2 *front, sw_vec2 *back, sw_split_output *out);
 
 /// Splits a planar convex polygon in 3D by a plane; as sw_poly2_split. Convexity is judged about the
-/// polygon's own normal (Newell's), every vertex within δ of its plane; a polygon of zero area passes.
+/// polygon's own normal (Newell's, in float), every vertex within δ of its plane plus the accuracy of
+/// that normal (16·n·FLT_EPSILON·L² / twice the area: looser for slivers, so pieces of pieces pass); a
+/// polygon of zero area passes.
 SW_API sw_status sw_poly3_split(const sw_vec3 *v, uint32_t n, sw_plane3 plane, const sw_split_opts *opts,
 				const sw_split_attrs *attrs, sw_vec3 *front, sw_vec3 *back, sw_split_output *out);
 
@@ -194,8 +200,9 @@ SW_API sw_status sw_tri3_split(const sw_tri3 *tri, sw_plane3 plane, const sw_spl
 			       const sw_split_attrs *attrs, sw_tri3 *front, sw_tri3 *back, sw_split_output *out);
 
 /// Splits a convex hull (in its own frame; see sw_plane3_to_local) into two closed convex hulls that
-/// pass sw_hull3_check: each face clipped, split points made once per cut edge, and a cap face on
-/// the cut (outward normal −u for the front piece, +u for the back) from the pieces' open boundary.
+/// pass sw_hull3_check: each face split as a polygon is (the on-vertex rule per face loop, coplanar
+/// faces to the front), split points made once per cut edge, and a cap face on the cut (outward
+/// normal about −u for the front piece, +u for the back) from the pieces' common open boundary.
 /// Both pieces share the cap's vertices bit for bit. When a piece's faces do not form a valid hull
 /// (near-coplanar faces, slivers, ON vertices off the plane), it is rebuilt by sw_hull3_build from
 /// its vertices, which allocates; when even that fails (a piece thinner than the hull tolerance,

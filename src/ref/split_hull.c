@@ -2,20 +2,21 @@
  * cap face, and the volume and centroid of each side without building them.
  *
  * Split: the vertices are classified once (split_int.h); each straddling edge gets one split point,
- * made from its front end, which both of its faces use. Every face with a vertex strictly on a side
- * is clipped to that side by the polygon rule (Sutherland–Hodgman on vertex ids, equal consecutive
- * ids merged, split points equal to an end vertex merged into it), faces left with fewer than 3
- * vertices dropped. The clipped faces form an open surface whose boundary runs along the cut; the
- * cap is that boundary chained in reverse, which keeps every edge used once in each direction. The
- * piece then goes through sw_hull3_from_faces (planes, edges, directions, centroid and every check of
- * sw_hull3_check). When the check fails — a cap nearly coplanar with a clipped face, sliver faces
- * from split points next to vertices, ON vertices off the plane bending the cap, or a boundary that
- * is not one simple loop — the piece is rebuilt by sw_hull3_build from its candidate points (kept
- * vertices and split points), which merges what float32 cannot separate; if that fails too the
- * piece is too thin to be a solid and is returned empty.
+ * made from its front end, which both of its faces use. Every face is split as a polygon is: whole to
+ * its side when it does not straddle (all ON: to the front), else by the on-vertex rule of its loop
+ * (vertex ids, equal consecutive ids merged, split points equal to an end vertex merged into it,
+ * faces left with fewer than 3 vertices dropped). Each face is thus partitioned between the sides,
+ * so the front faces and the back faces are two open surfaces with one common boundary along the
+ * cut; each piece's cap is that boundary chained in reverse, which keeps every edge used once in
+ * each direction. The piece then goes through sw_hull3_from_faces (planes, edges, directions,
+ * centroid and every check of sw_hull3_check). When the check fails — a cap nearly coplanar with a
+ * clipped face, sliver faces from split points next to vertices, ON vertices off the plane bending
+ * the cap, split points rounded off their faces far from the origin, or a boundary that is not one
+ * simple loop — the piece is rebuilt by sw_hull3_build from its vertices, which merges what float32
+ * cannot separate; if that fails too the piece is too thin to be a solid and is returned empty.
  *
- * Mass: volume = Σ over the clipped faces of the cones from a point r of the cut plane, fanned from
- * each face's first vertex (tetrahedra r, w0, w_k, w_k+1; centroid of each (r + w0 + w_k + w_k+1)/4).
+ * Mass: volume = Σ over the faces' parts of the cones from a point r of the cut plane, fanned from
+ * each part's first vertex (tetrahedra r, w0, w_k, w_k+1; centroid of each (r + w0 + w_k + w_k+1)/4).
  * The cap, a face in the plane through r, adds cones of zero height, so it is never built; its actual
  * bend (ON vertices up to eps off the plane) is the only difference from the split's pieces. Sums in
  * coordinates relative to r scaled by a power of two (exact), as for polygons. */
@@ -78,7 +79,6 @@ static uint32_t loop_vert(const sw_hull3 *h, uint32_t f, uint32_t k)
 /* ---- one piece ---- */
 
 typedef struct piece {
-	unsigned keep_not;            /* the other side's class: vertices of that class are not kept */
 	uint32_t nv, nf, ni;          /* vertices, faces, loop indices */
 	int vid[SW_HULL_MAX_VERTS];   /* piece id of a hull vertex, −1 */
 	int xid[SW_HULL_MAX_EDGES];   /* piece id of a split point, −1 */
@@ -145,17 +145,35 @@ static void end_face(piece *P, uint32_t start)
 	P->fsize[P->nf++] = m;
 }
 
+/* a face's class: the OR of its vertices' sides */
+static unsigned face_class(const sw_hull3 *h, const hclass *hc, uint32_t f)
+{
+	unsigned fc = 0;
+	for (uint32_t k = 0; k < h->faces[f].count; k++)
+		fc |= hc->c[loop_vert(h, f, k)];
+	return fc;
+}
+
+/* whether vertex k of face f goes to `side` by the on-vertex rule of a straddling loop */
+static int loop_keeps(const sw_hull3 *h, const hclass *hc, uint32_t f, uint32_t k, unsigned side)
+{
+	uint32_t m = h->faces[f].count;
+	unsigned c = hc->c[loop_vert(h, f, k)];
+	return side == 1 ? sw_split_to_front(c)
+			 : sw_split_to_back(c, hc->c[loop_vert(h, f, k + m - 1)], hc->c[loop_vert(h, f, k + 1)]);
+}
+
+/* each face as the polygon split treats it: whole on its side (coplanar faces in front), or cut */
 static void clip_faces(piece *P, const sw_hull3 *h, const hclass *hc, const xtab *xt, unsigned side)
 {
 	for (uint32_t f = 0; f < h->num_faces; f++) {
-		uint32_t m = h->faces[f].count, start = P->ni, strict = 0;
-		for (uint32_t k = 0; k < m; k++)
-			strict |= hc->c[loop_vert(h, f, k)] == side;
-		if (!strict)
+		uint32_t m = h->faces[f].count, start = P->ni;
+		unsigned fc = face_class(h, hc, f), whole = fc == side || (side == 1 && fc == 0);
+		if (!whole && fc != 3)
 			continue;
 		for (uint32_t k = 0; k < m; k++) {
 			uint32_t a = loop_vert(h, f, k), b = loop_vert(h, f, k + 1);
-			if (hc->c[a] != P->keep_not)
+			if (whole || loop_keeps(h, hc, f, k, side))
 				push(P, start, (uint32_t)vert_id(P, h, a));
 			if ((hc->c[a] | hc->c[b]) == 3)
 				push(P, start, (uint32_t)x_id(P, h, xt, xfind(xt, a, b)));
@@ -198,18 +216,8 @@ static void add_cap(piece *P)
 		end_face(P, start);
 }
 
-/* candidate points of a side for the builder: kept vertices and every split point */
-static sw_hull_status rebuild(const sw_hull3 *h, const hclass *hc, const xtab *xt, unsigned keep_not, sw_hull3 *out)
-{
-	sw_vec3 pts[SW_HULL_MAX_VERTS + SW_HULL_MAX_EDGES];
-	size_t n = 0;
-	for (uint32_t i = 0; i < h->num_verts; i++)
-		if (hc->c[i] != keep_not)
-			pts[n++] = h->verts[i];
-	for (uint32_t j = 0; j < xt->n; j++)
-		pts[n++] = sw_v3(xt->x[j][0], xt->x[j][1], xt->x[j][2]);
-	return sw_hull3_build(pts, n, NULL, out);
-}
+/* the piece's points through the builder */
+static sw_hull_status rebuild(const piece *P, sw_hull3 *out) { return sw_hull3_build(P->v, P->nv, NULL, out); }
 
 static void empty_hull(sw_hull3 *out)
 {
@@ -222,7 +230,6 @@ static void empty_hull(sw_hull3 *out)
 static uint32_t build_piece(const sw_hull3 *h, const hclass *hc, const xtab *xt, unsigned side, sw_hull3 *out)
 {
 	piece P;
-	P.keep_not = 3 - side;
 	P.nv = P.nf = P.ni = 0;
 	P.bad = 0;
 	memset(P.vid, -1, sizeof P.vid);
@@ -235,7 +242,7 @@ static uint32_t build_piece(const sw_hull3 *h, const hclass *hc, const xtab *xt,
 	if (!P.bad)
 		st = sw_hull3_from_faces(P.v, P.nv, P.fsize, P.idx, P.nf, out);
 	if (st != SW_HULL_OK)
-		st = rebuild(h, hc, xt, P.keep_not, out);
+		st = rebuild(&P, out);
 	if (st != SW_HULL_OK)
 		empty_hull(out);
 	return out->num_verts;
@@ -336,19 +343,18 @@ static void vacc_finish(const vacc *A, const float *v0, const float *o, float in
 	}
 }
 
-/* the faces' parts on `side` (faces with a vertex strictly on it), or every face whole */
-static void mass_side(const sw_hull3 *h, const hclass *hc, float (*w)[3], unsigned side, int whole, vacc *A)
+/* the faces' parts on `side` as clip_faces makes them, or every face whole */
+static void mass_side(const sw_hull3 *h, const hclass *hc, float (*w)[3], unsigned side, int all, vacc *A)
 {
 	for (uint32_t f = 0; f < h->num_faces; f++) {
-		uint32_t m = h->faces[f].count, strict = whole;
-		for (uint32_t k = 0; k < m && !strict; k++)
-			strict = hc->c[loop_vert(h, f, k)] == side;
-		if (!strict)
+		uint32_t m = h->faces[f].count;
+		unsigned fc = face_class(h, hc, f), whole = all || fc == side || (side == 1 && fc == 0);
+		if (!whole && fc != 3)
 			continue;
 		fan F = {{0}, {0}, 0};
 		for (uint32_t k = 0; k < m; k++) {
 			uint32_t a = loop_vert(h, f, k), b = loop_vert(h, f, k + 1);
-			if (whole || hc->c[a] != 3 - side)
+			if (whole || loop_keeps(h, hc, f, k, side))
 				fan_add(&F, A, w[a]);
 			if (!whole && (hc->c[a] | hc->c[b]) == 3) {
 				float x[3];

@@ -10,8 +10,9 @@
  *   s_k = a is front ? (a, b, s_a, s_b) : (b, a, s_b, s_a), then t = s_f / (s_f − s_k) and
  *   x = f + t·(k − f) per coordinate and attribute. A lane computes it for every edge and keeps it
  *   where the edge straddles; the bits are the same as the reference's;
- * - a piece is written by Sutherland–Hodgman emission in edge order: vertex i if it is not on the
- *   other side, then the edge's split point if it straddles, each skipped when it equals (bitwise)
+ * - a piece is written by Sutherland–Hodgman emission in edge order: vertex i if the on-vertex rule
+ *   (sw_split_to_front / sw_split_to_back, masks of its and its neighbours' sides) puts it there,
+ *   then the edge's split point if it straddles, each skipped when it equals (bitwise)
  *   the vertex emitted just before; a lane keeps its running count and last vertex and stores at
  *   its own offset. The closing test (last equal to first) and the "fewer than 3 vertices → empty"
  *   rule are per-lane selects at the end;
@@ -94,6 +95,16 @@ static inline float sw_split_dist(int D, const sw_split_plane *pl, const float *
 static inline unsigned sw_split_side(const sw_split_plane *pl, float s)
 {
 	return (unsigned)(s > pl->eps) | (unsigned)(s < pl->neg_eps) << 1;
+}
+
+/* the on-vertex rule inside a straddling loop (vertex class c, its neighbours' cp and cn): FRONT and
+ * ON vertices go to the front piece; BACK vertices, and ON vertices next to a BACK one, to the back.
+ * So the ON vertices between the two cuts stay in front, the back piece ends at the ON vertices that
+ * bound its own run, and the two pieces share one cut path: they tile the shape */
+static inline int sw_split_to_front(unsigned c) { return c != 2; }
+static inline int sw_split_to_back(unsigned c, unsigned cp, unsigned cn)
+{
+	return c == 2 || (c == 0 && (cp == 2 || cn == 2));
 }
 
 /* the split point of edge (a, b), one front and one back end (ca: a's side), computed from the front

@@ -81,20 +81,23 @@ sw_status sw_split_poly_mass_ref(int D, const float *v, uint32_t n, const sw_spl
 	}
 	out->cls = (sw_split_class)cls;
 	out->status = cls == SW_SPLIT_STRADDLE ? SW_HIT : SW_MISS;
-	if (cls == SW_SPLIT_COPLANAR) { /* whole to one side: the split's coplanar rule */
-		unsigned side =
-			D == 2 || ((info.nrm[0] * pl->u[0] + info.nrm[1] * pl->u[1]) + info.nrm[2] * pl->u[2]) >= 0 ? 1
-														    : 2;
+	if (cls != SW_SPLIT_STRADDLE) { /* whole to one side; coplanar by the split's rule */
+		unsigned side = cls;
+		if (cls == SW_SPLIT_COPLANAR)
+			side = D == 2 || ((info.nrm[0] * pl->u[0] + info.nrm[1] * pl->u[1]) + info.nrm[2] * pl->u[2]) >=
+						       0
+				       ? 1
+				       : 2;
 		for (uint32_t i = 0; i < n; i++)
 			c[i] = side;
 	}
 	acc fa = {{0}, {0}, 0, {0}, 0}, ba = fa;
 	float x[3];
 	for (uint32_t i = 0; i < n; i++) {
-		uint32_t j = i + 1 == n ? 0 : i + 1;
-		if (c[i] != 2)
+		uint32_t j = i + 1 == n ? 0 : i + 1, h = i == 0 ? n - 1 : i - 1;
+		if (cls != SW_SPLIT_STRADDLE ? c[i] == 1 : sw_split_to_front(c[i]))
 			acc_add(D, &fa, w[i], info.nrm);
-		if (c[i] != 1)
+		if (cls != SW_SPLIT_STRADDLE ? c[i] == 2 : sw_split_to_back(c[i], c[h], c[j]))
 			acc_add(D, &ba, w[i], info.nrm);
 		if ((c[i] | c[j]) == 3) {
 			sw_split_point(D, w[i], w[j], s[i], s[j], c[i], x);

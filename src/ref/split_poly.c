@@ -39,8 +39,9 @@ int sw_split_attrs_valid(const float *a, size_t count)
 /* ---- input checks ---- */
 
 /* unit Newell normal of a 3D polygon from coordinates relative to v[0] scaled by a power of two (no
- * overflow at any size); 0 when the polygon has no area to rounding */
-static int newell_unit(const float *v, uint32_t n, float extent, float nrm[3])
+ * overflow at any size); returns the length of the scaled normal, 0 when the polygon has no area to
+ * rounding */
+static float newell_unit(const float *v, uint32_t n, float extent, float nrm[3])
 {
 	float sc = sw_split_pow2(extent), N[3] = {0, 0, 0};
 	float a[3] = {(v[3] - v[0]) * sc, (v[4] - v[1]) * sc, (v[5] - v[2]) * sc};
@@ -55,10 +56,10 @@ static int newell_unit(const float *v, uint32_t n, float extent, float nrm[3])
 	nrm[0] = nrm[1] = nrm[2] = 0;
 	if (!(len2 >= FLT_MIN))
 		return 0;
-	float inv = 1.0f / sqrtf(len2);
+	float len = sqrtf(len2), inv = 1.0f / len;
 	for (int k = 0; k < 3; k++)
 		nrm[k] = N[k] * inv;
-	return 1;
+	return len;
 }
 
 /* extent from v[0], largest |coordinate|, finiteness and no equal consecutive vertices */
@@ -81,25 +82,31 @@ static int poly_scan(int D, const float *v, uint32_t n, float *extent, float *ma
 	return 1;
 }
 
-/* corners within delta of convex about nrm (2D: +z) and the edge directions, projected on the plane
- * (i0, i1), winding once (or zero times: no area) */
+/* corners convex about nrm (2D: +z) or within delta of straight, and the edge directions, projected on the plane
+ * (i0, i1), winding at most once around: a star turns left at every corner but winds twice; a
+ * polygon within delta of a segment may wind 0 or −1 times and is accepted as a degenerate one */
 static int poly_corners(int D, const float *v, uint32_t n, const float nrm[3], int i0, int i1, float delta)
 {
 	int wind = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		const float *a = v + (size_t)(i == 0 ? n - 1 : i - 1) * D, *b = v + (size_t)i * D;
 		const float *c = v + (size_t)(i + 1 == n ? 0 : i + 1) * D;
-		float e1[3] = {0, 0, 0}, e2[3] = {0, 0, 0}, ch2 = 0;
+		float e1[3] = {0, 0, 0}, e2[3] = {0, 0, 0}, l1 = 0, l2 = 0, lc = 0;
 		for (int d = 0; d < D; d++) {
 			e1[d] = b[d] - a[d];
 			e2[d] = c[d] - b[d];
-			ch2 += (c[d] - a[d]) * (c[d] - a[d]);
+			l1 += e1[d] * e1[d];
+			l2 += e2[d] * e2[d];
+			lc += (c[d] - a[d]) * (c[d] - a[d]);
 		}
 		float cz = e1[0] * e2[1] - e1[1] * e2[0], cr = cz;
 		if (D == 3)
 			cr = ((e1[1] * e2[2] - e1[2] * e2[1]) * nrm[0] + (e1[2] * e2[0] - e1[0] * e2[2]) * nrm[1]) +
 			     cz * nrm[2];
-		if (cr < 0 && -cr > delta * sqrtf(ch2))
+		/* reflex beyond rounding: the triangle (a, b, c) turns clockwise and even its smallest height,
+		 * |cr| over its longest side, exceeds delta (a tiny edge or a needle tip of a polygon thinner
+		 * than its coordinates' rounding has a height within it) */
+		if (cr < 0 && -cr > delta * sqrtf(fmaxf(fmaxf(l1, l2), lc)))
 			return 0;
 		float pc = e1[i0] * e2[i1] - e1[i1] * e2[i0];
 		if (e1[i1] < 0 && e2[i1] >= 0 && pc > 0)
@@ -107,7 +114,7 @@ static int poly_corners(int D, const float *v, uint32_t n, const float nrm[3], i
 		else if (e1[i1] >= 0 && e2[i1] < 0 && pc < 0)
 			wind--;
 	}
-	return wind == 0 || wind == 1;
+	return wind >= -1 && wind <= 1;
 }
 
 int sw_split_poly_valid(int D, const float *v, uint32_t n, sw_split_poly_info *info)
@@ -121,12 +128,17 @@ int sw_split_poly_valid(int D, const float *v, uint32_t n, sw_split_poly_info *i
 	float delta = SW_SPLIT_CONVEX_REL * (L + M);
 	int i0 = 0, i1 = 1;
 	if (D == 3) {
-		if (!newell_unit(v, n, L, info->nrm))
+		float len = newell_unit(v, n, L, info->nrm);
+		if (len == 0)
 			return 1; /* no area: nothing to be convex about */
+		/* planar to delta plus the error of the float normal: the scaled cross products (coordinates
+		 * ≤ 2) carry ≤ 8·FLT_EPSILON each, so its direction is good to 8·n·FLT_EPSILON / len, which
+		 * loosens the test for slivers (len ~ 2·area) */
 		const float *u = info->nrm;
+		float plan = delta + 16.0f * (float)n * FLT_EPSILON * L / len;
 		for (uint32_t i = 1; i < n; i++) {
 			const float *x = v + 3 * (size_t)i;
-			if (fabsf(((x[0] - v[0]) * u[0] + (x[1] - v[1]) * u[1]) + (x[2] - v[2]) * u[2]) > delta)
+			if (fabsf(((x[0] - v[0]) * u[0] + (x[1] - v[1]) * u[1]) + (x[2] - v[2]) * u[2]) > plan)
 				return 0;
 		}
 		/* project along the dominant axis, keeping the orientation about the normal */
@@ -176,12 +188,12 @@ static void sh_split(int D, const float *v, uint32_t n, const float *s, const un
 {
 	float x[3], xa[SW_SPLIT_MAX_ATTRS];
 	for (uint32_t i = 0; i < n; i++) {
-		uint32_t j = i + 1 == n ? 0 : i + 1;
+		uint32_t j = i + 1 == n ? 0 : i + 1, h = i == 0 ? n - 1 : i - 1;
 		const float *a = v + (size_t)i * D, *b = v + (size_t)j * D;
 		const float *aa = ain ? ain + (size_t)i * k : NULL;
-		if (c[i] != 2)
+		if (sw_split_to_front(c[i]))
 			sh_emit(D, fo, a, aa, k);
-		if (c[i] != 1)
+		if (sw_split_to_back(c[i], c[h], c[j]))
 			sh_emit(D, bo, a, aa, k);
 		if ((c[i] | c[j]) == 3) {
 			float t = sw_split_point(D, a, b, s[i], s[j], c[i], x);
