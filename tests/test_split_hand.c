@@ -162,6 +162,19 @@ Test(split_hand, on_vertices_within_a_wide_eps)
 	same_poly(r.f, r.o.front_count, f, 5, "front");
 }
 
+Test(split_hand, on_run_stays_in_front_and_pieces_tile)
+{
+	/* x = 0 with eps = 0.1: V1, V4, V5 are ON. The front takes every ON vertex; the back only those
+	 * next to one of its own (V1 after V0, V5 before V6), so both pieces meet along V5–V1 and tile */
+	const sw_vec2 p[7] = {{-1, -1}, {0, -1.2f}, {1, -1}, {1, 1}, {0.05f, 1.3f}, {-0.02f, 1.3f}, {-1, 1}};
+	split2 r = run2(p, 7, line(0, 0, 1, 0), 0.1f);
+	const sw_vec2 f[5] = {p[1], p[2], p[3], p[4], p[5]}, b[4] = {p[0], p[1], p[5], p[6]};
+	cr_expect_eq(r.o.cls, SW_SPLIT_STRADDLE);
+	same_poly(r.f, r.o.front_count, f, 5, "front");
+	same_poly(r.b, r.o.back_count, b, 4, "back");
+	cr_expect(fabs(area2(r.f, 5) + area2(r.b, 4) - area2(p, 7)) < 1e-6);
+}
+
 Test(split_hand, degenerate_sliver)
 {
 	/* a 1 × 1e-6 sliver cut across: two slivers of half the area */
