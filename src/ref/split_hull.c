@@ -385,7 +385,7 @@ sw_status sw_split_hull_mass_ref(const sw_hull3 *h, const sw_split_plane *pl, in
 	for (uint32_t i = 0; i < h->num_verts; i++)
 		for (int k = 0; k < 3; k++) {
 			w[i][k] = ((&h->verts[i].x)[k] - v0[k]) - o[k];
-			ext = fmaxf(ext, fabsf(w[i][k]));
+			ext = sw_split_max(ext, fabsf(w[i][k]));
 		}
 	float sc = sw_split_pow2(ext), inv = 1.0f / sc;
 	for (uint32_t i = 0; i < h->num_verts; i++)

@@ -31,6 +31,14 @@
 
 #include "swept/split.h"
 
+/* helpers taking the dimension D inline into a caller that passes it as a constant, so each of the
+ * 2D and 3D entry points gets its own unrolled copy */
+#if defined(__GNUC__)
+#define SW_SPLIT_INLINE static inline __attribute__((always_inline))
+#else
+#define SW_SPLIT_INLINE static inline
+#endif
+
 /* a plane ready for classification: point, unit normal, half thickness */
 typedef struct sw_split_plane {
 	float p[3], u[3];
@@ -38,6 +46,9 @@ typedef struct sw_split_plane {
 } sw_split_plane;
 
 static inline int sw_split_coord_ok(float x) { return fabsf(x) <= SW_MAX_COORD; }
+
+/* the larger of two values known not to be NaN (fmaxf is a libm call without fast-math) */
+static inline float sw_split_max(float a, float b) { return a > b ? a : b; }
 
 /* eps of the options (NULL → 0); returns 0 when it breaks the contract */
 static inline int sw_split_eps(const sw_split_opts *opts, float *eps)

@@ -18,7 +18,7 @@ typedef struct acc {
 	uint32_t n;
 } acc;
 
-static inline void acc_edge(int D, acc *q, const float *p, const float *w, const float *nrm)
+SW_SPLIT_INLINE void acc_edge(int D, acc *q, const float *p, const float *w, const float *nrm)
 {
 	float c = p[0] * w[1] - p[1] * w[0];
 	if (D == 3)
@@ -28,7 +28,7 @@ static inline void acc_edge(int D, acc *q, const float *p, const float *w, const
 		q->m[d] += (p[d] + w[d]) * c;
 }
 
-static inline void acc_add(int D, acc *q, const float *w, const float *nrm)
+SW_SPLIT_INLINE void acc_add(int D, acc *q, const float *w, const float *nrm)
 {
 	if (q->n == 0)
 		memcpy(q->first, w, sizeof(float) * (size_t)D);
@@ -39,7 +39,7 @@ static inline void acc_add(int D, acc *q, const float *w, const float *nrm)
 }
 
 /* closes the loop; area (unscaled) and centroid to out */
-static void acc_finish(int D, acc *q, const float *nrm, const float *r, float inv, float *area, sw_vec3 *cen)
+SW_SPLIT_INLINE void acc_finish(int D, acc *q, const float *nrm, const float *r, float inv, float *area, sw_vec3 *cen)
 {
 	if (q->n >= 2)
 		acc_edge(D, q, q->last, q->first, nrm);
@@ -62,7 +62,7 @@ void sw_split_mass_invalid(sw_split_mass3 *out)
 	out->front_centroid = out->back_centroid = sw_v3(NAN, NAN, NAN);
 }
 
-sw_status sw_split_poly_mass_ref(int D, const float *v, uint32_t n, const sw_split_plane *pl, sw_split_mass3 *out)
+SW_SPLIT_INLINE sw_status mass_ref(int D, const float *v, uint32_t n, const sw_split_plane *pl, sw_split_mass3 *out)
 {
 	sw_split_poly_info info;
 	if (!pl || !sw_split_poly_valid(D, v, n, &info)) {
@@ -109,6 +109,11 @@ sw_status sw_split_poly_mass_ref(int D, const float *v, uint32_t n, const sw_spl
 	acc_finish(D, &fa, info.nrm, v, inv, &out->front_measure, &out->front_centroid);
 	acc_finish(D, &ba, info.nrm, v, inv, &out->back_measure, &out->back_centroid);
 	return out->status;
+}
+
+sw_status sw_split_poly_mass_ref(int D, const float *v, uint32_t n, const sw_split_plane *pl, sw_split_mass3 *out)
+{
+	return D == 2 ? mass_ref(2, v, n, pl, out) : mass_ref(3, v, n, pl, out);
 }
 
 sw_status sw_poly2_split_mass(const sw_vec2 *v, uint32_t n, sw_plane2 line, const sw_split_opts *opts,

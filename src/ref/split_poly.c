@@ -63,7 +63,7 @@ static float newell_unit(const float *v, uint32_t n, float extent, float nrm[3])
 }
 
 /* extent from v[0], largest |coordinate|, finiteness and no equal consecutive vertices */
-static int poly_scan(int D, const float *v, uint32_t n, float *extent, float *mag)
+SW_SPLIT_INLINE int poly_scan(int D, const float *v, uint32_t n, float *extent, float *mag)
 {
 	float L = 0, M = 0;
 	for (uint32_t i = 0; i < n; i++) {
@@ -71,8 +71,8 @@ static int poly_scan(int D, const float *v, uint32_t n, float *extent, float *ma
 		for (int d = 0; d < D; d++) {
 			if (!sw_split_coord_ok(x[d]))
 				return 0;
-			L = fmaxf(L, fabsf(x[d] - v[d]));
-			M = fmaxf(M, fabsf(x[d]));
+			L = sw_split_max(L, fabsf(x[d] - v[d]));
+			M = sw_split_max(M, fabsf(x[d]));
 		}
 		if (sw_split_same(D, x, y))
 			return 0;
@@ -85,19 +85,16 @@ static int poly_scan(int D, const float *v, uint32_t n, float *extent, float *ma
 /* corners convex about nrm (2D: +z) or within delta of straight, and the edge directions, projected on the plane
  * (i0, i1), winding at most once around: a star turns left at every corner but winds twice; a
  * polygon within delta of a segment may wind 0 or −1 times and is accepted as a degenerate one */
-static int poly_corners(int D, const float *v, uint32_t n, const float nrm[3], int i0, int i1, float delta)
+SW_SPLIT_INLINE int poly_corners(int D, const float *v, uint32_t n, const float nrm[3], int i0, int i1, float delta)
 {
 	int wind = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		const float *a = v + (size_t)(i == 0 ? n - 1 : i - 1) * D, *b = v + (size_t)i * D;
 		const float *c = v + (size_t)(i + 1 == n ? 0 : i + 1) * D;
-		float e1[3] = {0, 0, 0}, e2[3] = {0, 0, 0}, l1 = 0, l2 = 0, lc = 0;
+		float e1[3] = {0, 0, 0}, e2[3] = {0, 0, 0};
 		for (int d = 0; d < D; d++) {
 			e1[d] = b[d] - a[d];
 			e2[d] = c[d] - b[d];
-			l1 += e1[d] * e1[d];
-			l2 += e2[d] * e2[d];
-			lc += (c[d] - a[d]) * (c[d] - a[d]);
 		}
 		float cz = e1[0] * e2[1] - e1[1] * e2[0], cr = cz;
 		if (D == 3)
@@ -105,9 +102,17 @@ static int poly_corners(int D, const float *v, uint32_t n, const float nrm[3], i
 			     cz * nrm[2];
 		/* reflex beyond rounding: the triangle (a, b, c) turns clockwise and even its smallest height,
 		 * |cr| over its longest side, exceeds delta (a tiny edge or a needle tip of a polygon thinner
-		 * than its coordinates' rounding has a height within it) */
-		if (cr < 0 && -cr > delta * sqrtf(fmaxf(fmaxf(l1, l2), lc)))
-			return 0;
+		 * than its coordinates' rounding has a height within it). A lane computes the lengths always */
+		if (cr < 0) {
+			float l1 = 0, l2 = 0, lc = 0;
+			for (int d = 0; d < D; d++) {
+				l1 += e1[d] * e1[d];
+				l2 += e2[d] * e2[d];
+				lc += (c[d] - a[d]) * (c[d] - a[d]);
+			}
+			if (-cr > delta * sqrtf(sw_split_max(sw_split_max(l1, l2), lc)))
+				return 0;
+		}
 		float pc = e1[i0] * e2[i1] - e1[i1] * e2[i0];
 		if (e1[i1] < 0 && e2[i1] >= 0 && pc > 0)
 			wind++;
@@ -117,7 +122,7 @@ static int poly_corners(int D, const float *v, uint32_t n, const float nrm[3], i
 	return wind >= -1 && wind <= 1;
 }
 
-int sw_split_poly_valid(int D, const float *v, uint32_t n, sw_split_poly_info *info)
+SW_SPLIT_INLINE int poly_valid(int D, const float *v, uint32_t n, sw_split_poly_info *info)
 {
 	float L, M;
 	info->nrm[0] = info->nrm[1] = 0;
@@ -163,7 +168,7 @@ typedef struct sh_out {
 	uint32_t n;
 } sh_out;
 
-static inline void sh_emit(int D, sh_out *o, const float *x, const float *xa, uint32_t k)
+SW_SPLIT_INLINE void sh_emit(int D, sh_out *o, const float *x, const float *xa, uint32_t k)
 {
 	if (o->n && sw_split_same(D, o->v + (size_t)(o->n - 1) * D, x))
 		return;
@@ -173,7 +178,7 @@ static inline void sh_emit(int D, sh_out *o, const float *x, const float *xa, ui
 	o->n++;
 }
 
-static inline uint32_t sh_close(int D, sh_out *o)
+SW_SPLIT_INLINE uint32_t sh_close(int D, sh_out *o)
 {
 	if (o->n >= 2 && sw_split_same(D, o->v + (size_t)(o->n - 1) * D, o->v))
 		o->n--;
@@ -183,8 +188,8 @@ static inline uint32_t sh_close(int D, sh_out *o)
 }
 
 /* both pieces of a straddling polygon, classes c and distances s per vertex */
-static void sh_split(int D, const float *v, uint32_t n, const float *s, const unsigned *c, const float *ain, uint32_t k,
-		     sh_out *fo, sh_out *bo)
+SW_SPLIT_INLINE void sh_split(int D, const float *v, uint32_t n, const float *s, const unsigned *c, const float *ain,
+			      uint32_t k, sh_out *fo, sh_out *bo)
 {
 	float x[3], xa[SW_SPLIT_MAX_ATTRS];
 	for (uint32_t i = 0; i < n; i++) {
@@ -215,7 +220,7 @@ static unsigned coplanar_side(int D, const float *nrm, const sw_split_plane *pl)
 	return ((nrm[0] * pl->u[0] + nrm[1] * pl->u[1]) + nrm[2] * pl->u[2]) >= 0 ? 1 : 2;
 }
 
-static unsigned classify(int D, const float *v, uint32_t n, const sw_split_plane *pl, float *s, unsigned *c)
+SW_SPLIT_INLINE unsigned classify(int D, const float *v, uint32_t n, const sw_split_plane *pl, float *s, unsigned *c)
 {
 	unsigned cls = 0;
 	for (uint32_t i = 0; i < n; i++) {
@@ -226,11 +231,11 @@ static unsigned classify(int D, const float *v, uint32_t n, const sw_split_plane
 	return cls;
 }
 
-sw_status sw_split_poly_ref(int D, const float *v, uint32_t n, const sw_split_plane *pl, const float *ain, uint32_t k,
-			    float *fv, float *fa, float *bv, float *ba, sw_split_output *out)
+SW_SPLIT_INLINE sw_status poly_ref(int D, const float *v, uint32_t n, const sw_split_plane *pl, const float *ain,
+				   uint32_t k, float *fv, float *fa, float *bv, float *ba, sw_split_output *out)
 {
 	sw_split_poly_info info;
-	if (!pl || !sw_split_poly_valid(D, v, n, &info) || (k && !sw_split_attrs_valid(ain, (size_t)n * k))) {
+	if (!pl || !poly_valid(D, v, n, &info) || (k && !sw_split_attrs_valid(ain, (size_t)n * k))) {
 		sw_split_output_invalid(out);
 		return SW_PAIR_INVALID;
 	}
@@ -256,6 +261,18 @@ sw_status sw_split_poly_ref(int D, const float *v, uint32_t n, const sw_split_pl
 	out->front_count = fo.n;
 	out->back_count = bo.n;
 	return out->status;
+}
+
+int sw_split_poly_valid(int D, const float *v, uint32_t n, sw_split_poly_info *info)
+{
+	return D == 2 ? poly_valid(2, v, n, info) : poly_valid(3, v, n, info);
+}
+
+sw_status sw_split_poly_ref(int D, const float *v, uint32_t n, const sw_split_plane *pl, const float *ain, uint32_t k,
+			    float *fv, float *fa, float *bv, float *ba, sw_split_output *out)
+{
+	return D == 2 ? poly_ref(2, v, n, pl, ain, k, fv, fa, bv, ba, out)
+		      : poly_ref(3, v, n, pl, ain, k, fv, fa, bv, ba, out);
 }
 
 /* ---- triangles ---- */
