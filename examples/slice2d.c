@@ -142,7 +142,7 @@ int main(int argc, char **argv)
 		for (int k = 0; k < 12; k++)
 			pts[k] = sw_v2(c.x + rnd(&seed, -1.5f, 1.5f), c.y + rnd(&seed, -1.8f, 1.8f));
 		sw_poly2 p;
-		if (sw_poly2_build(pts, 12, &p) != SW_POLY2_OK)
+		if (sw_poly2_build(pts, 12, &p) != SW_OK)
 			continue;
 		a.first[a.n] = (uint32_t)a.nv;
 		a.sides[a.n++] = 0;

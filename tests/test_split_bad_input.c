@@ -1,7 +1,7 @@
 /* tests/test_split_bad_input.c — every class of bad input to the splits: per item SW_PAIR_INVALID with
  * class SW_SPLIT_NONE and nothing written but the answer (poisoned outputs stay poisoned), the
- * neighbours in a batch answered exactly as alone; and malformed calls, which return their error
- * and write nothing at all. */
+ * neighbours in a batch answered exactly as alone; and malformed calls (NULL pointers, options out of
+ * range), which return their error and write nothing at all, the answer included. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <string.h>
@@ -23,25 +23,42 @@ static int poisoned(const void *p, size_t n)
 	return 1;
 }
 
-/* one bad polygon: invalid answer, pieces untouched; the mass query agrees */
-static void bad_poly2(const sw_vec2 *v, uint32_t n, sw_plane2 l, const sw_split_opts *o, const sw_split_attrs *at,
-		      const char *what)
+/* one bad polygon or call: `want` SW_OK gives the invalid answer, a call error writes nothing, the
+ * answer included; pieces untouched either way; the mass query agrees */
+static void bad_call2(const sw_vec2 *v, uint32_t n, sw_plane2 l, const sw_split_opts *o, const sw_split_attrs *at,
+		      sw_error want, const char *what)
 {
 	sw_vec2 f[40], b[40];
 	sw_split_output out;
 	memset(f, POISON, sizeof f);
 	memset(b, POISON, sizeof b);
-	sw_status st = sw_poly2_split(v, n, l, o, at, f, b, &out);
-	cr_expect_eq(st, SW_PAIR_INVALID, "%s: status %d", what, st);
-	cr_expect(out.status == SW_PAIR_INVALID && out.cls == SW_SPLIT_NONE && out.front_count == 0 &&
-			  out.back_count == 0,
-		  "%s: answer", what);
+	memset(&out, POISON, sizeof out);
+	sw_error e = sw_poly2_split(v, n, l, o, at, f, b, &out);
+	cr_expect_eq(e, want, "%s: error %d", what, e);
+	if (want == SW_OK)
+		cr_expect(out.status == SW_PAIR_INVALID && out.cls == SW_SPLIT_NONE && out.front_count == 0 &&
+				  out.back_count == 0,
+			  "%s: answer", what);
+	else
+		cr_expect(poisoned(&out, sizeof out), "%s: answer written", what);
 	cr_expect(poisoned(f, sizeof f) && poisoned(b, sizeof b), "%s: pieces written", what);
 	if (at)
 		return;
 	sw_split_mass2 m;
-	cr_expect_eq(sw_poly2_split_mass(v, n, l, o, &m), SW_PAIR_INVALID, "%s: mass", what);
-	cr_expect(m.cls == SW_SPLIT_NONE && isnan(m.front_area) && isnan(m.back_centroid.y), "%s: mass answer", what);
+	memset(&m, POISON, sizeof m);
+	cr_expect_eq(sw_poly2_split_mass(v, n, l, o, &m), want, "%s: mass", what);
+	if (want == SW_OK)
+		cr_expect(m.status == SW_PAIR_INVALID && m.cls == SW_SPLIT_NONE && isnan(m.front_area) &&
+				  isnan(m.back_centroid.y),
+			  "%s: mass answer", what);
+	else
+		cr_expect(poisoned(&m, sizeof m), "%s: mass answer written", what);
+}
+
+static void bad_poly2(const sw_vec2 *v, uint32_t n, sw_plane2 l, const sw_split_opts *o, const sw_split_attrs *at,
+		      const char *what)
+{
+	bad_call2(v, n, l, o, at, SW_OK, what);
 }
 
 Test(split_bad_input, poly2_each_class)
@@ -50,7 +67,8 @@ Test(split_bad_input, poly2_each_class)
 	memcpy(v, square, sizeof square);
 	bad_poly2(v, 2, mid, NULL, NULL, "2 vertices");
 	bad_poly2(v, SW_SPLIT_MAX_VERTS + 1, mid, NULL, NULL, "33 vertices");
-	bad_poly2(NULL, 4, mid, NULL, NULL, "NULL vertices");
+	bad_call2(NULL, 4, mid, NULL, NULL, SW_ERR_NULL, "NULL vertices");
+	bad_poly2(NULL, 0, mid, NULL, NULL, "no vertices");
 	v[2].x = NAN;
 	bad_poly2(v, 4, mid, NULL, NULL, "NaN vertex");
 	v[2].x = INFINITY;
@@ -69,11 +87,13 @@ Test(split_bad_input, poly2_each_class)
 	l.p.y = INFINITY;
 	bad_poly2(v, 4, l, NULL, NULL, "Inf plane point");
 	sw_split_opts o = {-1e-3f};
-	bad_poly2(v, 4, mid, &o, NULL, "negative eps");
+	bad_call2(v, 4, mid, &o, NULL, SW_ERR_ARG, "negative eps");
 	o.eps = NAN;
-	bad_poly2(v, 4, mid, &o, NULL, "NaN eps");
+	bad_call2(v, 4, mid, &o, NULL, SW_ERR_ARG, "NaN eps");
 	o.eps = INFINITY;
-	bad_poly2(v, 4, mid, &o, NULL, "Inf eps");
+	bad_call2(v, 4, mid, &o, NULL, SW_ERR_ARG, "Inf eps");
+	cr_expect_eq(sw_poly2_split(square, 4, mid, NULL, NULL, NULL, NULL, NULL), SW_ERR_NULL, "NULL answer");
+	cr_expect_eq(sw_poly2_split_mass(square, 4, mid, NULL, NULL), SW_ERR_NULL, "NULL mass answer");
 	const sw_vec2 cw[4] = {{0, 0}, {0, 1}, {1, 1}, {1, 0}};
 	bad_poly2(cw, 4, mid, NULL, NULL, "clockwise");
 	const sw_vec2 dart[4] = {{0, 0}, {2, 1}, {0, 2}, {0.5f, 1}};
@@ -91,10 +111,10 @@ Test(split_bad_input, poly2_each_class)
 	bad_poly2(square, 4, mid, NULL, &at, "NaN attribute");
 	uv[7] = 1;
 	at.k = SW_SPLIT_MAX_ATTRS + 1;
-	bad_poly2(square, 4, mid, NULL, &at, "too many attributes");
+	bad_call2(square, 4, mid, NULL, &at, SW_ERR_ARG, "too many attributes");
 	at.k = 2;
 	at.in = NULL;
-	bad_poly2(square, 4, mid, NULL, &at, "attributes without values");
+	bad_call2(square, 4, mid, NULL, &at, SW_ERR_NULL, "attributes without values");
 }
 
 Test(split_bad_input, poly3_tri3_each_class)
@@ -104,46 +124,54 @@ Test(split_bad_input, poly3_tri3_each_class)
 	sw_split_output o;
 	memcpy(v, sq, sizeof sq);
 	v[2].z = 0.2f; /* off the plane of the others */
-	cr_expect_eq(sw_poly3_split(v, 4, mid3, NULL, NULL, f, b, &o), SW_PAIR_INVALID, "not planar");
+	cr_expect(sw_poly3_split(v, 4, mid3, NULL, NULL, f, b, &o) == SW_OK && o.status == SW_PAIR_INVALID,
+		  "not planar");
 	memcpy(v, sq, sizeof sq);
 	v[1].y = NAN;
-	cr_expect_eq(sw_poly3_split(v, 4, mid3, NULL, NULL, f, b, &o), SW_PAIR_INVALID, "NaN");
+	cr_expect(sw_poly3_split(v, 4, mid3, NULL, NULL, f, b, &o) == SW_OK && o.status == SW_PAIR_INVALID, "NaN");
 	const sw_vec3 dart[4] = {{0, 0, 0}, {2, 1, 0}, {0, 2, 0}, {0.5f, 1, 0}};
-	cr_expect_eq(sw_poly3_split(dart, 4, mid3, NULL, NULL, f, b, &o), SW_PAIR_INVALID, "dart");
+	cr_expect(sw_poly3_split(dart, 4, mid3, NULL, NULL, f, b, &o) == SW_OK && o.status == SW_PAIR_INVALID, "dart");
 	sw_split_mass3 m;
-	cr_expect_eq(sw_poly3_split_mass(dart, 4, mid3, NULL, &m), SW_PAIR_INVALID);
+	cr_expect(sw_poly3_split_mass(dart, 4, mid3, NULL, &m) == SW_OK && m.status == SW_PAIR_INVALID);
 	cr_expect(isnan(m.front_measure) && isnan(m.front_centroid.z));
+	cr_expect_eq(sw_poly3_split(NULL, 4, mid3, NULL, NULL, f, b, &o), SW_ERR_NULL, "NULL vertices");
 	/* triangles: any finite triangle is valid, even a degenerate one */
 	sw_tri3 t = {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}}, tf[2], tb[2];
-	cr_expect_neq(sw_tri3_split(&t, mid3, NULL, NULL, tf, tb, &o), SW_PAIR_INVALID, "collinear triangle");
+	cr_expect(sw_tri3_split(&t, mid3, NULL, NULL, tf, tb, &o) == SW_OK && o.status != SW_PAIR_INVALID,
+		  "collinear triangle");
 	t.c.z = INFINITY;
 	memset(tf, POISON, sizeof tf);
-	cr_expect_eq(sw_tri3_split(&t, mid3, NULL, NULL, tf, tb, &o), SW_PAIR_INVALID, "Inf vertex");
+	cr_expect(sw_tri3_split(&t, mid3, NULL, NULL, tf, tb, &o) == SW_OK && o.status == SW_PAIR_INVALID,
+		  "Inf vertex");
 	cr_expect(poisoned(tf, sizeof tf) && o.cls == SW_SPLIT_NONE);
 	t.c.z = 0;
 	sw_plane3 z = {{0, 0, 0}, {0, 0, 0}};
-	cr_expect_eq(sw_tri3_split(&t, z, NULL, NULL, tf, tb, &o), SW_PAIR_INVALID, "zero normal");
+	cr_expect(sw_tri3_split(&t, z, NULL, NULL, tf, tb, &o) == SW_OK && o.status == SW_PAIR_INVALID, "zero normal");
+	cr_expect_eq(sw_tri3_split(NULL, mid3, NULL, NULL, tf, tb, &o), SW_ERR_NULL, "NULL triangle");
+	sw_split_opts nan_eps = {NAN};
+	cr_expect_eq(sw_tri3_split(&t, mid3, &nan_eps, NULL, tf, tb, &o), SW_ERR_ARG, "NaN eps");
 }
 
 Test(split_bad_input, hull_each_class)
 {
 	static sw_hull3 h, f, b;
-	sw_obb3 box = {{0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1}};
-	cr_assert_eq(sw_hull3_box(&box, &h), SW_HULL_OK);
+	sw_obb3 box = {{1, 1, 1}};
+	cr_assert_eq(sw_hull3_box(&box, &h), SW_OK);
 	sw_split_output o;
 	sw_split_mass3 m;
 	sw_plane3 z = {{0, 0, 0}, {0, 0, 0}};
 	memset(&f, POISON, sizeof f);
-	cr_expect_eq(sw_hull3_split(&h, z, NULL, &f, &b, &o), SW_PAIR_INVALID, "zero normal");
+	cr_expect(sw_hull3_split(&h, z, NULL, &f, &b, &o) == SW_OK && o.status == SW_PAIR_INVALID, "zero normal");
 	cr_expect(o.cls == SW_SPLIT_NONE && poisoned(&f, sizeof f));
-	cr_expect_eq(sw_hull3_split(NULL, mid3, NULL, &f, &b, &o), SW_PAIR_INVALID, "NULL hull");
+	cr_expect_eq(sw_hull3_split(NULL, mid3, NULL, &f, &b, &o), SW_ERR_NULL, "NULL hull");
+	cr_expect_eq(sw_hull3_split(&h, mid3, NULL, &f, &b, NULL), SW_ERR_NULL, "NULL answer");
 	h.faces[2].normal.y = -h.faces[2].normal.y; /* no longer passes sw_hull3_check */
-	cr_expect_eq(sw_hull3_split(&h, mid3, NULL, &f, &b, &o), SW_PAIR_INVALID, "corrupt hull");
+	cr_expect(sw_hull3_split(&h, mid3, NULL, &f, &b, &o) == SW_OK && o.status == SW_PAIR_INVALID, "corrupt hull");
 	cr_expect(poisoned(&f, sizeof f));
-	cr_expect_eq(sw_hull3_split_mass(&h, mid3, NULL, &m), SW_PAIR_INVALID);
+	cr_expect(sw_hull3_split_mass(&h, mid3, NULL, &m) == SW_OK && m.status == SW_PAIR_INVALID);
 	cr_expect(isnan(m.back_measure) && m.cls == SW_SPLIT_NONE);
 	h.num_verts = 0;
-	cr_expect_eq(sw_hull3_split(&h, mid3, NULL, &f, &b, &o), SW_PAIR_INVALID, "empty hull");
+	cr_expect(sw_hull3_split(&h, mid3, NULL, &f, &b, &o) == SW_OK && o.status == SW_PAIR_INVALID, "empty hull");
 }
 
 /* ---- batches ---- */
@@ -213,12 +241,12 @@ Test(split_bad_input, poly2_batch_call_errors_write_nothing)
 		const char *what;
 		sw_error want;
 	} cases[] = {
-		{"NULL soup", SW_ERR_NULL},         {"NULL results", SW_ERR_NULL},
-		{"NULL status", SW_ERR_NULL},       {"NULL planes", SW_ERR_NULL},
-		{"nplanes 0", SW_ERR_SIZE},         {"nplanes 2", SW_ERR_SIZE},
-		{"negative eps", SW_ERR_ARG},       {"17 attributes", SW_ERR_ARG},
-		{"attributes missing", SW_ERR_ARG}, {"pieces without first", SW_ERR_NULL},
-		{"NULL vertices", SW_ERR_NULL},     {"capacity without room", SW_ERR_NULL},
+		{"NULL soup", SW_ERR_NULL},          {"NULL results", SW_ERR_NULL},
+		{"NULL status", SW_ERR_NULL},        {"NULL planes", SW_ERR_NULL},
+		{"nplanes 0", SW_ERR_SIZE},          {"nplanes 2", SW_ERR_SIZE},
+		{"negative eps", SW_ERR_ARG},        {"17 attributes", SW_ERR_ARG},
+		{"attributes missing", SW_ERR_NULL}, {"pieces without first", SW_ERR_NULL},
+		{"NULL vertices", SW_ERR_NULL},      {"capacity without room", SW_ERR_NULL},
 	};
 	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
 		batch_init(&B);
@@ -297,9 +325,9 @@ Test(split_bad_input, tri3_hull_mass_batches)
 	cr_expect_eq(sw_tri3_split_batch(&soup, &mid3, 2, NULL, &fp, &bp, &res), SW_ERR_SIZE);
 	/* hulls: a corrupt one between two boxes */
 	static sw_hull3 hulls[3], front[3], back[3];
-	sw_obb3 box = {{0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1}};
+	sw_obb3 box = {{1, 1, 1}};
 	for (int i = 0; i < 3; i++)
-		cr_assert_eq(sw_hull3_box(&box, &hulls[i]), SW_HULL_OK);
+		cr_assert_eq(sw_hull3_box(&box, &hulls[i]), SW_OK);
 	hulls[1].faces[0].d += 1;
 	cr_assert_eq(sw_hull3_split_batch(hulls, 3, &mid3, 1, NULL, front, back, &res), SW_OK);
 	cr_expect(st[0] == SW_HIT && st[1] == SW_PAIR_INVALID && st[2] == SW_HIT);

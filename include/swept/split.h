@@ -26,7 +26,10 @@
  *   new vertices round onto one point) is returned empty even though the shape straddles.
  *
  * Status: SW_HIT when the shape straddles the plane (class SW_SPLIT_STRADDLE), SW_MISS when it lies
- * on one side or in the plane, SW_PAIR_INVALID for bad input (that item only).
+ * on one side or in the plane, SW_PAIR_INVALID for a bad shape or plane (that item only). The class
+ * is an answer, not an error. Every function returns an sw_error: SW_OK (every item answered),
+ * SW_ERR_NULL for a required pointer that is NULL, SW_ERR_ARG for options out of range (eps negative,
+ * NaN or above SW_MAX_COORD; attributes wider than SW_SPLIT_MAX_ATTRS); then nothing is written.
  *
  * Memory: nothing is allocated except in the rare hull fallback (see sw_hull3_split). Stack: a
  * polygon or triangle call uses under 2 KB (a batched polygon call about 7 KB), a hull call about
@@ -35,10 +38,7 @@
 #ifndef SWEPT_SPLIT_H
 #define SWEPT_SPLIT_H
 
-#include "swept/base.h"
-#include "swept/hull.h"
-#include "swept/math.h"
-#include "swept/shapes.h"
+#include "swept/hull3.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -173,23 +173,24 @@ static inline sw_plane2 sw_plane2_to_local(sw_plane2 world, sw_pose2 pose)
 /// for both sides at once; Ericson, RTCD 8.3.4). Writes the front piece to `front` and the back piece
 /// to `back` (room for n + 1 vertices each; NULL: that side is not written, its count is still
 /// reported), with attributes when `attrs` is not NULL. The pieces start where the input's vertex
-/// order first enters them and are convex to rounding.
+/// order first enters them and are convex to rounding. `out` is required; v may be NULL only for
+/// n = 0 (an invalid item); attrs->in is required when attrs->k > 0.
 /// Input contract (else SW_PAIR_INVALID, nothing written but `out`): 3 ≤ n ≤ SW_SPLIT_MAX_VERTS;
 /// coordinates finite with |x| ≤ SW_MAX_COORD; no two equal consecutive vertices; counter-clockwise
 /// and convex to δ = SW_SPLIT_CONVEX_REL·(L + M) (L: the polygon's extent from v[0], M: its largest
 /// |coordinate|): no three consecutive vertices turn clockwise by more than δ (the smallest height of
 /// their triangle), and the edge directions wind around at most once (no stars; a polygon within δ of
-/// a segment passes as a degenerate one); the line and options valid; attrs->k ≤ SW_SPLIT_MAX_ATTRS
-/// with finite values. A piece returned by a split passes again.
-SW_API sw_status sw_poly2_split(const sw_vec2 *v, uint32_t n, sw_plane2 line, const sw_split_opts *opts,
-				const sw_split_attrs *attrs, sw_vec2 *front, sw_vec2 *back, sw_split_output *out);
+/// a segment passes as a degenerate one); the line valid (finite, |n|² ≥ FLT_MIN); attribute values
+/// finite. A piece returned by a split passes again.
+SW_API sw_error sw_poly2_split(const sw_vec2 *v, uint32_t n, sw_plane2 line, const sw_split_opts *opts,
+			       const sw_split_attrs *attrs, sw_vec2 *front, sw_vec2 *back, sw_split_output *out);
 
 /// Splits a planar convex polygon in 3D by a plane; as sw_poly2_split. Convexity is judged about the
 /// polygon's own normal (Newell's, in float), every vertex within δ of its plane plus the accuracy of
 /// that normal (16·n·FLT_EPSILON·L² / twice the area: looser for slivers, so pieces of pieces pass); a
 /// polygon of zero area passes.
-SW_API sw_status sw_poly3_split(const sw_vec3 *v, uint32_t n, sw_plane3 plane, const sw_split_opts *opts,
-				const sw_split_attrs *attrs, sw_vec3 *front, sw_vec3 *back, sw_split_output *out);
+SW_API sw_error sw_poly3_split(const sw_vec3 *v, uint32_t n, sw_plane3 plane, const sw_split_opts *opts,
+			       const sw_split_attrs *attrs, sw_vec3 *front, sw_vec3 *back, sw_split_output *out);
 
 /// Slices a triangle: one triangle on one side and two on the other, or one and one when a vertex
 /// is ON, or the triangle whole on one side. Each side's piece (3 or 4 vertices, as sw_poly3_split
@@ -197,41 +198,42 @@ SW_API sw_status sw_poly3_split(const sw_vec3 *v, uint32_t n, sw_plane3 plane, c
 /// bitwise-equal vertices is not emitted. front_count / back_count are triangles (0..2); `front` and
 /// `back` need room for 2 (NULL: not written); attributes (attrs->in: 3·k floats) go out as 3·k
 /// floats per triangle. Any finite triangle is valid, degenerate ones included.
-SW_API sw_status sw_tri3_split(const sw_tri3 *tri, sw_plane3 plane, const sw_split_opts *opts,
-			       const sw_split_attrs *attrs, sw_tri3 *front, sw_tri3 *back, sw_split_output *out);
+SW_API sw_error sw_tri3_split(const sw_tri3 *tri, sw_plane3 plane, const sw_split_opts *opts,
+			      const sw_split_attrs *attrs, sw_tri3 *front, sw_tri3 *back, sw_split_output *out);
 
-/// Splits a convex hull (in its own frame; see sw_plane3_to_local) into two closed convex hulls that
-/// pass sw_hull3_check: each face split as a polygon is (the on-vertex rule per face loop, coplanar
-/// faces to the front), split points made once per cut edge, and a cap face on the cut (outward
-/// normal about −u for the front piece, +u for the back) from the pieces' common open boundary.
-/// Both pieces share the cap's vertices bit for bit. When a piece's faces do not form a valid hull
-/// (near-coplanar faces, slivers, ON vertices off the plane), it is rebuilt by sw_hull3_build from
-/// its vertices, which allocates; when even that fails (a piece thinner than the hull tolerance,
-/// about 5e-7 × its size, which float32 cannot represent as a solid) the piece is returned empty
-/// (num_verts = 0, count 0) and the other keeps its full shape. A hull whose cut leaves it on one
-/// side is copied whole to that side. front_count / back_count are the pieces' vertex counts.
-/// `front` / `back` may be NULL (not built). Input: a hull passing sw_hull3_check (else
-/// SW_PAIR_INVALID), whose pieces fit: kept vertices plus cut edges ≤ SW_HULL_MAX_VERTS (else
-/// SW_PAIR_INVALID; only hulls of more than about 30 vertices come near).
-SW_API sw_status sw_hull3_split(const sw_hull3 *h, sw_plane3 plane, const sw_split_opts *opts, sw_hull3 *front,
-				sw_hull3 *back, sw_split_output *out);
+/// Splits a convex hull (in its own frame; see sw_plane3_to_local) into two convex hulls that pass
+/// sw_hull3_check: each face split as a polygon is (the on-vertex rule per face loop, coplanar faces
+/// to the front), split points made once per cut edge, and a cap face on the cut (outward normal
+/// about −u for the front piece, +u for the back) from the pieces' common open boundary. Both pieces
+/// share the cap's vertices bit for bit. When a piece's faces do not form a valid hull (near-coplanar
+/// faces, slivers, ON vertices off the plane), it is rebuilt by sw_hull3_build from its vertices,
+/// which allocates; a piece thinner than the builder's plane thickness (about 5e-7 × its size, which
+/// float32 cannot hold as a solid) then comes back as a flat hull (num_faces == 2: the cut polygon),
+/// and only a piece the builder refuses too (its points within eps of a line) is returned empty
+/// (num_verts = 0, count 0). A flat hull (a convex polygon) is split as its polygon is: its pieces
+/// are flat hulls. A hull whose cut leaves it on one side is copied whole to that side.
+/// front_count / back_count are the pieces' vertex counts. `front` / `back` may be NULL (not built);
+/// `h` and `out` are required. Input: a hull passing sw_hull3_check (else SW_PAIR_INVALID), whose
+/// pieces fit: kept vertices plus cut edges ≤ SW_HULL_MAX_VERTS (else SW_PAIR_INVALID; only hulls of
+/// more than about 30 vertices come near).
+SW_API sw_error sw_hull3_split(const sw_hull3 *h, sw_plane3 plane, const sw_split_opts *opts, sw_hull3 *front,
+			       sw_hull3 *back, sw_split_output *out);
 
 /// Area and centroid of each side of sw_poly2_split's pieces without building them (the same
 /// classification and split points, summed as they are made). Same input contract.
-SW_API sw_status sw_poly2_split_mass(const sw_vec2 *v, uint32_t n, sw_plane2 line, const sw_split_opts *opts,
-				     sw_split_mass2 *out);
+SW_API sw_error sw_poly2_split_mass(const sw_vec2 *v, uint32_t n, sw_plane2 line, const sw_split_opts *opts,
+				    sw_split_mass2 *out);
 
 /// Area and centroid of each side of sw_poly3_split's pieces, without building them.
-SW_API sw_status sw_poly3_split_mass(const sw_vec3 *v, uint32_t n, sw_plane3 plane, const sw_split_opts *opts,
-				     sw_split_mass3 *out);
+SW_API sw_error sw_poly3_split_mass(const sw_vec3 *v, uint32_t n, sw_plane3 plane, const sw_split_opts *opts,
+				    sw_split_mass3 *out);
 
 /// Volume and centroid of each side of a hull (the submerged volume and its centre of buoyancy, with
 /// the plane as the water surface and the back as the water): the faces clipped as sw_hull3_split
 /// clips them, summed as cones from a point of the cut plane, so the cap is never built. Volumes of
 /// the pieces sw_hull3_split returns agree to within eps·(cut area) plus rounding (more when a piece
 /// fell back to the builder). Same input contract.
-SW_API sw_status sw_hull3_split_mass(const sw_hull3 *h, sw_plane3 plane, const sw_split_opts *opts,
-				     sw_split_mass3 *out);
+SW_API sw_error sw_hull3_split_mass(const sw_hull3 *h, sw_plane3 plane, const sw_split_opts *opts, sw_split_mass3 *out);
 
 /* ---- batches ----
  * Every batched call takes `planes` with `nplanes` = 1 (one plane for every item) or n (item i by

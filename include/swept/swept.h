@@ -11,5 +11,6 @@
 #include "swept/tri3.h"
 #include "swept/poly2.h"
 #include "swept/hull3.h"
+#include "swept/split.h"
 
 #endif

@@ -167,9 +167,9 @@ static sw_error soup_check(const void *verts, const uint32_t *first, size_t n, c
 {
 	if (!res || (n && (!res->status || !first)))
 		return SW_ERR_NULL;
-	if (n && !verts)
+	if ((n && !verts) || (k && !attrs))
 		return SW_ERR_NULL;
-	if (k > SW_SPLIT_MAX_ATTRS || (k && !attrs))
+	if (k > SW_SPLIT_MAX_ATTRS)
 		return SW_ERR_ARG;
 	return SW_OK;
 }
@@ -260,7 +260,9 @@ sw_error sw_tri3_split_batch(const sw_tri3_soup *in, const sw_plane3 *planes_, s
 	side fs = {0}, bs = {0};
 	if (!in || !res || (in->count && (!res->status || !in->tris)))
 		return SW_ERR_NULL;
-	if (in->attr_count > SW_SPLIT_MAX_ATTRS || (in->attr_count && !in->attrs))
+	if (in->attr_count && !in->attrs)
+		return SW_ERR_NULL;
+	if (in->attr_count > SW_SPLIT_MAX_ATTRS)
 		return SW_ERR_ARG;
 	sw_error e = planes_init(&P, 3, planes_, nplanes, in->count, opts);
 	if (e == SW_OK && front)

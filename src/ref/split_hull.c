@@ -13,7 +13,11 @@
  * clipped face, sliver faces from split points next to vertices, ON vertices off the plane bending
  * the cap, split points rounded off their faces far from the origin, or a boundary that is not one
  * simple loop — the piece is rebuilt by sw_hull3_build from its vertices, which merges what float32
- * cannot separate; if that fails too the piece is too thin to be a solid and is returned empty.
+ * cannot separate and gives a piece thinner than its plane thickness as a flat hull (the cut polygon);
+ * only a piece the builder refuses too (within eps of a line) is returned empty.
+ *
+ * Flat hulls (two faces, a polygon and its reverse) are split as their face 0 is, and each piece is
+ * given back in the flat representation; they have no volume.
  *
  * Mass: volume = Σ over the faces' parts of the cones from a point r of the cut plane, fanned from
  * each part's first vertex (tetrahedra r, w0, w_k, w_k+1; centroid of each (r + w0 + w_k + w_k+1)/4).
@@ -163,10 +167,12 @@ static int loop_keeps(const sw_hull3 *h, const hclass *hc, uint32_t f, uint32_t 
 			 : sw_split_to_back(c, hc->c[loop_vert(h, f, k + m - 1)], hc->c[loop_vert(h, f, k + 1)]);
 }
 
-/* each face as the polygon split treats it: whole on its side (coplanar faces in front), or cut */
+/* each face as the polygon split treats it: whole on its side (coplanar faces in front), or cut; a
+ * flat hull's face 0 only (face 1 is its reverse) */
 static void clip_faces(piece *P, const sw_hull3 *h, const hclass *hc, const xtab *xt, unsigned side)
 {
-	for (uint32_t f = 0; f < h->num_faces; f++) {
+	uint32_t nf = h->num_faces == 2 ? 1 : h->num_faces;
+	for (uint32_t f = 0; f < nf; f++) {
 		uint32_t m = h->faces[f].count, start = P->ni;
 		unsigned fc = face_class(h, hc, f), whole = fc == side || (side == 1 && fc == 0);
 		if (!whole && fc != 3)
@@ -216,8 +222,23 @@ static void add_cap(piece *P)
 		end_face(P, start);
 }
 
-/* the piece's points through the builder */
-static sw_hull_status rebuild(const piece *P, sw_hull3 *out) { return sw_hull3_build(P->v, P->nv, NULL, out); }
+/* a flat hull's piece: face 0's clipped loop, whose ids run 0, 1, …, k − 1 as they were met, and
+ * its reverse (the flat representation of swept/hull3.h) */
+static sw_error flat_piece(piece *P, sw_hull3 *out)
+{
+	uint32_t k = P->nf == 1 ? P->fsize[0] : 0;
+	for (uint32_t i = 0; i < k; i++)
+		if (P->idx[i] != i)
+			return SW_ERR_NUMERIC;
+	if (k < 3 || k != P->nv)
+		return SW_ERR_NUMERIC;
+	P->fsize[1] = k;
+	P->idx[k] = 0;
+	for (uint32_t i = 1; i < k; i++)
+		P->idx[k + i] = k - i;
+	P->nf = 2;
+	return sw_hull3_from_faces(P->v, P->nv, P->fsize, P->idx, 2, out);
+}
 
 static void empty_hull(sw_hull3 *out)
 {
@@ -236,14 +257,15 @@ static uint32_t build_piece(const sw_hull3 *h, const hclass *hc, const xtab *xt,
 	memset(P.xid, -1, sizeof P.xid);
 	memset(P.he, 0, sizeof P.he);
 	clip_faces(&P, h, hc, xt, side);
-	if (!P.bad)
+	int flat = h->num_faces == 2;
+	if (!P.bad && !flat)
 		add_cap(&P);
-	sw_hull_status st = SW_HULL_NUMERIC;
+	sw_error st = SW_ERR_NUMERIC;
 	if (!P.bad)
-		st = sw_hull3_from_faces(P.v, P.nv, P.fsize, P.idx, P.nf, out);
-	if (st != SW_HULL_OK)
-		st = rebuild(&P, out);
-	if (st != SW_HULL_OK)
+		st = flat ? flat_piece(&P, out) : sw_hull3_from_faces(P.v, P.nv, P.fsize, P.idx, P.nf, out);
+	if (st != SW_OK) /* the builder merges what float32 cannot separate; a thin piece comes out flat */
+		st = sw_hull3_build(P.v, P.nv, NULL, out);
+	if (st != SW_OK)
 		empty_hull(out);
 	return out->num_verts;
 }
@@ -254,7 +276,7 @@ static uint32_t build_piece(const sw_hull3 *h, const hclass *hc, const xtab *xt,
 static int hull_ok(const sw_hull3 *h, const sw_split_plane *pl, int checked)
 {
 	return pl && h && h->num_verts <= SW_HULL_MAX_VERTS && h->num_edges <= SW_HULL_MAX_EDGES &&
-	       (checked || sw_hull3_check(h, NULL, 0));
+	       (checked || sw_hull3_check(h) == SW_OK);
 }
 
 static int pieces_fit(const sw_hull3 *h, const hclass *hc, uint32_t nx)
@@ -392,7 +414,9 @@ sw_status sw_split_hull_mass_ref(const sw_hull3 *h, const sw_split_plane *pl, in
 		for (int k = 0; k < 3; k++)
 			w[i][k] *= sc;
 	vacc fa = {0, {0, 0, 0}}, ba = fa;
-	if (cut) {
+	if (h->num_faces == 2) {
+		/* a flat hull has no volume: both sides 0, centroids at its first vertex */
+	} else if (cut) {
 		mass_side(h, &hc, w, 1, 0, &fa);
 		mass_side(h, &hc, w, 2, 0, &ba);
 	} else {
@@ -405,17 +429,23 @@ sw_status sw_split_hull_mass_ref(const sw_hull3 *h, const sw_split_plane *pl, in
 
 /* ---- public single items ---- */
 
-sw_status sw_hull3_split(const sw_hull3 *h, sw_plane3 plane, const sw_split_opts *opts, sw_hull3 *front, sw_hull3 *back,
-			 sw_split_output *out)
+sw_error sw_hull3_split(const sw_hull3 *h, sw_plane3 plane, const sw_split_opts *opts, sw_hull3 *front, sw_hull3 *back,
+			sw_split_output *out)
 {
-	sw_split_output tmp;
+	sw_error e = sw_split_call(opts, NULL, out);
+	if (e != SW_OK || !h)
+		return e != SW_OK ? e : SW_ERR_NULL;
 	sw_split_plane pl;
-	return sw_split_hull_ref(h, sw_split_prep3(plane, opts, &pl), 0, front, back, out ? out : &tmp);
+	sw_split_hull_ref(h, sw_split_prep3(plane, opts, &pl), 0, front, back, out);
+	return SW_OK;
 }
 
-sw_status sw_hull3_split_mass(const sw_hull3 *h, sw_plane3 plane, const sw_split_opts *opts, sw_split_mass3 *out)
+sw_error sw_hull3_split_mass(const sw_hull3 *h, sw_plane3 plane, const sw_split_opts *opts, sw_split_mass3 *out)
 {
+	sw_error e = sw_split_call(opts, NULL, out);
+	if (e != SW_OK || !h)
+		return e != SW_OK ? e : SW_ERR_NULL;
 	sw_split_plane pl;
-	sw_split_mass3 tmp;
-	return sw_split_hull_mass_ref(h, sw_split_prep3(plane, opts, &pl), 0, out ? out : &tmp);
+	sw_split_hull_mass_ref(h, sw_split_prep3(plane, opts, &pl), 0, out);
+	return SW_OK;
 }

@@ -76,6 +76,18 @@ static inline int sw_split_plane_prep(int D, const float *p, const float *n, flo
 	return ok;
 }
 
+/* the checks of a single-item call: `out` (and attribute values when attributes are asked for)
+ * present, eps and the attribute width in range; SW_OK or the call's error */
+static inline sw_error sw_split_call(const sw_split_opts *opts, const sw_split_attrs *attrs, const void *out)
+{
+	float eps;
+	if (!out || (attrs && attrs->k && !attrs->in))
+		return SW_ERR_NULL;
+	if (!sw_split_eps(opts, &eps) || (attrs && attrs->k > SW_SPLIT_MAX_ATTRS))
+		return SW_ERR_ARG;
+	return SW_OK;
+}
+
 /* the plane of a call with the options' eps; NULL when either breaks the contract */
 static inline const sw_split_plane *sw_split_prep2(sw_plane2 line, const sw_split_opts *opts, sw_split_plane *pl)
 {

@@ -116,27 +116,31 @@ sw_status sw_split_poly_mass_ref(int D, const float *v, uint32_t n, const sw_spl
 	return D == 2 ? mass_ref(2, v, n, pl, out) : mass_ref(3, v, n, pl, out);
 }
 
-sw_status sw_poly2_split_mass(const sw_vec2 *v, uint32_t n, sw_plane2 line, const sw_split_opts *opts,
-			      sw_split_mass2 *out)
+sw_error sw_poly2_split_mass(const sw_vec2 *v, uint32_t n, sw_plane2 line, const sw_split_opts *opts,
+			     sw_split_mass2 *out)
 {
+	sw_error e = sw_split_call(opts, NULL, out);
+	if (e != SW_OK || (!v && n))
+		return e != SW_OK ? e : SW_ERR_NULL;
 	sw_split_plane pl;
 	sw_split_mass3 m;
-	sw_status st = sw_split_poly_mass_ref(2, (const float *)v, n, sw_split_prep2(line, opts, &pl), &m);
-	if (out) {
-		out->status = m.status;
-		out->cls = m.cls;
-		out->front_area = m.front_measure;
-		out->back_area = m.back_measure;
-		out->front_centroid = sw_v2(m.front_centroid.x, m.front_centroid.y);
-		out->back_centroid = sw_v2(m.back_centroid.x, m.back_centroid.y);
-	}
-	return st;
+	sw_split_poly_mass_ref(2, (const float *)v, n, sw_split_prep2(line, opts, &pl), &m);
+	out->status = m.status;
+	out->cls = m.cls;
+	out->front_area = m.front_measure;
+	out->back_area = m.back_measure;
+	out->front_centroid = sw_v2(m.front_centroid.x, m.front_centroid.y);
+	out->back_centroid = sw_v2(m.back_centroid.x, m.back_centroid.y);
+	return SW_OK;
 }
 
-sw_status sw_poly3_split_mass(const sw_vec3 *v, uint32_t n, sw_plane3 plane, const sw_split_opts *opts,
-			      sw_split_mass3 *out)
+sw_error sw_poly3_split_mass(const sw_vec3 *v, uint32_t n, sw_plane3 plane, const sw_split_opts *opts,
+			     sw_split_mass3 *out)
 {
+	sw_error e = sw_split_call(opts, NULL, out);
+	if (e != SW_OK || (!v && n))
+		return e != SW_OK ? e : SW_ERR_NULL;
 	sw_split_plane pl;
-	sw_split_mass3 tmp;
-	return sw_split_poly_mass_ref(3, (const float *)v, n, sw_split_prep3(plane, opts, &pl), out ? out : &tmp);
+	sw_split_poly_mass_ref(3, (const float *)v, n, sw_split_prep3(plane, opts, &pl), out);
+	return SW_OK;
 }

@@ -343,40 +343,41 @@ sw_status sw_split_tri_ref(const float *v, const sw_split_plane *pl, const float
 
 /* ---- public single items ---- */
 
-static int attrs_shape_ok(const sw_split_attrs *attrs)
+sw_error sw_poly2_split(const sw_vec2 *v, uint32_t n, sw_plane2 line, const sw_split_opts *opts,
+			const sw_split_attrs *attrs, sw_vec2 *front, sw_vec2 *back, sw_split_output *out)
 {
-	return !attrs || attrs->k == 0 || (attrs->k <= SW_SPLIT_MAX_ATTRS && attrs->in);
+	sw_error e = sw_split_call(opts, attrs, out);
+	if (e != SW_OK || (!v && n))
+		return e != SW_OK ? e : SW_ERR_NULL;
+	sw_split_plane pl;
+	uint32_t k = attrs ? attrs->k : 0;
+	sw_split_poly_ref(2, (const float *)v, n, sw_split_prep2(line, opts, &pl), k ? attrs->in : NULL, k,
+			  (float *)front, k ? attrs->front : NULL, (float *)back, k ? attrs->back : NULL, out);
+	return SW_OK;
 }
 
-sw_status sw_poly2_split(const sw_vec2 *v, uint32_t n, sw_plane2 line, const sw_split_opts *opts,
-			 const sw_split_attrs *attrs, sw_vec2 *front, sw_vec2 *back, sw_split_output *out)
+sw_error sw_poly3_split(const sw_vec3 *v, uint32_t n, sw_plane3 plane, const sw_split_opts *opts,
+			const sw_split_attrs *attrs, sw_vec3 *front, sw_vec3 *back, sw_split_output *out)
 {
-	sw_split_output tmp;
+	sw_error e = sw_split_call(opts, attrs, out);
+	if (e != SW_OK || (!v && n))
+		return e != SW_OK ? e : SW_ERR_NULL;
 	sw_split_plane pl;
-	const sw_split_plane *ppl = attrs_shape_ok(attrs) ? sw_split_prep2(line, opts, &pl) : NULL;
 	uint32_t k = attrs ? attrs->k : 0;
-	return sw_split_poly_ref(2, (const float *)v, n, ppl, k ? attrs->in : NULL, k, (float *)front,
-				 k ? attrs->front : NULL, (float *)back, k ? attrs->back : NULL, out ? out : &tmp);
+	sw_split_poly_ref(3, (const float *)v, n, sw_split_prep3(plane, opts, &pl), k ? attrs->in : NULL, k,
+			  (float *)front, k ? attrs->front : NULL, (float *)back, k ? attrs->back : NULL, out);
+	return SW_OK;
 }
 
-sw_status sw_poly3_split(const sw_vec3 *v, uint32_t n, sw_plane3 plane, const sw_split_opts *opts,
-			 const sw_split_attrs *attrs, sw_vec3 *front, sw_vec3 *back, sw_split_output *out)
+sw_error sw_tri3_split(const sw_tri3 *tri, sw_plane3 plane, const sw_split_opts *opts, const sw_split_attrs *attrs,
+		       sw_tri3 *front, sw_tri3 *back, sw_split_output *out)
 {
-	sw_split_output tmp;
+	sw_error e = sw_split_call(opts, attrs, out);
+	if (e != SW_OK || !tri)
+		return e != SW_OK ? e : SW_ERR_NULL;
 	sw_split_plane pl;
-	const sw_split_plane *ppl = attrs_shape_ok(attrs) ? sw_split_prep3(plane, opts, &pl) : NULL;
 	uint32_t k = attrs ? attrs->k : 0;
-	return sw_split_poly_ref(3, (const float *)v, n, ppl, k ? attrs->in : NULL, k, (float *)front,
-				 k ? attrs->front : NULL, (float *)back, k ? attrs->back : NULL, out ? out : &tmp);
-}
-
-sw_status sw_tri3_split(const sw_tri3 *tri, sw_plane3 plane, const sw_split_opts *opts, const sw_split_attrs *attrs,
-			sw_tri3 *front, sw_tri3 *back, sw_split_output *out)
-{
-	sw_split_output tmp;
-	sw_split_plane pl;
-	const sw_split_plane *ppl = attrs_shape_ok(attrs) ? sw_split_prep3(plane, opts, &pl) : NULL;
-	uint32_t k = attrs ? attrs->k : 0;
-	return sw_split_tri_ref((const float *)tri, ppl, k ? attrs->in : NULL, k, (float *)front,
-				k ? attrs->front : NULL, (float *)back, k ? attrs->back : NULL, out ? out : &tmp);
+	sw_split_tri_ref((const float *)tri, sw_split_prep3(plane, opts, &pl), k ? attrs->in : NULL, k, (float *)front,
+			 k ? attrs->front : NULL, (float *)back, k ? attrs->back : NULL, out);
+	return SW_OK;
 }
