@@ -77,7 +77,7 @@ static int cut(const soup *in, sw_plane2 line, uint8_t bit, soup *out)
 	sw_split_results res = {st, NULL};
 	sw_split_opts opts = {1e-5f}; /* a thick line: vertices within 1e-5 of it count as on it */
 	if (ok)
-		ok = sw_poly2_split_batch(&soup_in, &line, 1, &opts, &fp, &bp, &res) == SW_OK;
+		ok = sw_poly2_split_batch(&soup_in, &line, 1, &opts, NULL, &fp, &bp, &res) == SW_OK;
 	out->n = out->nv = 0;
 	for (size_t i = 0; ok && i < in->n; i++) {
 		for (int side = 0; side < 2; side++) {
@@ -157,8 +157,8 @@ int main(int argc, char **argv)
 	float back[ROCKS];
 	uint8_t st[ROCKS];
 	sw_poly2_soup rocks = {a.v, a.first, a.n, NULL, 0};
-	sw_split_mass2_results mr = {st, NULL, NULL, back, NULL, NULL, NULL, NULL};
-	if (sw_poly2_split_mass_batch(&rocks, &lines[0], 1, NULL, &mr) != SW_OK)
+	sw_split_mass_results mr = {st, NULL, NULL, back, NULL, NULL, NULL, NULL, NULL, NULL};
+	if (sw_poly2_split_mass_batch(&rocks, &lines[0], 1, NULL, NULL, &mr) != SW_OK)
 		return 1;
 	double under = 0;
 	for (size_t i = 0; i < a.n; i++)

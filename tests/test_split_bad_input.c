@@ -213,7 +213,7 @@ Test(split_bad_input, poly2_batch_neighbours_untouched)
 	for (int i = 0; i < N; i++)
 		planes[i] = mid;
 	planes[4].n = sw_v2(0, 0); /* a bad plane for item 4 only */
-	cr_assert_eq(sw_poly2_split_batch(&B.soup, planes, N, NULL, &B.fp, &B.bp, &B.res), SW_OK);
+	cr_assert_eq(sw_poly2_split_batch(&B.soup, planes, N, NULL, NULL, &B.fp, &B.bp, &B.res), SW_OK);
 	for (int i = 0; i < N; i++) {
 		sw_vec2 f[8], b[8];
 		sw_split_output o;
@@ -227,7 +227,7 @@ Test(split_bad_input, poly2_batch_neighbours_untouched)
 	cr_expect(B.st[0] == SW_HIT && B.st[3] != SW_PAIR_INVALID);
 	/* one bad plane for all: every item invalid, still SW_OK */
 	batch_init(&B);
-	cr_assert_eq(sw_poly2_split_batch(&B.soup, &planes[4], 1, NULL, &B.fp, &B.bp, &B.res), SW_OK);
+	cr_assert_eq(sw_poly2_split_batch(&B.soup, &planes[4], 1, NULL, NULL, &B.fp, &B.bp, &B.res), SW_OK);
 	for (int i = 0; i < N; i++)
 		cr_expect(B.st[i] == SW_PAIR_INVALID);
 	cr_expect(B.fp.total == 0 && B.ff[N] == 0);
@@ -270,7 +270,7 @@ Test(split_bad_input, poly2_batch_call_errors_write_nothing)
 		case 10: B.soup.verts = NULL; break;
 		case 11: B.bp.verts = NULL; break;
 		}
-		sw_error e = sw_poly2_split_batch(soup, pl, np, o, &B.fp, &B.bp, res);
+		sw_error e = sw_poly2_split_batch(soup, pl, np, o, NULL, &B.fp, &B.bp, res);
 		cr_expect_eq(e, cases[c].want, "%s: %d", cases[c].what, e);
 		cr_expect(!memcmp(B.fv, ref.fv, sizeof B.fv) && !memcmp(B.ff, ref.ff, sizeof B.ff) &&
 				  !memcmp(B.st, ref.st, sizeof B.st) && !memcmp(B.bf, ref.bf, sizeof B.bf),
@@ -286,23 +286,24 @@ Test(split_bad_input, poly2_batch_capacity_and_size_query)
 	/* a size query: no room at all */
 	B.fp = (sw_poly2_pieces){NULL, NULL, 0, B.ff, 0};
 	B.bp = (sw_poly2_pieces){NULL, NULL, 0, B.bf, 0};
-	cr_assert_eq(sw_poly2_split_batch(&B.soup, &mid, 1, NULL, &B.fp, &B.bp, &B.res), SW_ERR_SIZE);
+	cr_assert_eq(sw_poly2_split_batch(&B.soup, &mid, 1, NULL, NULL, &B.fp, &B.bp, &B.res), SW_ERR_SIZE);
 	size_t need_f = B.fp.total, need_b = B.bp.total;
 	cr_expect(need_f > 0 && need_b > 0 && need_f < N * 5);
-	cr_expect(!memcmp(B.ff, ref.ff, sizeof B.ff) && !memcmp(B.st, ref.st, sizeof B.st), "size query wrote");
+	/* first[] is the count's scratch (swept/split.h); nothing else is written */
+	cr_expect(!memcmp(B.st, ref.st, sizeof B.st) && !memcmp(B.cls, ref.cls, sizeof B.cls), "size query wrote");
 	/* one short: still SW_ERR_SIZE, nothing written */
 	B.fp = (sw_poly2_pieces){B.fv, NULL, need_f - 1, B.ff, 0};
 	B.bp = (sw_poly2_pieces){B.bv, NULL, need_b, B.bf, 0};
-	cr_assert_eq(sw_poly2_split_batch(&B.soup, &mid, 1, NULL, &B.fp, &B.bp, &B.res), SW_ERR_SIZE);
+	cr_assert_eq(sw_poly2_split_batch(&B.soup, &mid, 1, NULL, NULL, &B.fp, &B.bp, &B.res), SW_ERR_SIZE);
 	cr_expect(!memcmp(B.fv, ref.fv, sizeof B.fv) && !memcmp(B.bv, ref.bv, sizeof B.bv), "short call wrote");
 	/* exact room: done, and no element past it touched */
 	B.fp.capacity = need_f;
-	cr_assert_eq(sw_poly2_split_batch(&B.soup, &mid, 1, NULL, &B.fp, &B.bp, &B.res), SW_OK);
+	cr_assert_eq(sw_poly2_split_batch(&B.soup, &mid, 1, NULL, NULL, &B.fp, &B.bp, &B.res), SW_OK);
 	cr_expect(B.fp.total == need_f && B.ff[N] == need_f && B.bf[N] == need_b);
 	cr_expect(poisoned(B.fv + need_f, sizeof(sw_vec2) * (CAP - need_f)));
 	/* only one side wanted */
 	batch_init(&B);
-	cr_assert_eq(sw_poly2_split_batch(&B.soup, &mid, 1, NULL, NULL, &B.bp, &B.res), SW_OK);
+	cr_assert_eq(sw_poly2_split_batch(&B.soup, &mid, 1, NULL, NULL, NULL, &B.bp, &B.res), SW_OK);
 	cr_expect(B.bp.total == need_b && poisoned(B.fv, sizeof B.fv));
 }
 
@@ -317,34 +318,34 @@ Test(split_bad_input, tri3_hull_mass_batches)
 	sw_tri3_soup soup = {tris, 3, NULL, 0};
 	sw_tri3_pieces fp = {ft, NULL, 6, ff, 0}, bp = {bt, NULL, 6, bf, 0};
 	sw_split_results res = {st, cls};
-	cr_assert_eq(sw_tri3_split_batch(&soup, &mid3, 1, NULL, &fp, &bp, &res), SW_OK);
+	cr_assert_eq(sw_tri3_split_batch(&soup, &mid3, 1, NULL, NULL, &fp, &bp, &res), SW_OK);
 	cr_expect(st[0] == SW_HIT && st[1] == SW_PAIR_INVALID && st[2] == SW_HIT && cls[1] == SW_SPLIT_NONE);
 	cr_expect(ff[2] == ff[1] && bf[2] == bf[1], "no pieces for the invalid triangle");
 	sw_split_opts neg = {-1};
-	cr_expect_eq(sw_tri3_split_batch(&soup, &mid3, 1, &neg, &fp, &bp, &res), SW_ERR_ARG);
-	cr_expect_eq(sw_tri3_split_batch(&soup, &mid3, 2, NULL, &fp, &bp, &res), SW_ERR_SIZE);
+	cr_expect_eq(sw_tri3_split_batch(&soup, &mid3, 1, &neg, NULL, &fp, &bp, &res), SW_ERR_ARG);
+	cr_expect_eq(sw_tri3_split_batch(&soup, &mid3, 2, NULL, NULL, &fp, &bp, &res), SW_ERR_SIZE);
 	/* hulls: a corrupt one between two boxes */
 	static sw_hull3 hulls[3], front[3], back[3];
 	sw_obb3 box = {{1, 1, 1}};
 	for (int i = 0; i < 3; i++)
 		cr_assert_eq(sw_hull3_box(&box, &hulls[i]), SW_OK);
 	hulls[1].faces[0].d += 1;
-	cr_assert_eq(sw_hull3_split_batch(hulls, 3, &mid3, 1, NULL, front, back, &res), SW_OK);
+	cr_assert_eq(sw_hull3_split_batch(hulls, 3, &mid3, 1, NULL, NULL, front, back, &res), SW_OK);
 	cr_expect(st[0] == SW_HIT && st[1] == SW_PAIR_INVALID && st[2] == SW_HIT);
 	cr_expect(front[1].num_verts == 0 && back[1].num_verts == 0 && front[2].num_verts > 0);
 	float vol[6];
 	uint8_t mst[3];
-	sw_split_mass3_results mr = {mst, NULL, vol, vol + 3, NULL, NULL, NULL, NULL, NULL, NULL};
-	cr_assert_eq(sw_hull3_split_mass_batch(hulls, 3, &mid3, 1, NULL, &mr), SW_OK);
+	sw_split_mass_results mr = {mst, NULL, vol, vol + 3, NULL, NULL, NULL, NULL, NULL, NULL};
+	cr_assert_eq(sw_hull3_split_mass_batch(hulls, 3, &mid3, 1, NULL, NULL, &mr), SW_OK);
 	cr_expect(mst[1] == SW_PAIR_INVALID && isnan(vol[1]) && fabsf(vol[0] + vol[3] - 8) < 1e-5f && vol[2] == vol[0]);
-	cr_expect_eq(sw_hull3_split_mass_batch(hulls, 3, NULL, 1, NULL, &mr), SW_ERR_NULL);
+	cr_expect_eq(sw_hull3_split_mass_batch(hulls, 3, NULL, 1, NULL, NULL, &mr), SW_ERR_NULL);
 	/* 2D mass: the clockwise square of a poly2 soup */
 	static batch B;
 	batch_init(&B);
 	float area[2 * N];
 	uint8_t ast[N];
-	sw_split_mass2_results m2 = {ast, NULL, area, area + N, NULL, NULL, NULL, NULL};
-	cr_assert_eq(sw_poly2_split_mass_batch(&B.soup, &mid, 1, NULL, &m2), SW_OK);
+	sw_split_mass_results m2 = {ast, NULL, area, area + N, NULL, NULL, NULL, NULL, NULL, NULL};
+	cr_assert_eq(sw_poly2_split_mass_batch(&B.soup, &mid, 1, NULL, NULL, &m2), SW_OK);
 	cr_expect(ast[2] == SW_PAIR_INVALID && isnan(area[2]) && ast[0] == SW_HIT);
 	cr_expect(fabsf(area[0] + area[N] - 1) < 1e-6f);
 }

@@ -24,7 +24,7 @@
 #include "oracle_split.h"
 #include "scenes.h"
 
-#define NMAX (SW_SPLIT_MAX_VERTS + 1)
+#define NMAX SW_SPLIT_MAX_PIECE(SW_SPLIT_MAX_VERTS) /* room for any piece */
 
 typedef struct pshape {
 	uint32_t n;
@@ -439,7 +439,7 @@ Test(split_brute, poly2_mesh_without_cracks)
 			sw_split_opts o = {k % 3 == 0 ? 1e-3f : 0};
 			sw_poly2_pieces fp = {fv, NULL, NV + NP, ff, 0}, bp = {bv, NULL, NV + NP, bf, 0};
 			sw_split_results res = {st, NULL};
-			cr_assert_eq(sw_poly2_split_batch(&soup, &l, 1, &o, &fp, &bp, &res), SW_OK);
+			cr_assert_eq(sw_poly2_split_batch(&soup, &l, 1, &o, NULL, &fp, &bp, &res), SW_OK);
 			for (size_t i = 0; i < np; i++) {
 				cr_assert_neq(st[i], SW_PAIR_INVALID, "mesh %d polygon %zu", m, i);
 				cut += st[i] == SW_HIT;
@@ -508,9 +508,9 @@ Test(split_brute, tri3_closed_mesh_without_cracks)
 			/* every other plane given per item (all equal): the same answer */
 			for (size_t i = 0; i < nt; i++)
 				planes[i] = pl;
-			cr_assert_eq(
-				sw_tri3_split_batch(&soup, k & 1 ? planes : &pl, k & 1 ? nt : 1, &o, &fp, &bp, &res),
-				SW_OK);
+			cr_assert_eq(sw_tri3_split_batch(&soup, k & 1 ? planes : &pl, k & 1 ? nt : 1, &o, NULL, &fp,
+							 &bp, &res),
+				     SW_OK);
 			for (size_t i = 0; i < nt; i++)
 				cut += st[i] == SW_HIT;
 			size_t n = 0;
@@ -552,7 +552,7 @@ Test(split_brute, poly2_batch_equals_single)
 	sw_poly2_pieces fp = {fv, fa, N * 17, ff, 0}, bp = {bv, ba, N * 17, bf, 0};
 	sw_split_results res = {st, cls};
 	sw_split_opts o = {1e-5f};
-	cr_assert_eq(sw_poly2_split_batch(&soup, lines, N, &o, &fp, &bp, &res), SW_OK);
+	cr_assert_eq(sw_poly2_split_batch(&soup, lines, N, &o, NULL, &fp, &bp, &res), SW_OK);
 	for (int i = 0; i < N; i++) {
 		sw_vec2 f[17], b[17];
 		float sfa[34], sba[34];

@@ -11,7 +11,7 @@
 
 typedef struct split2 {
 	sw_split_output o;
-	sw_vec2 f[SW_SPLIT_MAX_VERTS + 1], b[SW_SPLIT_MAX_VERTS + 1];
+	sw_vec2 f[SW_SPLIT_MAX_PIECE(SW_SPLIT_MAX_VERTS)], b[SW_SPLIT_MAX_PIECE(SW_SPLIT_MAX_VERTS)];
 } split2;
 
 static split2 run2(const sw_vec2 *v, uint32_t n, sw_plane2 l, float eps)
@@ -192,6 +192,32 @@ Test(split_hand, degenerate_sliver)
 	cr_expect_eq(r.o.cls, SW_SPLIT_STRADDLE);
 	cr_expect(r.o.front_count == 0 || r.o.front_count >= 3);
 	cr_expect_eq(r.o.back_count >= 3, 1);
+}
+
+Test(split_hand, sides_alternating_along_a_needle)
+{
+	/* a 32-gon within 1e-5 of the segment [0, 15.5] on y = 0 (valid: convex to δ ≈ 3e-5), its vertices
+	 * alternately 1e-5 above and below the line y = 0: every edge changes side and is cut, so each piece
+	 * takes its 16 vertices and all 32 split points, n + n/2 = 48 (SW_SPLIT_MAX_PIECE), and not one
+	 * vertex more */
+	sw_vec2 v[32];
+	for (int i = 0; i < 16; i++) {
+		v[i] = sw_v2((float)i, i & 1 ? 1e-5f : -1e-5f);
+		v[16 + i] = sw_v2(15.5f - (float)i, i & 1 ? 1e-5f : -1e-5f);
+	}
+	sw_vec2 f[SW_SPLIT_MAX_PIECE(32) + 4], b[SW_SPLIT_MAX_PIECE(32) + 4];
+	memset(f, 0xA5, sizeof f);
+	memset(b, 0xA5, sizeof b);
+	sw_split_output o;
+	cr_assert_eq(sw_poly2_split(v, 32, line(0, 0, 0, 1), NULL, NULL, f, b, &o), SW_OK);
+	cr_expect(o.status == SW_HIT && o.front_count == 48 && o.back_count == 48, "%u + %u", o.front_count,
+		  o.back_count);
+	unsigned char poison[4 * sizeof(sw_vec2)];
+	memset(poison, 0xA5, sizeof poison);
+	cr_expect(!memcmp(f + 48, poison, sizeof poison) && !memcmp(b + 48, poison, sizeof poison),
+		  "written past the bound");
+	/* with eps above the noise it is coplanar, whole in front */
+	cr_expect_eq(run2(v, 32, line(0, 0, 0, 1), 2e-5f).o.cls, SW_SPLIT_COPLANAR);
 }
 
 Test(split_hand, far_from_the_origin)

@@ -44,9 +44,13 @@
 extern "C" {
 #endif
 
-/// Most vertices of a polygon given to a polygon split (3D polygons and 2D ones alike). A piece has
-/// at most n + 1 vertices.
+/// Most vertices of a polygon given to a polygon split (3D polygons and 2D ones alike).
 #define SW_SPLIT_MAX_VERTS 32
+/// Most vertices of a piece of a polygon of n vertices: n + n/2. A piece of a convex polygon has at
+/// most n + 1; more only when rounding makes the sides of vertices within about δ (see
+/// sw_poly2_split) of the plane alternate along the boundary, where every edge that changes side
+/// is still cut (so neighbours stay crack-free). Raise eps above that noise to avoid it.
+#define SW_SPLIT_MAX_PIECE(n) ((n) + (n) / 2)
 /// Most attribute floats per vertex.
 #define SW_SPLIT_MAX_ATTRS 16
 /// Polygons must be convex to this relative tolerance (see sw_poly2_split).
@@ -171,8 +175,8 @@ static inline sw_plane2 sw_plane2_to_local(sw_plane2 world, sw_pose2 pose)
 
 /// Splits a convex polygon v[0..n) by a line (Sutherland–Hodgman, Sutherland & Hodgman 1974, run
 /// for both sides at once; Ericson, RTCD 8.3.4). Writes the front piece to `front` and the back piece
-/// to `back` (room for n + 1 vertices each; NULL: that side is not written, its count is still
-/// reported), with attributes when `attrs` is not NULL. The pieces start where the input's vertex
+/// to `back` (room for SW_SPLIT_MAX_PIECE(n) vertices each; NULL: that side is not written, its count
+/// is still reported), with attributes when `attrs` is not NULL. The pieces start where the input's vertex
 /// order first enters them and are convex to rounding. `out` is required; v may be NULL only for
 /// n = 0 (an invalid item); attrs->in is required when attrs->k > 0.
 /// Input contract (else SW_PAIR_INVALID, nothing written but `out`): 3 ≤ n ≤ SW_SPLIT_MAX_VERTS;
@@ -236,12 +240,14 @@ SW_API sw_error sw_poly3_split_mass(const sw_vec3 *v, uint32_t n, sw_plane3 plan
 SW_API sw_error sw_hull3_split_mass(const sw_hull3 *h, sw_plane3 plane, const sw_split_opts *opts, sw_split_mass3 *out);
 
 /* ---- batches ----
- * Every batched call takes `planes` with `nplanes` = 1 (one plane for every item) or n (item i by
- * planes[i]), answers item by item exactly as the single-item call does, and writes nothing on a
- * call error: SW_ERR_NULL (a required pointer is NULL), SW_ERR_SIZE (n > SW_MAX_BATCH, nplanes not 1
- * or n, output capacity too small), SW_ERR_ARG (eps negative, NaN or > SW_MAX_COORD; attributes
- * wider than SW_SPLIT_MAX_ATTRS or given without values). A bad plane or shape makes that item
- * SW_PAIR_INVALID with class SW_SPLIT_NONE and no pieces; the other items are unaffected. */
+ * Every batched call takes `planes` with `nplanes` = 1 (one plane for every item: many shapes by one
+ * plane) or n (item i by planes[i]: each shape by its own plane), answers item by item exactly as the
+ * single-item call does (bit for bit, on every SIMD tier), and writes nothing but the documented
+ * scratch on a call error: SW_ERR_NULL (a required pointer is NULL), SW_ERR_SIZE (n > SW_MAX_BATCH,
+ * nplanes not 1 or n, pieces that do not fit), SW_ERR_ARG (eps negative, NaN or > SW_MAX_COORD;
+ * attributes wider than SW_SPLIT_MAX_ATTRS). A bad plane or shape makes that item SW_PAIR_INVALID
+ * with class SW_SPLIT_NONE and no pieces; the other items are unaffected. `run` (NULL: defaults)
+ * sets threads and chunk size (swept/batch.h); it never changes an answer. */
 
 /// Status and class of each item of a batched split.
 typedef struct sw_split_results {
@@ -255,7 +261,7 @@ typedef struct sw_split_results {
 typedef struct sw_poly2_soup {
 	/// All vertices.
 	const sw_vec2 *verts;
-	/// count + 1 offsets, non-decreasing.
+	/// count + 1 offsets; a polygon whose offsets decrease is invalid.
 	const uint32_t *first;
 	/// Number of polygons.
 	size_t count;
@@ -287,10 +293,13 @@ typedef struct sw_tri3_soup {
 } sw_tri3_soup;
 
 /// One side's pieces of a batched polygon split, packed in item order: item i's piece is
-/// verts[first[i] .. first[i+1]) (empty when equal). Room needed: at most V + n vertices (V: input
-/// vertices); with less, the call first counts exactly and, if the count does not fit, returns
-/// SW_ERR_SIZE with `total` set to the vertices needed and nothing else written (capacity 0 is a size
-/// query).
+/// verts[first[i] .. first[i+1]) (empty when equal). A piece has at most n + n/2 vertices (n + 1
+/// unless rounding makes the polygon's sides alternate along its boundary), so room for
+/// SW_SPLIT_ROOM(V) vertices (V the input's vertices) is always enough: the call then runs in
+/// one pass when on one thread. With less room, or on several threads, it counts first and writes
+/// second (about 1.5 times the work); when the count does not fit it returns SW_ERR_SIZE with
+/// `total` set to the vertices needed and `first` used as scratch, nothing else written (capacity 0
+/// is a size query).
 typedef struct sw_poly2_pieces {
 	/// Output vertices; may be NULL only when capacity is 0.
 	sw_vec2 *verts;
@@ -298,7 +307,7 @@ typedef struct sw_poly2_pieces {
 	float *attrs;
 	/// Room in verts (and attrs), in vertices.
 	size_t capacity;
-	/// n + 1 offsets written.
+	/// n + 1 offsets written. Required.
 	uint32_t *first;
 	/// Out: vertices written (or needed, with SW_ERR_SIZE).
 	size_t total;
@@ -314,7 +323,7 @@ typedef struct sw_poly3_pieces {
 } sw_poly3_pieces;
 
 /// One side's triangles of a batched triangle split: item i's are tris[first[i] .. first[i+1])
-/// (0..2). Room needed: 2n triangles at most; less works as for sw_poly2_pieces.
+/// (0..2). Room for 2n triangles is always enough (one pass); less works as for sw_poly2_pieces.
 typedef struct sw_tri3_pieces {
 	/// Output triangles; may be NULL only when capacity is 0.
 	sw_tri3 *tris;
@@ -322,55 +331,55 @@ typedef struct sw_tri3_pieces {
 	float *attrs;
 	/// Room in tris, in triangles.
 	size_t capacity;
-	/// n + 1 offsets written.
+	/// n + 1 offsets written. Required.
 	uint32_t *first;
 	/// Out: triangles written (or needed, with SW_ERR_SIZE).
 	size_t total;
 } sw_tri3_pieces;
 
-/// Area and centroid per item of a batched 2D mass query; status required, other columns optional.
-typedef struct sw_split_mass2_results {
-	uint8_t *status;               ///< sw_status
-	uint8_t *cls;                  ///< sw_split_class
-	float *front_area, *back_area; ///< as sw_split_mass2
-	float *front_cx, *front_cy;    ///< front centroid
-	float *back_cx, *back_cy;      ///< back centroid
-} sw_split_mass2_results;
+/// Room for every piece of one side of a batched polygon split of polygons of V vertices in all.
+#define SW_SPLIT_ROOM(V) ((V) + (V) / 2)
 
-/// Measure and centroid per item of a batched 3D mass query; status required, other columns optional.
-typedef struct sw_split_mass3_results {
+/// Measure and centroid of each side per item of a batched mass query (column k: item k's field of
+/// sw_split_mass2 / sw_split_mass3); status required, every other column optional (NULL: not
+/// written). 2D calls: the measure is an area and the z columns are not written.
+typedef struct sw_split_mass_results {
 	uint8_t *status;                       ///< sw_status
 	uint8_t *cls;                          ///< sw_split_class
-	float *front_measure, *back_measure;   ///< as sw_split_mass3
+	float *front_measure, *back_measure;   ///< area (polygons) or volume (hulls) of each side
 	float *front_cx, *front_cy, *front_cz; ///< front centroid
 	float *back_cx, *back_cy, *back_cz;    ///< back centroid
-} sw_split_mass3_results;
+} sw_split_mass_results;
 
 /// Splits every polygon of a soup. `front` / `back` may be NULL (that side not written).
 SW_API sw_error sw_poly2_split_batch(const sw_poly2_soup *in, const sw_plane2 *planes, size_t nplanes,
-				     const sw_split_opts *opts, sw_poly2_pieces *front, sw_poly2_pieces *back,
-				     const sw_split_results *res);
+				     const sw_split_opts *opts, const sw_batch_opts *run, sw_poly2_pieces *front,
+				     sw_poly2_pieces *back, const sw_split_results *res);
 /// Splits every 3D polygon of a soup.
 SW_API sw_error sw_poly3_split_batch(const sw_poly3_soup *in, const sw_plane3 *planes, size_t nplanes,
-				     const sw_split_opts *opts, sw_poly3_pieces *front, sw_poly3_pieces *back,
-				     const sw_split_results *res);
+				     const sw_split_opts *opts, const sw_batch_opts *run, sw_poly3_pieces *front,
+				     sw_poly3_pieces *back, const sw_split_results *res);
 /// Slices every triangle of a soup.
 SW_API sw_error sw_tri3_split_batch(const sw_tri3_soup *in, const sw_plane3 *planes, size_t nplanes,
-				    const sw_split_opts *opts, sw_tri3_pieces *front, sw_tri3_pieces *back,
-				    const sw_split_results *res);
-/// Splits n hulls; `front` / `back`: n hulls each, or NULL (not built).
+				    const sw_split_opts *opts, const sw_batch_opts *run, sw_tri3_pieces *front,
+				    sw_tri3_pieces *back, const sw_split_results *res);
+/// Splits n hulls; `front` / `back`: n hulls each, or NULL (not built). Each hull is checked
+/// (sw_hull3_check) at every call.
 SW_API sw_error sw_hull3_split_batch(const sw_hull3 *hulls, size_t n, const sw_plane3 *planes, size_t nplanes,
-				     const sw_split_opts *opts, sw_hull3 *front, sw_hull3 *back,
-				     const sw_split_results *res);
+				     const sw_split_opts *opts, const sw_batch_opts *run, sw_hull3 *front,
+				     sw_hull3 *back, const sw_split_results *res);
 /// Area and centroid of each side of every polygon of a soup (attributes ignored).
 SW_API sw_error sw_poly2_split_mass_batch(const sw_poly2_soup *in, const sw_plane2 *planes, size_t nplanes,
-					  const sw_split_opts *opts, const sw_split_mass2_results *out);
+					  const sw_split_opts *opts, const sw_batch_opts *run,
+					  const sw_split_mass_results *out);
 /// Area and centroid of each side of every 3D polygon of a soup.
 SW_API sw_error sw_poly3_split_mass_batch(const sw_poly3_soup *in, const sw_plane3 *planes, size_t nplanes,
-					  const sw_split_opts *opts, const sw_split_mass3_results *out);
+					  const sw_split_opts *opts, const sw_batch_opts *run,
+					  const sw_split_mass_results *out);
 /// Volume and centroid of each side of n hulls.
 SW_API sw_error sw_hull3_split_mass_batch(const sw_hull3 *hulls, size_t n, const sw_plane3 *planes, size_t nplanes,
-					  const sw_split_opts *opts, const sw_split_mass3_results *out);
+					  const sw_split_opts *opts, const sw_batch_opts *run,
+					  const sw_split_mass_results *out);
 
 /// Short name of a class ("coplanar", "front", "back", "straddle", "none").
 SW_API const char *sw_split_class_name(sw_split_class c);

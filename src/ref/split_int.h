@@ -29,6 +29,7 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "contract.h"
 #include "swept/split.h"
 
 /* helpers taking the dimension D inline into a caller that passes it as a constant, so each of the
@@ -151,16 +152,12 @@ static inline void sw_split_attr_point(const float *aa, const float *ab, unsigne
 		x[d] = f[d] + t * (q[d] - f[d]);
 }
 
-/* the power of two 2^e with extent·2^e in [1, 2) (1 for 0); scaling by it is exact */
+/* the power of two 2^e with extent·2^e in [1, 2) for extents from FLT_MIN up (2^126 below, 1 for 0);
+ * scaling by it is exact. Half of sw_ref_axis_scale's 2/p (p the largest power of two ≤ extent), which
+ * a lane forms with two bit operations */
 static inline float sw_split_pow2(float extent)
 {
-	int e;
-	if (!(extent > 0))
-		return 1.0f;
-	frexpf(extent, &e); /* extent = m·2^e, m in [0.5, 1) */
-	e = 1 - e;
-	e = e > 126 ? 126 : e < -126 ? -126 : e;
-	return ldexpf(1.0f, e);
+	return extent >= FLT_MIN ? 0.5f * sw_ref_axis_scale(extent) : extent > 0 ? 0x1p126f : 1.0f;
 }
 
 static inline int sw_split_same(int D, const float *a, const float *b)

@@ -255,7 +255,7 @@ SW_SPLIT_INLINE sw_status poly_ref(int D, const float *v, uint32_t n, const sw_s
 		out->back_count = side == 1 ? 0 : n;
 		return out->status;
 	}
-	float fs[(SW_SPLIT_MAX_VERTS + 1) * 3], bs[(SW_SPLIT_MAX_VERTS + 1) * 3];
+	float fs[SW_SPLIT_MAX_PIECE(SW_SPLIT_MAX_VERTS) * 3], bs[SW_SPLIT_MAX_PIECE(SW_SPLIT_MAX_VERTS) * 3];
 	sh_out fo = {fv ? fv : fs, k ? fa : NULL, 0}, bo = {bv ? bv : bs, k ? ba : NULL, 0};
 	sh_split(D, v, n, s, c, k ? ain : NULL, k, &fo, &bo);
 	out->front_count = fo.n;
