@@ -14,6 +14,7 @@
 #include "bench_peers.h"
 #include "bench_queries.h"
 #include "bench_scene.h"
+#include "bench_split.h"
 #include "job.h"
 #include "shim.h"
 
@@ -98,11 +99,13 @@ int main(int argc, char **argv)
 		return 1;
 	bench_peers_register();
 	bench_hull_build_register();
+	bench_split_register();
 #ifdef SW_HAVE_ORIENT_PROBE
 	bench_orient_register();
 #endif
 	int rc = sw_bench_run(argc, argv);
 	bench_peers_free();
 	bench_scenes_free();
+	bench_split_free();
 	return rc;
 }

@@ -207,16 +207,21 @@ static sw_error run_pieces(sw_query q, const sw_split_src *src, size_t n, const 
 	return sw_run(q, src, NULL, NULL, n, opts, run, o);
 }
 
-/* the most vertices either side of a polygon soup's pieces can take: n + n/2 per valid polygon */
-static size_t poly_worst(const sw_split_src *s, size_t n)
+/* the most vertices either side of a polygon soup's pieces can take (n + n/2 per valid polygon), and
+ * the end of the furthest polygon the split reads (src->vend) */
+static size_t poly_worst(sw_split_src *s, size_t n)
 {
 	size_t w = 0;
 	for (size_t i = 0; i < n; i++) {
 		uint32_t c = sw_split_count(s, i);
 		w += c <= SW_SPLIT_MAX_VERTS ? SW_SPLIT_MAX_PIECE(c) : 0;
 	}
+	s->vend = sw_split_vend(s, n);
 	return w;
 }
+
+/* the end of the furthest polygon (for the mass queries, which need no worst case) */
+static void poly_end(sw_split_src *s, size_t n) { s->vend = sw_split_vend(s, n); }
 
 static sw_error poly_split(sw_query q, const void *verts, const uint32_t *first, size_t n, const float *attrs,
 			   uint32_t k, const void *planes, size_t nplanes, const sw_split_opts *opts,
@@ -228,7 +233,7 @@ static sw_error poly_split(sw_query q, const void *verts, const uint32_t *first,
 	e = e == SW_OK ? soup_check(n, verts, first != NULL, attrs, k) : e;
 	if (e != SW_OK)
 		return e;
-	sw_split_src src = {verts, first, NULL, attrs, k, planes, nplanes};
+	sw_split_src src = {verts, first, NULL, attrs, k, planes, nplanes, 0};
 	o->status = res->status, o->cls = res->cls;
 	o->worst = poly_worst(&src, n);
 	return run_pieces(q, &src, n, opts, run, o);
@@ -284,8 +289,8 @@ sw_error sw_tri3_split_batch(const sw_tri3_soup *in, const sw_plane3 *planes, si
 		e = side_of(&o.side[1], back->tris, back->attrs, back->capacity, back->first, &back->total);
 	if (e != SW_OK)
 		return e;
-	sw_split_src src = {(const float *)in->tris, NULL,   NULL, in->attrs, in->attr_count,
-			    (const float *)planes,   nplanes};
+	sw_split_src src = {(const float *)in->tris, NULL,    NULL, in->attrs, in->attr_count,
+			    (const float *)planes,   nplanes, 0};
 	o.status = res->status, o.cls = res->cls;
 	o.worst = 2 * in->count;
 	return run_pieces(SW_Q_tri3_split, &src, in->count, opts, run, &o);
@@ -300,7 +305,7 @@ sw_error sw_hull3_split_batch(const sw_hull3 *hulls, size_t n, const sw_plane3 *
 	sw_error e = call_check(n, planes, nplanes, opts, res->status);
 	if (e != SW_OK || n == 0)
 		return e;
-	sw_split_src src = {NULL, NULL, hulls, NULL, 0, (const float *)planes, nplanes};
+	sw_split_src src = {NULL, NULL, hulls, NULL, 0, (const float *)planes, nplanes, 0};
 	sw_split_hull_results o = {res->status, res->cls, front, back};
 	return sw_run(SW_Q_hull3_split, &src, NULL, NULL, n, opts, run, &o);
 }
@@ -323,7 +328,9 @@ sw_error sw_poly2_split_mass_batch(const sw_poly2_soup *in, const sw_plane2 *pla
 	if (!in)
 		return SW_ERR_NULL;
 	sw_error e = soup_check(in->count, in->verts, in->first != NULL, NULL, 0);
-	sw_split_src src = {(const float *)in->verts, in->first, NULL, NULL, 0, (const float *)planes, nplanes};
+	sw_split_src src = {(const float *)in->verts, in->first, NULL, NULL, 0, (const float *)planes, nplanes, 0};
+	if (e == SW_OK && in->count <= SW_MAX_BATCH)
+		poly_end(&src, in->count);
 	return e != SW_OK ? e : mass_batch(SW_Q_poly2_split_mass, &src, in->count, opts, run, out);
 }
 
@@ -334,7 +341,9 @@ sw_error sw_poly3_split_mass_batch(const sw_poly3_soup *in, const sw_plane3 *pla
 	if (!in)
 		return SW_ERR_NULL;
 	sw_error e = soup_check(in->count, in->verts, in->first != NULL, NULL, 0);
-	sw_split_src src = {(const float *)in->verts, in->first, NULL, NULL, 0, (const float *)planes, nplanes};
+	sw_split_src src = {(const float *)in->verts, in->first, NULL, NULL, 0, (const float *)planes, nplanes, 0};
+	if (e == SW_OK && in->count <= SW_MAX_BATCH)
+		poly_end(&src, in->count);
 	return e != SW_OK ? e : mass_batch(SW_Q_poly3_split_mass, &src, in->count, opts, run, out);
 }
 
@@ -344,6 +353,6 @@ sw_error sw_hull3_split_mass_batch(const sw_hull3 *hulls, size_t n, const sw_pla
 {
 	if (n && !hulls)
 		return SW_ERR_NULL;
-	sw_split_src src = {NULL, NULL, hulls, NULL, 0, (const float *)planes, nplanes};
+	sw_split_src src = {NULL, NULL, hulls, NULL, 0, (const float *)planes, nplanes, 0};
 	return mass_batch(SW_Q_hull3_split_mass, &src, n, opts, run, out);
 }

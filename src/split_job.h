@@ -24,6 +24,9 @@ typedef struct sw_split_src {
 	uint32_t k;            ///< attribute floats per vertex, 0..SW_SPLIT_MAX_ATTRS
 	const float *planes;   ///< 2·D floats per plane: point then normal
 	size_t nplanes;        ///< 1 (every item by planes[0]) or n (item i by planes[i])
+	/// Polygons: the end of the furthest polygon of at most SW_SPLIT_MAX_VERTS vertices: the vertices
+	/// below it lie in the caller's array, so a kernel may read any of them.
+	size_t vend;
 } sw_split_src;
 
 /// The answers of a batched hull split: status and class columns, and the pieces (n hulls each side,
@@ -40,6 +43,18 @@ static inline uint32_t sw_split_count(const sw_split_src *s, size_t i)
 {
 	uint32_t lo = s->first[i], hi = s->first[i + 1];
 	return hi >= lo ? hi - lo : 0;
+}
+
+/// The end of the furthest polygon of at most SW_SPLIT_MAX_VERTS vertices among items [0, n): the
+/// `vend` of a polygon source.
+static inline size_t sw_split_vend(const sw_split_src *s, size_t n)
+{
+	size_t end = 0;
+	for (size_t i = 0; i < n; i++) {
+		uint32_t c = sw_split_count(s, i);
+		end = c && c <= SW_SPLIT_MAX_VERTS && s->first[i + 1] > end ? s->first[i + 1] : end;
+	}
+	return end;
 }
 
 /// Floats of plane i (its point, then its normal; D floats each).

@@ -34,7 +34,9 @@ static int alloc_polys(gs_batch *g, gs_kind k, size_t n, size_t nv, uint32_t att
 /* the view a split row reads; call after any change of the arrays */
 static void finish(gs_batch *g)
 {
-	g->src = (sw_split_src){g->verts, g->first, g->hulls, g->attrs, g->k, g->planes, g->nplanes};
+	g->src = (sw_split_src){g->verts, g->first, g->hulls, g->attrs, g->k, g->planes, g->nplanes, 0};
+	if (g->first)
+		g->src.vend = sw_split_vend(&g->src, g->n);
 }
 
 void gs_free(gs_batch *g)
