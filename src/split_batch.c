@@ -289,8 +289,8 @@ sw_error sw_tri3_split_batch(const sw_tri3_soup *in, const sw_plane3 *planes, si
 		e = side_of(&o.side[1], back->tris, back->attrs, back->capacity, back->first, &back->total);
 	if (e != SW_OK)
 		return e;
-	sw_split_src src = {(const float *)in->tris, NULL,    NULL, in->attrs, in->attr_count,
-			    (const float *)planes,   nplanes, 0};
+	sw_split_src src = {(const float *)in->tris, NULL,    NULL,     in->attrs, in->attr_count,
+			    (const float *)planes,   nplanes, in->count};
 	o.status = res->status, o.cls = res->cls;
 	o.worst = 2 * in->count;
 	return run_pieces(SW_Q_tri3_split, &src, in->count, opts, run, &o);

@@ -24,8 +24,8 @@ typedef struct sw_split_src {
 	uint32_t k;            ///< attribute floats per vertex, 0..SW_SPLIT_MAX_ATTRS
 	const float *planes;   ///< 2·D floats per plane: point then normal
 	size_t nplanes;        ///< 1 (every item by planes[0]) or n (item i by planes[i])
-	/// Polygons: the end of the furthest polygon of at most SW_SPLIT_MAX_VERTS vertices: the vertices
-	/// below it lie in the caller's array, so a kernel may read any of them.
+	/// Polygons: the end of the furthest polygon of at most SW_SPLIT_MAX_VERTS vertices (the vertices
+	/// below it lie in the caller's array, so a kernel may read any of them); triangles: the count.
 	size_t vend;
 } sw_split_src;
 

@@ -277,11 +277,18 @@ SW_INLINE void vertex_masks(const pblock *b, const pclass *c, unsigned k, sw_mw 
 
 /* ---- the pieces ---- */
 
+/* a piece's layout when it is [run 0] X1 [run 1] X2 [run 2] (input vertex runs, split points): the
+ * runs' first vertices and lengths, the splits' edges and whether each is there, per lane */
+enum { SEG_S0, SEG_C0, SEG_X1, SEG_H1, SEG_S1, SEG_C1, SEG_X2, SEG_H2, SEG_S2, SEG_C2, SEG_N };
+
 typedef struct pemit {
 	/* each lane's kept candidates (bit j: vertex j/2, or the split point of edge j/2), low and high words */
 	_Alignas(64) uint32_t keep[2][2][SW_W];
-	uint32_t cnt[2][SW_W]; /* each lane's piece sizes */
-	unsigned fbits[VMAX];  /* lanes whose vertex k is FRONT (the split point's front end) */
+	_Alignas(64) float seg[2][SEG_N][SW_W]; /* each side's layout */
+	uint32_t cnt[2][SW_W];                  /* each lane's piece sizes */
+	unsigned wrap[2];                       /* lanes whose last kept point closed onto the first (dropped) */
+	unsigned odd[2];      /* lanes whose piece has another layout (sides alternating by rounding) */
+	unsigned fbits[VMAX]; /* lanes whose vertex k is FRONT (the split point's front end) */
 	_Alignas(64) float x[VMAX][3][SW_W], t[VMAX][SW_W];
 } pemit;
 
@@ -295,103 +302,187 @@ static const union {
 
 SW_INLINE sw_fw bit_w(unsigned j) { return sw_set1(BITS.f[j & 31]); }
 
-/* emission of both sides in the reference's order; the kept points whose place falls past the closed
- * piece's size are dropped again, so the writer writes exactly the pieces. Each lane's kept candidates
- * are gathered as bits of two words per lane (disjoint bits: XOR is OR) */
+/* one side's Sutherland–Hodgman emission with the reference's duplicate rule: the last and first
+ * points kept, the lanes that kept any, the count, the kept candidates as bits of two words per lane
+ * (disjoint bits: XOR is OR), and the layout: the current run of kept vertices (first, length), the
+ * runs a split ended, the splits' edges, the lanes past one and two splits, and the lanes whose piece
+ * is not [run] X [run] X [run] */
+typedef struct side_w {
+	sw_fw last[3], first[3], cnt, word[2];
+	sw_fw rs, rc, s0, c0, s1, c1, x1, x2;
+	sw_mw any, p1, p2, odd;
+} side_w;
+
+SW_INLINE void side_init(side_w *e)
+{
+	const sw_fw zero = sw_set1(0.0f);
+	for (int d = 0; d < 3; d++)
+		e->last[d] = e->first[d] = zero;
+	e->cnt = e->word[0] = e->word[1] = zero;
+	e->rs = e->rc = e->s0 = e->c0 = e->s1 = e->c1 = e->x1 = e->x2 = zero;
+	e->any = e->p1 = e->p2 = e->odd = sw_mfalse();
+}
+
+/* candidate j (point x) where `mask`: kept unless equal to the last point kept */
+SW_INLINE sw_mw side_step(int D, side_w *e, sw_mw mask, const sw_fw *x, unsigned j)
+{
+	sw_mw keep = sw_mandnot(sw_mand(e->any, same_w(D, x, e->last)), mask);
+	sw_mw first = sw_mandnot(e->any, keep);
+	for (int d = 0; d < D; d++) {
+		e->first[d] = sw_sel(first, x[d], e->first[d]);
+		e->last[d] = sw_sel(keep, x[d], e->last[d]);
+	}
+	e->any = sw_mor(e->any, keep);
+	e->cnt = sw_sel(keep, sw_add(e->cnt, sw_set1(1.0f)), e->cnt);
+	e->word[j >> 5] = sw_xor(e->word[j >> 5], sw_sel(keep, bit_w(j), sw_set1(0.0f)));
+	return keep;
+}
+
+/* vertex k kept by `keep`: it starts a run or must continue it */
+SW_INLINE void layout_vertex(side_w *e, sw_mw keep, unsigned k)
+{
+	const sw_fw fk = sw_set1((float)k), zero = sw_set1(0.0f);
+	sw_mw fresh = sw_mand(keep, sw_eq(e->rc, zero));
+	sw_mw broken = sw_mand(sw_mandnot(fresh, keep), sw_mnot(sw_eq(sw_add(e->rs, e->rc), fk)));
+	e->odd = sw_mor(e->odd, broken);
+	e->rs = sw_sel(fresh, fk, e->rs);
+	e->rc = sw_sel(keep, sw_add(e->rc, sw_set1(1.0f)), e->rc);
+}
+
+/* the split point of edge k kept by `keep`: it ends the current run (a third one: another layout) */
+SW_INLINE void layout_split(side_w *e, sw_mw keep, unsigned k)
+{
+	const sw_fw fk = sw_set1((float)k);
+	sw_mw at0 = sw_mandnot(e->p1, keep), at1 = sw_mandnot(e->p2, sw_mand(keep, e->p1));
+	e->odd = sw_mor(e->odd, sw_mand(keep, e->p2));
+	e->s0 = sw_sel(at0, e->rs, e->s0), e->c0 = sw_sel(at0, e->rc, e->c0), e->x1 = sw_sel(at0, fk, e->x1);
+	e->s1 = sw_sel(at1, e->rs, e->s1), e->c1 = sw_sel(at1, e->rc, e->c1), e->x2 = sw_sel(at1, fk, e->x2);
+	e->p1 = sw_mor(e->p1, at0), e->p2 = sw_mor(e->p2, at1);
+	e->rc = sw_sel(keep, sw_set1(0.0f), e->rc);
+}
+
+/* the layout after the last point: the current run is the last one; a closing drop takes its last
+ * vertex, or, when it is empty, the last split */
+SW_INLINE void layout_finish(const side_w *e, sw_mw wrap, float seg[SEG_N][SW_W])
+{
+	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f);
+	sw_mw in0 = sw_mnot(e->p1), in1 = sw_mandnot(e->p2, e->p1), in2 = e->p2;
+	sw_mw from_run = sw_mand(wrap, sw_gt(e->rc, zero));
+	sw_fw rc = sw_sel(from_run, sw_sub(e->rc, one), e->rc);
+	sw_mw drop_x = sw_mandnot(from_run, wrap);
+	sw_mw h2 = sw_mandnot(drop_x, e->p2), h1 = sw_mandnot(sw_mandnot(e->p2, drop_x), e->p1);
+	const sw_fw v[SEG_N] = {sw_sel(in0, e->rs, e->s0), sw_sel(in0, rc, e->c0), e->x1, sw_sel(h1, one, zero),
+				sw_sel(in1, e->rs, e->s1), sw_sel(in1, rc, e->c1), e->x2, sw_sel(h2, one, zero),
+				sw_sel(in2, e->rs, zero),  sw_sel(in2, rc, zero)};
+	for (int q = 0; q < SEG_N; q++)
+		sw_storeu(seg[q], v[q]);
+}
+
+/* emission of both sides in the reference's order; the closing rule and the 3-point minimum give
+ * each lane's final count (the writer drops the last kept point of a lane that closed) */
 SW_INLINE void poly_emit(int D, const pblock *b, const pclass *c, pemit *e)
 {
-	emit_w side[2];
-	sw_fw pos[2][2 * VMAX];
-	sw_mw kept[2][2 * VMAX];
-	emit_init(&side[0]), emit_init(&side[1]);
+	side_w side[2];
+	side_init(&side[0]), side_init(&side[1]);
 	for (unsigned k = 0; k < b->N; k++) {
 		sw_mw tf, tb, cut;
 		vertex_masks(b, c, k, &tf, &tb, &cut);
 		sw_fw x[3];
 		sw_fw t = split_point_w(D, b->v[k], b->v[k + 1], c->s[k], c->s[k + 1], c->f[k], x);
-		kept[0][2 * k] = emit_w_step(D, &side[0], tf, b->v[k], &pos[0][2 * k]);
-		kept[1][2 * k] = emit_w_step(D, &side[1], tb, b->v[k], &pos[1][2 * k]);
-		kept[0][2 * k + 1] = emit_w_step(D, &side[0], cut, x, &pos[0][2 * k + 1]);
-		kept[1][2 * k + 1] = emit_w_step(D, &side[1], cut, x, &pos[1][2 * k + 1]);
+		layout_vertex(&side[0], side_step(D, &side[0], tf, b->v[k], 2 * k), k);
+		layout_vertex(&side[1], side_step(D, &side[1], tb, b->v[k], 2 * k), k);
+		layout_split(&side[0], side_step(D, &side[0], cut, x, 2 * k + 1), k);
+		layout_split(&side[1], side_step(D, &side[1], cut, x, 2 * k + 1), k);
 		for (int d = 0; d < D; d++)
 			sw_storeu(e->x[k][d], x[d]);
 		sw_storeu(e->t[k], t);
 		e->fbits[k] = sw_mbits(c->f[k]);
 	}
 	for (int s = 0; s < 2; s++) {
-		sw_fw n = emit_close(D, &side[s]), word[2] = {sw_set1(0.0f), sw_set1(0.0f)};
-		for (unsigned j = 0; j < 2 * b->N; j++)
-			word[j >> 5] = sw_xor(word[j >> 5], sw_sel(sw_mand(kept[s][j], sw_lt(pos[s][j], n)), bit_w(j),
-								   sw_set1(0.0f)));
-		sw_storeu((float *)e->keep[s][0], word[0]);
-		sw_storeu((float *)e->keep[s][1], word[1]);
-		lanes_u32(sw_sel(c->ok, n, sw_set1(0.0f)), e->cnt[s], SW_W);
+		const side_w *q = &side[s];
+		sw_mw wrap = sw_mand(sw_ge(q->cnt, sw_set1(2.0f)), same_w(D, q->last, q->first));
+		sw_fw n = sw_sel(wrap, sw_sub(q->cnt, sw_set1(1.0f)), q->cnt);
+		n = sw_sel(sw_mand(c->ok, sw_ge(n, sw_set1(3.0f))), n, sw_set1(0.0f));
+		sw_storeu((float *)e->keep[s][0], q->word[0]);
+		sw_storeu((float *)e->keep[s][1], q->word[1]);
+		e->wrap[s] = sw_mbits(wrap);
+		e->odd[s] = sw_mbits(q->odd);
+		layout_finish(q, wrap, e->seg[s]);
+		lanes_u32(n, e->cnt[s], SW_W);
 		for (unsigned l = 0; c->valid != (sw_mbits(c->ok) & ~b->bad & SW_ALL_LANES) && l < SW_W; l++)
 			e->cnt[s][l] = c->valid >> l & 1 ? e->cnt[s][l] : 0; /* attributes refused a lane */
 	}
 }
 
-/* len floats from src to dst in whole vectors: writes up to SW_W − 1 floats past dst + len (staging) */
-SW_INLINE void copy_run(float *dst, const float *src, size_t len)
+/* the highest set bit of m (0 for 0), without a branch */
+static inline uint64_t top_bit(uint64_t m) { return (1ull << (63 - __builtin_clzll(m | 1))) & -(uint64_t)(m != 0); }
+
+/* lane l's kept candidates of side s, the last one dropped when the piece closed onto its first */
+SW_INLINE uint64_t kept_bits(const pemit *e, int s, unsigned l)
 {
-	for (size_t i = 0; i < len; i += SW_W)
-		sw_storeu(dst + i, sw_loadu(src + i));
+	uint64_t m = e->keep[s][0][l] | (uint64_t)e->keep[s][1][l] << 32;
+	return m & ~(top_bit(m) & -(uint64_t)(e->wrap[s] >> l & 1));
 }
 
-/* len floats from src to dst exactly: whole vectors, the last one overlapping, one by one below */
-SW_INLINE void copy_floats(float *dst, const float *src, size_t len)
+/* floats a run copy moves at a time: 16, in whole vectors of the tier */
+#define CHUNK (SW_W > 16 ? SW_W : 16)
+
+/* len floats from src to dst: in chunks of CHUNK (one at least) when a chunk past len may be read
+ * from src and written at dst (rs, rd: floats readable from src, writable from dst), else one by
+ * one. Masked loads and stores measured several times slower than this on the tiers' CPUs. */
+SW_INLINE void copy_run(float *dst, const float *src, size_t len, size_t rs, size_t rd)
 {
-	if (len < SW_W) {
-		for (size_t i = 0; i < len; i++)
-			dst[i] = src[i];
+	if (__builtin_expect(len + CHUNK <= rs && len + CHUNK <= rd, 1)) {
+		size_t i = 0;
+		do {
+			for (unsigned c = 0; c < CHUNK; c += SW_W)
+				sw_storeu(dst + i + c, sw_loadu(src + i + c));
+			i += CHUNK;
+		} while (i < len);
 		return;
 	}
-	size_t i = 0;
-	for (; i + SW_W <= len; i += SW_W)
-		sw_storeu(dst + i, sw_loadu(src + i));
-	if (i < len)
-		sw_storeu(dst + len - SW_W, sw_loadu(src + len - SW_W));
+	for (size_t i = 0; i < len; i++)
+		dst[i] = src[i];
 }
 
-#define EVEN 0x5555555555555555ull
-
-/* whether the vertex bits r (even bits) are one run */
-static inline int one_run(uint64_t r)
+/* a when c, else b, without a branch */
+static inline float *pick(int c, float *a, float *b)
 {
-	if (!r)
-		return 1;
-	uint64_t x = r >> __builtin_ctzll(r);
-	unsigned c = (unsigned)__builtin_popcountll(x);
-	return x == (c >= 32 ? EVEN : EVEN & ((1ull << (2 * c)) - 1));
+	uintptr_t m = -(uintptr_t)(c != 0);
+	return (float *)(((uintptr_t)a & m) | ((uintptr_t)b & ~m));
 }
 
-/* lane l's piece of side s at `out` (D floats per vertex), in staging: writes may run past the piece.
- * A convex polygon's piece is at most three runs of input vertices between at most two split points
- * (kept bits: [run] X [run] X [run]), each copied in whole vectors; any other pattern (sides
- * alternating by rounding) goes point by point, a vertex from the input (stride 1), a split point
- * from the lanes (stride SW_W) */
-SW_INLINE void write_piece(int D, const float *v, const pemit *e, int s, unsigned l, float *out)
+/* lane l's piece of side s at `out`, D floats per vertex, by its layout [run 0] X1 [run 1] X2 [run 2]:
+ * each run one copy from the input, each split point written to the piece or, when absent, to a
+ * scratch slot, so nothing branches on the data (rv_end, room: floats readable from v, writable from
+ * out, for the copies' whole vectors) */
+SW_INLINE void write_layout(int D, const float *v, size_t rv_end, const pemit *e, int s, unsigned l, float *out,
+			    size_t room)
 {
-	uint64_t m = e->keep[s][0][l] | (uint64_t)e->keep[s][1][l] << 32, mx = m & ~EVEN;
-	uint64_t mx2 = mx & (mx - 1);
-	unsigned j1 = mx ? (unsigned)__builtin_ctzll(mx) : 64, j2 = mx2 ? (unsigned)__builtin_ctzll(mx2) : 64;
-	uint64_t lo1 = j1 >= 64 ? ~0ull : (1ull << j1) - 1, lo2 = j2 >= 64 ? ~0ull : (1ull << j2) - 1;
-	uint64_t r0 = m & EVEN & lo1, r1 = m & EVEN & lo2 & ~lo1, r2 = m & EVEN & ~lo2;
-	if (!(mx2 & (mx2 - 1)) && one_run(r0) && one_run(r1) && one_run(r2)) {
-		const uint64_t run[3] = {r0, r1, r2};
-		const unsigned x[2] = {j1 >> 1, j2 >> 1};
-		for (int p = 0; p < 3; p++) {
-			unsigned c = (unsigned)__builtin_popcountll(run[p]);
-			copy_run(out, v + (run[p] ? __builtin_ctzll(run[p]) >> 1 : 0) * D, (size_t)c * D);
-			out += c * D;
-			if (p < 2 && (p ? mx2 : mx)) {
-				for (int d = 0; d < D; d++)
-					out[d] = e->x[x[p]][d][l];
-				out += D;
-			}
-		}
-		return;
+	const float(*g)[SW_W] = e->seg[s];
+	const unsigned run[3][2] = {{(unsigned)g[SEG_S0][l], (unsigned)g[SEG_C0][l]},
+				    {(unsigned)g[SEG_S1][l], (unsigned)g[SEG_C1][l]},
+				    {(unsigned)g[SEG_S2][l], (unsigned)g[SEG_C2][l]}};
+	const unsigned x[2] = {(unsigned)g[SEG_X1][l] & (VMAX - 1), (unsigned)g[SEG_X2][l] & (VMAX - 1)};
+	const unsigned has[2] = {g[SEG_H1][l] != 0, g[SEG_H2][l] != 0};
+	float scratch[3];
+	for (int p = 0; p < 3; p++) { /* unrolled: the split after runs 0 and 1 */
+		size_t at = (size_t)run[p][0] * D, len = (size_t)run[p][1] * D;
+		copy_run(out, v + at, len, rv_end - at, room);
+		out += len, room -= len;
+		if (p == 2)
+			break;
+		float *dst = pick((int)has[p], out, scratch);
+		for (int d = 0; d < D; d++)
+			dst[d] = e->x[x[p]][d][l];
+		out += has[p] * D, room -= has[p] * D;
 	}
+}
+
+/* lane l's piece of side s (kept bits m) point by point: a vertex from the input (stride 1), a split
+ * point from the lanes (stride SW_W); for layouts other than write_layout's */
+SW_INLINE void write_points(int D, const float *v, const pemit *e, unsigned l, uint64_t m, float *out)
+{
 	for (; m; m &= m - 1) {
 		unsigned j = (unsigned)__builtin_ctzll(m), q = j >> 1, xj = j & 1;
 		const float *p = xj ? &e->x[q][0][l] : v + q * D;
@@ -406,7 +497,7 @@ SW_INLINE void write_piece(int D, const float *v, const pemit *e, int s, unsigne
  * the position's t from the same end */
 SW_INLINE void write_attrs(const sw_split_src *src, const pblock *b, const pemit *e, int s, unsigned l, float *oa)
 {
-	uint64_t m = e->keep[s][0][l] | (uint64_t)e->keep[s][1][l] << 32;
+	uint64_t m = kept_bits(e, s, l);
 	uint32_t k = src->k, n = b->n[l];
 	const float *a = src->attrs + (size_t)b->start[l] * k;
 	for (; m; m &= m - 1) {
@@ -434,15 +525,10 @@ SW_INLINE unsigned attrs_valid(const sw_split_src *s, const pblock *b, unsigned 
 	return valid;
 }
 
-/* room of a block's staging for one side: every lane's largest piece, and a vector of overrun */
-#define STAGE (SW_W * SW_SPLIT_MAX_PIECE(VMAX) * 3 + 2 * SW_W)
-
-/* the block's pieces by the pass: counts, or the pieces: the lanes' pieces one after the other in
- * staging, then the block's run to the output in one copy (in both writing passes a block's items
- * are consecutive, so their pieces are one run of the output) */
+/* the block's pieces by the pass: counts, or the pieces, each lane's at its place (only lanes with a
+ * piece on that side are visited) */
 SW_INLINE void poly_put(int D, const sw_split_src *src, const pblock *b, const pemit *e, const sw_pieces_results *o)
 {
-	_Alignas(64) float stage[STAGE];
 	for (int s = 0; s < 2; s++) {
 		const sw_piece_side *sd = &o->side[s];
 		uint32_t *first = sd->first;
@@ -453,18 +539,29 @@ SW_INLINE void poly_put(int D, const sw_split_src *src, const pblock *b, const p
 				first[b->item0 + l + 1] = e->cnt[s][l];
 			continue;
 		}
-		size_t at = first[b->item0], put = 0;
+		size_t at[SW_W + 1];
+		unsigned some = 0;
+		at[0] = first[b->item0];
 		for (unsigned l = 0; l < b->cnt; l++) {
-			uint32_t n = e->cnt[s][l];
-			if (n)
-				write_piece(D, src->verts + (size_t)b->start[l] * D, e, s, l, stage + put * D);
-			if (n && src->k && sd->attrs)
-				write_attrs(src, b, e, s, l, sd->attrs + (at + put) * src->k);
-			put += n;
-			if (o->pass == SW_PASS_SEQ)
-				first[b->item0 + l + 1] = (uint32_t)(at + put);
+			at[l + 1] = at[l] + e->cnt[s][l];
+			some |= (unsigned)(e->cnt[s][l] != 0) << l;
 		}
-		copy_floats(sd->elems + at * D, stage, put * D);
+		if (o->pass == SW_PASS_SEQ)
+			for (unsigned l = 0; l < b->cnt; l++)
+				first[b->item0 + l + 1] = (uint32_t)at[l + 1];
+		for (; some; some &= some - 1) {
+			unsigned l = (unsigned)__builtin_ctz(some);
+			/* whole vectors may run past a piece into the block's later pieces, written after it, but
+			 * not past the block's last one (another chunk's, or the end), nor past src->vend */
+			const float *v = src->verts + (size_t)b->start[l] * D;
+			if (__builtin_expect(!(e->odd[s] >> l & 1), 1))
+				write_layout(D, v, (src->vend - b->start[l]) * (size_t)D, e, s, l,
+					     sd->elems + at[l] * D, (at[b->cnt] - at[l]) * (size_t)D);
+			else
+				write_points(D, v, e, l, kept_bits(e, s, l), sd->elems + at[l] * D);
+			if (src->k && sd->attrs)
+				write_attrs(src, b, e, s, l, sd->attrs + at[l] * src->k);
+		}
 	}
 }
 

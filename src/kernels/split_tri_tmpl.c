@@ -4,8 +4,9 @@
  * side's piece (at most 4 points) with the duplicate and closing rules, then the fan (w0, w1, w2),
  * (w0, w2, w3) without its degenerate triangles. A triangle that does not straddle goes whole to its
  * side (coplanar: the side its normal faces). The pieces' points are placed by selects (point p of a
- * piece is the kept candidate whose place is p), and a scalar writer copies each lane's triangles to
- * its place in the output. */
+ * piece is the kept candidate whose place is p). Triangles come in and go out as rows: each lane's 9
+ * floats loaded whole and transposed into lanes, and each fan triangle's 9 lanes transposed back into
+ * one row per lane, stored at the lane's place. */
 #include "kernels/split_lanes.h"
 
 /* the block's triangles: vertex k of each lane, k = 3 repeating vertex 0 */
@@ -15,16 +16,32 @@ typedef struct tblock {
 	sw_fw v[4][3];
 } tblock;
 
+/* row blocks of a triangle's 9 floats in the tier's vectors */
+#define TROWS ((9 + SW_W - 1) / SW_W)
+
+/* each lane's 9 floats as rows, loaded whole and transposed (a row running past the soup's end, vend
+ * triangles, is read float by float) */
 SW_INLINE void tri_gather(const sw_split_src *s, size_t item0, unsigned cnt, tblock *b)
 {
-	_Alignas(64) int32_t idx[SW_W];
-	const float *base = s->verts + 9 * item0;
+	sw_fw rows[TROWS][SW_W];
+	const size_t end = 9 * s->vend;
 	b->item0 = item0, b->cnt = cnt;
-	for (unsigned l = 0; l < SW_W; l++)
-		idx[l] = (int32_t)(9 * (l < cnt ? l : cnt - 1));
-	for (int k = 0; k < 3; k++)
-		for (int d = 0; d < 3; d++)
-			b->v[k][d] = sw_gather(base + 3 * k + d, idx);
+	for (unsigned r = 0; r < TROWS; r++) {
+		for (unsigned l = 0; l < SW_W; l++) {
+			size_t at = 9 * (item0 + (l < cnt ? l : cnt - 1)) + r * SW_W;
+			if (at + SW_W <= end) {
+				rows[r][l] = sw_loadu(s->verts + at);
+			} else {
+				_Alignas(64) float tmp[SW_W] = {0};
+				for (size_t q = at; q < end && q < at + SW_W; q++)
+					tmp[q - at] = s->verts[q];
+				rows[r][l] = sw_load(tmp);
+			}
+		}
+		sw_transpose(rows[r]);
+	}
+	for (int q = 0; q < 9; q++)
+		b->v[q / 3][q % 3] = rows[q / SW_W][q % SW_W];
 	for (int d = 0; d < 3; d++)
 		b->v[3][d] = b->v[0][d];
 }
@@ -153,27 +170,92 @@ SW_INLINE void point_attrs(const float *a, uint32_t k, unsigned j, float t, int 
 		out[i] = fa[i] + t * (ka[i] - fa[i]);
 }
 
-/* lane l's triangles of one side at `out` (9 floats each) and attributes at `oa` (3·k each) */
-SW_INLINE void tri_write(const sw_split_src *s, size_t item, const tside *ts, const float t[3][SW_W],
-			 const unsigned *fbits, unsigned l, float *out, float *oa)
+/* lane l's attributes of one side's triangles at `oa` (3·k per triangle) */
+SW_INLINE void tri_attrs(const sw_split_src *s, size_t item, const tside *ts, const float t[3][SW_W],
+			 const unsigned *fbits, unsigned l, float *oa)
 {
 	static const int fan[2][3] = {{0, 1, 2}, {0, 2, 3}};
 	uint32_t k = s->k;
-	const float *a = k ? s->attrs + 3 * k * item : NULL;
+	const float *a = s->attrs + 3 * k * item;
 	for (int f = 0; f < 2; f++) {
 		if (!((f ? ts->t2 : ts->t1) >> l & 1))
 			continue;
 		for (int q = 0; q < 3; q++) {
-			int p = fan[f][q];
-			out[3 * q] = ts->w[p][0][l], out[3 * q + 1] = ts->w[p][1][l], out[3 * q + 2] = ts->w[p][2][l];
-			if (oa) {
-				unsigned j = (unsigned)ts->src[p][l];
-				point_attrs(a, k, j, t[j >> 1][l], fbits[j >> 1] >> l & 1, oa + q * k);
-			}
+			unsigned j = (unsigned)ts->src[fan[f][q]][l];
+			point_attrs(a, k, j, t[j >> 1][l], fbits[j >> 1] >> l & 1, oa + q * k);
 		}
-		out += 9;
-		oa = oa ? oa + 3 * k : NULL;
+		oa += 3 * k;
 	}
+}
+
+/* fan triangle f of every lane as rows: lane l's triangle is the first 9 floats of rows[.][l] */
+SW_INLINE void tri_rows(const tside *ts, int f, sw_fw rows[TROWS][SW_W])
+{
+	static const int fan[2][3] = {{0, 1, 2}, {0, 2, 3}};
+	for (unsigned r = 0; r < TROWS; r++) {
+		for (unsigned c = 0; c < SW_W; c++) {
+			unsigned q = r * SW_W + c;
+			rows[r][c] = q < 9 ? sw_load(ts->w[fan[f][q / 3]][q % 3]) : sw_set1(0.0f);
+		}
+		sw_transpose(rows[r]);
+	}
+}
+
+/* a triangle row of lane l to `out`: whole vectors when `room` (floats writable from out) takes them,
+ * else its 9 floats one by one */
+SW_INLINE void put_tri(sw_fw rows[TROWS][SW_W], unsigned l, float *out, size_t room)
+{
+	if (__builtin_expect(room >= TROWS * SW_W, 1)) {
+		for (unsigned r = 0; r < TROWS; r++)
+			sw_storeu(out + r * SW_W, rows[r][l]);
+		return;
+	}
+	_Alignas(64) float tmp[TROWS * SW_W];
+	for (unsigned r = 0; r < TROWS; r++)
+		sw_storeu(tmp + r * SW_W, rows[r][l]);
+	for (int q = 0; q < 9; q++)
+		out[q] = tmp[q];
+}
+
+/* one side's triangles of the block by the pass: counts, or each lane's at its place (whole vectors
+ * may run past a triangle into the block's next one, written after it, never past the block's last
+ * one) */
+SW_INLINE void tri_put(const sw_split_src *src, const tblock *b, const tside *ts, const float t[3][SW_W],
+		       const unsigned *fbits, const sw_pieces_results *o, int s)
+{
+	const sw_piece_side *sd = &o->side[s];
+	if (!sd->first)
+		return;
+	if (o->pass == SW_PASS_COUNT) {
+		for (unsigned l = 0; l < b->cnt; l++)
+			sd->first[b->item0 + l + 1] = (ts->t1 >> l & 1) + (ts->t2 >> l & 1);
+		return;
+	}
+	size_t at[SW_W + 1];
+	at[0] = sd->first[b->item0];
+	for (unsigned l = 0; l < b->cnt; l++)
+		at[l + 1] = at[l] + (ts->t1 >> l & 1) + (ts->t2 >> l & 1);
+	if (o->pass == SW_PASS_SEQ)
+		for (unsigned l = 0; l < b->cnt; l++)
+			sd->first[b->item0 + l + 1] = (uint32_t)at[l + 1];
+	/* in the output's order: a triangle's whole vectors may run into the next one only */
+	const unsigned live = (unsigned)((1ull << b->cnt) - 1);
+	unsigned lanes = (ts->t1 | ts->t2) & live;
+	sw_fw rows[2][TROWS][SW_W];
+	tri_rows(ts, 0, rows[0]);
+	if (ts->t2 & live)
+		tri_rows(ts, 1, rows[1]);
+	for (; lanes; lanes &= lanes - 1) {
+		unsigned l = (unsigned)__builtin_ctz(lanes);
+		size_t q = at[l];
+		if (ts->t1 >> l & 1)
+			put_tri(rows[0], l, sd->elems + 9 * q, 9 * (at[b->cnt] - q)), q++;
+		if (ts->t2 >> l & 1)
+			put_tri(rows[1], l, sd->elems + 9 * q, 9 * (at[b->cnt] - q));
+	}
+	for (unsigned l = 0; src->k && sd->attrs && l < b->cnt; l++)
+		if (at[l + 1] > at[l])
+			tri_attrs(src, b->item0 + l, ts, t, fbits, l, sd->attrs + 3 * src->k * at[l]);
 }
 
 static void tri3_split_kernel(const sw_job *j)
@@ -198,27 +280,8 @@ static void tri3_split_kernel(const sw_job *j)
 		plane_lanes(3, src, item0, cnt, &pl);
 		tri_classify(&b, &pl, opts, valid, &c);
 		tri_pieces(&b, &c, ts, t, fbits);
-		for (int s = 0; s < 2; s++) {
-			const sw_piece_side *sd = &o->side[s];
-			if (!sd->first)
-				continue;
-			if (o->pass == SW_PASS_COUNT) {
-				for (unsigned l = 0; l < cnt; l++)
-					sd->first[item0 + l + 1] = (ts[s].t1 >> l & 1) + (ts[s].t2 >> l & 1);
-				continue;
-			}
-			size_t at = sd->first[item0];
-			for (unsigned l = 0; l < cnt; l++) {
-				uint32_t n = (ts[s].t1 >> l & 1) + (ts[s].t2 >> l & 1);
-				if (n)
-					tri_write(src, item0 + l, &ts[s], (const float(*)[SW_W])t, fbits, l,
-						  sd->elems + 9 * at,
-						  sd->attrs && src->k ? sd->attrs + 3 * src->k * at : NULL);
-				at += n;
-				if (o->pass == SW_PASS_SEQ)
-					sd->first[item0 + l + 1] = (uint32_t)at;
-			}
-		}
+		tri_put(src, &b, &ts[0], (const float(*)[SW_W])t, fbits, o, 0);
+		tri_put(src, &b, &ts[1], (const float(*)[SW_W])t, fbits, o, 1);
 		if (o->pass != SW_PASS_COUNT)
 			store_class(o->status, o->cls, item0, cnt, c.valid, c.any_f, c.any_b);
 	}

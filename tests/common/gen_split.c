@@ -37,6 +37,8 @@ static void finish(gs_batch *g)
 	g->src = (sw_split_src){g->verts, g->first, g->hulls, g->attrs, g->k, g->planes, g->nplanes, 0};
 	if (g->first)
 		g->src.vend = sw_split_vend(&g->src, g->n);
+	if (g->kind == GS_TRI3)
+		g->src.vend = g->n;
 }
 
 void gs_free(gs_batch *g)
