@@ -5,8 +5,7 @@
  * Contract of every op: lane-wise IEEE single precision, no fusion (the build passes
  * -ffp-contract=off), so a kernel that performs the reference's operations in the reference's order
  * gets the reference's bits. Comparisons are ordered and quiet: NaN compares false. sw_transpose
- * (a W×W block of rows to columns, in place), sw_loadu_n and sw_storeu_n (the first n floats, no
- * access past them) only move data. */
+ * (a W×W block of rows to columns, in place) only moves data. */
 #ifndef SWEPT_WIDE_H
 #define SWEPT_WIDE_H
 
@@ -65,31 +64,6 @@ static inline sw_fw sw_gather(const float *base, const int32_t *idx)
 	for (int l = 0; l < 16; l++)
 		t[l] = base[idx[l]];
 	return simde_mm512_loadu_ps(t);
-#endif
-}
-
-/* the first n ≤ 16 floats at p (the rest zero) / stored to p, touching no float past them; SIMDe 0.7.4
- * has no AVX-512 masked loads or stores: the native ones */
-static inline sw_fw sw_loadu_n(const float *p, unsigned n)
-{
-#if defined(__AVX512F__)
-	return _mm512_maskz_loadu_ps((__mmask16)((1u << n) - 1u), p);
-#else
-	float t[16] = {0};
-	for (unsigned l = 0; l < n; l++)
-		t[l] = p[l];
-	return simde_mm512_loadu_ps(t);
-#endif
-}
-static inline void sw_storeu_n(float *p, sw_fw a, unsigned n)
-{
-#if defined(__AVX512F__)
-	_mm512_mask_storeu_ps(p, (__mmask16)((1u << n) - 1u), a);
-#else
-	float t[16];
-	simde_mm512_storeu_ps(t, a);
-	for (unsigned l = 0; l < n; l++)
-		p[l] = t[l];
 #endif
 }
 
@@ -165,15 +139,6 @@ static inline sw_fw sw_gather(const float *base, const int32_t *idx)
 	return simde_mm256_i32gather_ps(base, simde_mm256_load_si256((const simde__m256i *)(const void *)idx), 4);
 }
 
-/* the first n ≤ 8 floats at p (the rest zero) / stored to p, touching no float past them */
-static inline simde__m256i sw_first_n_(unsigned n)
-{
-	static const int32_t ones[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
-	return simde_mm256_loadu_si256((const simde__m256i *)(const void *)(ones + 8 - n));
-}
-static inline sw_fw sw_loadu_n(const float *p, unsigned n) { return simde_mm256_maskload_ps(p, sw_first_n_(n)); }
-static inline void sw_storeu_n(float *p, sw_fw a, unsigned n) { simde_mm256_maskstore_ps(p, sw_first_n_(n), a); }
-
 /* r[0..8) as an 8×8 matrix of rows, transposed in place (data movement only) */
 static inline void sw_transpose(sw_fw *r)
 {
@@ -237,22 +202,6 @@ static inline sw_fw sw_sel(sw_mw m, sw_fw a, sw_fw b) { return simde_mm_blendv_p
 static inline sw_fw sw_gather(const float *base, const int32_t *idx)
 {
 	return simde_mm_set_ps(base[idx[3]], base[idx[2]], base[idx[1]], base[idx[0]]);
-}
-
-/* the first n ≤ 4 floats at p (the rest zero) / stored to p, touching no float past them */
-static inline sw_fw sw_loadu_n(const float *p, unsigned n)
-{
-	float t[4] = {0};
-	for (unsigned l = 0; l < n; l++)
-		t[l] = p[l];
-	return simde_mm_loadu_ps(t);
-}
-static inline void sw_storeu_n(float *p, sw_fw a, unsigned n)
-{
-	float t[4];
-	simde_mm_storeu_ps(t, a);
-	for (unsigned l = 0; l < n; l++)
-		p[l] = t[l];
 }
 
 /* r[0..4) as a 4×4 matrix of rows, transposed in place (data movement only) */
