@@ -12,9 +12,17 @@
  *
  * Counters: `hit` (the fraction of items the plane cuts), `verts` (output elements per item, both
  * sides), `mismatch` (items of the first window whose status, class, pieces or mass differ in any bit
- * from the reference row's on the same scene; must be 0). */
+ * from the reference row's on the same scene; must be 0).
+ *
+ * Peer (with -Dpeers and Bullet): poly3_split_8_peer/bullet_clipface/<batch> clips the same 8-gons by
+ * the same plane with btPolyhedralContactClipping::clipFace, twice per polygon (the back piece, then
+ * the front one with the plane reversed: the two pieces a split makes), walking the same windows;
+ * `_back` clips the back piece only. Counter `agree`: the fraction of the first window's polygons
+ * whose two piece sizes equal swept's (clipFace has no plane thickness, keeps no vertex exactly on
+ * the plane on either side and removes no duplicates). */
 #include "bench_split.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +30,9 @@
 #include "bench_common.h"
 #include "gen_split.h"
 #include "shim.h"
+#ifdef SW_HAVE_BULLET
+#include "peer_bullet_split.h"
+#endif
 
 #define SPLIT_POOL 65536
 
@@ -308,6 +319,82 @@ static void bench_split(sw_bench_state *st, void *varg)
 	snap_free(&want);
 }
 
+#ifdef SW_HAVE_BULLET
+/* ---- the Bullet peer ---- */
+
+typedef struct peer_arg {
+	int both;
+	size_t batch;
+	char name[96];
+} peer_arg;
+
+static peer_arg peer_args[4];
+static swp_bullet_clip *peer_side;
+
+static void bench_peer(sw_bench_state *st, void *varg)
+{
+	const peer_arg *a = varg;
+	scene *s = scene_get(GS_POLY3, 1, SPLIT_POOL);
+	if (!s) {
+		sw_bench_skip_with_error(st, "no scene");
+		return;
+	}
+	const gs_batch *g = &s->g;
+	if (!peer_side) {
+		float u[3], len = sqrtf(g->planes[3] * g->planes[3] + g->planes[4] * g->planes[4] +
+					g->planes[5] * g->planes[5]);
+		for (int d = 0; d < 3; d++)
+			u[d] = g->planes[3 + d] / len;
+		peer_side = swp_bullet_clip_new(g->verts, g->first, g->n, g->planes, u);
+		if (!peer_side) {
+			sw_bench_skip_with_error(st, "out of memory");
+			return;
+		}
+	}
+	/* agreement on the first window, against the reference row's pieces */
+	uint32_t *bf = malloc(sizeof(uint32_t) * a->batch), *bb = malloc(sizeof(uint32_t) * a->batch);
+	static const row roomy = {"poly3_split_8", GS_POLY3, 0, 1, 0, {0, 0}};
+	call rc = {s, &roomy, {0, 0}};
+	sw_isa prev = sw_active_isa();
+	sw_set_isa_cap(SW_ISA_REF);
+	int ok = bf && bb && run_window(&rc, 0, a->batch) == SW_OK;
+	sw_set_isa_cap(prev);
+	if (!ok) {
+		free(bf), free(bb);
+		sw_bench_skip_with_error(st, "reference failed");
+		return;
+	}
+	swp_bullet_clip_run(peer_side, 0, a->batch, 1, bf, bb);
+	size_t agree = 0;
+	for (size_t i = 0; i < a->batch; i++)
+		agree += bf[i] == s->first[0][i + 1] - s->first[0][i] && bb[i] == s->first[1][i + 1] - s->first[1][i];
+	free(bf), free(bb);
+	const size_t nwin = s->n / a->batch;
+	size_t w = 0, made = 0;
+	while (sw_bench_keep_running(st)) {
+		made += swp_bullet_clip_run(peer_side, w * a->batch, a->batch, a->both, NULL, NULL);
+		w = w + 1 == nwin ? 0 : w + 1;
+	}
+	sw_bench_set_items_processed(st, sw_bench_iterations(st) * (int64_t)a->batch);
+	sw_bench_counter(st, "agree", (double)agree / (double)a->batch);
+	sw_bench_counter(st, "verts", (double)made / (double)(sw_bench_iterations(st) * (int64_t)a->batch));
+}
+
+static void register_peer(void)
+{
+	static const size_t batches[2] = {1024, 16384};
+	int n = 0;
+	for (int both = 1; both >= 0; both--)
+		for (int b = 0; b < 2; b++) {
+			peer_arg *a = &peer_args[n++];
+			a->both = both, a->batch = batches[b];
+			snprintf(a->name, sizeof a->name, "poly3_split_8_peer/bullet_clipface%s/%zu",
+				 both ? "" : "_back", a->batch);
+			sw_bench_register(a->name, bench_peer, a);
+		}
+}
+#endif
+
 void bench_split_register(void)
 {
 	size_t nargs = 0;
@@ -322,10 +409,17 @@ void bench_split_register(void)
 					 a->batch);
 				sw_bench_register(a->name, bench_split, a);
 			}
+#ifdef SW_HAVE_BULLET
+	register_peer();
+#endif
 }
 
 void bench_split_free(void)
 {
+#ifdef SW_HAVE_BULLET
+	swp_bullet_clip_free(peer_side);
+	peer_side = NULL;
+#endif
 	while (scenes) {
 		scene *s = scenes;
 		scenes = s->next;
