@@ -67,7 +67,9 @@ static double soup_area(const soup *s)
 /* cuts every piece of `in` by `line`; front and back pieces go to `out`, front ones marked with bit */
 static int cut(const soup *in, sw_plane2 line, uint8_t bit, soup *out)
 {
-	size_t cap = in->nv + in->n; /* room for the worst case: one more vertex per piece and side */
+	/* room for every piece a side can get (a piece has at most n + n/2 vertices, n + 1 for a convex
+	 * polygon cut cleanly), so the call runs in one pass */
+	size_t cap = SW_SPLIT_ROOM(in->nv);
 	sw_vec2 *fv = malloc(sizeof *fv * cap), *bv = malloc(sizeof *bv * cap);
 	uint32_t *ff = malloc(sizeof *ff * (in->n + 1)), *bf = malloc(sizeof *bf * (in->n + 1));
 	uint8_t *st = malloc(in->n ? in->n : 1);
@@ -86,6 +88,8 @@ static int cut(const soup *in, sw_plane2 line, uint8_t bit, soup *out)
 			uint32_t m = f[i + 1] - f[i];
 			if (m == 0)
 				continue;
+			if (out->n == out->cap_n || out->nv + m > out->cap_v)
+				return free(fv), free(bv), free(ff), free(bf), free(st), 0;
 			out->first[out->n] = (uint32_t)out->nv;
 			out->sides[out->n++] = (uint8_t)(in->sides[i] | (side ? 0 : bit));
 			memcpy(out->v + out->nv, v + f[i], sizeof *v * m);
