@@ -68,38 +68,20 @@ static int check(void *side, unsigned variant, const gen_batch *g, const bench_c
 		return 0;
 	}
 	swp_bullet_sweep(side, bhit, btoi);
-	size_t agree = 0, nsep = 0, agree_sep = 0, dis_ovl = 0, dis_hit = 0, dis_miss = 0, near = 0, ntoi = 0;
-	double toi_sum = 0, toi_max = 0;
+	bench_tally t = {0};
+	size_t near = 0;
 	for (size_t k = 0; k < n; k++) {
-		int st = want->status[k], sh = bench_is_hit(st), same = sh == (bhit[k] != 0);
-		agree += same;
-		if (st != SW_STARTS_OVERLAPPED) {
-			nsep++;
-			agree_sep += same;
-		}
-		if (same && st == SW_HIT) {
-			double d = fabs((double)btoi[k] - (double)want->f[0][k]);
-			toi_sum += d;
-			toi_max = d > toi_max ? d : toi_max;
-			ntoi++;
-		}
-		if (same)
-			continue;
-		dis_ovl += st == SW_STARTS_OVERLAPPED;
-		dis_hit += st == SW_HIT;
-		dis_miss += !sh;
-		near += hit_grown(g, k, sh ? -BENCH_BULLET_NEAR_GAP : BENCH_BULLET_NEAR_GAP) != sh;
+		int sh = bench_is_hit(want->status[k]);
+		if (!bench_tally_add(&t, want->status[k], want->f[0][k], bhit[k], btoi[k]))
+			near += hit_grown(g, k, sh ? -BENCH_BULLET_NEAR_GAP : BENCH_BULLET_NEAR_GAP) != sh;
 	}
-	out->agree = (double)agree / (double)n;
-	out->agree_sep = nsep ? (double)agree_sep / (double)nsep : 1.0;
-	out->toi_dmean = ntoi ? toi_sum / (double)ntoi : 0.0;
-	out->stop_gap = -1;
+	bench_tally_agree(&t, out);
 	fprintf(stderr,
 		"obb3_sweep_peer/bullet_ccd/%zu: %zu of %zu pairs disagree with swept: %zu start overlapped; of %zu "
 		"start separated, %zu swept hit/bullet miss and %zu swept miss/bullet hit; %zu of all are "
 		"near-touching (flip within %g); |toi - t_first| on common hits: mean %.2e, max %.2e\n",
-		n, n - agree, n, dis_ovl, nsep, dis_hit, dis_miss, near, (double)BENCH_BULLET_NEAR_GAP, out->toi_dmean,
-		toi_max);
+		n, n - t.agree, n, t.dis_ovl, t.nsep, t.dis_hit, t.dis_miss, near, (double)BENCH_BULLET_NEAR_GAP,
+		out->toi_dmean, t.toi_max);
 	free(bhit);
 	free(btoi);
 	return 1;

@@ -115,46 +115,26 @@ static int check(void *side, unsigned variant, const gen_batch *g, const bench_c
 		return 0;
 	}
 	call(variant, side, hit, toi);
-	size_t agree = 0, nsep = 0, agree_sep = 0, dis_ovl = 0, dis_hit = 0, dis_miss = 0, near = 0, near10 = 0;
-	size_t ntoi = 0, late = 0, off = 0;
-	double toi_sum = 0, toi_max = 0;
+	bench_tally t = {0};
+	size_t near = 0, near10 = 0;
 	for (size_t k = 0; k < n; k++) {
-		int st = want->status[k], sh = bench_is_hit(st), same = sh == (hit[k] != 0);
+		int st = want->status[k];
 		float t_first = want->f[0][k];
-		agree += same;
-		if (st != SW_STARTS_OVERLAPPED) {
-			nsep++;
-			agree_sep += same;
-		}
-		if (same && st == SW_HIT) {
-			double d = (double)toi[k] - (double)t_first;
-			toi_sum += fabs(d);
-			toi_max = fabs(d) > toi_max ? fabs(d) : toi_max;
-			late += d > 0;
-			off += fabs(d) > 1e-2;
-			ntoi++;
-		}
-		if (same)
+		if (bench_tally_add(&t, st, t_first, hit[k], toi[k]))
 			continue;
-		dis_ovl += st == SW_STARTS_OVERLAPPED;
-		dis_hit += st == SW_HIT;
-		dis_miss += !sh;
 		int nt = near_touching(g, k, st, t_first, BENCH_BULLET_NEAR_GAP);
 		near += nt;
 		near10 += nt || near_touching(g, k, st, t_first, 10 * BENCH_BULLET_NEAR_GAP);
 	}
-	out->agree = (double)agree / (double)n;
-	out->agree_sep = nsep ? (double)agree_sep / (double)nsep : 1.0;
-	out->toi_dmean = ntoi ? toi_sum / (double)ntoi : 0.0;
-	out->stop_gap = -1;
+	bench_tally_agree(&t, out);
 	fprintf(stderr,
 		"hull3_sweep_peer/%s/%zu: %zu of %zu pairs disagree with swept: %zu start overlapped; of %zu start "
 		"separated, %zu swept hit/peer miss and %zu swept miss/peer hit; near-touching (t_first > 1 - %g, or "
 		"flip when the hulls grow or shrink by g): %zu of all with g = %g, %zu with g = %g; on %zu common hits "
 		"|toi - t_first| mean %.2e max %.2e, %zu later than swept, %zu off by more than 1e-2\n",
-		NAMES[variant], n, n - agree, n, dis_ovl, nsep, dis_hit, dis_miss, (double)NEAR_T, near,
-		(double)BENCH_BULLET_NEAR_GAP, near10, 10 * (double)BENCH_BULLET_NEAR_GAP, ntoi, out->toi_dmean,
-		toi_max, late, off);
+		NAMES[variant], n, n - t.agree, n, t.dis_ovl, t.nsep, t.dis_hit, t.dis_miss, (double)NEAR_T, near,
+		(double)BENCH_BULLET_NEAR_GAP, near10, 10 * (double)BENCH_BULLET_NEAR_GAP, t.ntoi, out->toi_dmean,
+		t.toi_max, t.late, t.off);
 	free(hit);
 	free(toi);
 	return 1;

@@ -98,44 +98,28 @@ static int check(void *side, unsigned variant, const gen_batch *g, const bench_c
 	call(variant, side, outcome, pt);
 	const double target = variant == V_TOI ? swp_box2d_toi_target() : swp_box2d_cast_target();
 	const double reach = 1.25 * target;
-	size_t agree = 0, nsep = 0, agree_sep = 0, dis_ovl = 0, dis_hit = 0, dis_miss = 0, near = 0, failed = 0;
-	size_t ntoi = 0, late = 0;
-	double toi_sum = 0, toi_max = 0, gap_sum = 0;
+	bench_tally t = {0};
+	size_t near = 0, failed = 0;
+	double gap_sum = 0;
 	for (size_t k = 0; k < n; k++) {
 		int st = want->status[k], sh = bench_is_hit(st);
-		int same = sh == (outcome[k] == SWP_B2_HIT || outcome[k] == SWP_B2_OVERLAPPED);
 		failed += outcome[k] == SWP_B2_FAILED;
-		agree += same;
-		if (st != SW_STARTS_OVERLAPPED) {
-			nsep++;
-			agree_sep += same;
-		}
-		if (same && st == SW_HIT) {
-			double d = (double)want->f[0][k] - (double)pt[k];
-			toi_sum += fabs(d);
-			toi_max = fabs(d) > toi_max ? fabs(d) : toi_max;
-			late += d < 0;
-			gap_sum += gap_left(g, k, want, d);
-			ntoi++;
-		}
-		if (same)
-			continue;
-		dis_ovl += st == SW_STARTS_OVERLAPPED;
-		dis_hit += st == SW_HIT;
-		dis_miss += !sh;
-		near += near_touching(g, k, sh, reach);
+		int same = bench_tally_add(&t, st, want->f[0][k],
+					   outcome[k] == SWP_B2_HIT || outcome[k] == SWP_B2_OVERLAPPED, pt[k]);
+		if (same && st == SW_HIT)
+			gap_sum += gap_left(g, k, want, (double)want->f[0][k] - (double)pt[k]);
+		if (!same)
+			near += near_touching(g, k, sh, reach);
 	}
-	out->agree = (double)agree / (double)n;
-	out->agree_sep = nsep ? (double)agree_sep / (double)nsep : 1.0;
-	out->toi_dmean = ntoi ? toi_sum / (double)ntoi : 0.0;
-	out->stop_gap = ntoi ? gap_sum / (double)ntoi : 0.0;
+	bench_tally_agree(&t, out);
+	out->stop_gap = t.ntoi ? gap_sum / (double)t.ntoi : 0.0;
 	fprintf(stderr,
 		"poly2_sweep_peer/%s/%zu: %zu of %zu pairs disagree with swept: %zu start overlapped; of %zu start "
 		"separated, %zu swept hit/peer miss and %zu swept miss/peer hit; %zu of all near-touching (flip "
 		"within %g); %zu failed; %zu shapes rebuilt with other counts; on %zu common hits |t - t_first| "
 		"mean %.2e max %.2e, %zu later than swept, mean distance left at the peer's t %.2e (target %g)\n",
-		NAMES[variant], n, n - agree, n, dis_ovl, nsep, dis_hit, dis_miss, near, reach, failed,
-		swp_box2d_reshaped(side), ntoi, out->toi_dmean, toi_max, late, out->stop_gap, target);
+		NAMES[variant], n, n - t.agree, n, t.dis_ovl, t.nsep, t.dis_hit, t.dis_miss, near, reach, failed,
+		swp_box2d_reshaped(side), t.ntoi, out->toi_dmean, t.toi_max, t.late, out->stop_gap, target);
 	free(outcome);
 	free(pt);
 	return 1;

@@ -1,6 +1,7 @@
 /* bench/bench_peers.c — the one registration of the peers (bench_peers.h) and their timed body. */
 #include "bench_peers.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -117,4 +118,37 @@ void bench_peers_free(void)
 	for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++)
 		if (sides[i].build)
 			sides[i].free(sides[i].p);
+}
+
+int bench_tally_add(bench_tally *t, int status, float t_first, int peer_hit, float peer_t)
+{
+	int sh = bench_is_hit(status), same = sh == (peer_hit != 0);
+	t->n++;
+	t->agree += same;
+	if (status != SW_STARTS_OVERLAPPED) {
+		t->nsep++;
+		t->agree_sep += same;
+	}
+	if (same && status == SW_HIT) {
+		double d = (double)peer_t - (double)t_first;
+		t->toi_sum += fabs(d);
+		t->toi_max = fabs(d) > t->toi_max ? fabs(d) : t->toi_max;
+		t->late += d > 0;
+		t->off += fabs(d) > 1e-2;
+		t->ntoi++;
+	}
+	if (!same) {
+		t->dis_ovl += status == SW_STARTS_OVERLAPPED;
+		t->dis_hit += status == SW_HIT;
+		t->dis_miss += !sh;
+	}
+	return same;
+}
+
+void bench_tally_agree(const bench_tally *t, bench_agree *out)
+{
+	out->agree = t->n ? (double)t->agree / (double)t->n : 1.0;
+	out->agree_sep = t->nsep ? (double)t->agree_sep / (double)t->nsep : 1.0;
+	out->toi_dmean = t->ntoi ? t->toi_sum / (double)t->ntoi : 0.0;
+	out->stop_gap = -1;
 }

@@ -44,6 +44,20 @@ typedef struct bench_peer {
 /// Whether a swept status is a hit for the peers' comparison (hit or starts overlapped).
 static inline int bench_is_hit(int status) { return status == SW_HIT || status == SW_STARTS_OVERLAPPED; }
 
+/// The tally of a peer's answers against swept's, pair by pair (what every adapter's check reports).
+typedef struct bench_tally {
+	size_t n, agree, nsep, agree_sep;  ///< pairs, agreeing hit/miss, start separated, agreeing of those
+	size_t dis_ovl, dis_hit, dis_miss; ///< disagreements: swept starts overlapped, swept hit, swept miss
+	size_t ntoi, late, off;            ///< common hits; peer later than swept; off by more than 1e-2
+	double toi_sum, toi_max;           ///< Σ and max of |peer time − t_first| over the common hits
+} bench_tally;
+
+/// Adds one pair: swept's status and first time, the peer's hit/miss and time. Returns whether they
+/// agree on hit/miss.
+int bench_tally_add(bench_tally *t, int status, float t_first, int peer_hit, float peer_t);
+/// The agreement figures of a tally (stop_gap is set to −1: none).
+void bench_tally_agree(const bench_tally *t, bench_agree *out);
+
 /// The adapters (with -Dpeers, each when its library is found).
 extern const bench_peer bench_peer_bullet_box, bench_peer_box2d_toi, bench_peer_box2d_cast,
 	bench_peer_bullet_hull_subsimplex, bench_peer_bullet_hull_ccd;

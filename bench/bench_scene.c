@@ -96,12 +96,7 @@ sw_error bench_call(sw_query q, const bench_scene *s, const bench_cols *c, size_
 	for (int i = 0; i < SW_MAX_FLOAT_COLS; i++)
 		if (writes(q, i))
 			cols.f[i] = c->f[i] + off;
-	union {
-		sw_sweep_results s;
-		sw_overlap_results o;
-		sw_cast_results c;
-		sw_distance_results d;
-	} res;
+	sw_any_results res;
 	sw_columns_store(d->answer, &cols, &res);
 	const void *out = &res;
 	const void *opts = d->opts == SW_OPTS_SWEEP ? &two_sided : NULL;

@@ -114,7 +114,7 @@ static int run_window(const void *vctx, size_t off, size_t batch)
 	const call *c = vctx;
 	scene *s = c->s;
 	const gs_batch *g = &s->g;
-	static const sw_batch_opts one = {1, 0};
+	static const sw_batch_opts one = {.threads = 1};
 	int D = gs_dim(g->kind);
 	const float *pl = g->planes + (g->nplanes == 1 ? 0 : off) * 2 * D;
 	size_t np = g->nplanes == 1 ? 1 : batch;

@@ -14,8 +14,10 @@ where <query> is a query of the list in src/queries.h (read here: the `X(t, name
 <scene> a scene variant (polygons: `_box`, `_mixed`).
 
 Output (stdout): per query and batch, swept's throughput on every tier with the ratio to the `ref`
-tier and the best tier; the peers against swept's best tier on the same batch; the queries of the list
-that have no figures in the input; the names that changed with the query list. Stdlib only.
+tier and the best tier; the peers against swept's best tier on the same batch; the placements
+(place/<family>/<how>), whole steps (step/<family>/<shapes>/<threads>) and thread scaling
+(threads/<query>/<threads>/<pairs>) in tables of their own; the queries of the list that have no
+figures in the input; the names that changed with the query list. Stdlib only.
 """
 
 import argparse
@@ -36,7 +38,11 @@ SCENES = {"_box": "4 vertices", "_mixed": "2–16 vertices"}
 # query was `obb3_penetration` (and `obb3_tri3_penetration`).
 OLD_NAME = {"obb3_overlap_test": "obb3_overlap", "obb3_overlap": "obb3_penetration",
             "obb3_tri3_overlap_test": "obb3_tri3_overlap", "obb3_tri3_overlap": "obb3_tri3_penetration"}
-COUNTERS = ("hit", "start_ovl", "mismatch", "agree", "agree_sep", "toi_dmean", "lane_util", "stop_gap")
+COUNTERS = ("hit", "start_ovl", "mismatch", "agree", "agree_sep", "toi_dmean", "lane_util", "stop_gap",
+            "shapes", "pairs", "sim_ns", "update_ns", "broad_ns", "query_ns", "swept_ns", "step_mpairs",
+            "query_mpairs", "query_share")
+# Rows that are not <query>/<tier>/<batch>: placements, whole steps, thread scaling (own tables).
+OTHER_ROWS = ("place/", "step/", "threads/")
 
 X_ROW = re.compile(r"X\(\s*t\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*\)")
 
@@ -79,13 +85,13 @@ def load(paths):
 def run_name(e):
     name = e.get("run_name")
     if name:
-        return name
+        return name[: -len("/real_time")] if name.endswith("/real_time") else name
     # older outputs: aggregates carry the aggregate's name as a suffix
     name = e["name"]
     agg = e.get("aggregate_name")
     if agg and name.endswith("_" + agg):
         name = name[: -len(agg) - 1]
-    return name
+    return name[: -len("/real_time")] if name.endswith("/real_time") else name
 
 
 def collect(entries):
@@ -118,6 +124,8 @@ def collect(entries):
 
 
 def split_name(name):
+    if name.startswith(OTHER_ROWS):
+        return None
     parts = name.split("/")
     if len(parts) < 3:
         return None
@@ -351,6 +359,81 @@ def baseline_table(runs, before, queries):
     return lines if len(lines) > 2 else []
 
 
+def ns(ips):
+    return "—" if not ips else f"{1e9 / ips:.2f}"
+
+
+def place_table(runs):
+    """place/<family>/<how>: ns per shape of each way of re-entering shapes, and the query per pair."""
+    fams, hows = [], []
+    cell = {}
+    for name, r in runs.items():
+        parts = name.split("/")
+        if len(parts) != 3 or parts[0] != "place" or r["error"]:
+            continue
+        fam, how = parts[1], parts[2]
+        fams += [fam] if fam not in fams else []
+        hows += [how] if how not in hows else []
+        cell[(fam, how)] = r["ips"]
+    if not cell:
+        return []
+    order = ["place", "mat_col", "mat_row", "mat_convert", "put", "add", "query"]
+    hows = [h for h in order if h in hows] + [h for h in hows if h not in order]
+    lines = ["| family | " + " | ".join(f"{h} ns" + ("/pair" if h == "query" else "/shape") for h in hows)
+             + " | place / query |", "|---|" + "---:|" * (len(hows) + 1)]
+    for fam in fams:
+        cells = [ns(cell.get((fam, h))) for h in hows]
+        p, q = cell.get((fam, "place")), cell.get((fam, "query"))
+        cells.append(f"{q / p:.2f}" if p and q else "—")
+        lines.append(f"| {fam} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def step_table(runs):
+    """step/<family>/<shapes>/<threads>: the phases of a whole step."""
+    rows = []
+    for name, r in runs.items():
+        parts = name.split("/")
+        if len(parts) != 4 or parts[0] != "step" or r["error"]:
+            continue
+        rows.append((parts[1], int(parts[2]), int(parts[3]), r["counters"]))
+    if not rows:
+        return []
+    rows.sort(key=lambda x: (x[0], x[1], x[2]))
+    head = ["family", "shapes", "threads", "pairs/step", "hit", "sim ns/shape", "update ns/shape",
+            "broadphase ns/shape", "query ns/pair", "swept ns/shape (update + query)", "step M pairs/s",
+            "query M pairs/s", "step / query"]
+    lines = ["| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
+    for fam, n, t, c in rows:
+        def f(key, fmt):
+            return format(c[key], fmt) if key in c else "—"
+        lines.append(f"| {fam} | {n} | {t} | {f('pairs', '.0f')} | {f('hit', '.2f')} | {f('sim_ns', '.2f')} | "
+                     f"{f('update_ns', '.2f')} | {f('broad_ns', '.1f')} | {f('query_ns', '.2f')} | "
+                     f"{f('swept_ns', '.2f')} | {f('step_mpairs', '.1f')} | {f('query_mpairs', '.1f')} | "
+                     f"{f('query_share', '.3f')} |")
+    return lines
+
+
+def threads_table(runs):
+    """threads/<query>/<threads>/<pairs>: the query on 1 and 2 workers of the caller's scheduler."""
+    by = {}
+    for name, r in runs.items():
+        parts = name.split("/")
+        if len(parts) != 4 or parts[0] != "threads" or r["error"]:
+            continue
+        by.setdefault((parts[1], int(parts[3])), {})[int(parts[2])] = r
+    if not by:
+        return []
+    lines = ["| query | pairs | 1 thread M pairs/s | 2 threads M pairs/s | 2 / 1 | mismatch |",
+             "|---|---:|---:|---:|---:|---:|"]
+    for (q, n), t in sorted(by.items()):
+        one, two = t.get(1, {}).get("ips"), t.get(2, {}).get("ips")
+        bad = max(int(x["counters"].get("mismatch", 0)) for x in t.values())
+        lines.append(f"| {q} | {n} | {mps(one)} | {mps(two)} | "
+                     f"{f'{two / one:.2f}×' if one and two else '—'} | {bad} |")
+    return lines
+
+
 def main(argv):
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description="Markdown report of swept_bench JSON results")
@@ -386,6 +469,28 @@ def main(argv):
                 "(swept hit = hit or starts overlapped); `start separated` leaves out the pairs swept finds",
                 "overlapping at t = 0, where the peer may legitimately answer otherwise.", ""]
         out += peers
+    place = place_table(runs)
+    if place:
+        out += ["", "## Placements", "",
+                "Re-entering 16 384 moving shapes, ns per shape (single thread): `place` one bulk call from",
+                "poses, `mat_col`/`mat_row` one bulk call from 3×3 matrices, `mat_convert` the caller converting",
+                "each matrix with `sw_quat_from_mat3()` then placing, `put` one call per shape, `add` clear then",
+                "one add per shape; `query` the family's sweep per pair on the best tier.", ""]
+        out += place
+    steps = step_table(runs)
+    if steps:
+        out += ["", "## Whole steps", "",
+                "One simulation step per iteration: integrate (the caller's), write the placements (one",
+                "swept call), sort-and-sweep broadphase (the caller's, single thread), one batched sweep over",
+                "the candidate pairs on the caller's scheduler. `step M pairs/s` counts update + query;",
+                "`step / query` is that throughput over the query's alone.", ""]
+        out += steps
+    thr = threads_table(runs)
+    if thr:
+        out += ["", "## Threads", "",
+                "The query alone on the caller's scheduler (a persistent pool, the caller as worker 0), wall",
+                "clock; answers compared with the single-thread call's.", ""]
+        out += thr
     if args.baseline:
         bentries, _ = load([args.baseline])
         base = baseline_table(runs, collect(bentries), queries)

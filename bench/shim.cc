@@ -43,6 +43,17 @@ extern "C" int sw_bench_register(const char *name, sw_bench_fn fn, void *arg)
 	return b ? 0 : -1;
 }
 
+extern "C" int sw_bench_register_real_time(const char *name, sw_bench_fn fn, void *arg)
+{
+	if (!name || !fn)
+		return -1;
+	benchmark::internal::Benchmark *b = benchmark::RegisterBenchmark(
+		keep(name), [fn, arg](benchmark::State &st) { fn(reinterpret_cast<sw_bench_state *>(&st), arg); });
+	if (b)
+		b->UseRealTime();
+	return b ? 0 : -1;
+}
+
 extern "C" int sw_bench_keep_running(sw_bench_state *st) { return state_of(st).KeepRunning() ? 1 : 0; }
 
 extern "C" int64_t sw_bench_iterations(const sw_bench_state *st)

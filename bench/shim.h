@@ -24,6 +24,10 @@ typedef void (*sw_bench_fn)(sw_bench_state *st, void *arg);
 /// `arg` must stay valid until sw_bench_run() returns. Returns 0 on success.
 int sw_bench_register(const char *name, sw_bench_fn fn, void *arg);
 
+/// As sw_bench_register(), timed by the wall clock instead of the calling thread's CPU time (for
+/// benchmarks that run on several threads).
+int sw_bench_register_real_time(const char *name, sw_bench_fn fn, void *arg);
+
 /// True while the timed loop must go on; the timer starts at the first call.
 int sw_bench_keep_running(sw_bench_state *st);
 /// Iterations completed so far in this run (read it after the loop for the total).

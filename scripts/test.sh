@@ -38,6 +38,8 @@ esac
 if [[ ! -d $dir ]]; then
 	meson setup "$dir" "${opts[@]}" >"$dir.setup.log" 2>&1 || { cat "$dir.setup.log"; echo "0 passed, 1 failed"; exit 1; }
 fi
+# a later --fuzz N keeps the build and takes its own N
+[[ ${1:-} == --fuzz ]] && meson configure "$dir" -Dfuzz_seconds="$2" >/dev/null
 ninja -C "$dir" >"$dir.build.log" 2>&1 || { tail -50 "$dir.build.log"; echo "0 passed, 1 failed"; exit 1; }
 
 meson test -C "$dir" --print-errorlogs --num-processes 2 "${only[@]}"

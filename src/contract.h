@@ -79,10 +79,39 @@ static inline sw_sweep_result sw_sweep_result_invalid(void)
 	sw_sweep_result r = {SW_PAIR_INVALID, SW_FEATURE_NONE, NAN, NAN, {NAN, NAN, NAN}};
 	return r;
 }
+/// The answers of a moving query other than INVALID (swept/batch.h): MISS, and a contact.
+static inline sw_sweep_result sw_sweep_result_miss(void)
+{
+	sw_sweep_result r = {SW_MISS, SW_FEATURE_NONE, 1.0f, 1.0f, {0, 0, 0}};
+	return r;
+}
+static inline sw_sweep_result sw_sweep_result_of(sw_status st, uint32_t feature, float t_first, float t_last,
+						 sw_vec3 normal)
+{
+	sw_sweep_result r = {st, feature, t_first, t_last, normal};
+	return r;
+}
 static inline sw_overlap_result sw_overlap_result_invalid(void)
 {
 	sw_overlap_result r = {SW_PAIR_INVALID, SW_FEATURE_NONE, NAN, {NAN, NAN, NAN}};
 	return r;
+}
+
+/// A pair whose lengths are all below this (shapes, offset and motion) is scaled up before its axes are
+/// formed: products of two of its lengths would otherwise underflow, and the slab times (compared as
+/// cross-multiplied fractions) would lose their meaning.
+#define SW_PAIR_TINY 0x1p-32f
+
+/// The exact powers of two s1, s2 that bring a tiny pair's largest length m into [2, 4): (x·s1)·s2
+/// for each length x (two factors, so that a denormal m is brought up without overflow); 1 and 1 when
+/// m ≥ SW_PAIR_TINY (or NaN), so a pair of ordinary size is computed exactly as it is given. Scaling by
+/// powers of two is exact: times and normals do not change, and lengths are scaled back exactly.
+static inline void sw_ref_pair_scale(float m, float *s1, float *s2)
+{
+	float a = m < 0x1p-100f ? 0x1p100f : 1.0f, b = sw_ref_axis_scale(m * a);
+	int tiny = m < SW_PAIR_TINY;
+	*s1 = tiny ? a : 1.0f;
+	*s2 = tiny ? b : 1.0f;
 }
 
 /// A placed box: the form (sw_obb3, sw_pose3) takes in every box query.
@@ -101,6 +130,16 @@ static inline sw_box3 sw_box3_of(const sw_obb3 *box, sw_pose3 pose)
 /// Whether a placed box and its displacement satisfy the input contract (finite, |x| ≤
 /// SW_MAX_COORD, half extents > 0, unit quaternion within SW_QUAT_TOL).
 int sw_obb3_valid_ref(const sw_box3 *box, sw_vec3 disp);
+
+/// A triangle's edges a→b, b→c, c→a scaled by 1/p, p the largest power of two ≤ their largest
+/// |component| (a point triangle: p = 0 and NaN edges, which fail every later comparison).
+typedef struct sw_tri_edges {
+	float p;       ///< the scale's inverse, a power of two
+	float w[3][3]; ///< w[j][k]: component k of scaled edge j
+} sw_tri_edges;
+void sw_tri3_edges_scaled(const sw_tri3 *t, sw_tri_edges *e);
+/// Whether scaled edges are not degenerate (the test above, on the scaled edges).
+int sw_tri3_edges_ok(const sw_tri_edges *e);
 
 /// Whether a triangle and its displacement satisfy the input contract (every coordinate finite with
 /// |x| ≤ SW_MAX_COORD, not degenerate as above).

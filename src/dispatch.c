@@ -55,6 +55,12 @@ const sw_kernels *sw_kernels_for(sw_isa isa)
 	return &tables[isa];
 }
 
+const sw_kernels *sw_kernels_capped(sw_isa cap)
+{
+	pthread_once(&once, init);
+	return &tables[cap];
+}
+
 sw_isa sw_best_isa(void)
 {
 	pthread_once(&once, init);

@@ -110,6 +110,22 @@ sw_error sw_hull3_set_place(sw_hull3_set *set, uint32_t first, size_t n, const s
 	return set ? sw_table_place(&set->inst, set->icol, 1, 7, 8, 3, first, n, poses, disps) : SW_ERR_NULL;
 }
 
+sw_error sw_hull3_set_place_m(sw_hull3_set *set, uint32_t first, size_t n, const sw_vec3 *positions,
+			      const float *matrices, sw_mat3_layout layout, const sw_vec3 *disps)
+{
+	return set ? sw_table_place_m(&set->inst, set->icol, 1, 8, first, n, positions, matrices, layout, disps)
+		   : SW_ERR_NULL;
+}
+
+sw_error sw_hull3_set_columns(sw_hull3_set *set, sw_place3_cols *cols)
+{
+	if (!set || !cols)
+		return SW_ERR_NULL;
+	*cols = (sw_place3_cols){set->px, set->py, set->pz, set->qx, set->qy,
+				 set->qz, set->qw, set->dx, set->dy, set->dz};
+	return SW_OK;
+}
+
 void sw_hull3_set_clear(sw_hull3_set *set)
 {
 	if (set)

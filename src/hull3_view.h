@@ -262,24 +262,13 @@ static inline int sw_hull_red_doomed(const sw_hull_red *r, int front)
 static inline sw_status sw_hull_red_sweep(const sw_hull_red *r, const sw_mat3 *ra, int front, sw_sweep_result *out)
 {
 	float t_last = (r->t_out < 1.0f ? r->t_out : 1.0f) + 0.0f;
-	if (!r->sep0) {
-		out->status = SW_STARTS_OVERLAPPED;
-		out->t_first = 0.0f;
-		out->t_last = t_last;
-		out->normal = sw_mat3_mul(ra, r->best_n);
-		out->feature = r->best_id;
-	} else if (!sw_hull_red_doomed(r, front)) {
-		out->status = SW_HIT;
-		out->t_first = r->t_in > 0.0f ? r->t_in : FLT_TRUE_MIN;
-		out->t_last = t_last;
-		out->normal = sw_mat3_mul(ra, r->in_n);
-		out->feature = r->in_id;
-	} else {
-		out->status = SW_MISS;
-		out->t_first = out->t_last = 1.0f;
-		out->normal = sw_v3(0, 0, 0);
-		out->feature = SW_FEATURE_NONE;
-	}
+	if (!r->sep0)
+		*out = sw_sweep_result_of(SW_STARTS_OVERLAPPED, r->best_id, 0.0f, t_last, sw_mat3_mul(ra, r->best_n));
+	else if (!sw_hull_red_doomed(r, front))
+		*out = sw_sweep_result_of(SW_HIT, r->in_id, r->t_in > 0.0f ? r->t_in : FLT_TRUE_MIN, t_last,
+					  sw_mat3_mul(ra, r->in_n));
+	else
+		*out = sw_sweep_result_miss();
 	return out->status;
 }
 
@@ -291,11 +280,6 @@ static inline sw_status sw_hull_red_overlap(const sw_hull_red *r, const sw_mat3 
 	else
 		*out = (sw_overlap_result){SW_HIT, r->best_id, 0.0f - r->best, sw_mat3_mul(ra, r->best_n)};
 	return out->status;
-}
-
-static inline void sw_hull_sweep_out_miss(sw_sweep_result *out)
-{
-	*out = (sw_sweep_result){SW_MISS, SW_FEATURE_NONE, 1.0f, 1.0f, {0, 0, 0}};
 }
 
 /* ---- one pair, prepared: what every tier's pair loop starts from ---- */

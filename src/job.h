@@ -110,6 +110,14 @@ _Static_assert(sizeof(sw_sweep_results) == 7 * sizeof(void *) && sizeof(sw_overl
 		       sizeof(sw_split_mass_results) == 10 * sizeof(void *),
 	       "results structs are their columns");
 
+/// Storage for a results struct of any kind.
+typedef union sw_any_results {
+	sw_sweep_results sweep;
+	sw_overlap_results overlap;
+	sw_cast_results cast;
+	sw_distance_results distance;
+} sw_any_results;
+
 /// The columns of `out`, a results struct of kind k (float columns past the kind's are NULL).
 static inline sw_columns sw_columns_of(sw_answer k, const void *out)
 {
@@ -231,22 +239,24 @@ static inline sw_overlap_results sw_overlap_view(const sw_overlap_results *o, si
 
 /* ---- one pair's answer into batched results (the reference rows, the scalar stores) ---- */
 
+/// Writes one answer into row k of columns c: its status, feature and n float fields (NULL columns
+/// skipped).
+static inline void sw_columns_put(const sw_columns *c, size_t k, sw_status st, uint32_t feature, const float *v, int n)
+{
+	c->status[k] = (uint8_t)st;
+	if (c->feature)
+		c->feature[k] = feature;
+	for (int i = 0; i < n; i++)
+		if (c->f[i])
+			c->f[i][k] = v[i];
+}
+
 /// Writes pair k's sweep answer into the columns that are not NULL.
 static inline void sw_sweep_put(const sw_sweep_results *o, size_t k, const sw_sweep_result *r)
 {
-	o->status[k] = (uint8_t)r->status;
-	if (o->feature)
-		o->feature[k] = r->feature;
-	if (o->t_first)
-		o->t_first[k] = r->t_first;
-	if (o->t_last)
-		o->t_last[k] = r->t_last;
-	if (o->nx)
-		o->nx[k] = r->normal.x;
-	if (o->ny)
-		o->ny[k] = r->normal.y;
-	if (o->nz)
-		o->nz[k] = r->normal.z;
+	const float v[5] = {r->t_first, r->t_last, r->normal.x, r->normal.y, r->normal.z};
+	const sw_columns c = sw_columns_of(SW_ANS_SWEEP, o);
+	sw_columns_put(&c, k, r->status, r->feature, v, 5);
 }
 
 /// Whether an overlap call asks for more than the first separating axis (swept/batch.h).
@@ -256,17 +266,10 @@ static inline int sw_overlap_full(const sw_overlap_results *o) { return o->depth
 /// SW_FEATURE_NONE when the call asks for neither depth nor normal.
 static inline void sw_overlap_put(const sw_overlap_results *o, size_t k, const sw_overlap_result *r)
 {
-	o->status[k] = (uint8_t)r->status;
-	if (o->feature)
-		o->feature[k] = r->status == SW_HIT && !sw_overlap_full(o) ? SW_FEATURE_NONE : r->feature;
-	if (o->depth)
-		o->depth[k] = r->depth;
-	if (o->nx)
-		o->nx[k] = r->normal.x;
-	if (o->ny)
-		o->ny[k] = r->normal.y;
-	if (o->nz)
-		o->nz[k] = r->normal.z;
+	const float v[4] = {r->depth, r->normal.x, r->normal.y, r->normal.z};
+	const sw_columns c = sw_columns_of(SW_ANS_OVERLAP, o);
+	sw_columns_put(&c, k, r->status, r->status == SW_HIT && !sw_overlap_full(o) ? SW_FEATURE_NONE : r->feature, v,
+		       4);
 }
 
 /// Writes pair k's cast answer into the columns that are not NULL.
@@ -274,13 +277,8 @@ static inline void sw_cast_put(const sw_cast_results *o, size_t k, const sw_cast
 {
 	const float v[11] = {r->t,        r->depth,    r->point.x, r->point.y, r->point.z, r->normal.x,
 			     r->normal.y, r->normal.z, r->slide.x, r->slide.y, r->slide.z};
-	sw_columns c = sw_columns_of(SW_ANS_CAST, o);
-	c.status[k] = (uint8_t)r->status;
-	if (c.feature)
-		c.feature[k] = r->feature;
-	for (int i = 0; i < 11; i++)
-		if (c.f[i])
-			c.f[i][k] = v[i];
+	const sw_columns c = sw_columns_of(SW_ANS_CAST, o);
+	sw_columns_put(&c, k, r->status, r->feature, v, 11);
 }
 
 /// Writes pair k's distance answer into the columns that are not NULL.
@@ -288,14 +286,45 @@ static inline void sw_distance_put(const sw_distance_results *o, size_t k, const
 {
 	const float v[10] = {r->distance,  r->normal.x,  r->normal.y,  r->normal.z,  r->point_a.x,
 			     r->point_a.y, r->point_a.z, r->point_b.x, r->point_b.y, r->point_b.z};
-	sw_columns c = sw_columns_of(SW_ANS_DISTANCE, o);
-	c.status[k] = (uint8_t)r->status;
-	if (c.feature)
-		c.feature[k] = r->feature;
-	for (int i = 0; i < 10; i++)
-		if (c.f[i])
-			c.f[i][k] = v[i];
+	const sw_columns c = sw_columns_of(SW_ANS_DISTANCE, o);
+	sw_columns_put(&c, k, r->status, r->feature, v, 10);
 }
+
+/// Writes pair k's first-separating-axis test answer (the "_test" rows): status and feature only.
+static inline void sw_test_put(const sw_overlap_results *o, size_t k, sw_status st, uint32_t axis)
+{
+	o->status[k] = (uint8_t)st;
+	if (o->feature)
+		o->feature[k] = axis;
+}
+
+/* ---- set items as the reference rows read them; 0 when the index is out of range ---- */
+
+static inline int sw_obb3_at(const sw_obb3_set *s, uint32_t i, sw_box3 *box, sw_vec3 *disp)
+{
+	if (i >= s->t.count)
+		return 0;
+	*box = (sw_box3){{s->px[i], s->py[i], s->pz[i]},
+			 {s->qx[i], s->qy[i], s->qz[i], s->qw[i]},
+			 {s->hx[i], s->hy[i], s->hz[i]}};
+	*disp = sw_v3(s->dx[i], s->dy[i], s->dz[i]);
+	return 1;
+}
+
+static inline int sw_tri3_at(const sw_tri3_set *s, uint32_t i, sw_tri3 *t, sw_vec3 *disp)
+{
+	if (i >= s->t.count)
+		return 0;
+	*t = (sw_tri3){{s->ax[i], s->ay[i], s->az[i]}, {s->bx[i], s->by[i], s->bz[i]}, {s->cx[i], s->cy[i], s->cz[i]}};
+	*disp = sw_v3(s->dx[i], s->dy[i], s->dz[i]);
+	return 1;
+}
+
+/// Box `s` (a or b) of lane l of a packed block (fields <s>c, <s>q, <s>h).
+#define SW_BLOCK_BOX(blk, s, l)                                                                  \
+	((sw_box3){{(blk)->s##c[0][l], (blk)->s##c[1][l], (blk)->s##c[2][l]},                    \
+		   {(blk)->s##q[0][l], (blk)->s##q[1][l], (blk)->s##q[2][l], (blk)->s##q[3][l]}, \
+		   {(blk)->s##h[0][l], (blk)->s##h[1][l], (blk)->s##h[2][l]}})
 
 /* the tier ladder (src/cpu.c): a tier's step on its architecture's ladder (NEON sits at the first
  * step on arm64, like SSE4 on x86-64), and whether a tier belongs to this architecture's ladder */
@@ -312,5 +341,7 @@ typedef struct sw_kernels {
 const sw_kernels *sw_kernels_get(void);
 /// The table capped at `isa`, or NULL when that tier is unavailable (tests and benchmarks compare tiers).
 const sw_kernels *sw_kernels_for(sw_isa isa);
+/// The table of the highest available tier at or below `cap` (a tier of this architecture).
+const sw_kernels *sw_kernels_capped(sw_isa cap);
 
 #endif

@@ -6,25 +6,13 @@
 #include "job.h"
 #include "ref/ref.h"
 
-/* box i of a set and its displacement; 0 when the index is out of range */
-static int box_at(const sw_obb3_set *s, uint32_t i, sw_box3 *box, sw_vec3 *disp)
-{
-	if (i >= s->t.count)
-		return 0;
-	*box = (sw_box3){{s->px[i], s->py[i], s->pz[i]},
-			 {s->qx[i], s->qy[i], s->qz[i], s->qw[i]},
-			 {s->hx[i], s->hy[i], s->hz[i]}};
-	*disp = sw_v3(s->dx[i], s->dy[i], s->dz[i]);
-	return 1;
-}
-
 void sw_obb3_sweep_ref(const sw_job *j)
 {
 	for (size_t k = j->off; k < j->off + j->n; k++) {
 		sw_box3 a, b;
 		sw_vec3 da, db;
 		sw_sweep_result o = sw_sweep_result_invalid();
-		if (box_at(j->a, j->pairs[k].a, &a, &da) && box_at(j->b, j->pairs[k].b, &b, &db) &&
+		if (sw_obb3_at(j->a, j->pairs[k].a, &a, &da) && sw_obb3_at(j->b, j->pairs[k].b, &b, &db) &&
 		    sw_obb3_valid_ref(&a, da) && sw_obb3_valid_ref(&b, db))
 			sw_obb3_sweep_rel_ref(&a, &b, sw_v3_sub(db, da), &o);
 		sw_sweep_put(j->out, k, &o);
@@ -37,12 +25,8 @@ void sw_obb3_sweep_packed_ref(const sw_job *j)
 	for (size_t k = j->off; k < j->off + j->n; k++) {
 		const sw_obb3_block *blk = &blocks[k / SW_BLOCK];
 		unsigned l = (unsigned)(k % SW_BLOCK);
-		sw_box3 a = {{blk->ac[0][l], blk->ac[1][l], blk->ac[2][l]},
-			     {blk->aq[0][l], blk->aq[1][l], blk->aq[2][l], blk->aq[3][l]},
-			     {blk->ah[0][l], blk->ah[1][l], blk->ah[2][l]}};
-		sw_box3 b = {{blk->bc[0][l], blk->bc[1][l], blk->bc[2][l]},
-			     {blk->bq[0][l], blk->bq[1][l], blk->bq[2][l], blk->bq[3][l]},
-			     {blk->bh[0][l], blk->bh[1][l], blk->bh[2][l]}};
+		sw_box3 a = SW_BLOCK_BOX(blk, a, l);
+		sw_box3 b = SW_BLOCK_BOX(blk, b, l);
 		sw_vec3 v = sw_v3(blk->v[0][l], blk->v[1][l], blk->v[2][l]);
 		sw_sweep_result o = sw_sweep_result_invalid();
 		/* the relative displacement is checked like any displacement */
@@ -60,11 +44,9 @@ void sw_obb3_overlap_test_ref(const sw_job *j)
 		sw_vec3 d;
 		uint32_t axis = SW_FEATURE_NONE;
 		sw_status st = SW_PAIR_INVALID;
-		if (box_at(j->a, j->pairs[k].a, &a, &d) && box_at(j->b, j->pairs[k].b, &b, &d))
+		if (sw_obb3_at(j->a, j->pairs[k].a, &a, &d) && sw_obb3_at(j->b, j->pairs[k].b, &b, &d))
 			st = sw_obb3_overlap_test_pair(&a, &b, &axis);
-		out->status[k] = (uint8_t)st;
-		if (out->feature)
-			out->feature[k] = axis;
+		sw_test_put(out, k, st, axis);
 	}
 }
 
@@ -74,7 +56,7 @@ void sw_obb3_overlap_ref(const sw_job *j)
 		sw_box3 a, b;
 		sw_vec3 d;
 		sw_overlap_result o = sw_overlap_result_invalid();
-		if (box_at(j->a, j->pairs[k].a, &a, &d) && box_at(j->b, j->pairs[k].b, &b, &d))
+		if (sw_obb3_at(j->a, j->pairs[k].a, &a, &d) && sw_obb3_at(j->b, j->pairs[k].b, &b, &d))
 			sw_obb3_overlap_pair(&a, &b, &o);
 		sw_overlap_put(j->out, k, &o);
 	}

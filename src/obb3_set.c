@@ -63,6 +63,22 @@ sw_error sw_obb3_set_place(sw_obb3_set *set, uint32_t first, size_t n, const sw_
 	return set ? sw_table_place(&set->t, set->col, 0, 7, 10, 3, first, n, poses, disps) : SW_ERR_NULL;
 }
 
+sw_error sw_obb3_set_place_m(sw_obb3_set *set, uint32_t first, size_t n, const sw_vec3 *positions,
+			     const float *matrices, sw_mat3_layout layout, const sw_vec3 *disps)
+{
+	return set ? sw_table_place_m(&set->t, set->col, 0, 10, first, n, positions, matrices, layout, disps)
+		   : SW_ERR_NULL;
+}
+
+sw_error sw_obb3_set_columns(sw_obb3_set *set, sw_place3_cols *cols)
+{
+	if (!set || !cols)
+		return SW_ERR_NULL;
+	*cols = (sw_place3_cols){set->px, set->py, set->pz, set->qx, set->qy,
+				 set->qz, set->qw, set->dx, set->dy, set->dz};
+	return SW_OK;
+}
+
 void sw_obb3_set_clear(sw_obb3_set *set)
 {
 	if (set)

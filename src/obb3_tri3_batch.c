@@ -6,26 +6,6 @@
 #include "job.h"
 #include "ref/ref.h"
 
-static int box_at(const sw_obb3_set *s, uint32_t i, sw_box3 *box, sw_vec3 *disp)
-{
-	if (i >= s->t.count)
-		return 0;
-	*box = (sw_box3){{s->px[i], s->py[i], s->pz[i]},
-			 {s->qx[i], s->qy[i], s->qz[i], s->qw[i]},
-			 {s->hx[i], s->hy[i], s->hz[i]}};
-	*disp = sw_v3(s->dx[i], s->dy[i], s->dz[i]);
-	return 1;
-}
-
-static int tri_at(const sw_tri3_set *s, uint32_t i, sw_tri3 *t, sw_vec3 *disp)
-{
-	if (i >= s->t.count)
-		return 0;
-	*t = (sw_tri3){{s->ax[i], s->ay[i], s->az[i]}, {s->bx[i], s->by[i], s->bz[i]}, {s->cx[i], s->cy[i], s->cz[i]}};
-	*disp = sw_v3(s->dx[i], s->dy[i], s->dz[i]);
-	return 1;
-}
-
 void sw_obb3_tri3_sweep_ref(const sw_job *j)
 {
 	int one_sided = ((const sw_sweep_opts *)j->opts)->one_sided != 0;
@@ -34,7 +14,7 @@ void sw_obb3_tri3_sweep_ref(const sw_job *j)
 		sw_tri3 t;
 		sw_vec3 da, dt;
 		sw_sweep_result o = sw_sweep_result_invalid();
-		if (box_at(j->a, j->pairs[k].a, &a, &da) && tri_at(j->b, j->pairs[k].b, &t, &dt))
+		if (sw_obb3_at(j->a, j->pairs[k].a, &a, &da) && sw_tri3_at(j->b, j->pairs[k].b, &t, &dt))
 			sw_obb3_tri3_sweep_pair(&a, da, &t, dt, one_sided, &o);
 		sw_sweep_put(j->out, k, &o);
 	}
@@ -47,9 +27,7 @@ void sw_obb3_tri3_sweep_packed_ref(const sw_job *j)
 	for (size_t k = j->off; k < j->off + j->n; k++) {
 		const sw_obb3_tri3_block *blk = &blocks[k / SW_BLOCK];
 		unsigned l = (unsigned)(k % SW_BLOCK);
-		sw_box3 a = {{blk->ac[0][l], blk->ac[1][l], blk->ac[2][l]},
-			     {blk->aq[0][l], blk->aq[1][l], blk->aq[2][l], blk->aq[3][l]},
-			     {blk->ah[0][l], blk->ah[1][l], blk->ah[2][l]}};
+		sw_box3 a = SW_BLOCK_BOX(blk, a, l);
 		sw_tri3 t = {{blk->ta[0][l], blk->ta[1][l], blk->ta[2][l]},
 			     {blk->tb[0][l], blk->tb[1][l], blk->tb[2][l]},
 			     {blk->tc[0][l], blk->tc[1][l], blk->tc[2][l]}};
@@ -70,11 +48,9 @@ void sw_obb3_tri3_overlap_test_ref(const sw_job *j)
 		sw_vec3 d;
 		uint32_t axis = SW_FEATURE_NONE;
 		sw_status st = SW_PAIR_INVALID;
-		if (box_at(j->a, j->pairs[k].a, &a, &d) && tri_at(j->b, j->pairs[k].b, &t, &d))
+		if (sw_obb3_at(j->a, j->pairs[k].a, &a, &d) && sw_tri3_at(j->b, j->pairs[k].b, &t, &d))
 			st = sw_obb3_tri3_overlap_test_pair(&a, &t, &axis);
-		out->status[k] = (uint8_t)st;
-		if (out->feature)
-			out->feature[k] = axis;
+		sw_test_put(out, k, st, axis);
 	}
 }
 
@@ -85,7 +61,7 @@ void sw_obb3_tri3_overlap_ref(const sw_job *j)
 		sw_tri3 t;
 		sw_vec3 d;
 		sw_overlap_result o = sw_overlap_result_invalid();
-		if (box_at(j->a, j->pairs[k].a, &a, &d) && tri_at(j->b, j->pairs[k].b, &t, &d))
+		if (sw_obb3_at(j->a, j->pairs[k].a, &a, &d) && sw_tri3_at(j->b, j->pairs[k].b, &t, &d))
 			sw_obb3_tri3_overlap_pair(&a, &t, &o);
 		sw_overlap_put(j->out, k, &o);
 	}

@@ -1,7 +1,7 @@
 /* src/pipeline.c — the batched pipeline: validate the whole call, split the pairs into chunks, let the
- * query's ordering stage group each chunk's pairs, and run the active kernel on it; chunks go to
- * OpenMP threads when built with it. Per-pair problems are the kernels' business (SW_PAIR_INVALID);
- * only a malformed call is refused here, before anything is written. */
+ * query's ordering stage group each chunk's pairs, and run the kernel of the call's tier on it; chunks
+ * go to the caller's scheduler when the call brings one, else to OpenMP threads when built with it. Per-pair problems
+ * are the kernels' business (SW_PAIR_INVALID); only a malformed call is refused here, before anything is written. */
 #include "pipeline.h"
 
 #include <stdint.h>
@@ -115,6 +115,55 @@ static sw_query twin_of(sw_query q)
 	return twin[q];
 }
 
+sw_error sw_call_kernels(const sw_batch_opts *opts, const sw_kernels **out)
+{
+	const sw_kernels *k = sw_kernels_get();
+	if (opts && opts->isa) {
+		unsigned cap = opts->isa - 1u;
+		if (cap >= SW_ISA_COUNT || !sw_isa_native_((sw_isa)cap))
+			return SW_ERR_UNSUPPORTED;
+		if (sw_isa_rank_((sw_isa)cap) < sw_isa_rank_(k->isa))
+			k = sw_kernels_capped((sw_isa)cap);
+	}
+	*out = k;
+	return SW_OK;
+}
+
+/* the scheduler options: both callbacks or neither, and workers to run on */
+static sw_error check_sched(const sw_batch_opts *opts)
+{
+	if (!opts || (!opts->enqueue && !opts->finish))
+		return SW_OK;
+	if (!opts->enqueue || !opts->finish)
+		return SW_ERR_NULL;
+	return opts->threads ? SW_OK : SW_ERR_ARG;
+}
+
+/* a call's chunks as one task of the caller's scheduler */
+typedef struct task_ctx {
+	sw_kernel_fn *fn;
+	sw_order_fn *order;
+	const sw_job *proto;
+	size_t chunk, n, chunks;
+	unsigned char *scratch; /* SW_SCRATCH bytes per worker, or NULL */
+	uint32_t workers;
+	_Atomic int bad_worker;
+} task_ctx;
+
+static void run_task(uint32_t start, uint32_t end, uint32_t worker, void *vctx)
+{
+	task_ctx *t = vctx;
+	if (worker >= t->workers) {
+		t->bad_worker = 1; /* another worker's scratch may be in use: answer nothing */
+		return;
+	}
+	for (size_t c = start; c < end && c < t->chunks; c++) {
+		size_t off = c * t->chunk;
+		run_chunk(t->fn, t->order, t->proto, off, t->n - off < t->chunk ? t->n - off : t->chunk,
+			  t->scratch ? t->scratch + (size_t)worker * SW_SCRATCH : NULL);
+	}
+}
+
 /* ---- variable-length answers (src/job.h, "variable-length answers") ---- */
 
 /* the wanted sides' first[] of a pieces answer turned from counts into prefix offsets; 0 when a
@@ -138,10 +187,18 @@ static int pieces_prefix(const sw_pieces_results *o, size_t n)
 	return fits;
 }
 
-/* the chunks of one pass, on `threads` threads (1: in item order) */
-static void run_pass(sw_kernel_fn *fn, const sw_job *proto, size_t n, size_t chunk, size_t threads)
+/* the chunks of one pass, on `threads` threads (1: in item order) or on the caller's scheduler */
+static sw_error run_pass(sw_kernel_fn *fn, const sw_job *proto, size_t n, size_t chunk, size_t threads,
+			 const sw_batch_opts *opts)
 {
 	size_t chunks = (n + chunk - 1) / chunk;
+	if (opts && opts->enqueue && chunks > 1) {
+		task_ctx t = {fn, NULL, proto, chunk, n, chunks, NULL, (uint32_t)threads, 0};
+		void *h = opts->enqueue(run_task, (uint32_t)chunks, 1, &t, opts->user);
+		if (h)
+			opts->finish(h, opts->user);
+		return t.bad_worker ? SW_ERR_ARG : SW_OK;
+	}
 #if SW_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads((int)threads) if (threads > 1)
 #endif
@@ -150,6 +207,7 @@ static void run_pass(sw_kernel_fn *fn, const sw_job *proto, size_t n, size_t chu
 		run_chunk(fn, NULL, proto, off, n - off < chunk ? n - off : chunk, NULL);
 	}
 	(void)threads;
+	return SW_OK;
 }
 
 /* one pass in item order when one thread runs and every wanted side has room for the worst case, else
@@ -158,29 +216,32 @@ static void run_pass(sw_kernel_fn *fn, const sw_job *proto, size_t n, size_t chu
 static sw_error run_pieces(sw_kernel_fn *fn, sw_job proto, size_t n, const sw_batch_opts *opts)
 {
 	sw_pieces_results o = *(const sw_pieces_results *)proto.out;
-	size_t chunk = sw_chunk_size(opts), threads = thread_count(opts, (n + chunk - 1) / chunk);
+	size_t chunk = sw_chunk_size(opts), chunks = (n + chunk - 1) / chunk;
+	size_t threads = opts && opts->enqueue ? (opts->threads < MAX_THREADS ? opts->threads : MAX_THREADS)
+					       : thread_count(opts, chunks);
 	int roomy = o.worst <= UINT32_MAX;
 	for (int s = 0; s < 2; s++)
 		roomy = roomy && (!o.side[s].first || o.worst <= o.side[s].capacity);
 	proto.out = &o;
-	if (roomy && threads == 1) {
+	if (roomy && (threads == 1 || chunks == 1)) {
 		o.pass = SW_PASS_SEQ;
 		for (int s = 0; s < 2; s++)
 			if (o.side[s].first)
 				o.side[s].first[0] = 0;
-		run_pass(fn, &proto, n, chunk, 1);
+		run_pass(fn, &proto, n, chunk, 1, NULL);
 		for (int s = 0; s < 2; s++)
 			if (o.side[s].first)
 				*o.side[s].total = o.side[s].first[n];
 		return SW_OK;
 	}
 	o.pass = SW_PASS_COUNT;
-	run_pass(fn, &proto, n, chunk, threads);
+	sw_error e = run_pass(fn, &proto, n, chunk, threads, opts);
+	if (e != SW_OK)
+		return e;
 	if (!pieces_prefix(&o, n))
 		return SW_ERR_SIZE;
 	o.pass = SW_PASS_AT;
-	run_pass(fn, &proto, n, chunk, threads);
-	return SW_OK;
+	return run_pass(fn, &proto, n, chunk, threads, opts);
 }
 
 sw_error sw_run(sw_query q, const void *a, const void *b, const sw_pair *pairs, size_t n, const void *qopts,
@@ -194,11 +255,14 @@ sw_error sw_run(sw_query q, const void *a, const void *b, const sw_pair *pairs, 
 	int packed = d->b == SW_SRC_NONE;
 	if (n > SW_MAX_BATCH)
 		return SW_ERR_SIZE;
+	const sw_kernels *kt = NULL;
 	sw_error e = check_out(d->answer, out);
 	e = e == SW_OK ? check_src(d->a, a) : e;
 	e = e == SW_OK ? check_src(d->b, b) : e;
 	if (e == SW_OK && !packed && n && !pairs)
 		e = SW_ERR_NULL;
+	e = e == SW_OK ? check_sched(opts) : e;
+	e = e == SW_OK ? sw_call_kernels(opts, &kt) : e;
 	if (e != SW_OK || n == 0)
 		return e;
 	if (d->opts == SW_OPTS_SWEEP && !qopts)
@@ -207,17 +271,30 @@ sw_error sw_run(sw_query q, const void *a, const void *b, const sw_pair *pairs, 
 		qopts = &split_defaults;
 	if (d->answer == SW_ANS_PIECES) {
 		sw_job proto = {a, b, pairs, NULL, qopts, out, NULL, 0, 0};
-		return run_pieces(sw_kernels_get()->fn[q], proto, n, opts);
+		return run_pieces(kt->fn[q], proto, n, opts);
 	}
 
-	size_t chunk = sw_chunk_size(opts), chunks = (n + chunk - 1) / chunk, threads = thread_count(opts, chunks);
+	int sched = opts && opts->enqueue;
+	size_t chunk = sw_chunk_size(opts), chunks = (n + chunk - 1) / chunk;
+	size_t threads =
+		sched ? (opts->threads < MAX_THREADS ? opts->threads : MAX_THREADS) : thread_count(opts, chunks);
 	size_t bytes = d->a == SW_SRC_HULL3 ? threads * SW_SCRATCH : 0;
 	unsigned char *scratch = bytes ? sw_alloc(bytes, 64) : NULL;
 	if (bytes && !scratch)
 		return SW_ERR_NOMEM;
-	sw_kernel_fn *fn = sw_kernels_get()->fn[q];
+	sw_kernel_fn *fn = kt->fn[q];
 	sw_job proto = {a, b, pairs, NULL, qopts, out, NULL, 0, 0};
 	sw_order_fn *order = d->order;
+	if (sched) {
+		/* one chunk runs here; more go to the scheduler */
+		task_ctx t = {fn, order, &proto, chunk, n, chunks, scratch, (uint32_t)threads, 0};
+		void *h = chunks == 1 ? (run_task(0, 1, 0, &t), NULL)
+				      : opts->enqueue(run_task, (uint32_t)chunks, 1, &t, opts->user);
+		if (h)
+			opts->finish(h, opts->user);
+		sw_free(scratch, bytes);
+		return t.bad_worker ? SW_ERR_ARG : SW_OK;
+	}
 #if SW_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads((int)threads) if (threads > 1)
 #endif

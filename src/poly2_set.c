@@ -116,6 +116,14 @@ sw_error sw_poly2_set_place(sw_poly2_set *set, uint32_t first, size_t n, const s
 	return set ? sw_table_place(&set->inst, set->icol, 1, 4, 5, 2, first, n, poses, disps) : SW_ERR_NULL;
 }
 
+sw_error sw_poly2_set_columns(sw_poly2_set *set, sw_place2_cols *cols)
+{
+	if (!set || !cols)
+		return SW_ERR_NULL;
+	*cols = (sw_place2_cols){set->px, set->py, set->qc, set->qs, set->dx, set->dy};
+	return SW_OK;
+}
+
 void sw_poly2_set_clear(sw_poly2_set *set)
 {
 	if (set)

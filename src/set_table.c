@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "place.h"
 #include "sets.h"
 
 #define LINE 64
@@ -29,10 +30,25 @@ static size_t layout(const sw_table_spec *spec, size_t capacity, size_t *off)
 	return at;
 }
 
-static void pad_from(void *const *col, const sw_table_spec *spec, size_t from, size_t capacity)
+/* slots [from, to) of every column get the padding item's value: column by column, a 4-byte value
+ * as a word (a memcpy of a run-time size per slot costs a call) */
+static void pad_range(void *const *col, const sw_table_spec *spec, size_t from, size_t to)
 {
-	for (size_t i = from; i < capacity; i++)
-		sw_table_item(col, spec, i, (void *)spec->pad, 0);
+	const unsigned char *v = spec->pad;
+	for (int k = 0; k < spec->ncols; k++) {
+		size_t b = spec->bytes[k];
+		unsigned char *c = col[k];
+		if (b == 4) {
+			uint32_t w, *cw = (uint32_t *)(void *)c;
+			memcpy(&w, v, 4);
+			for (size_t i = from; i < to; i++)
+				cw[i] = w;
+		} else {
+			for (size_t i = from; i < to; i++)
+				memcpy(c + i * b, v, b);
+		}
+		v += b;
+	}
 }
 
 sw_error sw_table_reserve(sw_table *t, void **col, const sw_table_spec *spec, size_t capacity)
@@ -56,7 +72,7 @@ sw_error sw_table_reserve(sw_table *t, void **col, const sw_table_spec *spec, si
 	for (int k = 0; k < spec->ncols; k++)
 		col[k] = fresh[k];
 	t->mem = mem, t->bytes = bytes, t->capacity = capacity;
-	pad_from(col, spec, t->count, capacity);
+	pad_range(col, spec, t->count, capacity);
 	return SW_OK;
 }
 
@@ -77,20 +93,22 @@ void sw_table_item(void *const *col, const sw_table_spec *spec, size_t i, void *
 {
 	unsigned char *v = item;
 	for (int k = 0; k < spec->ncols; k++) {
-		unsigned char *slot = (unsigned char *)col[k] + i * spec->bytes[k];
-		if (read)
-			memcpy(v, slot, spec->bytes[k]);
+		size_t b = spec->bytes[k];
+		unsigned char *slot = (unsigned char *)col[k] + i * b;
+		if (b == 4) /* a fixed-size copy the compiler inlines */
+			memcpy(read ? v : slot, read ? slot : v, 4);
 		else
-			memcpy(slot, v, spec->bytes[k]);
-		v += spec->bytes[k];
+			memcpy(read ? v : slot, read ? slot : v, b);
+		v += b;
 	}
 }
 
 void sw_table_clear(sw_table *t, void *const *col, const sw_table_spec *spec)
 {
-	t->count = 0;
+	/* slots from the count on hold padding already */
 	if (t->mem)
-		pad_from(col, spec, 0, t->capacity);
+		pad_range(col, spec, 0, t->count);
+	t->count = 0;
 }
 
 void sw_table_free(sw_table *t, void **col)
@@ -127,6 +145,43 @@ sw_error sw_table_get(const sw_table *t, void *const *col, const sw_table_spec *
 	return SW_OK;
 }
 
+/* columns col[0, K) from slot i on ← K floats per item of src, n items (the caller's AoS placements
+ * into the set's columns); one function per K, so the copies are straight-line code */
+#define SCATTER(K)                                                                     \
+	static void scatter##K(void *const *col, size_t i, const float *src, size_t n) \
+	{                                                                              \
+		float *d[K];                                                           \
+		for (int c = 0; c < K; c++)                                            \
+			d[c] = (float *)col[c] + i;                                    \
+		for (size_t k = 0; k < n; k++)                                         \
+			for (int c = 0; c < K; c++)                                    \
+				d[c][k] = src[(size_t)K * k + (size_t)c];              \
+	}
+SCATTER(2)
+SCATTER(3)
+SCATTER(4)
+SCATTER(7)
+#undef SCATTER
+
+void sw_table_scatter(void *const *col, int k, size_t i, const float *src, size_t n)
+{
+	if (!src) {
+		for (int c = 0; c < k; c++)
+			memset((float *)col[c] + i, 0, n * sizeof(float));
+		return;
+	}
+	switch (k) {
+	case 2: scatter2(col, i, src, n); break;
+	case 3: scatter3(col, i, src, n); break;
+	case 4: scatter4(col, i, src, n); break;
+	case 7: scatter7(col, i, src, n); break;
+	default:
+		for (size_t j = 0; j < n; j++)
+			for (int c = 0; c < k; c++)
+				((float *)col[c])[i + j] = src[(size_t)k * j + (size_t)c];
+	}
+}
+
 sw_error sw_table_place(const sw_table *t, void *const *col, int pose_col, int npose, int disp_col, int ndisp,
 			uint32_t first, size_t n, const void *poses, const void *disps)
 {
@@ -134,20 +189,26 @@ sw_error sw_table_place(const sw_table *t, void *const *col, int pose_col, int n
 		return SW_ERR_NULL;
 	if (first > t->count || n > t->count - first)
 		return SW_ERR_ARG;
-	const unsigned char *pp = poses, *dp = disps;
-	for (size_t k = 0; k < n; k++) {
-		float v[8] = {0};
-		size_t i = first + k;
-		if (npose)
-			memcpy(v, pp + k * npose * sizeof(float), npose * sizeof(float));
-		for (int c = 0; c < npose; c++)
-			((float *)col[pose_col + c])[i] = v[c];
-		memset(v, 0, sizeof v);
-		if (dp)
-			memcpy(v, dp + k * ndisp * sizeof(float), ndisp * sizeof(float));
-		for (int c = 0; c < ndisp; c++)
-			((float *)col[disp_col + c])[i] = v[c];
-	}
+	if (npose)
+		sw_table_scatter(col + pose_col, npose, first, poses, n);
+	if (ndisp)
+		sw_table_scatter(col + disp_col, ndisp, first, disps, n);
+	return SW_OK;
+}
+
+sw_error sw_table_place_m(const sw_table *t, void *const *col, int pose_col, int disp_col, uint32_t first, size_t n,
+			  const sw_vec3 *positions, const float *matrices, sw_mat3_layout layout, const sw_vec3 *disps)
+{
+	if (n && (!positions || !matrices))
+		return SW_ERR_NULL;
+	if ((layout != SW_MAT3_COL_MAJOR && layout != SW_MAT3_ROW_MAJOR) || first > t->count || n > t->count - first)
+		return SW_ERR_ARG;
+	sw_table_scatter(col + pose_col, 3, first, (const float *)(const void *)positions, n);
+	sw_mat3_job job = {matrices, layout, n, {NULL, NULL, NULL, NULL}};
+	for (int k = 0; k < 4; k++)
+		job.q[k] = (float *)col[pose_col + 3 + k] + first;
+	sw_quat_cols_from_mat3(&job, sw_active_isa());
+	sw_table_scatter(col + disp_col, 3, first, (const float *)(const void *)disps, n);
 	return SW_OK;
 }
 

@@ -63,6 +63,13 @@ sw_error sw_table_get(const sw_table *t, void *const *col, const sw_table_spec *
 /// col[disp_col] (displacements of `ndisp` floats; disps NULL: zero). SW_ERR_ARG past the count.
 sw_error sw_table_place(const sw_table *t, void *const *col, int pose_col, int npose, int disp_col, int ndisp,
 			uint32_t first, size_t n, const void *poses, const void *disps);
+/// Columns col[0, k) from slot i on ← n items of k floats each at src (src NULL: zeros).
+void sw_table_scatter(void *const *col, int k, size_t i, const float *src, size_t n);
+/// Writes placements of items [first, first + n) from positions and 3×3 rotation matrices (converted to
+/// the quaternion columns col[pose_col + 3, + 7), src/place.h) and displacements (NULL: zero).
+/// SW_ERR_NULL, or SW_ERR_ARG past the count or for an unknown layout.
+sw_error sw_table_place_m(const sw_table *t, void *const *col, int pose_col, int disp_col, uint32_t first, size_t n,
+			  const sw_vec3 *positions, const float *matrices, sw_mat3_layout layout, const sw_vec3 *disps);
 /// A set object: `size` bytes through the allocator hook, zeroed, its table at byte `table_at` and
 /// column pointers at `col_at` reserved for `capacity` items. *out is NULL on failure.
 sw_error sw_set_new(void **out, size_t size, size_t table_at, size_t col_at, const sw_table_spec *spec,

@@ -5,7 +5,8 @@
  *     makes that pair SW_PAIR_INVALID (no feature, NaN floats) and leaves every other answer's bits
  *     as they were;
  *   - malformed calls: NULL sources, pairs, results or status column, n past SW_MAX_BATCH, packed
- *     blocks off their 64-byte alignment: the documented error and nothing written;
+ *     blocks off their 64-byte alignment, batch options out of their domain (a foreign tier cap, half
+ *     a scheduler, a worker index past the workers): the documented error and nothing written;
  *   - edges a careless caller reaches: n = 0 and n = 1 write exactly that many entries; result
  *     columns at unaligned addresses, aliased float columns, out-of-range option values and absurd
  *     thread and chunk counts give the same statuses.
@@ -78,12 +79,7 @@ typedef struct rows {
 	uint8_t st[N + 1];
 	uint32_t ft[N];
 	float f[SW_MAX_FLOAT_COLS][N];
-	union {
-		sw_sweep_results s;
-		sw_overlap_results o;
-		sw_cast_results c;
-		sw_distance_results d;
-	} out;
+	sw_any_results out;
 } rows;
 
 static int is_test_twin(const sw_query_desc *d) { return strstr(d->name, "_test") != NULL; }
@@ -203,6 +199,24 @@ static void check_bad_input(sw_query q, const gen_family *fam)
 
 /* ---- malformed calls ---- */
 
+/* a tier of another architecture */
+#if defined(__aarch64__)
+#define FOREIGN_ISA SW_ISA_AVX2
+#else
+#define FOREIGN_ISA SW_ISA_NEON
+#endif
+
+/* a scheduler that runs every range on worker 2 of 2 (an index past the workers) */
+static void *bad_enqueue(sw_task_fn *task, uint32_t count, uint32_t min_range, void *task_ctx, void *user)
+{
+	(void)min_range, (void)user;
+	for (uint32_t i = 0; i < count; i++)
+		task(i, i + 1, 2, task_ctx);
+	return NULL;
+}
+
+static void no_finish(void *handle, void *user) { (void)handle, (void)user; }
+
 static int untouched(const rows *r)
 {
 	for (size_t k = 0; k <= N; k++)
@@ -246,6 +260,19 @@ static void check_malformed(sw_query q, const gen_family *fam)
 		EXPECT(call(g.a, NULL, g.pairs, g.n, NULL, NULL, out), SW_ERR_NULL, "NULL second source");
 		EXPECT(call(g.a, g.b, NULL, g.n, NULL, NULL, out), SW_ERR_NULL, "NULL pairs");
 		EXPECT(call(g.a, g.b, NULL, 0, NULL, NULL, out), SW_OK, "NULL pairs, n = 0");
+		/* batch options: a foreign or unknown tier, half a scheduler, no workers, a worker index
+		 * past the workers */
+		const sw_batch_opts foreign = {.isa = SW_BATCH_ISA(FOREIGN_ISA)}, unknown = {.isa = 77},
+				    half1 = {.threads = 2, .enqueue = bad_enqueue},
+				    half2 = {.threads = 2, .finish = no_finish},
+				    none = {.chunk = 16, .enqueue = bad_enqueue, .finish = no_finish},
+				    past = {.threads = 2, .chunk = 16, .enqueue = bad_enqueue, .finish = no_finish};
+		EXPECT(call(g.a, g.b, g.pairs, g.n, NULL, &foreign, out), SW_ERR_UNSUPPORTED, "foreign tier cap");
+		EXPECT(call(g.a, g.b, g.pairs, g.n, NULL, &unknown, out), SW_ERR_UNSUPPORTED, "unknown tier cap");
+		EXPECT(call(g.a, g.b, g.pairs, g.n, NULL, &half1, out), SW_ERR_NULL, "enqueue without finish");
+		EXPECT(call(g.a, g.b, g.pairs, g.n, NULL, &half2, out), SW_ERR_NULL, "finish without enqueue");
+		EXPECT(call(g.a, g.b, g.pairs, g.n, NULL, &none, out), SW_ERR_ARG, "a scheduler without workers");
+		EXPECT(call(g.a, g.b, g.pairs, g.n, NULL, &past, out), SW_ERR_ARG, "worker index past the workers");
 	} else {
 		EXPECT(call((const unsigned char *)g.a + 16, g.b, g.pairs, g.n, NULL, NULL, out), SW_ERR_ALIGN,
 		       "blocks at 16 mod 64");
@@ -305,7 +332,9 @@ static void check_careless(sw_query q, const gen_family *fam)
 			ok = 0, snprintf(why, sizeof why, "aliased columns: pair %zu differs", k);
 
 	/* option values out of their range: one_sided 7 is one-sided; absurd threads and chunks */
-	static const sw_batch_opts runs[] = {{UINT_MAX, UINT_MAX}, {(unsigned)INT_MAX + 1u, 1}, {1000, 3}};
+	static const sw_batch_opts runs[] = {{.threads = UINT_MAX, .chunk = UINT_MAX},
+					     {.threads = (unsigned)INT_MAX + 1u, .chunk = 1},
+					     {.threads = 1000, .chunk = 3}};
 	for (size_t i = 0; i < sizeof runs / sizeof runs[0] && ok; i++) {
 		rows got;
 		rows_init(&got, d);

@@ -351,8 +351,10 @@ static sw_error call_public(sw_query q, const gs_batch *g, size_t off, size_t n,
 
 static void check_pipeline(ctx *c, sw_query q, const gs_batch *g, const ans *want)
 {
-	static const sw_batch_opts RUNS[] = {{1, 16}, {1, 64}, {2, 16}, {2, 48},  {2, 0},
-					     {0, 0},  {1, 1},  {2, 17}, {1, 1000}};
+	static const sw_batch_opts RUNS[] = {
+		{.threads = 1, .chunk = 16}, {.threads = 1, .chunk = 64}, {.threads = 2, .chunk = 16},
+		{.threads = 2, .chunk = 48}, {.threads = 2, .chunk = 0},  {.threads = 0, .chunk = 0},
+		{.threads = 1, .chunk = 1},  {.threads = 2, .chunk = 17}, {.threads = 1, .chunk = 1000}};
 	char how[96];
 	size_t worst = worst_of(g), need = want->total[0] > want->total[1] ? want->total[0] : want->total[1];
 	int pieces = want->kind == SW_ANS_PIECES;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "kernel_call.h"
+#include "pipeline.h"
 #include "scenes.h"
 
 Test(dispatch, names_round_trip)
@@ -91,4 +92,37 @@ Test(dispatch, batch_agrees_across_caps)
 	sw_set_isa_cap(sw_best_isa());
 	free(pairs);
 	sw_obb3_set_destroy(s);
+}
+
+Test(dispatch, call_cap_is_the_lower_of_the_call_and_the_process)
+{
+	sw_isa best = sw_best_isa();
+	const sw_kernels *k = NULL;
+	cr_expect_eq(sw_call_kernels(NULL, &k), SW_OK);
+	cr_expect_eq(k->isa, sw_active_isa());
+	for (int proc = 0; proc < SW_ISA_COUNT; proc++) {
+		if (!sw_isa_available((sw_isa)proc))
+			continue;
+		sw_set_isa_cap((sw_isa)proc);
+		for (int call = 0; call < SW_ISA_COUNT; call++) {
+			const sw_batch_opts o = {.isa = SW_BATCH_ISA(call)};
+			k = NULL;
+			if (sw_call_kernels(&o, &k) != SW_OK) {
+				/* only a tier of another architecture is refused */
+				cr_expect(!sw_isa_native_((sw_isa)call), "call cap %s refused",
+					  sw_isa_name((sw_isa)call));
+				continue;
+			}
+			/* the highest available tier at or below both caps */
+			int want = proc < call ? proc : call;
+			while (!sw_isa_available((sw_isa)want))
+				want--;
+			cr_expect_eq(k->isa, (sw_isa)want, "process cap %s, call cap %s: ran %s",
+				     sw_isa_name((sw_isa)proc), sw_isa_name((sw_isa)call), sw_isa_name(k->isa));
+			cr_expect_eq(sw_active_isa(), (sw_isa)proc, "the call's cap must not change the process's");
+		}
+	}
+	const sw_batch_opts bad = {.isa = SW_BATCH_ISA(SW_ISA_COUNT)};
+	cr_expect_eq(sw_call_kernels(&bad, &k), SW_ERR_UNSUPPORTED);
+	sw_set_isa_cap(best);
 }

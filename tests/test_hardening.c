@@ -258,3 +258,87 @@ Test(hardening, polygon_builder_reports_a_failed_allocation)
 	cr_expect_gt(calls, 0, "the allocation went through the hook");
 	cr_expect_eq(sw_poly2_build(pts, 5, &out), SW_OK, "and works again with the default allocator");
 }
+
+/* Pairs far below the size products of two lengths can hold (a box of 2^-100): a HIT once came with
+ * t_first < 0 (cross-multiplied times underflowed). The queries scale such a pair up by powers of two
+ * first, which is exact, so a pair scaled by 2^-100 must give the unit pair's answer bit for bit: the
+ * same statuses, features, times and normals, and depths 2^-100 times as large. */
+static int same_bits(float x, float y) { return memcmp(&x, &y, sizeof x) == 0; }
+
+static sw_vec3 scale3(sw_vec3 v, float s) { return sw_v3(v.x * s, v.y * s, v.z * s); }
+
+static void expect_same_sweep(const sw_sweep_result *u, const sw_sweep_result *t, int k, const char *what)
+{
+	cr_assert(u->status == t->status && u->feature == t->feature && same_bits(u->t_first, t->t_first) &&
+			  same_bits(u->t_last, t->t_last) && same_bits(u->normal.x, t->normal.x) &&
+			  same_bits(u->normal.y, t->normal.y) && same_bits(u->normal.z, t->normal.z),
+		  "%s pair %d: unit %s t %a %a, tiny %s t %a %a", what, k, sw_status_name(u->status), u->t_first,
+		  u->t_last, sw_status_name(t->status), t->t_first, t->t_last);
+}
+
+static void expect_same_overlap(const sw_overlap_result *u, const sw_overlap_result *t, float s, int k,
+				const char *what)
+{
+	cr_assert(u->status == t->status && u->feature == t->feature && same_bits(u->depth * s, t->depth) &&
+			  same_bits(u->normal.x, t->normal.x) && same_bits(u->normal.y, t->normal.y),
+		  "%s pair %d: unit %s depth %a, tiny %s depth %a", what, k, sw_status_name(u->status), u->depth,
+		  sw_status_name(t->status), t->depth);
+}
+
+Test(hardening, tiny_pairs_answer_as_the_same_pair_at_unit_scale)
+{
+	const float s = 0x1p-100f;
+	sc_rng r = sc_rng_seed(41);
+	int hits = 0;
+	for (int k = 0; k < 3000; k++) {
+		sc_box a = {sw_v3(sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1)), sc_rotation(&r),
+			    sw_v3(sc_uniform(&r, 0.2f, 1), sc_uniform(&r, 0.2f, 1), sc_uniform(&r, 0.2f, 1))};
+		sc_box b = {sw_v3(sc_uniform(&r, -3, 3), sc_uniform(&r, -3, 3), sc_uniform(&r, -3, 3)), sc_rotation(&r),
+			    sw_v3(sc_uniform(&r, 0.2f, 1), sc_uniform(&r, 0.2f, 1), sc_uniform(&r, 0.2f, 1))};
+		sw_vec3 da = sw_v3(sc_uniform(&r, -2, 2), sc_uniform(&r, -2, 2), sc_uniform(&r, -2, 2));
+		sw_vec3 db = sw_v3_sub(sw_v3_scale(sw_v3_sub(a.center, b.center), 1.5f), da);
+		sc_box ta = {scale3(a.center, s), a.rot, scale3(a.half, s)},
+		       tb = {scale3(b.center, s), b.rot, scale3(b.half, s)};
+		sw_sweep_result u, t;
+		sc_obb3_sweep(&a, da, &b, db, &u);
+		sc_obb3_sweep(&ta, scale3(da, s), &tb, scale3(db, s), &t);
+		expect_same_sweep(&u, &t, k, "box-box sweep");
+		hits += u.status == SW_HIT;
+		sw_overlap_result uo, to;
+		sc_obb3_overlap(&a, &b, &uo);
+		sc_obb3_overlap(&ta, &tb, &to);
+		expect_same_overlap(&uo, &to, s, k, "box-box overlap");
+		sw_tri3 tri = {b.center, sw_v3_add(b.center, sw_v3(1, 0.2f, 0)),
+			       sw_v3_add(b.center, sw_v3(0, 1, 0.3f))};
+		sw_tri3 ttri = {scale3(tri.a, s), scale3(tri.b, s), scale3(tri.c, s)};
+		sc_obb3_tri3_sweep(&a, da, &tri, db, k & 1, &u);
+		sc_obb3_tri3_sweep(&ta, scale3(da, s), &ttri, scale3(db, s), k & 1, &t);
+		expect_same_sweep(&u, &t, k, "box-triangle sweep");
+		sc_obb3_tri3_overlap(&a, &tri, &uo);
+		sc_obb3_tri3_overlap(&ta, &ttri, &to);
+		expect_same_overlap(&uo, &to, s, k, "box-triangle overlap");
+		sw_poly2 pa = sw_poly2_box(a.half.x, a.half.y), pb, tpa, tpb;
+		sw_vec2 pts[5];
+		for (int i = 0; i < 5; i++)
+			pts[i] = sw_v2(sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1));
+		if (sw_poly2_build(pts, 5, &pb) != SW_OK)
+			continue;
+		tpa = pa, tpb = pb;
+		for (uint32_t i = 0; i < pa.count; i++)
+			tpa.v[i] = sw_v2(pa.v[i].x * s, pa.v[i].y * s);
+		for (uint32_t i = 0; i < pb.count; i++)
+			tpb.v[i] = sw_v2(pb.v[i].x * s, pb.v[i].y * s);
+		sw_pose2 xa = {{a.center.x, a.center.y}, {0.6f, 0.8f}}, xb = {{b.center.x, b.center.y}, {1, 0}};
+		sw_pose2 txa = {{xa.p.x * s, xa.p.y * s}, xa.q}, txb = {{xb.p.x * s, xb.p.y * s}, xb.q};
+		sw_vec2 d2a = {da.x, da.y}, d2b = {db.x, db.y};
+		cr_assert_eq(sw_poly2_sweep(&pa, xa, d2a, &pb, xb, d2b, &u), SW_OK);
+		cr_assert_eq(sw_poly2_sweep(&tpa, txa, sw_v2(d2a.x * s, d2a.y * s), &tpb, txb,
+					    sw_v2(d2b.x * s, d2b.y * s), &t),
+			     SW_OK);
+		expect_same_sweep(&u, &t, k, "polygon sweep");
+		cr_assert_eq(sw_poly2_overlap(&pa, xa, &pb, xb, &uo), SW_OK);
+		cr_assert_eq(sw_poly2_overlap(&tpa, txa, &tpb, txb, &to), SW_OK);
+		expect_same_overlap(&uo, &to, s, k, "polygon overlap");
+	}
+	cr_expect_gt(hits, 300, "too few hits to test anything (%d)", hits);
+}

@@ -30,9 +30,12 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
+/* Every draw is sequenced: the table was recorded with z drawn before y before x, so each compiler
+ * builds the same clouds (the order of evaluation of a call's arguments is unspecified in C). */
 static sw_vec3 urand(sc_rng *r, float h)
 {
-	return sw_v3(sc_uniform(r, -h, h), sc_uniform(r, -h, h), sc_uniform(r, -h, h));
+	float z = sc_uniform(r, -h, h), y = sc_uniform(r, -h, h), x = sc_uniform(r, -h, h);
+	return sw_v3(x, y, z);
 }
 
 /* points on the faces of the box of half extents (1, 0.5, 2), noise of about eps off the faces */
@@ -40,9 +43,13 @@ static size_t box_faces(sc_rng *r, sw_vec3 *p, size_t n, float noise)
 {
 	const float half[3] = {1, 0.5f, 2};
 	for (size_t i = 0; i < n; i++) {
-		float c[3] = {sc_uniform(r, -1, 1), sc_uniform(r, -0.5f, 0.5f), sc_uniform(r, -2, 2)};
+		float c[3];
+		c[0] = sc_uniform(r, -1, 1);
+		c[1] = sc_uniform(r, -0.5f, 0.5f);
+		c[2] = sc_uniform(r, -2, 2);
 		int a = (int)sc_below(r, 3);
-		c[a] = (sc_below(r, 2) ? 1 : -1) * half[a] * (1 + sc_uniform(r, -noise, noise));
+		float sign = sc_below(r, 2) ? 1.0f : -1.0f;
+		c[a] = sign * half[a] * (1 + sc_uniform(r, -noise, noise));
 		p[i] = sw_v3(c[0], c[1], c[2]);
 	}
 	return n;
@@ -74,7 +81,10 @@ static size_t golden_cloud(int i, sw_vec3 *p, sw_hull_opts *o)
 		break;
 	case 1: /* ellipsoid shells, as the benchmarks' shapes */
 		n = 8 + sc_below(&r, 57);
-		sc_ellipsoid_points(&r, n, sw_v3(sc_uniform(&r, 0.5f, 1), sc_uniform(&r, 0.5f, 1), 1), 0.7f, p);
+		{
+			float ay = sc_uniform(&r, 0.5f, 1), ax = sc_uniform(&r, 0.5f, 1);
+			sc_ellipsoid_points(&r, n, sw_v3(ax, ay, 1), 0.7f, p);
+		}
 		break;
 	case 2: /* on a sphere: every point a vertex */
 		n = 16 + sc_below(&r, 49);
@@ -92,10 +102,14 @@ static size_t golden_cloud(int i, sw_vec3 *p, sw_hull_opts *o)
 		break;
 	case 5: /* near-duplicates of earlier points */
 		n = 8 + sc_below(&r, 100);
-		for (size_t k = 0; k < n; k++)
-			p[k] = k < 5 ? urand(&r, 1)
-				     : sw_v3_add(p[sc_below(&r, (uint32_t)k)],
-						 sw_v3(sc_uniform(&r, -1e-6f, 1e-6f), 0, 0));
+		for (size_t k = 0; k < n; k++) {
+			if (k < 5) {
+				p[k] = urand(&r, 1);
+				continue;
+			}
+			float dx = sc_uniform(&r, -1e-6f, 1e-6f);
+			p[k] = sw_v3_add(p[sc_below(&r, (uint32_t)k)], sw_v3(dx, 0, 0));
+		}
 		break;
 	case 6: /* a sphere snapped to a coarse grid */
 		n = 8 + sc_below(&r, 150);
@@ -126,7 +140,8 @@ static size_t golden_cloud(int i, sw_vec3 *p, sw_hull_opts *o)
 			for (int a = 0; a <= 4; a++)
 				for (int b = 0; b <= 4; b++)
 					p[n++] = sw_v3(0.25f * a, 0.25f * b, 0);
-			p[n++] = sw_v3(sc_uniform(&r, 0.1f, 0.9f), sc_uniform(&r, 0.1f, 0.9f), h);
+			float y = sc_uniform(&r, 0.1f, 0.9f), x = sc_uniform(&r, 0.1f, 0.9f);
+			p[n++] = sw_v3(x, y, h);
 		}
 		break;
 	default: /* shells of 60 to 90 points: some have too many vertices */

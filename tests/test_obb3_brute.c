@@ -206,22 +206,6 @@ static void make_thin(sc_rng *r, sw_vec3 *h)
 	*h = sw_v3(e[0], e[1], e[2]);
 }
 
-/* the relative motion of an edge pair built with its normal n (A to B) and size: at rest, B brought
- * in along −n to where it is built and stopped there, or carried through with a slide and a drift;
- * A or B or both move */
-static void edge_pair_motion(sc_rng *r, const double n[3], double size, sw_vec3 *shift, sw_vec3 *da, sw_vec3 *db)
-{
-	uint32_t kind = sc_below(r, 4);
-	double back = kind ? size * sc_uniform(r, 0.05f, 1.0f) : 0, run = kind == 1 ? back : 2 * back;
-	double v[3];
-	for (int k = 0; k < 3; k++)
-		v[k] = -run * n[k] + (kind == 3 ? size * sc_uniform(r, -0.3f, 0.3f) : 0);
-	*shift = sw_v3((float)(back * n[0]), (float)(back * n[1]), (float)(back * n[2]));
-	float share = kind ? sc_uniform(r, -0.5f, 1.5f) : 0;
-	*db = sw_v3((float)(v[0] * share), (float)(v[1] * share), (float)(v[2] * share));
-	*da = sw_v3((float)(v[0] * (share - 1)), (float)(v[1] * (share - 1)), (float)(v[2] * (share - 1)));
-}
-
 /* a pair whose closest features are two edges 1e-7 … 1e-1 rad from parallel, 1e-5 … 1e-2 of the
  * size apart or overlapping (tests/common/edge_pairs.h); `thin` makes one box a thin slab */
 static void edge_pair(sc_rng *r, pair_case *c, int thin)
@@ -236,7 +220,7 @@ static void edge_pair(sc_rng *r, pair_case *c, int thin)
 	double n[3];
 	ep_obb3_pair(&p, &c->a, &c->b, n);
 	sw_vec3 shift;
-	edge_pair_motion(r, n, c->a.half.x + c->a.half.y + c->a.half.z, &shift, &c->da, &c->db);
+	ep_motion(r, n, c->a.half.x + c->a.half.y + c->a.half.z, &shift, &c->da, &c->db);
 	c->b.center = sw_v3_add(c->b.center, shift);
 }
 

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <swept/swept.h>
 
+#include "expect.h"
 #include "scenes.h"
 
 #define T_TOL 1e-5
@@ -58,24 +59,6 @@ static sw_sweep_result sweep(const sc_box *a, sw_vec3 da, const sc_box *b, sw_ve
 	cr_assert(fabsf(fabsf(sw_v3_dot(ax, o.normal)) - 1.0f) <= 1e-4f, "feature %u is not parallel to the normal",
 		  o.feature);
 	return o;
-}
-
-static void expect_status(const sw_sweep_result *o, sw_status want)
-{
-	cr_assert_eq(o->status, want, "status %s, want %s", sw_status_name(o->status), sw_status_name(want));
-}
-
-static void expect_times(const sw_sweep_result *o, double t_first, double t_last, double tol)
-{
-	cr_assert(fabs(o->t_first - t_first) <= tol, "t_first %.9g, want %.9g (tol %g)", o->t_first, t_first, tol);
-	cr_assert(fabs(o->t_last - t_last) <= tol, "t_last %.9g, want %.9g (tol %g)", o->t_last, t_last, tol);
-}
-
-static void expect_normal(const sw_sweep_result *o, sw_vec3 n)
-{
-	sw_vec3 d = sw_v3_sub(o->normal, n);
-	cr_assert(sw_v3_len(d) <= N_TOL * 10, "normal (%.7g %.7g %.7g), want (%.7g %.7g %.7g)", o->normal.x,
-		  o->normal.y, o->normal.z, n.x, n.y, n.z);
 }
 
 /* the static test that stops at the first separating axis: a batched overlap asking for status and

@@ -208,22 +208,6 @@ static void shape_sliver(sc_rng *r, pair_case *c)
 	c->t.c = sw_v3_add(foot, sw_v3_scale(sw_v3_sub(c->t.c, foot), sc_uniform(r, 1e-3f, 3e-3f)));
 }
 
-/* the relative motion of an edge pair built with its normal n (box to triangle) and size, as in
- * test_obb3_brute.c: at rest, brought in along −n and stopped where it is built, or carried through
- * with a slide and a drift; the box or the triangle or both move */
-static void edge_pair_motion(sc_rng *r, const double n[3], double size, sw_vec3 *shift, sw_vec3 *da, sw_vec3 *dt)
-{
-	uint32_t kind = sc_below(r, 4);
-	double back = kind ? size * sc_uniform(r, 0.05f, 1.0f) : 0, run = kind == 1 ? back : 2 * back;
-	double v[3];
-	for (int k = 0; k < 3; k++)
-		v[k] = -run * n[k] + (kind == 3 ? size * sc_uniform(r, -0.3f, 0.3f) : 0);
-	*shift = sw_v3((float)(back * n[0]), (float)(back * n[1]), (float)(back * n[2]));
-	float share = kind ? sc_uniform(r, -0.5f, 1.5f) : 0;
-	*dt = sw_v3((float)(v[0] * share), (float)(v[1] * share), (float)(v[2] * share));
-	*da = sw_v3((float)(v[0] * (share - 1)), (float)(v[1] * (share - 1)), (float)(v[2] * (share - 1)));
-}
-
 /* a pair whose closest features are a box edge and triangle edge 1e-7 … 1e-1 rad from parallel,
  * 1e-5 … 1e-2 of the size apart or overlapping (tests/common/edge_pairs.h); `thin` makes the box a
  * thin slab across that edge (its edges along the near-parallel direction become the short ones) */
@@ -237,7 +221,7 @@ static void edge_pair(sc_rng *r, pair_case *c, int thin)
 	double n[3];
 	ep_tri3_pair(&p, &c->a, &c->t, n);
 	sw_vec3 s;
-	edge_pair_motion(r, n, c->a.half.x + c->a.half.y + c->a.half.z, &s, &c->da, &c->dt);
+	ep_motion(r, n, c->a.half.x + c->a.half.y + c->a.half.z, &s, &c->da, &c->dt);
 	c->t = (sw_tri3){sw_v3_add(c->t.a, s), sw_v3_add(c->t.b, s), sw_v3_add(c->t.c, s)};
 }
 

@@ -443,7 +443,7 @@ Test(parallel_edges, reproducer_box_box)
 	cr_assert(fabs(x.sep0 - 1.00007e-4) <= 1e-9, "exact gap %.9g", x.sep0);
 	uint32_t axis = 0;
 	cr_expect_eq(sc_obb3_overlap_test(&rep_a, &rep_b, &axis), SW_MISS, "overlap says they touch");
-	cr_expect_eq(axis, SW_AXIS_EDGE0 + 0, "separating axis %d, want A_x × B_x", axis);
+	cr_expect_eq(axis, (uint32_t)SW_AXIS_EDGE0, "separating axis %u, want A_x × B_x", axis);
 	sw_overlap_result pen;
 	cr_expect_eq(sc_obb3_overlap(&rep_a, &rep_b, &pen), SW_MISS, "penetration says they overlap, depth %.9g",
 		     pen.depth);
@@ -481,7 +481,7 @@ Test(parallel_edges, reproducer_box_triangle)
 		sw_status ov = sc_obb3_tri3_overlap_test(&rep_a, t, &axis);
 		sc_obb3_tri3_overlap(&rep_a, t, &pen);
 		expect_static(what, ov, &pen, &x, 1.5, box_tri_along(&rep_a, t, pen.normal));
-		cr_expect_eq(axis, SW_TRI3_AXIS_EDGE0 + j, "%s: separating axis %d", what, axis);
+		cr_expect_eq(axis, (uint32_t)(SW_TRI3_AXIS_EDGE0 + j), "%s: separating axis %u", what, axis);
 		sw_tri3 t0 = tri_moved(t, rep_n, 0.5);
 		sw_vec3 v = along(rep_n, -1);
 		sw_sweep_result o;

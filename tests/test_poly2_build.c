@@ -156,3 +156,68 @@ Test(poly2_build, check_rejects_what_is_not_convex)
 	cr_expect_eq(sw_poly2_check(&box), SW_ERR_INPUT);
 	cr_expect_eq(sw_poly2_check(NULL), SW_ERR_NULL);
 }
+
+/* points sharing x = 0 up to 1e11, the rightmost one 2^-126 off that line: the upper chain folds back
+ * along x = 0, where the collinearity tolerance once cut off the topmost point (a fuzzed input); the
+ * polygon must keep it and contain every point */
+Test(poly2_build, a_folded_chain_keeps_its_extreme_point)
+{
+	const sw_vec2 p[] = {{0, 0},
+			     {0x1p-146f, 0},
+			     {0, -0x1.9b9b9ap+28f},
+			     {-0x1.9b9b9ap+28f, -0x1.9b9b9ap+28f},
+			     {0x1.9b9b9ap-126f, 0},
+			     {0, 0x1p-119f},
+			     {0, 0x1.718ap+36f},
+			     {0, 0x1.7f718ap+36f}};
+	const size_t n = sizeof p / sizeof p[0];
+	sw_poly2 poly;
+	cr_assert_eq(sw_poly2_build(p, n, &poly), SW_OK);
+	cr_assert_eq(sw_poly2_check(&poly), SW_OK);
+	int top = 0;
+	for (uint32_t k = 0; k < poly.count; k++)
+		top |= poly.v[k].x == 0 && poly.v[k].y == 0x1.7f718ap+36f;
+	cr_expect(top, "the topmost point is not a vertex (%u vertices)", poly.count);
+	for (size_t i = 0; i < n; i++)
+		for (uint32_t k = 0; k < poly.count; k++) {
+			sw_vec2 a = poly.v[k], b = poly.v[(k + 1) % poly.count];
+			double cr = ((double)b.x - a.x) * ((double)p[i].y - a.y) -
+				    ((double)b.y - a.y) * ((double)p[i].x - a.x);
+			double len = hypot((double)b.x - a.x, (double)b.y - a.y);
+			cr_expect_geq(cr, -1e-6 * 0x1.7f718ap+36 * len, "point %zu outside edge %u", i, k);
+		}
+}
+
+/* all within the builder's tolerance of a triangle, but kept by the chains as a loop that turns right
+ * by a hair in floats: a cluster at 1e-21 beside points at 6e3, and a cloud between 1e-44 and 1e-21
+ * (fuzzed inputs). The polygon passes the check and contains every point */
+static void expect_built_and_containing(const sw_vec2 *p, size_t n, double ext)
+{
+	sw_poly2 poly;
+	cr_assert_eq(sw_poly2_build(p, n, &poly), SW_OK);
+	cr_assert_eq(sw_poly2_check(&poly), SW_OK);
+	for (size_t i = 0; i < n; i++)
+		for (uint32_t k = 0; k < poly.count; k++) {
+			sw_vec2 a = poly.v[k], b = poly.v[(k + 1) % poly.count];
+			double cr = ((double)b.x - a.x) * ((double)p[i].y - a.y) -
+				    ((double)b.y - a.y) * ((double)p[i].x - a.x);
+			double len = hypot((double)b.x - a.x, (double)b.y - a.y);
+			cr_expect_geq(cr, -1e-6 * ext * len, "point %zu outside edge %u", i, k);
+		}
+}
+
+Test(poly2_build, a_loop_turning_right_by_a_hair_is_made_convex)
+{
+	const sw_vec2 far[] = {{0x1.38defap-71f, 0x1.403838p-70f},   {-0x1.383838p+11f, -0x1.8b8b8ap+12f},
+			       {-0x1.8b8b8ap+12f, -0x1.8b8b8ap+12f}, {0x1.383838p-71f, 0x1.391c38p-71f},
+			       {0x1.383838p-71f, 0x1.383838p-71f},   {0x1.383838p-71f, 0x1.743838p-71f},
+			       {0x1.383838p-71f, 0x1.7ac038p-57f}};
+	expect_built_and_containing(far, sizeof far / sizeof far[0], 0x1.8b8b8ap+12);
+	const sw_vec2 tiny[] = {{0x1p-147f, 0x1.2p-146f},
+				{0x1.38p-71f, 0x1.383838p-71f},
+				{0x1.383838p-71f, 0x1.383838p-71f},
+				{0x1.c1c1cp-129f, 0x1.6p-128f},
+				{0, 0x1.f8p-136f},
+				{0x1.fcp-136f, -0x1.fcp-136f}};
+	expect_built_and_containing(tiny, sizeof tiny / sizeof tiny[0], 0x1.383838p-71);
+}

@@ -3,13 +3,17 @@
  * bit for bit: statuses, feature ids and every float (NaN matching NaN), nothing written past the
  * batch. The reference rows themselves meet the public single-pair functions on the indexed queries.
  * Through the public pipeline, each query also runs at every short length, at odd offsets, over
- * several chunk sizes and thread counts, with only some result columns asked for.
+ * several chunk sizes and thread counts, on the caller's schedulers (inline, deferred and run
+ * backwards, on two threads) with the tier capped by the call, with only some result columns asked
+ * for.
  *
  * A plain C program printing TAP (one line per query × tier, and per query for the reference checks),
  * so that the same driver builds for arm64 and runs the NEON tier under an emulator. A mismatch prints
  * the query, tier, population, pair, lane and both answers, then the pair's inputs in hex floats.
- * `tiers [substring]` runs the queries whose name contains it. */
+ * `tiers [--quick] [substring]` runs the queries whose name contains it; --quick (or SW_TIERS_QUICK set
+ * in the environment) caps every population at 1 000 pairs (the emulated NEON run). */
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,12 +36,7 @@ typedef struct rows {
 	sw_answer kind;
 	int nf; /* float rows of the kind */
 	sw_columns cols;
-	union {
-		sw_sweep_results s;
-		sw_overlap_results o;
-		sw_cast_results c;
-		sw_distance_results d;
-	} out;
+	sw_any_results out;
 } rows;
 
 /* keeps the columns in `mask` (bit 0 status, 1 feature, 2 the floats); z columns of 2D queries off */
@@ -172,6 +171,7 @@ static sw_error run_public(const ctx *c, const gen_batch *g, const void *opts, s
 }
 
 static int tap_index;
+static size_t pop_pairs; /* 0: each population's own size */
 
 static void tap(int ok, const char *fmt, const char *a, const char *b)
 {
@@ -181,12 +181,81 @@ static void tap(int ok, const char *fmt, const char *a, const char *b)
 	fflush(stdout);
 }
 
-/* the pipeline on the active tier: chunk sizes, thread counts, short lengths at odd offsets (whole
- * blocks for packed sources), and only the status, or status and feature, asked for */
+/* ---- the caller's schedulers (sw_batch_opts.enqueue): the same bits whoever runs the ranges ---- */
+
+/* a task handed over, run later by finish */
+typedef struct task {
+	sw_task_fn *fn;
+	uint32_t count;
+	void *ctx;
+	pthread_t helper;
+} task;
+
+/* runs the whole task before returning */
+static void *sched_inline(sw_task_fn *fn, uint32_t count, uint32_t min_range, void *ctx, void *user)
+{
+	(void)min_range, (void)user;
+	fn(0, count, 0, ctx);
+	return NULL;
+}
+
+/* keeps the task; finish runs its items one by one from the last, on workers 1 and 0 in turn */
+static void *sched_later(sw_task_fn *fn, uint32_t count, uint32_t min_range, void *ctx, void *user)
+{
+	(void)min_range;
+	task *t = user;
+	t->fn = fn, t->count = count, t->ctx = ctx;
+	return t;
+}
+
+static void finish_later(void *handle, void *user)
+{
+	(void)user;
+	task *t = handle;
+	for (uint32_t i = t->count; i-- > 0;)
+		t->fn(i, i + 1, i % 2, t->ctx);
+}
+
+/* two threads: a helper runs the upper half of the items in ranges of three on worker 1, finish the
+ * lower half on worker 0, then joins */
+static void *helper_run(void *arg)
+{
+	task *t = arg;
+	for (uint32_t i = t->count / 2; i < t->count; i += 3)
+		t->fn(i, i + 3 < t->count ? i + 3 : t->count, 1, t->ctx);
+	return NULL;
+}
+
+static void *sched_threads(sw_task_fn *fn, uint32_t count, uint32_t min_range, void *ctx, void *user)
+{
+	(void)min_range;
+	task *t = user;
+	t->fn = fn, t->count = count, t->ctx = ctx;
+	if (pthread_create(&t->helper, NULL, helper_run, t) != 0)
+		helper_run(t); /* no thread to be had: the same ranges here */
+	else
+		return t;
+	t->fn(0, count / 2, 0, ctx);
+	return NULL;
+}
+
+static void finish_threads(void *handle, void *user)
+{
+	(void)user;
+	task *t = handle;
+	t->fn(0, t->count / 2, 0, t->ctx);
+	pthread_join(t->helper, NULL);
+}
+
+/* the pipeline on the active tier: chunk sizes, thread counts, the caller's schedulers with the tier
+ * given as the call's own cap, short lengths at odd offsets (whole blocks for packed sources), and
+ * only the status, or status and feature, asked for */
 static void check_pipeline(ctx *c, const gen_batch *g, const void *opts, const rows *want)
 {
-	static const sw_batch_opts RUNS[] = {{1, 16}, {1, 64}, {2, 16}, {2, 48},  {2, 0},
-					     {0, 0},  {1, 1},  {2, 17}, {1, 1000}};
+	static const sw_batch_opts RUNS[] = {
+		{.threads = 1, .chunk = 16}, {.threads = 1, .chunk = 64}, {.threads = 2, .chunk = 16},
+		{.threads = 2, .chunk = 48}, {.threads = 2, .chunk = 0},  {.threads = 0, .chunk = 0},
+		{.threads = 1, .chunk = 1},  {.threads = 2, .chunk = 17}, {.threads = 1, .chunk = 1000}};
 	char how[80];
 	for (size_t i = 0; i < sizeof RUNS / sizeof RUNS[0]; i++) {
 		rows got;
@@ -199,6 +268,45 @@ static void check_pipeline(ctx *c, const gen_batch *g, const void *opts, const r
 		rows_free(&got);
 	}
 	int packed = g->pairs == NULL;
+	if (!packed) {
+		/* the process cap at the best tier, the call's own at this one */
+		sw_isa active = sw_active_isa();
+		sw_set_isa_cap(sw_best_isa());
+		task t;
+		const unsigned cap = SW_BATCH_ISA(c->isa);
+		const sw_batch_opts SCHED[] = {
+			{.threads = 1, .chunk = 32, .isa = cap, .enqueue = sched_inline, .finish = finish_later},
+			{.threads = 2,
+			 .chunk = 16,
+			 .isa = cap,
+			 .enqueue = sched_later,
+			 .finish = finish_later,
+			 .user = &t},
+			{.threads = 2,
+			 .chunk = 48,
+			 .isa = cap,
+			 .enqueue = sched_threads,
+			 .finish = finish_threads,
+			 .user = &t},
+			{.threads = 2,
+			 .chunk = 0,
+			 .isa = cap,
+			 .enqueue = sched_threads,
+			 .finish = finish_threads,
+			 .user = &t},
+			{.isa = cap}};
+		for (size_t i = 0; i < sizeof SCHED / sizeof SCHED[0]; i++) {
+			rows got;
+			rows_init(&got, g->n, c->d->answer);
+			snprintf(how, sizeof how, "scheduler %zu, chunk %u, tier cap of the call", i, SCHED[i].chunk);
+			c->how = how;
+			if (run_public(c, g, opts, 0, g->n, &SCHED[i], &got, 7) != SW_OK)
+				c->bad++;
+			compare(c, g, &got, want, 0, g->n, 7);
+			rows_free(&got);
+		}
+		sw_set_isa_cap(active);
+	}
 	for (size_t len = 0; len <= 40 && len <= g->n; len++) {
 		size_t off = packed ? (len * 48) % (g->n - g->n % SW_BLOCK) / SW_BLOCK * SW_BLOCK
 				    : (37 * len + 1) % (g->n - (len < g->n ? len : g->n) + 1);
@@ -255,7 +363,7 @@ static void check_query(sw_query q)
 	for (size_t p = 0; p < fam->npops; p++) {
 		for (int side = 0; side < sides; side++) {
 			gen_batch g;
-			if (!fam->make(p, 0, d->a, d->b, &g))
+			if (!fam->make(p, pop_pairs, d->a, d->b, &g))
 				continue;
 			pops++;
 			sw_sweep_opts so = {(uint32_t)side};
@@ -320,7 +428,15 @@ static void check_query(sw_query q)
 
 int main(int argc, char **argv)
 {
-	const char *only = argc > 1 ? argv[1] : NULL;
+	const char *only = NULL;
+	if (getenv("SW_TIERS_QUICK"))
+		pop_pairs = 1000;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--quick") == 0)
+			pop_pairs = 1000;
+		else
+			only = argv[i];
+	}
 	scratch = aligned_alloc(64, SW_SCRATCH);
 	if (!scratch)
 		return 2;

@@ -132,21 +132,47 @@ typedef struct sw_distance_results {
 
 /// Options of a moving query; NULL selects the defaults (all zero).
 typedef struct sw_sweep_opts {
-	/// Triangle B only: 1 hits the triangle from its front only (doc/numerics.md, "One-sided"),
-	/// 0 (default) from both sides. Ignored by pairs without a triangle.
+	/// Triangle B only: nonzero hits the triangle from its front only (doc/numerics.md,
+	/// "OBB–triangle"), 0 (default) from both sides. Ignored by pairs without a triangle.
 	uint32_t one_sided;
 } sw_sweep_opts;
 
-/// Options of a batched call; NULL selects the defaults. They change how a call runs, never its
-/// answers.
+/// A task of a batched call, as the caller's scheduler runs it: items [start, end) of the task (chunks
+/// of the pair list) on the scheduler's worker `worker`; `task_ctx` is the call's.
+typedef void sw_task_fn(uint32_t start, uint32_t end, uint32_t worker, void *task_ctx);
+/// The caller's scheduler (the shape of Box2D's enqueueTask): runs task(start, end, worker, task_ctx)
+/// over ranges that cover [0, count) once each, of at least `min_range` items but the last, on its
+/// workers, where `worker` < sw_batch_opts.threads and no two ranges running at the same time have
+/// the same worker. Returns a handle for sw_finish_fn, or NULL when every range has run already.
+typedef void *sw_enqueue_fn(sw_task_fn *task, uint32_t count, uint32_t min_range, void *task_ctx, void *user);
+/// Returns once every range of the task `handle` (from sw_enqueue_fn) has run.
+typedef void sw_finish_fn(void *handle, void *user);
+
+/// sw_batch_opts.isa for a call capped at tier `isa` (swept/cpu.h).
+#define SW_BATCH_ISA(isa) ((unsigned)(isa) + 1u)
+
+/// Options of a batched call; NULL selects the defaults (all zero). They change how a call runs,
+/// never its answers: every thread count, chunk size, scheduler and tier gives the same bits.
 typedef struct sw_batch_opts {
 	/// Worker threads (0 = one per core), clamped to the number of chunks and to 256. Used when
-	/// swept is built with -Dopenmp=enabled; otherwise the call runs on the calling thread. Callers
-	/// with their own scheduler can instead split the pair list and call from several threads: calls
-	/// are reentrant.
+	/// swept is built with -Dopenmp=enabled; otherwise the call runs on the calling thread. With
+	/// `enqueue`: the number of the scheduler's workers (≥ 1), which bounds the worker indices it
+	/// passes. Calls are reentrant: a caller may also split the pair list and call from its threads.
 	unsigned threads;
-	/// Pairs per chunk (0 = default 512); rounded up to a multiple of 16.
+	/// Pairs per chunk (0 = default 512); rounded up to a multiple of 16. A chunk is the unit of work
+	/// a thread or a scheduler's range takes.
 	unsigned chunk;
+	/// 0: the active tier (sw_active_isa()); SW_BATCH_ISA(tier): the lower of that tier and the
+	/// active one, for this call only (sw_set_isa_cap() sets the active tier for the process). A tier
+	/// of another architecture or an unknown value: SW_ERR_UNSUPPORTED, nothing written.
+	unsigned isa;
+	/// The caller's scheduler: with both set, the call's chunks run as one task on it (enqueue, then
+	/// finish on the handle) instead of OpenMP; one of them NULL: SW_ERR_NULL. A worker index ≥
+	/// `threads` makes the call return SW_ERR_ARG with the ranges given it unanswered.
+	sw_enqueue_fn *enqueue;
+	sw_finish_fn *finish;
+	/// Passed to enqueue and finish.
+	void *user;
 } sw_batch_opts;
 
 #ifdef __cplusplus

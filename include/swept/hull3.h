@@ -216,6 +216,14 @@ SW_API sw_error sw_hull3_set_get(const sw_hull3_set *set, uint32_t index, uint32
 /// Writes the placements and displacements of instances [first, first + n) (disps may be NULL).
 SW_API sw_error sw_hull3_set_place(sw_hull3_set *set, uint32_t first, size_t n, const sw_pose3 *poses,
 				   const sw_vec3 *disps);
+/// Writes the placements of instances [first, first + n) from positions and 3×3 rotation matrices, as
+/// sw_obb3_set_place_m() does for boxes (disps may be NULL).
+SW_API sw_error sw_hull3_set_place_m(sw_hull3_set *set, uint32_t first, size_t n, const sw_vec3 *positions,
+				     const float *matrices, sw_mat3_layout layout, const sw_vec3 *disps);
+/// The placement columns of the set (swept/math.h), for writing placements in place: entry i < count
+/// of each. Valid until the next sw_hull3_set_add (which may move them) or sw_hull3_set_destroy().
+/// SW_ERR_NULL when a pointer is NULL.
+SW_API sw_error sw_hull3_set_columns(sw_hull3_set *set, sw_place3_cols *cols);
 /// Removes every instance (the shapes stay).
 SW_API void sw_hull3_set_clear(sw_hull3_set *set);
 

@@ -4,6 +4,9 @@
 #define SWEPT_MATH_H
 
 #include <math.h>
+#include <stddef.h>
+
+#include "swept/base.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -123,6 +126,42 @@ static inline sw_quat sw_quat_from_mat3(const sw_mat3 *m)
 	}
 	return sw_quat_normalize(q);
 }
+
+/// How an array of 3×3 rotation matrices is laid out: 9 floats per matrix, one matrix after another.
+typedef enum sw_mat3_layout {
+	/// Column after column: m[3·c + r] is row r of column c, the columns being a shape's local axes in
+	/// world space (sw_mat3's order; Eigen's and glm's default, PhysX PxMat33).
+	SW_MAT3_COL_MAJOR = 0,
+	/// Row after row: m[3·r + c] (a C array float[3][3] indexed [row][column]).
+	SW_MAT3_ROW_MAJOR = 1,
+} sw_mat3_layout;
+
+/// A set's placement columns, for callers that keep placements structure of arrays and write them in
+/// place (sw_obb3_set_columns(), sw_hull3_set_columns()): entry i of each column is item i's value,
+/// for i below the set's count. Only these columns are writable; the queries check every pose they
+/// read, as they do after any placement call.
+typedef struct sw_place3_cols {
+	float *px, *py, *pz;      ///< position
+	float *qx, *qy, *qz, *qw; ///< orientation, a unit quaternion (x, y, z, w)
+	float *dx, *dy, *dz;      ///< displacement over the step
+} sw_place3_cols;
+
+/// The 2D placement columns of a polygon set (sw_poly2_set_columns()), as sw_place3_cols.
+typedef struct sw_place2_cols {
+	float *px, *py; ///< position
+	float *qc, *qs; ///< rotation (cos, sin)
+	float *dx, *dy; ///< displacement over the step
+} sw_place2_cols;
+
+/// The unit quaternions of n rotation matrices, as the sets' place_m calls store them (doc/numerics.md,
+/// "Matrices"): Shepperd's method on the largest of 1 ± m00 ± m11 ± m22 (ties to w, x, y, z in that
+/// order, that component positive), then scaled to unit length; every tier gives the same bits, and
+/// sw_mat3_from_quat() of the result is within 1e-6 of each entry of a rotation matrix. A matrix that
+/// is not a rotation — columns 0 and 1 not unit and orthogonal, or column 2 not their cross product,
+/// within SW_QUAT_TOL per entry (so also a reflection, NaN or Inf) — gives a quaternion of NaNs,
+/// which makes its pairs SW_PAIR_INVALID. SW_ERR_NULL when n > 0 and a pointer is NULL, SW_ERR_ARG
+/// for an unknown layout.
+SW_API sw_error sw_quat_from_mat3_many(const float *matrices, sw_mat3_layout layout, size_t n, sw_quat *out);
 
 /// Rotation matrix by `angle` radians about `axis`.
 static inline sw_mat3 sw_mat3_from_axis_angle(sw_vec3 axis, float angle)

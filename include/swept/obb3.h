@@ -89,6 +89,18 @@ SW_API sw_error sw_obb3_set_get(const sw_obb3_set *set, uint32_t index, sw_obb3 
 /// be NULL for boxes at rest). SW_ERR_ARG when the range passes the count.
 SW_API sw_error sw_obb3_set_place(sw_obb3_set *set, uint32_t first, size_t n, const sw_pose3 *poses,
 				  const sw_vec3 *disps);
+/// Writes the placements of boxes [first, first + n) from positions and 3×3 rotation matrices (9 floats
+/// each in `layout`, the columns being the box's axes in world space) and their displacements (NULL:
+/// at rest). Each matrix becomes the unit quaternion sw_quat_from_mat3_many() gives (swept/math.h):
+/// its rotation equals the matrix to float precision; a matrix that is not a rotation makes the box's
+/// pairs SW_PAIR_INVALID. Costs about 2.5 times sw_obb3_set_place() (doc/benchmarks.md, "Placements").
+/// SW_ERR_NULL, or SW_ERR_ARG past the count or for an unknown layout (nothing written).
+SW_API sw_error sw_obb3_set_place_m(sw_obb3_set *set, uint32_t first, size_t n, const sw_vec3 *positions,
+				    const float *matrices, sw_mat3_layout layout, const sw_vec3 *disps);
+/// The placement columns of the set (swept/math.h), for writing placements in place: entry i < count
+/// of each. Valid until the next sw_obb3_set_add (which may move them) or sw_obb3_set_destroy().
+/// SW_ERR_NULL when a pointer is NULL.
+SW_API sw_error sw_obb3_set_columns(sw_obb3_set *set, sw_place3_cols *cols);
 /// Removes every box, keeping the storage.
 SW_API void sw_obb3_set_clear(sw_obb3_set *set);
 

@@ -77,6 +77,10 @@ SW_API sw_error sw_poly2_set_get(const sw_poly2_set *set, uint32_t index, uint32
 /// Writes the placements and displacements of instances [first, first + n) (disps may be NULL).
 SW_API sw_error sw_poly2_set_place(sw_poly2_set *set, uint32_t first, size_t n, const sw_pose2 *poses,
 				   const sw_vec2 *disps);
+/// The placement columns of the set (swept/math.h), for writing placements in place: entry i < count
+/// of each. Valid until the next sw_poly2_set_add (which may move them) or sw_poly2_set_destroy().
+/// SW_ERR_NULL when a pointer is NULL.
+SW_API sw_error sw_poly2_set_columns(sw_poly2_set *set, sw_place2_cols *cols);
 /// Removes every instance (the shapes stay).
 SW_API void sw_poly2_set_clear(sw_poly2_set *set);
 

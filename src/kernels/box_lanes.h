@@ -49,13 +49,6 @@ SW_INLINE sw_mw box_valid(const box_w *b)
 	return ok;
 }
 
-/* sw_ref_axis_scale lane-wise: the float whose exponent bits are m's complemented, mantissa zero */
-SW_INLINE sw_fw axis_scale(sw_fw m)
-{
-	const sw_fw inf = sw_set1(INFINITY);
-	return sw_and(sw_xor(m, inf), inf);
-}
-
 /* lane results of the sweep before they are stored */
 typedef struct sweep_w {
 	sw_mw overlapped, hit;
@@ -77,27 +70,48 @@ SW_INLINE void row_store(float *dst, size_t base, unsigned cnt, sw_fw v, unsigne
 		dst[base + l] = (invalid >> l & 1) ? NAN : tmp[l];
 }
 
+/* writes lanes [0, cnt) of status and feature codes at `base`: both lanes hold whole floats; the
+ * lanes of `none` get SW_FEATURE_NONE. Whole blocks are stored as vectors */
+SW_INLINE void codes_store(uint8_t *status, uint32_t *feature, size_t base, unsigned cnt, sw_fw st, sw_fw ft,
+			   sw_mw none)
+{
+	if (cnt == SW_W) {
+		sw_store_bytes(status + base, st);
+		if (feature)
+			sw_store_codes(feature + base, ft, none);
+		return;
+	}
+	_Alignas(64) float s[SW_W], f[SW_W];
+	sw_storeu(s, st);
+	sw_storeu(f, ft);
+	unsigned nb = sw_mbits(none);
+	for (unsigned l = 0; l < cnt; l++) {
+		status[base + l] = (uint8_t)s[l];
+		if (feature)
+			feature[base + l] = (nb >> l & 1) ? SW_FEATURE_NONE : (uint32_t)f[l];
+	}
+}
+
+/* lanes that are invalid, or whose feature lane holds SW_AXIS_NONE */
+SW_INLINE sw_mw none_lanes(sw_fw feature, sw_mw invalid)
+{
+	return sw_mor(invalid, sw_eq(feature, sw_set1((float)SW_AXIS_NONE)));
+}
+
 /* writes lanes [0, cnt) of a block's sweep answers at `base`; `invalid` lanes become SW_PAIR_INVALID */
 SW_INLINE void sweep_store(const sw_sweep_results *out, size_t base, unsigned cnt, const sweep_w *o, unsigned invalid)
 {
-	_Alignas(64) float feat[SW_W];
 	invalid &= (1u << cnt) - 1u;
 	row_store(out->t_first, base, cnt, o->t_first, invalid);
 	row_store(out->t_last, base, cnt, o->t_last, invalid);
 	row_store(out->nx, base, cnt, o->n[0], invalid);
 	row_store(out->ny, base, cnt, o->n[1], invalid);
 	row_store(out->nz, base, cnt, o->n[2], invalid);
-	sw_storeu(feat, o->feature);
-	unsigned ov = sw_mbits(o->overlapped), hit = sw_mbits(o->hit);
-	for (unsigned l = 0; l < cnt; l++) {
-		int bad = invalid >> l & 1;
-		out->status[base + l] = bad              ? SW_PAIR_INVALID
-					: (ov >> l & 1)  ? SW_STARTS_OVERLAPPED
-					: (hit >> l & 1) ? SW_HIT
-							 : SW_MISS;
-		if (out->feature)
-			out->feature[base + l] = bad ? SW_FEATURE_NONE : sw_feature_of_lane(feat[l]);
-	}
+	sw_mw bad = sw_mfrom_bits(invalid);
+	sw_fw st = sw_sel(bad, sw_set1(SW_PAIR_INVALID),
+			  sw_sel(o->overlapped, sw_set1(SW_STARTS_OVERLAPPED),
+				 sw_sel(o->hit, sw_set1(SW_HIT), sw_set1(SW_MISS))));
+	codes_store(out->status, out->feature, base, cnt, st, o->feature, none_lanes(o->feature, bad));
 }
 
 /* lanes' set indices for pairs [base, base+cnt); lanes past cnt repeat the last pair, and pairs
@@ -122,21 +136,26 @@ SW_INLINE unsigned lanes_indices(size_t count_a, size_t count_b, const sw_pair *
 SW_INLINE void overlap_store(const sw_overlap_results *out, size_t base, unsigned cnt, const sw_fw rows[4],
 			     sw_fw feature, sw_mw sep, unsigned invalid)
 {
-	_Alignas(64) float feat[SW_W];
 	invalid &= (1u << cnt) - 1u;
 	float *dst[4] = {out->depth, out->nx, out->ny, out->nz};
 	for (int k = 0; k < 4; k++)
 		row_store(dst[k], base, cnt, rows[k], invalid);
-	sw_storeu(feat, feature);
-	unsigned sb = sw_mbits(sep);
-	int full = sw_overlap_full(out);
-	for (unsigned l = 0; l < cnt; l++) {
-		int inv = invalid >> l & 1, miss = sb >> l & 1;
-		out->status[base + l] = inv ? SW_PAIR_INVALID : miss ? SW_MISS : SW_HIT;
-		if (out->feature)
-			out->feature[base + l] =
-				inv || (!miss && !full) ? SW_FEATURE_NONE : sw_feature_of_lane(feat[l]);
-	}
+	sw_mw bad = sw_mfrom_bits(invalid);
+	sw_fw st = sw_sel(bad, sw_set1(SW_PAIR_INVALID), sw_sel(sep, sw_set1(SW_MISS), sw_set1(SW_HIT)));
+	sw_mw none = none_lanes(feature, bad);
+	if (!sw_overlap_full(out))
+		none = sw_mor(none, sw_mnot(sep));
+	codes_store(out->status, out->feature, base, cnt, st, feature, none);
+}
+
+/* writes lanes [0, cnt) of a first-separating-axis test at `base`: status and feature only (the
+ * "_test" rows); `feature` holds each lane's first separating axis, SW_AXIS_NONE when it has none */
+SW_INLINE void test_store(const sw_overlap_results *out, size_t base, unsigned cnt, sw_fw feature, sw_mw sep,
+			  unsigned invalid)
+{
+	sw_mw bad = sw_mfrom_bits(invalid & ((1u << cnt) - 1u));
+	sw_fw st = sw_sel(bad, sw_set1(SW_PAIR_INVALID), sw_sel(sep, sw_set1(SW_MISS), sw_set1(SW_HIT)));
+	codes_store(out->status, out->feature, base, cnt, st, feature, none_lanes(feature, bad));
 }
 
 /* box_rotation and box_valid together: the box part of sw_obb3_valid_ref (no displacement) */

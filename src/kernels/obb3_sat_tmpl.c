@@ -9,6 +9,7 @@
 /* everything the 15 axes are built from, in A's frame */
 typedef struct frame_w {
 	sw_fw t[3], v[3], rm[3][3], ar[3][3], ac[3][3], ha[3], hb[3];
+	sw_fw s1, s2; /* the pair's scale (sw_ref_pair_scale) */
 } frame_w;
 
 /* one candidate axis (see sat_axis in the reference) */
@@ -20,17 +21,26 @@ typedef struct axis_w {
 SW_INLINE void frame_build(const box_w *a, const box_w *b, const sw_fw v[3], frame_w *f)
 {
 	sw_fw d0 = sw_sub(b->c[0], a->c[0]), d1 = sw_sub(b->c[1], a->c[1]), d2 = sw_sub(b->c[2], a->c[2]);
+	/* a tiny pair is scaled up first, as obb3_axes() in the reference */
+	const sw_fw len[12] = {sw_abs(d0), sw_abs(d1), sw_abs(d2), sw_abs(v[0]), sw_abs(v[1]), sw_abs(v[2]),
+			       a->h[0],    a->h[1],    a->h[2],    b->h[0],      b->h[1],      b->h[2]};
+	sw_fw m = len[0];
+	for (int k = 1; k < 12; k++)
+		m = sw_max(len[k], m);
+	pair_scale(m, &f->s1, &f->s2);
+	d0 = scaled(d0, f->s1, f->s2), d1 = scaled(d1, f->s1, f->s2), d2 = scaled(d2, f->s1, f->s2);
+	const sw_fw vs[3] = {scaled(v[0], f->s1, f->s2), scaled(v[1], f->s1, f->s2), scaled(v[2], f->s1, f->s2)};
 	for (int i = 0; i < 3; i++) {
 		const sw_fw *ai = &a->r[3 * i];
 		f->t[i] = sw_dot3(ai[0], ai[1], ai[2], d0, d1, d2);
-		f->v[i] = sw_dot3(ai[0], ai[1], ai[2], v[0], v[1], v[2]);
+		f->v[i] = sw_dot3(ai[0], ai[1], ai[2], vs[0], vs[1], vs[2]);
 		for (int j = 0; j < 3; j++) {
 			const sw_fw *bj = &b->r[3 * j];
 			f->rm[i][j] = sw_dot3(ai[0], ai[1], ai[2], bj[0], bj[1], bj[2]);
 			f->ar[i][j] = sw_abs(f->rm[i][j]);
 		}
-		f->ha[i] = a->h[i];
-		f->hb[i] = b->h[i];
+		f->ha[i] = scaled(a->h[i], f->s1, f->s2);
+		f->hb[i] = scaled(b->h[i], f->s1, f->s2);
 	}
 	for (int j = 0; j < 3; j++) {
 		int j1 = (j + 1) % 3;
@@ -117,7 +127,7 @@ typedef struct sat_w {
 } sat_w;
 
 /* `id` is a compile-time constant once the axis loop is unrolled, so the face-axis shortcuts fold */
-SW_INLINE void sat_visit(sat_w *s, int id, const axis_w *x)
+SW_INLINE void sat_visit_w(sat_w *s, int id, const axis_w *x)
 {
 	const sw_fw fid = sw_set1((float)id), signbit = sw_set1(-0.0f);
 	sw_fw aw = sw_abs(x->w);
@@ -161,7 +171,7 @@ SW_INLINE void sweep_core(const box_w *a, const box_w *b, const sw_fw v[3], swee
 	for (int k = 0; k < SW_AXIS_COUNT; k++) {
 		axis_w x;
 		axis_get(&f, k, &x);
-		sat_visit(&s, k, &x);
+		sat_visit_w(&s, k, &x);
 	}
 
 	o->overlapped = sw_mnot(s.sep0);
@@ -204,20 +214,28 @@ SW_INLINE sw_mw box_gather(const sw_obb3_set *s, const int32_t *idx, box_w *b)
 	return sw_mand(q, box_valid(b));
 }
 
+/* lanes [base, base + SW_W) of an indexed job: the pairs' boxes, their count in *cnt and set indices in
+ * ia, ib; returns the invalid lanes (index out of range, boxes off contract) */
+SW_INLINE unsigned box_block(const sw_job *j, size_t base, unsigned *cnt, box_w *a, box_w *b, int32_t *ia, int32_t *ib)
+{
+	const sw_obb3_set *as = j->a, *bs = j->b;
+	*cnt = j->n - base < SW_W ? (unsigned)(j->n - base) : SW_W;
+	unsigned bad = lanes_indices(as->t.count, bs->t.count, j->pairs + j->off + base, *cnt, ia, ib);
+	sw_mw ok = sw_mand(box_gather(as, ia, a), box_gather(bs, ib, b));
+	return bad | (~sw_mbits(ok) & SW_ALL_LANES);
+}
+
 static void obb3_sweep_kernel(const sw_job *j)
 {
 	const sw_obb3_set *as = j->a, *bs = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const sw_sweep_results *out = j->out;
-	size_t n = j->n, at = j->off;
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
-	for (size_t base = 0; base < n; base += SW_W) {
-		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as->t.count, bs->t.count, pairs + base, cnt, ia, ib);
+	for (size_t base = 0; base < j->n; base += SW_W) {
+		unsigned cnt;
 		box_w a, b;
-		sw_mw ok = sw_mand(box_gather(as, ia, &a), box_gather(bs, ib, &b));
+		unsigned invalid = box_block(j, base, &cnt, &a, &b, ia, ib);
 		sw_fw da[3] = {sw_gather(as->dx, ia), sw_gather(as->dy, ia), sw_gather(as->dz, ia)};
 		sw_fw db[3] = {sw_gather(bs->dx, ib), sw_gather(bs->dy, ib), sw_gather(bs->dz, ib)};
+		sw_mw ok = sw_mand(sw_coord_ok(da[0]), sw_coord_ok(db[0]));
 		sw_fw v[3];
 		for (int c = 0; c < 3; c++) {
 			ok = sw_mand(ok, sw_mand(sw_coord_ok(da[c]), sw_coord_ok(db[c])));
@@ -225,7 +243,7 @@ static void obb3_sweep_kernel(const sw_job *j)
 		}
 		sweep_w o;
 		sweep_core(&a, &b, v, &o);
-		sweep_store(out, at + base, cnt, &o, bad | (~sw_mbits(ok) & SW_ALL_LANES));
+		sweep_store(j->out, j->off + base, cnt, &o, invalid | (~sw_mbits(ok) & SW_ALL_LANES));
 	}
 }
 
@@ -260,24 +278,26 @@ static void obb3_sweep_packed_kernel(const sw_job *j)
 	}
 }
 
-static void obb3_overlap_test_kernel(const sw_job *j)
+/* lanes [base, base + SW_W) of an indexed job at rest: box A and the pair's frame; returns the invalid
+ * lanes */
+SW_INLINE unsigned rest_block(const sw_job *j, size_t base, unsigned *cnt, box_w *a, frame_w *f)
 {
-	const sw_obb3_set *as = j->a, *bs = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const sw_overlap_results *out = j->out;
-	size_t n = j->n, at = j->off;
 	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
-	_Alignas(64) float feat[SW_W];
 	const sw_fw zero = sw_set1(0.0f);
 	const sw_fw v[3] = {zero, zero, zero};
-	for (size_t base = 0; base < n; base += SW_W) {
-		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as->t.count, bs->t.count, pairs + base, cnt, ia, ib);
-		box_w a, b;
-		sw_mw ok = sw_mand(box_gather(as, ia, &a), box_gather(bs, ib, &b));
-		unsigned invalid = bad | (~sw_mbits(ok) & SW_ALL_LANES);
+	box_w b;
+	unsigned invalid = box_block(j, base, cnt, a, &b, ia, ib);
+	frame_build(a, &b, v, f);
+	return invalid;
+}
+
+static void obb3_overlap_test_kernel(const sw_job *j)
+{
+	for (size_t base = 0; base < j->n; base += SW_W) {
+		unsigned cnt;
+		box_w a;
 		frame_w f;
-		frame_build(&a, &b, v, &f);
+		unsigned invalid = rest_block(j, base, &cnt, &a, &f);
 		/* first separating axis per lane; stop once every lane has one */
 		sw_mw sep = sw_mfalse();
 		sw_fw feature = sw_set1((float)SW_AXIS_NONE);
@@ -293,14 +313,7 @@ static void obb3_overlap_test_kernel(const sw_job *j)
 			if (sw_mbits(sep) == SW_ALL_LANES)
 				break;
 		}
-		sw_storeu(feat, feature);
-		unsigned sbits = sw_mbits(sep);
-		for (unsigned l = 0; l < cnt; l++) {
-			int inv = invalid >> l & 1;
-			out->status[at + base + l] = inv ? SW_PAIR_INVALID : (sbits >> l & 1) ? SW_MISS : SW_HIT;
-			if (out->feature)
-				out->feature[at + base + l] = inv ? SW_FEATURE_NONE : sw_feature_of_lane(feat[l]);
-		}
+		test_store(j->out, j->off + base, cnt, feature, sep, invalid);
 	}
 }
 
@@ -308,20 +321,12 @@ static void obb3_overlap_test_kernel(const sw_job *j)
  * lane-wise; the chosen axis is rebuilt from its id at the end */
 static void obb3_overlap_kernel(const sw_job *j)
 {
-	const sw_obb3_set *as = j->a, *bs = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const sw_overlap_results *out = j->out;
-	size_t n = j->n, at = j->off;
-	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), mone = sw_set1(-1.0f);
-	const sw_fw v[3] = {zero, zero, zero};
-	for (size_t base = 0; base < n; base += SW_W) {
-		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as->t.count, bs->t.count, pairs + base, cnt, ia, ib);
-		box_w a, b;
-		sw_mw ok = sw_mand(box_gather(as, ia, &a), box_gather(bs, ib, &b));
+	for (size_t base = 0; base < j->n; base += SW_W) {
+		unsigned cnt;
+		box_w a;
 		frame_w f;
-		frame_build(&a, &b, v, &f);
+		unsigned invalid = rest_block(j, base, &cnt, &a, &f);
 		sw_mw sep = sw_mfalse();
 		sw_fw sep_id = zero, sep_pen = zero, sep_w = zero;
 		sw_fw best_id = zero, best_pen = zero, best_pen2 = sw_set1(INFINITY), best_len2 = one, best_w = zero;
@@ -343,13 +348,14 @@ static void obb3_overlap_kernel(const sw_job *j)
 		sw_fw id = sw_sel(sep, sep_id, best_id), w = sw_sel(sep, sep_w, best_w), l[3], len2;
 		axis_from_id(&f, id, l, &len2);
 		sw_fw root = sw_sqrt(len2);
-		sw_fw rows[4] = {sw_sel(sep, sw_div(sw_neg(sep_pen), root), sw_div(best_pen, root))};
+		sw_fw depth = sw_sel(sep, sw_div(sw_neg(sep_pen), root), sw_div(best_pen, root));
+		sw_fw rows[4] = {sw_mul(sw_mul(depth, sw_div(one, f.s2)), sw_div(one, f.s1))};
 		sw_fw sc = sw_div(sw_sel(sw_lt(w, zero), mone, one), root);
 		sw_fw nl[3] = {sw_mul(l[0], sc), sw_mul(l[1], sc), sw_mul(l[2], sc)};
 		for (int c = 0; c < 3; c++)
 			rows[1 + c] = sw_add(sw_add(sw_mul(a.r[c], nl[0]), sw_mul(a.r[3 + c], nl[1])),
 					     sw_mul(a.r[6 + c], nl[2]));
-		overlap_store(out, at + base, cnt, rows, id, sep, bad | (~sw_mbits(ok) & SW_ALL_LANES));
+		overlap_store(j->out, j->off + base, cnt, rows, id, sep, invalid);
 	}
 }
 

@@ -10,6 +10,7 @@
 /* the frame of ref/obb3_tri3_sat.c's tri_frame, one pair per lane */
 typedef struct tframe_w {
 	sw_fw h[3], d[3], v[3], f[3][3], x[3], y[3], n[3], k[3], p;
+	sw_fw s1, s2; /* the pair's scale (sw_ref_pair_scale) */
 } tframe_w;
 
 /* one candidate axis (tri_axis in the reference); `ok` is the reference's !skip */
@@ -42,7 +43,7 @@ SW_INLINE void tedges(const sw_fw a[3], const sw_fw b[3], const sw_fw c[3], sw_f
 }
 
 /* the triangle's contract: coordinates in range (checked by the caller) and not degenerate */
-SW_INLINE sw_mw tri_not_degenerate(sw_fw w[3][3])
+SW_INLINE sw_mw tri_not_degenerate_w(sw_fw w[3][3])
 {
 	sw_fw g[3] = {sw_neg(w[2][0]), sw_neg(w[2][1]), sw_neg(w[2][2])};
 	sw_fw n0 = sw_sub(sw_mul(w[0][1], g[2]), sw_mul(w[0][2], g[1]));
@@ -59,11 +60,21 @@ SW_INLINE sw_mw tri_not_degenerate(sw_fw w[3][3])
 SW_INLINE void tframe_build(const box_w *bx, const sw_fw ta[3], sw_fw w[3][3], sw_fw p, const sw_fw v[3], tframe_w *f)
 {
 	sw_fw d0 = sw_sub(ta[0], bx->c[0]), d1 = sw_sub(ta[1], bx->c[1]), d2 = sw_sub(ta[2], bx->c[2]);
+	/* a tiny pair is scaled up first, as tri_frame_build() in the reference */
+	const sw_fw len[10] = {sw_abs(d0),   sw_abs(d1), sw_abs(d2), sw_abs(v[0]), sw_abs(v[1]),
+			       sw_abs(v[2]), bx->h[0],   bx->h[1],   bx->h[2],     p};
+	sw_fw m = len[0];
+	for (int k = 1; k < 10; k++)
+		m = gt_sel(len[k], m);
+	pair_scale(m, &f->s1, &f->s2);
+	d0 = scaled(d0, f->s1, f->s2), d1 = scaled(d1, f->s1, f->s2), d2 = scaled(d2, f->s1, f->s2);
+	const sw_fw vs[3] = {scaled(v[0], f->s1, f->s2), scaled(v[1], f->s1, f->s2), scaled(v[2], f->s1, f->s2)};
+	p = scaled(p, f->s1, f->s2);
 	for (int i = 0; i < 3; i++) {
-		f->h[i] = bx->h[i];
+		f->h[i] = scaled(bx->h[i], f->s1, f->s2);
 		const sw_fw *c = &bx->r[3 * i];
 		f->d[i] = sw_dot3(c[0], c[1], c[2], d0, d1, d2);
-		f->v[i] = sw_dot3(c[0], c[1], c[2], v[0], v[1], v[2]);
+		f->v[i] = sw_dot3(c[0], c[1], c[2], vs[0], vs[1], vs[2]);
 		for (int j = 0; j < 3; j++)
 			f->f[j][i] = sw_dot3(c[0], c[1], c[2], w[j][0], w[j][1], w[j][2]);
 	}
@@ -84,8 +95,8 @@ SW_INLINE void tframe_build(const box_w *bx, const sw_fw ta[3], sw_fw w[3][3], s
 	f->p = p;
 }
 
-SW_INLINE sw_fw min0(sw_fw a) { return lt_sel(a, sw_set1(0.0f)); }
-SW_INLINE sw_fw max0(sw_fw a) { return gt_sel(a, sw_set1(0.0f)); }
+SW_INLINE sw_fw min0_w(sw_fw a) { return lt_sel(a, sw_set1(0.0f)); }
+SW_INLINE sw_fw max0_w(sw_fw a) { return gt_sel(a, sw_set1(0.0f)); }
 
 /* axis `id` in feature-id order, as tri_axis_get() builds it */
 SW_INLINE void taxis_get(const tframe_w *f, int id, taxis_w *x)
@@ -94,7 +105,7 @@ SW_INLINE void taxis_get(const tframe_w *f, int id, taxis_w *x)
 	if (id < 3) {
 		int i = id;
 		sw_fw a = f->x[i], b = f->y[i];
-		sw_fw mn = min0(lt_sel(a, b)), mx = max0(gt_sel(a, b));
+		sw_fw mn = min0_w(lt_sel(a, b)), mx = max0_w(gt_sel(a, b));
 		x->lo = sw_add(f->d[i], mn);
 		x->hi = sw_add(f->d[i], mx);
 		x->r = f->h[i];
@@ -120,8 +131,8 @@ SW_INLINE void taxis_get(const tframe_w *f, int id, taxis_w *x)
 		sw_fw a = sw_mul(fj[i1], s), b = sw_mul(fj[i2], s);
 		sw_fw p = sw_sub(sw_mul(f->d[i2], a), sw_mul(f->d[i1], b));
 		sw_fw o = sw_mul(sw_mul(j == 1 ? f->k[i] : f->n[i], s), f->p);
-		x->lo = sw_add(p, min0(o));
-		x->hi = sw_add(p, max0(o));
+		x->lo = sw_add(p, min0_w(o));
+		x->hi = sw_add(p, max0_w(o));
 		x->r = sw_add(sw_mul(f->h[i1], sw_abs(b)), sw_mul(f->h[i2], sw_abs(a)));
 		x->u = sw_sub(sw_mul(f->v[i2], a), sw_mul(f->v[i1], b));
 		x->l[i] = sw_set1(0.0f);
@@ -275,7 +286,7 @@ SW_INLINE void tpairs_gather(const sw_obb3_set *as, const sw_tri3_set *ts, const
 		g->v[0] = g->v[1] = g->v[2] = sw_set1(0.0f);
 	}
 	tedges(g->ta, tb, tc, g->w, &g->p);
-	g->ok = sw_mand(ok, tri_not_degenerate(g->w));
+	g->ok = sw_mand(ok, tri_not_degenerate_w(g->w));
 }
 
 /* lanes [off, off + SW_W) of a packed block, checked like tpairs_gather with the relative motion */
@@ -297,7 +308,20 @@ SW_INLINE void tpairs_load(const sw_obb3_tri3_block *blk, unsigned off, tpairs_w
 		ok = sw_mand(ok, sw_mand(sw_mand(sw_coord_ok(g->ta[k]), sw_coord_ok(tb[k])),
 					 sw_mand(sw_coord_ok(tc[k]), sw_coord_ok(g->v[k]))));
 	tedges(g->ta, tb, tc, g->w, &g->p);
-	g->ok = sw_mand(ok, tri_not_degenerate(g->w));
+	g->ok = sw_mand(ok, tri_not_degenerate_w(g->w));
+}
+
+/* lanes [base, base + SW_W) of an indexed job: the pairs' boxes and triangles (with their motion when
+ * `moving`), their count in *cnt; returns the invalid lanes (index out of range, inputs off contract) */
+SW_INLINE unsigned tri_block(const sw_job *j, size_t base, int moving, unsigned *cnt, tpairs_w *g)
+{
+	const sw_obb3_set *as = j->a;
+	const sw_tri3_set *ts = j->b;
+	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
+	*cnt = j->n - base < SW_W ? (unsigned)(j->n - base) : SW_W;
+	unsigned bad = lanes_indices(as->t.count, ts->t.count, j->pairs + j->off + base, *cnt, ia, ib);
+	tpairs_gather(as, ts, ia, ib, moving, g);
+	return bad | (~sw_mbits(g->ok) & SW_ALL_LANES);
 }
 
 static void obb3_tri3_sweep_packed_kernel(const sw_job *j)
@@ -318,40 +342,24 @@ static void obb3_tri3_sweep_packed_kernel(const sw_job *j)
 
 static void obb3_tri3_sweep_kernel(const sw_job *j)
 {
-	const sw_obb3_set *as = j->a;
-	const sw_tri3_set *ts = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const sw_sweep_results *out = j->out;
-	size_t n = j->n, at = j->off;
 	int one_sided = ((const sw_sweep_opts *)j->opts)->one_sided != 0;
-	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
-	for (size_t base = 0; base < n; base += SW_W) {
-		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as->t.count, ts->t.count, pairs + base, cnt, ia, ib);
+	for (size_t base = 0; base < j->n; base += SW_W) {
+		unsigned cnt;
 		tpairs_w g;
-		tpairs_gather(as, ts, ia, ib, 1, &g);
+		unsigned invalid = tri_block(j, base, 1, &cnt, &g);
 		sweep_w o;
 		tsweep_core(&g.box, g.ta, g.w, g.p, g.v, one_sided, &o);
-		sweep_store(out, at + base, cnt, &o, bad | (~sw_mbits(g.ok) & SW_ALL_LANES));
+		sweep_store(j->out, j->off + base, cnt, &o, invalid);
 	}
 }
 
 static void obb3_tri3_overlap_test_kernel(const sw_job *j)
 {
-	const sw_obb3_set *as = j->a;
-	const sw_tri3_set *ts = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const sw_overlap_results *out = j->out;
-	size_t n = j->n, at = j->off;
-	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
-	_Alignas(64) float feat[SW_W];
-	for (size_t base = 0; base < n; base += SW_W) {
-		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as->t.count, ts->t.count, pairs + base, cnt, ia, ib);
+	for (size_t base = 0; base < j->n; base += SW_W) {
+		unsigned cnt;
 		tpairs_w g;
-		tpairs_gather(as, ts, ia, ib, 0, &g);
-		unsigned invalid = bad | (~sw_mbits(g.ok) & SW_ALL_LANES);
 		tframe_w f;
+		unsigned invalid = tri_block(j, base, 0, &cnt, &g);
 		tframe_build(&g.box, g.ta, g.w, g.p, g.v, &f);
 		/* first separating axis per lane; stop once every lane has one */
 		sw_mw sep = sw_mfalse();
@@ -367,14 +375,7 @@ static void obb3_tri3_overlap_test_kernel(const sw_job *j)
 			if (sw_mbits(sep) == SW_ALL_LANES)
 				break;
 		}
-		sw_storeu(feat, feature);
-		unsigned sbits = sw_mbits(sep);
-		for (unsigned l = 0; l < cnt; l++) {
-			int inv = invalid >> l & 1;
-			out->status[at + base + l] = inv ? SW_PAIR_INVALID : (sbits >> l & 1) ? SW_MISS : SW_HIT;
-			if (out->feature)
-				out->feature[at + base + l] = inv ? SW_FEATURE_NONE : sw_feature_of_lane(feat[l]);
-		}
+		test_store(j->out, j->off + base, cnt, feature, sep, invalid);
 	}
 }
 
@@ -382,19 +383,12 @@ static void obb3_tri3_overlap_test_kernel(const sw_job *j)
  * lane-wise; chosen axes carry their vector along for the normal */
 static void obb3_tri3_overlap_kernel(const sw_job *j)
 {
-	const sw_obb3_set *as = j->a;
-	const sw_tri3_set *ts = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const sw_overlap_results *out = j->out;
-	size_t n = j->n, at = j->off;
-	_Alignas(64) int32_t ia[SW_W], ib[SW_W];
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), mone = sw_set1(-1.0f);
-	for (size_t base = 0; base < n; base += SW_W) {
-		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;
-		unsigned bad = lanes_indices(as->t.count, ts->t.count, pairs + base, cnt, ia, ib);
+	for (size_t base = 0; base < j->n; base += SW_W) {
+		unsigned cnt;
 		tpairs_w g;
-		tpairs_gather(as, ts, ia, ib, 0, &g);
 		tframe_w f;
+		unsigned invalid = tri_block(j, base, 0, &cnt, &g);
 		tframe_build(&g.box, g.ta, g.w, g.p, g.v, &f);
 		sw_mw sep = sw_mfalse();
 		sw_fw sep_id = sw_set1((float)SW_AXIS_NONE), sep_pen = zero, sep_sign = one, sep_len2 = one;
@@ -423,14 +417,14 @@ static void obb3_tri3_overlap_kernel(const sw_job *j)
 		}
 		sw_fw len2 = sw_sel(sep, sep_len2, best_len2), root = sw_sqrt(len2);
 		sw_fw depth = sw_sel(sep, sw_div(sw_neg(sep_pen), root), sw_div(best_pen, root));
+		depth = sw_mul(sw_mul(depth, sw_div(one, f.s2)), sw_div(one, f.s1));
 		sw_fw sc = sw_div(sw_sel(sep, sep_sign, best_sign), root), nl[3], rows[4] = {depth};
 		for (int c = 0; c < 3; c++)
 			nl[c] = sw_mul(sw_sel(sep, sep_l[c], best_l[c]), sc);
 		for (int c = 0; c < 3; c++)
 			rows[1 + c] = sw_add(sw_add(sw_mul(g.box.r[c], nl[0]), sw_mul(g.box.r[3 + c], nl[1])),
 					     sw_mul(g.box.r[6 + c], nl[2]));
-		overlap_store(out, at + base, cnt, rows, sw_sel(sep, sep_id, best_id), sep,
-			      bad | (~sw_mbits(g.ok) & SW_ALL_LANES));
+		overlap_store(j->out, j->off + base, cnt, rows, sw_sel(sep, sep_id, best_id), sep, invalid);
 	}
 }
 

@@ -101,9 +101,33 @@ SW_INLINE void poly_to_a(const poly_w *a, poly_w *b, unsigned nv, sw_fw v[2])
 	v[1] = sw_add(sw_mul(sw_neg(a->qs), mx), sw_mul(a->qc, my));
 }
 
+/* a tiny pair scaled up, as pair_frame() in the reference: the largest |x|, |y| of A's vertices, of B's in
+ * A's frame and of the motion decides (padding slots repeat vertex 0, so nv slots give the count's
+ * maximum); the vertices and v are scaled only when some lane is tiny (by 1 elsewhere: the same) */
+SW_INLINE void poly_scale(poly_w *a, unsigned na, poly_w *b, unsigned nb, sw_fw v[2], sw_fw *s1, sw_fw *s2)
+{
+	sw_fw m = sw_max(sw_abs(v[0]), sw_abs(v[1]));
+	for (unsigned k = 0; k < na; k++)
+		m = sw_max(sw_max(sw_abs(a->vx[k]), sw_abs(a->vy[k])), m);
+	for (unsigned k = 0; k < nb; k++)
+		m = sw_max(sw_max(sw_abs(b->vx[k]), sw_abs(b->vy[k])), m);
+	pair_scale(m, s1, s2);
+	if (!sw_mbits(sw_lt(m, sw_set1(SW_PAIR_TINY))))
+		return;
+	v[0] = sw_mul(sw_mul(v[0], *s1), *s2), v[1] = sw_mul(sw_mul(v[1], *s1), *s2);
+	for (unsigned k = 0; k < na; k++) {
+		a->vx[k] = sw_mul(sw_mul(a->vx[k], *s1), *s2);
+		a->vy[k] = sw_mul(sw_mul(a->vy[k], *s1), *s2);
+	}
+	for (unsigned k = 0; k < nb; k++) {
+		b->vx[k] = sw_mul(sw_mul(b->vx[k], *s1), *s2);
+		b->vy[k] = sw_mul(sw_mul(b->vy[k], *s1), *s2);
+	}
+}
+
 /* outward unit normal of edge i (vertex i to the next) of polygons gathered with nv slots: a lane
  * with fewer vertices closes through its padding (vertex 0 again), one with nv through slot 0 */
-SW_INLINE void edge_normal(const poly_w *p, unsigned nv, unsigned i, sw_fw *nx, sw_fw *ny)
+SW_INLINE void edge_normal_w(const poly_w *p, unsigned nv, unsigned i, sw_fw *nx, sw_fw *ny)
 {
 	unsigned j = i + 1 < nv ? i + 1 : 0;
 	sw_fw ex = sw_sub(p->vx[j], p->vx[i]), ey = sw_sub(p->vy[j], p->vy[i]);
@@ -133,7 +157,7 @@ typedef struct gap_w {
 	sw_fw best, best_axis, best_nx, best_ny;
 } gap_w;
 
-SW_INLINE void gap_visit(gap_w *s, sw_mw on, float id, sw_fw nx, sw_fw ny, sw_fw gap, const sw_fw v[2])
+SW_INLINE void gap_visit_w(gap_w *s, sw_mw on, float id, sw_fw nx, sw_fw ny, sw_fw gap, const sw_fw v[2])
 {
 	sw_fw zero = sw_set1(0.0f), fid = sw_set1(id);
 	sw_fw u = dot2(nx, ny, v[0], v[1]);
@@ -166,7 +190,7 @@ SW_INLINE void gap_visit(gap_w *s, sw_mw on, float id, sw_fw nx, sw_fw ny, sw_fw
 }
 
 /* every direction of the pair: A's edge normals, then B's reversed */
-SW_INLINE void gap_all(gap_w *s, const poly_w *a, unsigned na, const poly_w *b, unsigned nb, const sw_fw v[2])
+SW_INLINE void gap_all_w(gap_w *s, const poly_w *a, unsigned na, const poly_w *b, unsigned nb, const sw_fw v[2])
 {
 	const sw_fw zero = sw_set1(0.0f);
 	*s = (gap_w){sw_set1(-1.0f),
@@ -189,16 +213,16 @@ SW_INLINE void gap_all(gap_w *s, const poly_w *a, unsigned na, const poly_w *b, 
 	/* along its own edge normal a polygon's support is the edge's first vertex */
 	for (unsigned i = 0; i < na; i++) {
 		sw_fw nx, ny;
-		edge_normal(a, na, i, &nx, &ny);
+		edge_normal_w(a, na, i, &nx, &ny);
 		sw_fw gap = sw_sub(project(b, nb, nx, ny, 0), dot2(nx, ny, a->vx[i], a->vy[i]));
-		gap_visit(s, sw_lt(sw_set1((float)i), a->cnt), (float)i, nx, ny, gap, v);
+		gap_visit_w(s, sw_lt(sw_set1((float)i), a->cnt), (float)i, nx, ny, gap, v);
 	}
 	for (unsigned j = 0; j < nb; j++) {
 		sw_fw mx, my;
-		edge_normal(b, nb, j, &mx, &my);
+		edge_normal_w(b, nb, j, &mx, &my);
 		sw_fw nx = sw_neg(mx), ny = sw_neg(my);
 		sw_fw gap = sw_sub(dot2(nx, ny, b->vx[j], b->vy[j]), project(a, na, nx, ny, 1));
-		gap_visit(s, sw_lt(sw_set1((float)j), b->cnt), (float)(ROW + j), nx, ny, gap, v);
+		gap_visit_w(s, sw_lt(sw_set1((float)j), b->cnt), (float)(ROW + j), nx, ny, gap, v);
 	}
 }
 
@@ -245,10 +269,11 @@ SW_INLINE void sweep_core(poly_w *a, poly_w *b, sw_mw ok, const uint32_t *pk, un
 			  unsigned nb, const sw_sweep_results *out)
 {
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f);
-	sw_fw v[2];
+	sw_fw v[2], s1, s2;
 	poly_to_a(a, b, nb, v);
+	poly_scale(a, na, b, nb, v, &s1, &s2);
 	gap_w s;
-	gap_all(&s, a, na, b, nb, v);
+	gap_all_w(&s, a, na, b, nb, v);
 
 	sw_fw t_last = sw_div(s.out_num, s.out_den);
 	t_last = sw_sel(sw_lt(t_last, one), t_last, one);
@@ -290,12 +315,16 @@ SW_INLINE void overlap_block(const sw_poly2_set *as, const sw_poly2_set *bs, int
 	sw_fw v[2];
 	a.dx = a.dy = b.dx = b.dy = zero; /* static: no motion (and none of its NaNs) */
 	poly_to_a(&a, &b, nb, v);
+	sw_fw s1, s2;
+	poly_scale(&a, na, &b, nb, v, &s1, &s2);
 	gap_w s;
-	gap_all(&s, &a, na, &b, nb, v);
+	gap_all_w(&s, &a, na, &b, nb, v);
 	sw_mw sep = s.sep0;
 	sw_fw wx, wy;
 	to_world(&a, sw_sel(sep, s.sep_nx, s.best_nx), sw_sel(sep, s.sep_ny, s.best_ny), &wx, &wy);
-	sw_fw rows[3] = {sw_sel(sep, s.sep_gap, sw_neg(s.best)), wx, wy};
+	const sw_fw one = sw_set1(1.0f);
+	sw_fw depth = sw_sel(sep, s.sep_gap, sw_neg(s.best));
+	sw_fw rows[3] = {sw_mul(sw_mul(depth, sw_div(one, s2)), sw_div(one, s1)), wx, wy};
 	float *const dst[3] = {out->depth, out->nx, out->ny};
 	unsigned invalid = bad | (~sw_mbits(ok) & SW_ALL_LANES);
 	store_rows(dst, rows, 3, pk, cnt, invalid);
@@ -307,37 +336,29 @@ SW_INLINE void overlap_block(const sw_poly2_set *as, const sw_poly2_set *bs, int
 	store_codes(out->status, out->feature, pk, cnt, invalid, none, st, sw_sel(sep, s.sep_axis, s.best_axis));
 }
 
-static void poly2_sweep_kernel(const sw_job *j)
+/* the indexed queries: lane blocks of pairs (in the ordering stage's order), moving or at rest */
+static void poly_run(const sw_job *j, int sweep)
 {
 	const sw_poly2_set *as = j->a, *bs = j->b;
 	const sw_pair *pairs = j->pairs + j->off;
 	const uint32_t *order = j->order;
-	const sw_sweep_results view = sw_sweep_view(j->out, j->off), *out = &view;
+	const sw_sweep_results sv = sweep ? sw_sweep_view(j->out, j->off) : (sw_sweep_results){0};
+	const sw_overlap_results ov = sweep ? (sw_overlap_results){0} : sw_overlap_view(j->out, j->off);
 	size_t n = j->n;
 	_Alignas(64) int32_t ix[2][SW_W], sh[2][SW_W];
 	uint32_t pk[SW_W];
 	for (size_t base = 0; base < n; base += SW_W) {
 		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W, na, nb;
 		unsigned bad = poly_lanes(as, bs, pairs, order, base, cnt, pk, ix, sh, &na, &nb);
-		sweep_block(as, bs, ix, sh, pk, cnt, bad, na, nb, out);
+		if (sweep)
+			sweep_block(as, bs, ix, sh, pk, cnt, bad, na, nb, &sv);
+		else
+			overlap_block(as, bs, ix, sh, pk, cnt, bad, na, nb, &ov);
 	}
 }
 
-static void poly2_overlap_kernel(const sw_job *j)
-{
-	const sw_poly2_set *as = j->a, *bs = j->b;
-	const sw_pair *pairs = j->pairs + j->off;
-	const uint32_t *order = j->order;
-	const sw_overlap_results view = sw_overlap_view(j->out, j->off), *out = &view;
-	size_t n = j->n;
-	_Alignas(64) int32_t ix[2][SW_W], sh[2][SW_W];
-	uint32_t pk[SW_W];
-	for (size_t base = 0; base < n; base += SW_W) {
-		unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W, na, nb;
-		unsigned bad = poly_lanes(as, bs, pairs, order, base, cnt, pk, ix, sh, &na, &nb);
-		overlap_block(as, bs, ix, sh, pk, cnt, bad, na, nb, out);
-	}
-}
+static void poly2_sweep_kernel(const sw_job *j) { poly_run(j, 1); }
+static void poly2_overlap_kernel(const sw_job *j) { poly_run(j, 0); }
 
 /* lanes [off, off + SW_W) of a packed block: A at rest, B moving by the relative displacement, so
  * that poly_to_a() forms the reference's tmul(q_A, v − 0) */

@@ -10,7 +10,9 @@
 #define SWEPT_WIDE_H
 
 #include <stdint.h>
+#include <string.h>
 
+#include "contract.h"
 #include "swept/base.h"
 
 #if defined(SW_TIER_AVX512)
@@ -54,6 +56,34 @@ static inline sw_mw sw_mnot(sw_mw a) { return (sw_mw)~a; }
 static inline sw_mw sw_mfalse(void) { return 0; }
 static inline unsigned sw_mbits(sw_mw a) { return a; }
 static inline sw_fw sw_sel(sw_mw m, sw_fw a, sw_fw b) { return simde_mm512_mask_blend_ps(m, b, a); }
+/* the mask of the lanes whose bit is set in `bits` */
+static inline sw_mw sw_mfrom_bits(unsigned bits) { return (sw_mw)bits; }
+/* lanes holding whole floats in [0, 2^24) as uint32 codes, and SW_FEATURE_NONE (all ones) in the lanes of
+ * `none`; and lanes holding whole floats in [0, 255] as bytes */
+/* SIMDe 0.7.4 has neither conversion: the native ones, or lane by lane */
+static inline void sw_store_codes(uint32_t *p, sw_fw a, sw_mw none)
+{
+#if defined(__AVX512F__)
+	__m512i i = _mm512_mask_mov_epi32(_mm512_cvttps_epi32(a), none, _mm512_set1_epi32(-1));
+	_mm512_storeu_si512((void *)p, i);
+#else
+	float t[16];
+	simde_mm512_storeu_ps(t, a);
+	for (int l = 0; l < 16; l++)
+		p[l] = (none >> l & 1) ? 0xFFFFFFFFu : (uint32_t)t[l];
+#endif
+}
+static inline void sw_store_bytes(uint8_t *p, sw_fw a)
+{
+#if defined(__AVX512F__)
+	_mm_storeu_si128((__m128i *)(void *)p, _mm512_cvtepi32_epi8(_mm512_cvttps_epi32(a)));
+#else
+	float t[16];
+	simde_mm512_storeu_ps(t, a);
+	for (int l = 0; l < 16; l++)
+		p[l] = (uint8_t)t[l];
+#endif
+}
 /* lanes base[idx[l]]; idx is 64-byte aligned. SIMDe 0.7.4 has no AVX-512 gather: use the native one */
 static inline sw_fw sw_gather(const float *base, const int32_t *idx)
 {
@@ -134,6 +164,24 @@ static inline sw_mw sw_mnot(sw_mw a)
 static inline sw_mw sw_mfalse(void) { return simde_mm256_setzero_ps(); }
 static inline unsigned sw_mbits(sw_mw a) { return (unsigned)simde_mm256_movemask_ps(a); }
 static inline sw_fw sw_sel(sw_mw m, sw_fw a, sw_fw b) { return simde_mm256_blendv_ps(b, a, m); }
+static inline sw_mw sw_mfrom_bits(unsigned bits)
+{
+	const simde__m256i lane = simde_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+	simde__m256i b = simde_mm256_and_si256(simde_mm256_set1_epi32((int)bits), lane);
+	return simde_mm256_castsi256_ps(simde_mm256_cmpeq_epi32(b, lane));
+}
+static inline void sw_store_codes(uint32_t *p, sw_fw a, sw_mw none)
+{
+	simde__m256i i = simde_mm256_blendv_epi8(simde_mm256_cvttps_epi32(a), simde_mm256_set1_epi32(-1),
+						 simde_mm256_castps_si256(none));
+	simde_mm256_storeu_si256((void *)p, i);
+}
+static inline void sw_store_bytes(uint8_t *p, sw_fw a)
+{
+	simde__m256i i = simde_mm256_cvttps_epi32(a);
+	simde__m128i w = simde_mm_packus_epi32(simde_mm256_castsi256_si128(i), simde_mm256_extracti128_si256(i, 1));
+	simde_mm_storel_epi64((void *)p, simde_mm_packus_epi16(w, w));
+}
 static inline sw_fw sw_gather(const float *base, const int32_t *idx)
 {
 	return simde_mm256_i32gather_ps(base, simde_mm256_load_si256((const simde__m256i *)(const void *)idx), 4);
@@ -199,6 +247,24 @@ static inline sw_mw sw_mnot(sw_mw a) { return simde_mm_xor_ps(a, simde_mm_castsi
 static inline sw_mw sw_mfalse(void) { return simde_mm_setzero_ps(); }
 static inline unsigned sw_mbits(sw_mw a) { return (unsigned)simde_mm_movemask_ps(a); }
 static inline sw_fw sw_sel(sw_mw m, sw_fw a, sw_fw b) { return simde_mm_blendv_ps(b, a, m); }
+static inline sw_mw sw_mfrom_bits(unsigned bits)
+{
+	const simde__m128i lane = simde_mm_setr_epi32(1, 2, 4, 8);
+	simde__m128i b = simde_mm_and_si128(simde_mm_set1_epi32((int)bits), lane);
+	return simde_mm_castsi128_ps(simde_mm_cmpeq_epi32(b, lane));
+}
+static inline void sw_store_codes(uint32_t *p, sw_fw a, sw_mw none)
+{
+	simde__m128i i =
+		simde_mm_blendv_epi8(simde_mm_cvttps_epi32(a), simde_mm_set1_epi32(-1), simde_mm_castps_si128(none));
+	simde_mm_storeu_si128((void *)p, i);
+}
+static inline void sw_store_bytes(uint8_t *p, sw_fw a)
+{
+	simde__m128i w = simde_mm_packus_epi32(simde_mm_cvttps_epi32(a), simde_mm_setzero_si128());
+	int32_t four = simde_mm_cvtsi128_si32(simde_mm_packus_epi16(w, w));
+	memcpy(p, &four, 4);
+}
 static inline sw_fw sw_gather(const float *base, const int32_t *idx)
 {
 	return simde_mm_set_ps(base[idx[3]], base[idx[2]], base[idx[1]], base[idx[0]]);
@@ -242,5 +308,27 @@ SW_INLINE sw_fw sw_dot3(sw_fw ax, sw_fw ay, sw_fw az, sw_fw bx, sw_fw by, sw_fw 
 
 /// |x| ≤ SW_MAX_COORD per lane (false for NaN and ±Inf), as sw_ref_coord_ok().
 SW_INLINE sw_mw sw_coord_ok(sw_fw x) { return sw_le(sw_abs(x), sw_set1(SW_MAX_COORD)); }
+
+/* ---- the scales of src/contract.h, lane-wise ---- */
+
+/* sw_ref_axis_scale lane-wise: the float whose exponent bits are m's complemented, mantissa zero */
+SW_INLINE sw_fw axis_scale(sw_fw m)
+{
+	const sw_fw inf = sw_set1(INFINITY);
+	return sw_and(sw_xor(m, inf), inf);
+}
+
+/* sw_ref_pair_scale lane-wise */
+SW_INLINE void pair_scale(sw_fw m, sw_fw *s1, sw_fw *s2)
+{
+	const sw_fw one = sw_set1(1.0f);
+	sw_fw a = sw_sel(sw_lt(m, sw_set1(0x1p-100f)), sw_set1(0x1p100f), one), b = axis_scale(sw_mul(m, a));
+	sw_mw tiny = sw_lt(m, sw_set1(SW_PAIR_TINY));
+	*s1 = sw_sel(tiny, a, one);
+	*s2 = sw_sel(tiny, b, one);
+}
+
+/* (x·s1)·s2: a length at the pair's scale */
+SW_INLINE sw_fw scaled(sw_fw x, sw_fw s1, sw_fw s2) { return sw_mul(sw_mul(x, s1), s2); }
 
 #endif

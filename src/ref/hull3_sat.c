@@ -80,6 +80,7 @@
  * order; only the visiting order of the directions differs, which the rules above make irrelevant. */
 #include "ref/hull3_ref.h"
 #include "alloc.h"
+#include "hull3_int.h"
 #include "hull3_view.h"
 #include "ref/ref.h"
 
@@ -285,7 +286,7 @@ static void answer(int st, const sw_hull_pair *pr, const sw_hull_bside *tri, sw_
 	if (sweep && st == 0)
 		*sweep = sw_sweep_result_invalid();
 	else if (sweep && st == 2)
-		sw_hull_sweep_out_miss(sweep);
+		*sweep = sw_sweep_result_miss();
 	else if (sweep)
 		sw_hull_red_sweep(&r, &pr->ra, pr->front, sweep);
 	else if (st == 0)
@@ -314,7 +315,7 @@ void sw_hull3_pair_checked_(const sw_hull3 *a, sw_pose3 pa, sw_vec3 da, const sw
 	sw_free(k, sizeof *k);
 }
 
-static int hull_ok(const sw_hull3 *h) { return sw_hull3_check(h) == SW_OK; }
+static int hull_ok(const sw_hull3 *h) { return sw_hull3_validate_(h, 0, NULL, 0) == SW_HULL_OK; }
 
 /* the single-pair functions: one scratch block from the allocator hook, the hulls checked at every call */
 static sw_error single(const sw_hull3 *a, sw_pose3 pa, sw_vec3 da, const void *b, int kind, sw_pose3 pb, sw_vec3 db,

@@ -44,11 +44,24 @@ typedef struct sat_axis {
 
 /* the 15 axes of the pair, in feature-id order (face A 0..2, face B 3..5, edge A_i × B_j at 6+3i+j) */
 static void obb3_axes(const sw_box3 *a, const sw_mat3 *ra, const sw_box3 *b, const sw_mat3 *rb, sw_vec3 v,
-		      sat_axis ax[SW_AXIS_COUNT])
+		      sat_axis ax[SW_AXIS_COUNT], float scale[2])
 {
 	sw_vec3 d = sw_v3_sub(b->center, a->center);
-	const float ha[3] = {a->half.x, a->half.y, a->half.z}, hb[3] = {b->half.x, b->half.y, b->half.z};
+	float ha[3] = {a->half.x, a->half.y, a->half.z}, hb[3] = {b->half.x, b->half.y, b->half.z};
 	float t[3], vv[3], rm[3][3], ar[3][3], ac[3][3];
+	/* a tiny pair is scaled up first (SW_PAIR_TINY), every length by the same two powers of two */
+	const float len[12] = {fabsf(d.x), fabsf(d.y), fabsf(d.z), fabsf(v.x), fabsf(v.y), fabsf(v.z),
+			       ha[0],      ha[1],      ha[2],      hb[0],      hb[1],      hb[2]};
+	float m = len[0];
+	for (int k = 1; k < 12; k++)
+		m = len[k] > m ? len[k] : m;
+	sw_ref_pair_scale(m, &scale[0], &scale[1]);
+	d = sw_v3((d.x * scale[0]) * scale[1], (d.y * scale[0]) * scale[1], (d.z * scale[0]) * scale[1]);
+	v = sw_v3((v.x * scale[0]) * scale[1], (v.y * scale[0]) * scale[1], (v.z * scale[0]) * scale[1]);
+	for (int k = 0; k < 3; k++) {
+		ha[k] = (ha[k] * scale[0]) * scale[1];
+		hb[k] = (hb[k] * scale[0]) * scale[1];
+	}
 	for (int i = 0; i < 3; i++) {
 		sw_vec3 ai = ra->col[i];
 		t[i] = (ai.x * d.x + ai.y * d.y) + ai.z * d.z;
@@ -168,36 +181,25 @@ sw_status sw_obb3_sweep_rel_ref(const sw_box3 *a, const sw_box3 *b, sw_vec3 v, s
 {
 	sw_mat3 ra = sw_mat3_from_quat(a->rot), rb = sw_mat3_from_quat(b->rot);
 	sat_axis ax[SW_AXIS_COUNT];
-	obb3_axes(a, &ra, b, &rb, v, ax);
+	float scale[2];
+	obb3_axes(a, &ra, b, &rb, v, ax, scale);
 	sat_state s = {-1.0f, 0.0f, 0, 0.0f, 1.0f, 0.0f, 0, 0, INFINITY, 1.0f, 0, 0.0f};
 	for (int k = 0; k < SW_AXIS_COUNT; k++)
 		sat_visit(&s, k, &ax[k]);
 
 	float t_last = s.out_num / s.out_den;
 	t_last = t_last < 1.0f ? t_last : 1.0f;
-	if (!s.sep0) {
-		/* B's centre lies on the side sign(w) of the axis of least penetration */
-		out->status = SW_STARTS_OVERLAPPED;
-		out->t_first = 0.0f;
-		out->t_last = t_last;
-		out->normal = world_normal(&ra, &ax[s.pen_axis], s.pen_w < 0 ? -1.0f : 1.0f);
-		out->feature = (uint32_t)s.pen_axis;
-	} else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den &&
-		   s.out_num >= 0.0f) {
-		/* t_in ≤ t_out, t_in ≤ 1, t_out ≥ 0. Separated at 0 ⇒ some slab has t_in > 0 or
-		 * t_out < 0 with an exact sign, so here t_in > 0 */
-		out->status = SW_HIT;
-		out->t_first = s.in_num / s.in_den;
-		out->t_last = t_last;
-		/* at t_in B's centre sits at −sign(u)·r on L: the normal from A to B is −sign(u)·L */
-		out->normal = world_normal(&ra, &ax[s.in_axis], s.in_u < 0 ? 1.0f : -1.0f);
-		out->feature = (uint32_t)s.in_axis;
-	} else {
-		out->status = SW_MISS;
-		out->t_first = out->t_last = 1.0f;
-		out->normal = sw_v3(0, 0, 0);
-		out->feature = SW_FEATURE_NONE;
-	}
+	if (!s.sep0) /* B's centre lies on the side sign(w) of the axis of least penetration */
+		*out = sw_sweep_result_of(SW_STARTS_OVERLAPPED, (uint32_t)s.pen_axis, 0.0f, t_last,
+					  world_normal(&ra, &ax[s.pen_axis], s.pen_w < 0 ? -1.0f : 1.0f));
+	else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den && s.out_num >= 0.0f)
+		/* t_in ≤ t_out, t_in ≤ 1, t_out ≥ 0. Separated at 0 ⇒ some slab has t_in > 0 or t_out < 0 with
+		 * an exact sign, so here t_in > 0; at t_in B's centre sits at −sign(u)·r on L: the normal from
+		 * A to B is −sign(u)·L */
+		*out = sw_sweep_result_of(SW_HIT, (uint32_t)s.in_axis, s.in_num / s.in_den, t_last,
+					  world_normal(&ra, &ax[s.in_axis], s.in_u < 0 ? 1.0f : -1.0f));
+	else
+		*out = sw_sweep_result_miss();
 	return out->status;
 }
 
@@ -222,7 +224,8 @@ sw_status sw_obb3_overlap_test_pair(const sw_box3 *a, const sw_box3 *b, uint32_t
 		return SW_PAIR_INVALID;
 	sw_mat3 ra = sw_mat3_from_quat(a->rot), rb = sw_mat3_from_quat(b->rot);
 	sat_axis ax[SW_AXIS_COUNT];
-	obb3_axes(a, &ra, b, &rb, zero, ax);
+	float scale[2];
+	obb3_axes(a, &ra, b, &rb, zero, ax, scale);
 	for (int k = 0; k < SW_AXIS_COUNT; k++) {
 		if (ax[k].ok && fabsf(ax[k].w) > ax[k].r) {
 			*separating_axis = (uint32_t)k;
@@ -241,7 +244,8 @@ sw_status sw_obb3_overlap_pair(const sw_box3 *a, const sw_box3 *b, sw_overlap_re
 	}
 	sw_mat3 ra = sw_mat3_from_quat(a->rot), rb = sw_mat3_from_quat(b->rot);
 	sat_axis ax[SW_AXIS_COUNT];
-	obb3_axes(a, &ra, b, &rb, zero, ax);
+	float scale[2];
+	obb3_axes(a, &ra, b, &rb, zero, ax, scale);
 	int sep = -1, best = 0;
 	float sep_pen = 0, best_pen = 0, best_pen2 = INFINITY, best_len2 = 1.0f;
 	for (int k = 0; k < SW_AXIS_COUNT; k++) {
@@ -258,10 +262,10 @@ sw_status sw_obb3_overlap_pair(const sw_box3 *a, const sw_box3 *b, sw_overlap_re
 	int k = sep >= 0 ? sep : best;
 	/* B lies on the side sign(w) of the axis */
 	sw_vec3 n = world_normal(&ra, &ax[k], ax[k].w < 0 ? -1.0f : 1.0f);
-	if (sep >= 0)
-		*out = (sw_overlap_result){SW_MISS, (uint32_t)k, -sep_pen / sqrtf(ax[k].len2), n};
-	else
-		*out = (sw_overlap_result){SW_HIT, (uint32_t)k, best_pen / sqrtf(ax[k].len2), n};
+	/* the depth or gap back at the pair's own scale (exact: powers of two) */
+	float depth = sep >= 0 ? -sep_pen / sqrtf(ax[k].len2) : best_pen / sqrtf(ax[k].len2);
+	depth = (depth * (1.0f / scale[1])) * (1.0f / scale[0]);
+	*out = (sw_overlap_result){sep >= 0 ? SW_MISS : SW_HIT, (uint32_t)k, depth, n};
 	return out->status;
 }
 

@@ -45,45 +45,6 @@
 
 _Static_assert(sizeof(sw_tri3) == 9 * sizeof(float), "sw_tri3 must be 9 packed floats");
 
-/* the largest power of two ≤ x for a normal float x > 0 (x with its mantissa bits cleared); 0 for
- * zero or subnormal x. The kernels clear the same bits with an AND against +Inf's pattern */
-static float pow2_floor(float x)
-{
-	uint32_t u;
-	memcpy(&u, &x, sizeof u);
-	u &= 0x7f800000u;
-	memcpy(&x, &u, sizeof x);
-	return x;
-}
-
-/* world edges a→b, b→c, c→a scaled by s = 1/p; p = 0 (a point triangle) gives NaN edges, which
- * fail every later comparison */
-typedef struct tri_edges {
-	float p;       /* the scale's inverse, a power of two */
-	float w[3][3]; /* w[j][k]: component k of scaled edge j */
-} tri_edges;
-
-static void tri_edges_scaled(const sw_tri3 *t, tri_edges *e)
-{
-	const sw_vec3 v[3] = {t->a, t->b, t->c};
-	float raw[3][3], m = 0.0f;
-	for (int j = 0; j < 3; j++) {
-		const sw_vec3 p = v[j], q = v[(j + 1) % 3];
-		raw[j][0] = q.x - p.x;
-		raw[j][1] = q.y - p.y;
-		raw[j][2] = q.z - p.z;
-		for (int k = 0; k < 3; k++) {
-			float x = fabsf(raw[j][k]);
-			m = x > m ? x : m;
-		}
-	}
-	e->p = pow2_floor(m);
-	float s = 1.0f / e->p;
-	for (int j = 0; j < 3; j++)
-		for (int k = 0; k < 3; k++)
-			e->w[j][k] = raw[j][k] * s;
-}
-
 static float dot3(const float a[3], const float b[3]) { return (a[0] * b[0] + a[1] * b[1]) + a[2] * b[2]; }
 
 /* n = f × g, the component order of sw_v3_cross() */
@@ -92,30 +53,6 @@ static void cross3(const float f[3], const float g[3], float n[3])
 	n[0] = f[1] * g[2] - f[2] * g[1];
 	n[1] = f[2] * g[0] - f[0] * g[2];
 	n[2] = f[0] * g[1] - f[1] * g[0];
-}
-
-/* |n|² ≥ eps·(max |edge|²)² on the scaled edges: the same decision as on the raw ones (the scale is
- * a power of two), and no overflow or underflow whatever the triangle's size */
-static int tri_not_degenerate(const tri_edges *e)
-{
-	float g[3] = {-e->w[2][0], -e->w[2][1], -e->w[2][2]}, n[3];
-	cross3(e->w[0], g, n);
-	float l0 = dot3(e->w[0], e->w[0]), l1 = dot3(e->w[1], e->w[1]), l2 = dot3(e->w[2], e->w[2]);
-	float big = l0 > l1 ? l0 : l1;
-	big = l2 > big ? l2 : big;
-	return dot3(n, n) >= SW_TRI3_DEGEN_EPS * (big * big);
-}
-
-int sw_tri3_valid_ref(const sw_tri3 *tri, sw_vec3 disp)
-{
-	const float v[12] = {tri->a.x, tri->a.y, tri->a.z, tri->b.x, tri->b.y, tri->b.z,
-			     tri->c.x, tri->c.y, tri->c.z, disp.x,   disp.y,   disp.z};
-	for (int k = 0; k < 12; k++)
-		if (!sw_ref_coord_ok(v[k]))
-			return 0;
-	tri_edges e;
-	tri_edges_scaled(tri, &e);
-	return tri_not_degenerate(&e);
 }
 
 /* everything the 13 axes are built from, in the box's frame */
@@ -128,17 +65,31 @@ typedef struct tri_frame {
 	float y[3];    /* (c − a), unscaled */
 	float n[3];    /* scaled normal f0 × (−f2): c's offset from edge 0, b's from edge 2, on their axes */
 	float k[3];    /* f1 × f0: b's offset from a on the axes of edge 1 */
-	float p;       /* the edges' scale's inverse (tri_edges.p) */
+	float p;       /* the edges' scale's inverse (sw_tri_edges.p) */
+	float s[2];    /* the pair's scale (sw_ref_pair_scale): every length above is at that scale */
 } tri_frame;
 
-static void tri_frame_build(const sw_box3 *box, const sw_mat3 *r, const sw_tri3 *t, const tri_edges *e, sw_vec3 v,
+static void tri_frame_build(const sw_box3 *box, const sw_mat3 *r, const sw_tri3 *t, const sw_tri_edges *e, sw_vec3 v,
 			    tri_frame *fr)
 {
-	const float d[3] = {t->a.x - box->center.x, t->a.y - box->center.y, t->a.z - box->center.z};
-	const float vw[3] = {v.x, v.y, v.z};
+	float d[3] = {t->a.x - box->center.x, t->a.y - box->center.y, t->a.z - box->center.z};
+	float vw[3] = {v.x, v.y, v.z}, p = e->p;
 	fr->h[0] = box->half.x;
 	fr->h[1] = box->half.y;
 	fr->h[2] = box->half.z;
+	/* a tiny pair is scaled up first (SW_PAIR_TINY), every length by the same two powers of two */
+	const float len[10] = {fabsf(d[0]),  fabsf(d[1]), fabsf(d[2]), fabsf(vw[0]), fabsf(vw[1]),
+			       fabsf(vw[2]), fr->h[0],    fr->h[1],    fr->h[2],     p};
+	float m = len[0];
+	for (int k = 1; k < 10; k++)
+		m = len[k] > m ? len[k] : m;
+	sw_ref_pair_scale(m, &fr->s[0], &fr->s[1]);
+	for (int k = 0; k < 3; k++) {
+		d[k] = (d[k] * fr->s[0]) * fr->s[1];
+		vw[k] = (vw[k] * fr->s[0]) * fr->s[1];
+		fr->h[k] = (fr->h[k] * fr->s[0]) * fr->s[1];
+	}
+	p = (p * fr->s[0]) * fr->s[1];
 	for (int i = 0; i < 3; i++) {
 		const float c[3] = {r->col[i].x, r->col[i].y, r->col[i].z};
 		fr->d[i] = dot3(c, d);
@@ -149,12 +100,12 @@ static void tri_frame_build(const sw_box3 *box, const sw_mat3 *r, const sw_tri3 
 	float g[3];
 	for (int i = 0; i < 3; i++) {
 		g[i] = -fr->f[2][i];
-		fr->x[i] = fr->f[0][i] * e->p;
-		fr->y[i] = g[i] * e->p;
+		fr->x[i] = fr->f[0][i] * p;
+		fr->y[i] = g[i] * p;
 	}
 	cross3(fr->f[0], g, fr->n);
 	cross3(fr->f[1], fr->f[0], fr->k);
-	fr->p = e->p;
+	fr->p = p;
 }
 
 /* one candidate axis: the triangle's interval [lo, hi] at t = 0, the box's radius r, the speed u of
@@ -269,8 +220,8 @@ static sw_vec3 world_normal(const sw_mat3 *ra, const tri_axis *x, float sign)
 static sw_status tri3_sweep_core(const sw_box3 *box, const sw_tri3 *t, sw_vec3 v, int one_sided, sw_sweep_result *out)
 {
 	sw_mat3 r = sw_mat3_from_quat(box->rot);
-	tri_edges e;
-	tri_edges_scaled(t, &e);
+	sw_tri_edges e;
+	sw_tri3_edges_scaled(t, &e);
 	tri_frame f;
 	tri_frame_build(box, &r, t, &e, v, &f);
 	tri_axis ax[SW_TRI3_AXIS_COUNT];
@@ -285,27 +236,17 @@ static sw_status tri3_sweep_core(const sw_box3 *box, const sw_tri3 *t, sw_vec3 v
 
 	float t_last = s.out_num / s.out_den;
 	t_last = t_last < 1.0f ? t_last : 1.0f;
-	if (!s.sep0) {
-		out->status = SW_STARTS_OVERLAPPED;
-		out->t_first = 0.0f;
-		out->t_last = t_last;
-		out->normal = world_normal(&r, &ax[s.pen_axis], s.pen_sign);
-		out->feature = (uint32_t)s.pen_axis;
-	} else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den &&
-		   s.out_num >= 0.0f && front) {
-		/* separated at 0, so t_in > 0 here (see ref/obb3_sat.c) */
-		out->status = SW_HIT;
-		out->t_first = s.in_num / s.in_den;
-		out->t_last = t_last;
-		/* u > 0: the triangle arrives from −L, so the normal from box to triangle is −L */
-		out->normal = world_normal(&r, &ax[s.in_axis], s.in_u < 0 ? 1.0f : -1.0f);
-		out->feature = (uint32_t)s.in_axis;
-	} else {
-		out->status = SW_MISS;
-		out->t_first = out->t_last = 1.0f;
-		out->normal = sw_v3(0, 0, 0);
-		out->feature = SW_FEATURE_NONE;
-	}
+	if (!s.sep0)
+		*out = sw_sweep_result_of(SW_STARTS_OVERLAPPED, (uint32_t)s.pen_axis, 0.0f, t_last,
+					  world_normal(&r, &ax[s.pen_axis], s.pen_sign));
+	else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den &&
+		 s.out_num >= 0.0f && front)
+		/* separated at 0, so t_in > 0 here (see ref/obb3_sat.c); u > 0: the triangle arrives from −L,
+		 * so the normal from box to triangle is −L */
+		*out = sw_sweep_result_of(SW_HIT, (uint32_t)s.in_axis, s.in_num / s.in_den, t_last,
+					  world_normal(&r, &ax[s.in_axis], s.in_u < 0 ? 1.0f : -1.0f));
+	else
+		*out = sw_sweep_result_miss();
 	return out->status;
 }
 
@@ -336,8 +277,8 @@ sw_status sw_obb3_tri3_overlap_test_pair(const sw_box3 *a, const sw_tri3 *t, uin
 	if (!sw_obb3_valid_ref(a, zero) || !sw_tri3_valid_ref(t, zero))
 		return SW_PAIR_INVALID;
 	sw_mat3 r = sw_mat3_from_quat(a->rot);
-	tri_edges e;
-	tri_edges_scaled(t, &e);
+	sw_tri_edges e;
+	sw_tri3_edges_scaled(t, &e);
 	tri_frame f;
 	tri_frame_build(a, &r, t, &e, zero, &f);
 	for (int k = 0; k < SW_TRI3_AXIS_COUNT; k++) {
@@ -361,8 +302,8 @@ sw_status sw_obb3_tri3_overlap_pair(const sw_box3 *a, const sw_tri3 *t, sw_overl
 		return SW_PAIR_INVALID;
 	}
 	sw_mat3 r = sw_mat3_from_quat(a->rot);
-	tri_edges e;
-	tri_edges_scaled(t, &e);
+	sw_tri_edges e;
+	sw_tri3_edges_scaled(t, &e);
 	tri_frame f;
 	tri_frame_build(a, &r, t, &e, zero, &f);
 	tri_axis best = {0}, sep = {0};
@@ -385,12 +326,13 @@ sw_status sw_obb3_tri3_overlap_pair(const sw_box3 *a, const sw_tri3 *t, sw_overl
 			best = x, best_id = k, best_pen = pen, best_pen2 = pen2, best_sign = sign;
 		}
 	}
+	/* the depth or gap back at the pair's own scale (exact: powers of two) */
+	float depth = sep_id >= 0 ? -sep_pen / sqrtf(sep.len2) : best_pen / sqrtf(best.len2);
+	depth = (depth * (1.0f / f.s[1])) * (1.0f / f.s[0]);
 	if (sep_id >= 0)
-		*out = (sw_overlap_result){SW_MISS, (uint32_t)sep_id, -sep_pen / sqrtf(sep.len2),
-					   world_normal(&r, &sep, sep_sign)};
+		*out = (sw_overlap_result){SW_MISS, (uint32_t)sep_id, depth, world_normal(&r, &sep, sep_sign)};
 	else
-		*out = (sw_overlap_result){SW_HIT, (uint32_t)best_id, best_pen / sqrtf(best.len2),
-					   world_normal(&r, &best, best_sign)};
+		*out = (sw_overlap_result){SW_HIT, (uint32_t)best_id, depth, world_normal(&r, &best, best_sign)};
 	return out->status;
 }
 

@@ -33,21 +33,69 @@ static double turn(const pt *o, const pt *a, const pt *b)
 	return (a->x - o->x) * (b->y - o->y) - (a->y - o->y) * (b->x - o->x);
 }
 
-/* one monotone chain over p[0..n) into h (room for n), popping every middle point that is not a
- * strict left turn by more than tol (distance from the line through its neighbours); returns the
- * chain length */
+/* c × (d relative to c) sign test for the check: vertex q against edge a → b */
+static double side(sw_vec2 a, sw_vec2 b, sw_vec2 q)
+{
+	return ((double)b.x - a.x) * ((double)q.y - a.y) - ((double)b.y - a.y) * ((double)q.x - a.x);
+}
+
+/* one monotone chain over p[0..n) into h (room for n); returns the chain length. A middle point m of
+ * o → m → q goes when the turn is to the right by more than tol (distance from the line o → q). When the
+ * three are collinear within tol, where they lie along the line decides: m between o and q goes; q
+ * between o and m is within tol of the chain and is skipped; and when the chain folds back (o between
+ * m and q, possible where many points share an x) the exact sign of the turn decides, as it would
+ * without a tolerance: a tolerance may merge points, never cut off an extreme one */
 static size_t chain(const pt *p, size_t n, int step, double tol, pt *h)
 {
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++) {
 		const pt *q = &p[step > 0 ? i : n - 1 - i];
+		int skip = 0;
 		while (k >= 2) {
-			double dx = q->x - h[k - 2].x, dy = q->y - h[k - 2].y;
-			if (turn(&h[k - 2], &h[k - 1], q) > tol * sqrt(dx * dx + dy * dy))
+			const pt *o = &h[k - 2], *m = &h[k - 1];
+			double dx = q->x - o->x, dy = q->y - o->y, t = turn(o, m, q),
+			       lim = tol * sqrt(dx * dx + dy * dy);
+			if (t > lim)
 				break;
+			if (t >= -lim) {
+				double along = (m->x - o->x) * dx + (m->y - o->y) * dy;
+				if (along > dx * dx + dy * dy) {
+					skip = 1;
+					break;
+				}
+				if (along < 0 && t > 0)
+					break;
+			}
 			k--;
 		}
-		h[k++] = *q;
+		if (!skip)
+			h[k++] = *q;
+	}
+	return k;
+}
+
+/* The chains decide in double precision with a tolerance; the polygon is made of the input floats
+ * and sw_poly2_check judges those exactly as it computes. A loop h[0..k) whose vertices are all within
+ * the tolerance of a convex polygon can still turn right by a hair there (points at 1e-21 beside
+ * points at 1e3). Any vertex where the loop, in the check's arithmetic, does not turn strictly left
+ * goes: removing it only makes the polygon larger, so every input point stays inside. Returns the
+ * new count. */
+static size_t convex_in_floats(const sw_vec2 *points, pt *h, size_t k)
+{
+	int removed = 1;
+	while (removed && k >= 3) {
+		removed = 0;
+		for (size_t i = 0; i < k && k >= 3;) {
+			sw_vec2 a = points[h[(i + k - 1) % k].src], b = points[h[i].src],
+				c = points[h[(i + 1) % k].src];
+			if (side(a, b, c) > 0) {
+				i++;
+				continue;
+			}
+			memmove(&h[i], &h[i + 1], (k - i - 1) * sizeof *h);
+			k--;
+			removed = 1;
+		}
 	}
 	return k;
 }
@@ -91,7 +139,7 @@ sw_error sw_poly2_build(const sw_vec2 *points, size_t n, sw_poly2 *out)
 		/* lower chain left → right, upper chain right → left; each ends where the other starts */
 		size_t lo = chain(p, m, 1, tol, h);
 		size_t up = chain(p, m, -1, tol, h + lo - 1);
-		size_t k = lo + up - 2;
+		size_t k = convex_in_floats(points, h, lo + up - 2);
 		if (k < 3)
 			st = SW_ERR_COLLINEAR;
 		else if (k > SW_POLY2_MAX_VERTS)
@@ -107,16 +155,16 @@ sw_error sw_poly2_build(const sw_vec2 *points, size_t n, sw_poly2 *out)
 			out->count = (uint32_t)k;
 			for (size_t i = 0; i < k; i++)
 				out->v[i] = points[h[(s + i) % k].src];
+			/* locally convex everywhere; a loop that still fails the whole check is too thin to
+			 * represent in floats: refused as a line */
+			if (sw_poly2_check(out) != SW_OK) {
+				memset(out, 0, sizeof *out);
+				st = SW_ERR_COLLINEAR;
+			}
 		}
 	}
 	sw_free(p, bytes);
 	return st;
-}
-
-/* c × (d relative to c) sign test for the check: vertex q against edge a → b */
-static double side(sw_vec2 a, sw_vec2 b, sw_vec2 q)
-{
-	return ((double)b.x - a.x) * ((double)q.y - a.y) - ((double)b.y - a.y) * ((double)q.x - a.x);
 }
 
 sw_error sw_poly2_check(const sw_poly2 *poly)

@@ -111,20 +111,43 @@ static void gap_visit(gap2 *s, int id, sw_vec2 n, float gap, sw_vec2 v)
 }
 
 /* A's outward edge normals, then B's reversed, into the state; v = relative motion in A's frame */
-static void gap_all(gap2 *s, const sw_poly2 *a, const poly_in_a *pb, sw_vec2 v)
+static void gap_all(gap2 *s, const poly_in_a *pa, const poly_in_a *pb, sw_vec2 v)
 {
-	poly_in_a pa = {a->count, {{0, 0}}};
-	for (uint32_t k = 0; k < a->count; k++)
-		pa.v[k] = a->v[k];
 	*s = (gap2){-1.0f, 0.0f, 1.0f, 0.0f, 0, {0, 0}, 0, 0, SW_AXIS_NONE, 0.0f, {0, 0}, -INFINITY, 0, {0, 0}};
-	for (uint32_t i = 0; i < pa.n; i++) {
-		sw_vec2 n = edge_normal(pa.v, pa.n, i);
-		gap_visit(s, (int)i, n, project_min(pb->v, pb->n, n) - sw_v2_dot(n, pa.v[i]), v);
+	for (uint32_t i = 0; i < pa->n; i++) {
+		sw_vec2 n = edge_normal(pa->v, pa->n, i);
+		gap_visit(s, (int)i, n, project_min(pb->v, pb->n, n) - sw_v2_dot(n, pa->v[i]), v);
 	}
 	for (uint32_t j = 0; j < pb->n; j++) {
 		sw_vec2 m = edge_normal(pb->v, pb->n, j), n = sw_v2(-m.x, -m.y);
-		gap_visit(s, SW_POLY2_MAX_VERTS + (int)j, n, sw_v2_dot(n, pb->v[j]) - project_max(pa.v, pa.n, n), v);
+		gap_visit(s, SW_POLY2_MAX_VERTS + (int)j, n, sw_v2_dot(n, pb->v[j]) - project_max(pa->v, pa->n, n), v);
 	}
+}
+
+/* A's vertices as they are, and the pair scaled up when it is tiny (SW_PAIR_TINY): the largest |x|, |y|
+ * of A's vertices, B's in A's frame and the motion decides; every length by the same two powers of two */
+static void pair_frame(const sw_poly2 *a, poly_in_a *pa, poly_in_a *pb, sw_vec2 *v, float s[2])
+{
+	pa->n = a->count;
+	float m = fabsf(v->x);
+	m = fabsf(v->y) > m ? fabsf(v->y) : m;
+	for (uint32_t k = 0; k < a->count; k++) {
+		pa->v[k] = a->v[k];
+		m = fabsf(a->v[k].x) > m ? fabsf(a->v[k].x) : m;
+		m = fabsf(a->v[k].y) > m ? fabsf(a->v[k].y) : m;
+	}
+	for (uint32_t k = 0; k < pb->n; k++) {
+		m = fabsf(pb->v[k].x) > m ? fabsf(pb->v[k].x) : m;
+		m = fabsf(pb->v[k].y) > m ? fabsf(pb->v[k].y) : m;
+	}
+	sw_ref_pair_scale(m, &s[0], &s[1]);
+	if (s[0] == 1.0f && s[1] == 1.0f)
+		return;
+	*v = sw_v2((v->x * s[0]) * s[1], (v->y * s[0]) * s[1]);
+	for (uint32_t k = 0; k < pa->n; k++)
+		pa->v[k] = sw_v2((pa->v[k].x * s[0]) * s[1], (pa->v[k].y * s[0]) * s[1]);
+	for (uint32_t k = 0; k < pb->n; k++)
+		pb->v[k] = sw_v2((pb->v[k].x * s[0]) * s[1], (pb->v[k].y * s[0]) * s[1]);
 }
 
 /* a 2D normal in the 3D answer (z = 0) */
@@ -147,32 +170,23 @@ sw_status sw_poly2_sweep_pair_ref(const sw_poly2 *a, sw_pose2 xa, sw_vec2 da, co
 		*out = sw_sweep_result_invalid();
 		return SW_PAIR_INVALID;
 	}
-	poly_in_a pb;
+	poly_in_a pa, pb;
 	to_frame_a(b, xa, xb, &pb);
 	sw_vec2 v = sw_rot2_tmul(xa.q, sw_v2_sub(db, da));
+	float scale[2];
+	pair_frame(a, &pa, &pb, &v, scale);
 	gap2 s;
-	gap_all(&s, a, &pb, v);
+	gap_all(&s, &pa, &pb, v);
 	float t_last = s.out_num / s.out_den;
 	t_last = t_last < 1.0f ? t_last : 1.0f;
-	if (!s.sep0) {
-		out->status = SW_STARTS_OVERLAPPED;
-		out->t_first = 0.0f;
-		out->t_last = t_last;
-		out->normal = v3_of(sw_rot2_mul(xa.q, s.best_normal));
-		out->feature = (uint32_t)s.best_axis;
-	} else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den &&
-		   s.out_num >= 0.0f) {
-		out->status = SW_HIT;
-		out->t_first = s.in_num / s.in_den;
-		out->t_last = t_last;
-		out->normal = v3_of(sw_rot2_mul(xa.q, s.in_normal));
-		out->feature = (uint32_t)s.in_axis;
-	} else {
-		out->status = SW_MISS;
-		out->t_first = out->t_last = 1.0f;
-		out->normal = sw_v3(0, 0, 0);
-		out->feature = SW_FEATURE_NONE;
-	}
+	if (!s.sep0)
+		*out = sw_sweep_result_of(SW_STARTS_OVERLAPPED, (uint32_t)s.best_axis, 0.0f, t_last,
+					  v3_of(sw_rot2_mul(xa.q, s.best_normal)));
+	else if (!s.never && s.in_num * s.out_den <= s.out_num * s.in_den && s.in_num <= s.in_den && s.out_num >= 0.0f)
+		*out = sw_sweep_result_of(SW_HIT, (uint32_t)s.in_axis, s.in_num / s.in_den, t_last,
+					  v3_of(sw_rot2_mul(xa.q, s.in_normal)));
+	else
+		*out = sw_sweep_result_miss();
 	return out->status;
 }
 
@@ -183,15 +197,21 @@ sw_status sw_poly2_overlap_pair_ref(const sw_poly2 *a, sw_pose2 xa, const sw_pol
 		*out = sw_overlap_result_invalid();
 		return SW_PAIR_INVALID;
 	}
-	poly_in_a pb;
+	poly_in_a pa, pb;
 	to_frame_a(b, xa, xb, &pb);
+	sw_vec2 v = sw_v2(0, 0);
+	float scale[2];
+	pair_frame(a, &pa, &pb, &v, scale);
 	gap2 s;
-	gap_all(&s, a, &pb, sw_v2(0, 0));
+	gap_all(&s, &pa, &pb, v);
+	/* the depth or gap back at the pair's own scale (exact: powers of two) */
+	float depth = s.sep0 ? s.sep_gap : -s.best;
+	depth = (depth * (1.0f / scale[1])) * (1.0f / scale[0]);
 	if (s.sep0)
-		*out = (sw_overlap_result){SW_MISS, (uint32_t)s.sep_axis, s.sep_gap,
+		*out = (sw_overlap_result){SW_MISS, (uint32_t)s.sep_axis, depth,
 					   v3_of(sw_rot2_mul(xa.q, s.sep_normal))};
 	else
-		*out = (sw_overlap_result){SW_HIT, (uint32_t)s.best_axis, -s.best,
+		*out = (sw_overlap_result){SW_HIT, (uint32_t)s.best_axis, depth,
 					   v3_of(sw_rot2_mul(xa.q, s.best_normal))};
 	return out->status;
 }

@@ -193,3 +193,19 @@ void ep_random(sc_rng *r, double theta_lo, double theta_hi, double gap_lo, doubl
 	p->theta = log_uni(r, theta_lo, theta_hi);
 	p->gap = (sc_below(r, 2) ? 1 : -1) * log_uni(r, gap_lo, gap_hi) * size;
 }
+
+/* the relative motion of an edge pair built with its normal n (A to B) and size: at rest, B brought
+ * in along −n to where it is built and stopped there, or carried through with a slide and a drift;
+ * A or B or both move */
+void ep_motion(sc_rng *r, const double n[3], double size, sw_vec3 *shift, sw_vec3 *da, sw_vec3 *db)
+{
+	uint32_t kind = sc_below(r, 4);
+	double back = kind ? size * sc_uniform(r, 0.05f, 1.0f) : 0, run = kind == 1 ? back : 2 * back;
+	double v[3];
+	for (int k = 0; k < 3; k++)
+		v[k] = -run * n[k] + (kind == 3 ? size * sc_uniform(r, -0.3f, 0.3f) : 0);
+	*shift = sw_v3((float)(back * n[0]), (float)(back * n[1]), (float)(back * n[2]));
+	float share = kind ? sc_uniform(r, -0.5f, 1.5f) : 0;
+	*db = sw_v3((float)(v[0] * share), (float)(v[1] * share), (float)(v[2] * share));
+	*da = sw_v3((float)(v[0] * (share - 1)), (float)(v[1] * (share - 1)), (float)(v[2] * (share - 1)));
+}

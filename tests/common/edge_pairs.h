@@ -50,6 +50,11 @@ void ep_tri3_pair(const ep_params *p, sc_box *a, sw_tri3 *t, double n[3]);
 /// times the pair's size (Σ half extents of A) with a random sign, every other choice uniform.
 void ep_random(sc_rng *r, double theta_lo, double theta_hi, double gap_lo, double gap_hi, ep_params *p);
 
+/// The motion of a pair built with normal n (from A to B) and size: at rest, B brought in along −n to
+/// where it was built and stopped there, or carried through with a slide and a drift; A, B or both
+/// move. *shift moves B back along n to its start; *da and *db are the displacements.
+void ep_motion(sc_rng *r, const double n[3], double size, sw_vec3 *shift, sw_vec3 *da, sw_vec3 *db);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,6 +1,7 @@
 /* tests/common/gen_poly2.c — populations of 2D polygon pairs (indexed sets and packed blocks): random
  * polygons of 3–8 and of 2–16 vertices, segments, offsets, tiny and fast scenes, no motion, boxes
- * snapped to a grid (exact touches), and broken inputs. */
+ * snapped to a grid (exact touches), broken inputs, signed zeros, and pairs of 1e-20 and 1e-30 (scaled up
+ * inside the queries). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,8 @@ static const poly_pop POPS[] = {
 	{"grid", 8, {3, 0, 0.25f, 1.5f, 4, 3, 8}, E_GRID},
 	{"broken", 9, {3, 0, 0.25f, 1.5f, 4, 2, SW_POLY2_MAX_VERTS}, E_BROKEN},
 	{"signed_zero", 10, {3, 0, 0.25f, 1.5f, 4, 3, 8}, E_SIGNED_ZERO},
+	{"scale_1e-20", 11, {3e-20f, 0, 2.5e-21f, 1.5e-20f, 4e-20f, 3, 8}, E_NONE},
+	{"scale_1e-30", 12, {3e-30f, 1e-28f, 2.5e-31f, 1.5e-30f, 4e-30f, 2, SW_POLY2_MAX_VERTS}, E_NONE},
 };
 #define NPOPS (sizeof POPS / sizeof POPS[0])
 

@@ -47,7 +47,9 @@ void sc_ellipsoid_points(sc_rng *r, size_t n, sw_vec3 ax, float inner, sw_vec3 *
 		sw_vec3 u;
 		float l2;
 		do {
-			u = sw_v3(sc_uniform(r, -1, 1), sc_uniform(r, -1, 1), sc_uniform(r, -1, 1));
+			/* sequenced (z, y, x), so every compiler draws the same points */
+			float z = sc_uniform(r, -1, 1), y = sc_uniform(r, -1, 1), x = sc_uniform(r, -1, 1);
+			u = sw_v3(x, y, z);
 			l2 = sw_v3_dot(u, u);
 		} while (l2 > 1 || l2 < 1e-4f);
 		float k = (inner >= 1.0f ? 1.0f : sc_uniform(r, inner, 1.0f)) / sqrtf(l2);

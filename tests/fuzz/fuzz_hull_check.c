@@ -7,19 +7,16 @@
  *   3. as a point cloud of raw floats for sw_hull3_build (at most 256 points).
  * Nothing may crash, hang or touch memory out of bounds (built with address and undefined
  * sanitizers); a refused hull must say why, and every hull the constructors return must pass the
- * check. Not part of CI: build the library with clang and -Db_sanitize=address,undefined
- * -Db_lundef=false -Dfuzz=true, then
- *   clang -fsanitize=fuzzer,address,undefined -Iinclude -Isrc -I<build> \
- *         tests/fuzz/fuzz_hull_check.c <build>/libswept.a -lm -lpthread -o fuzz_hull_check
- *   ./fuzz_hull_check -max_len=8192 tests/fuzz/corpus/hull_check
- * (the seeds in tests/fuzz/corpus/hull_check: valid and broken hulls, face lists and clouds). */
+ * check. Built with -Dfuzz=true (./scripts/test.sh --clang runs it briefly, ./scripts/test.sh --fuzz N
+ * for N seconds), seeded from tests/fuzz/corpus/fuzz_hull_check: valid and broken hulls, face lists
+ * and clouds. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <swept/hull.h>
-#include <swept/hull_batch.h>
+#include "hull3_int.h"
+#include "sets.h"
 
 static void fail(const char *what)
 {
@@ -34,23 +31,25 @@ static void as_hull(const uint8_t *data, size_t size)
 	memset(&h, 0, sizeof h);
 	memcpy(&h, data, size < sizeof h ? size : sizeof h);
 	why[0] = 0;
-	int ok = sw_hull3_check(&h, why, sizeof why);
+	int ok = sw_hull3_validate_(&h, 0, why, sizeof why) == SW_HULL_OK;
 	if (!ok && why[0] == 0)
 		fail("a hull was refused without a reason");
+	if (ok != (sw_hull3_check(&h) == SW_OK))
+		fail("the public check and the checker disagree");
 	(void)sw_hull3_support(&h, sw_v3(0.3f, -1, 2));
-	sw_hull3_set set;
+	sw_hull3_set *set;
 	uint32_t id;
-	if (sw_hull3_set_init(&set, 1) != SW_OK)
+	if (sw_hull3_set_create(1, &set) != SW_OK)
 		return;
-	if (sw_hull3_set_add_shape(&set, &h, &id) == SW_OK && set.shapes[id].ok != (uint32_t)ok)
+	if (sw_hull3_set_add_shape(set, &h, &id) == SW_OK && set->shapes[id].ok != (uint32_t)ok)
 		fail("the set and the check disagree");
-	sw_hull3_set_free(&set);
+	sw_hull3_set_destroy(set);
 }
 
 static void expect_checked(const sw_hull3 *h, const char *who)
 {
 	char why[96];
-	if (!sw_hull3_check(h, why, sizeof why)) {
+	if (sw_hull3_validate_(h, 0, why, sizeof why) != SW_HULL_OK) {
 		fprintf(stderr, "fuzz_hull_check: %s returned a hull that fails its check: %s\n", who, why);
 		abort();
 	}
@@ -86,7 +85,7 @@ static void as_faces(const uint8_t *data, size_t size)
 		}
 		v[i] = sw_v3(c[0], c[1], c[2]);
 	}
-	if (sw_hull3_from_faces(v, nv, sizes, idx, nf, &h) == SW_HULL_OK)
+	if (sw_hull3_from_faces(v, nv, sizes, idx, nf, &h) == SW_OK)
 		expect_checked(&h, "sw_hull3_from_faces");
 }
 
@@ -97,7 +96,7 @@ static void as_cloud(const uint8_t *data, size_t size)
 	size_t n = size / sizeof p[0];
 	n = n > 256 ? 256 : n;
 	memcpy(p, data, n * sizeof p[0]);
-	if (sw_hull3_build(p, n, NULL, &h) == SW_HULL_OK)
+	if (sw_hull3_build(p, n, NULL, &h) == SW_OK)
 		expect_checked(&h, "sw_hull3_build");
 }
 

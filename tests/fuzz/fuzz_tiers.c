@@ -201,12 +201,7 @@ typedef struct res {
 	uint8_t st[MAXP];
 	uint32_t ft[MAXP];
 	float f[SW_MAX_FLOAT_COLS][MAXP];
-	union {
-		sw_sweep_results s;
-		sw_overlap_results o;
-		sw_cast_results c;
-		sw_distance_results d;
-	} out;
+	sw_any_results out;
 } res;
 
 static const void *res_init(res *r, const sw_query_desc *d)
