@@ -201,7 +201,7 @@ void sw_hull3_edge_unit_(const sw_hull3 *h, uint32_t e, double u[3])
  * parallel differ by at most 1.00001e-5 in each coordinate (up to sign), so only the classes whose
  * |x| lies within 2e-5 of the edge's are candidates: the classes are kept sorted by |x| (ax, cls)
  * and the window found by bisection; the first class is the candidate of smallest index. */
-static void edge_dirs(sw_hull3 *h)
+void sw_hull3_edge_dirs_(sw_hull3 *h)
 {
 	double rep[SW_HULL_MAX_EDGES][3], ax[SW_HULL_MAX_EDGES];
 	uint8_t cls[SW_HULL_MAX_EDGES];
@@ -305,8 +305,8 @@ static double flat_centroid(const sw_hull3 *h, const double (*r)[3], double acc[
 
 /* centre of mass from the fan tetrahedra (c, loop[0], loop[k], loop[k+1]), or a flat hull's area
  * centroid; the vertex mean when the volume (area) is not positive (a hull about to be rejected).
- * Radius rounded up to cover. */
-static void centroid_radius(sw_hull3 *h, const double c[3], const double (*r)[3])
+ * Radius rounded up to cover. Returns six times the volume (a flat hull: twice its area). */
+double sw_hull3_centroid_radius_(sw_hull3 *h, const double c[3], const double (*r)[3])
 {
 	double vol = 0, acc[3] = {0, 0, 0}, mean[3] = {0, 0, 0}, g[3];
 	if (h->num_faces == 2)
@@ -337,6 +337,7 @@ static void centroid_radius(sw_hull3 *h, const double c[3], const double (*r)[3]
 		r2 = sw_hd_dot(q, q) > r2 ? sw_hd_dot(q, q) : r2;
 	}
 	h->radius = nextafterf((float)sqrt(r2), INFINITY);
+	return vol;
 }
 
 sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol)
@@ -356,7 +357,7 @@ sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol)
 	st = face_planes(h, c, (const double(*)[3])r);
 	if (st != SW_HULL_OK)
 		return st;
-	edge_dirs(h);
-	centroid_radius(h, c, (const double(*)[3])r);
+	sw_hull3_edge_dirs_(h);
+	sw_hull3_centroid_radius_(h, c, (const double(*)[3])r);
 	return SW_HULL_OK;
 }

@@ -197,4 +197,18 @@ void sw_hull3_flat_edges_(const sw_hull3 *h, sw_hull_edge *edges, uint32_t *ne);
 /* unit direction of edge e with the sign making its largest-magnitude component positive */
 void sw_hull3_edge_unit_(const sw_hull3 *h, uint32_t e, double u[3]);
 
+/* the edges' direction classes and each edge's class (greedy in edge order, as sw_hull3_finish_) */
+void sw_hull3_edge_dirs_(sw_hull3 *h);
+
+/* centroid and radius as sw_hull3_finish_ sets them, from the vertices r relative to c; returns six
+ * times the volume (a flat hull: twice its area) */
+double sw_hull3_centroid_radius_(sw_hull3 *h, const double c[3], const double (*r)[3]);
+
+/* sw_hull3_validate_ of a piece cut from a hull that passes sw_hull3_check, answering as
+ * sw_hull3_check would while re-judging only what the cut changed. The piece keeps the hull's eps and
+ * tol; a face not in fresh_f has a loop of the hull's vertices, bit for bit, in the hull's order, and
+ * the hull face's stored plane; a vertex not in fresh_v is a vertex of the hull, bit for bit; edge
+ * records and directions are made by sw_hull3_pair_edges_ and sw_hull3_edge_dirs_. */
+sw_hull_status sw_hull3_validate_piece_(const sw_hull3 *h, const uint64_t fresh_f[2], uint64_t fresh_v);
+
 #endif

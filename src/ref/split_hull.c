@@ -26,6 +26,8 @@
  * coordinates relative to r scaled by a power of two (exact), as for polygons. */
 #include "ref/split_int.h"
 
+#include "hull3_int.h"
+
 #include <string.h>
 
 /* the hull's vertices classified */
@@ -91,6 +93,11 @@ typedef struct piece {
 	uint32_t idx[SW_HULL_MAX_FACE_INDICES];
 	uint64_t he[SW_HULL_MAX_VERTS]; /* bit b of he[a]: a loop runs a → b */
 	int bad;                        /* the loops are not a clean open surface */
+	int src;                        /* the hull face of the loop being made, −1 for the cap */
+	int cut;                        /* the loop being made is a cut face or the cap */
+	int16_t fsrc[SW_HULL_MAX_FACES]; /* each face's hull face, −1 for the cap */
+	uint64_t fresh_f[2];            /* the cut faces and the cap */
+	uint64_t fresh_v;               /* the split points that are new vertices */
 } piece;
 
 static int vert_id(piece *P, const sw_hull3 *h, uint32_t i)
@@ -113,6 +120,7 @@ static int x_id(piece *P, const sw_hull3 *h, const xtab *xt, uint32_t j)
 			P->xid[j] = vert_id(P, h, xt->b[j]);
 		else {
 			P->xid[j] = (int)P->nv;
+			P->fresh_v |= (uint64_t)1 << P->nv;
 			P->v[P->nv++] = sw_v3(x[0], x[1], x[2]);
 		}
 	}
@@ -146,6 +154,8 @@ static void end_face(piece *P, uint32_t start)
 		P->bad |= (int)(P->he[a] >> b & 1); /* an edge twice in one direction */
 		P->he[a] |= (uint64_t)1 << b;
 	}
+	P->fsrc[P->nf] = (int16_t)P->src;
+	P->fresh_f[P->nf >> 6] |= (uint64_t)(P->cut != 0) << (P->nf & 63);
 	P->fsize[P->nf++] = m;
 }
 
@@ -177,6 +187,8 @@ static void clip_faces(piece *P, const sw_hull3 *h, const hclass *hc, const xtab
 		unsigned fc = face_class(h, hc, f), whole = fc == side || (side == 1 && fc == 0);
 		if (!whole && fc != 3)
 			continue;
+		P->src = (int)f;
+		P->cut = !whole;
 		for (uint32_t k = 0; k < m; k++) {
 			uint32_t a = loop_vert(h, f, k), b = loop_vert(h, f, k + 1);
 			if (whole || loop_keeps(h, hc, f, k, side))
@@ -212,6 +224,8 @@ static void add_cap(piece *P)
 		return;
 	}
 	uint32_t v = v0, steps = 0;
+	P->src = -1;
+	P->cut = 1;
 	do {
 		push(P, start, v);
 		v = (uint32_t)next[v];
@@ -247,12 +261,58 @@ static void empty_hull(sw_hull3 *out)
 	out->radius = out->eps = out->tol = 0;
 }
 
+/* a solid piece made directly from its loops: the hull's vertices and planes where kept (faces cut
+ * keep their hull face's plane), the cap's plane −u in front, u behind, at the support of the piece's
+ * vertices; the hull's eps and tol; edge records, directions, centroid and radius as
+ * sw_hull3_from_faces makes them. Then only what the cut made is judged (sw_hull3_validate_piece_:
+ * the piece then passes sw_hull3_check); 0 when it fails, and the piece goes the general way. */
+static int direct_piece(const sw_hull3 *h, const piece *P, const float *u, unsigned side, sw_hull3 *out)
+{
+	out->num_verts = P->nv;
+	out->num_faces = P->nf;
+	memcpy(out->verts, P->v, P->nv * sizeof P->v[0]);
+	const double n_cap[3] = {side == 1 ? -u[0] : u[0], side == 1 ? -u[1] : u[1], side == 1 ? -u[2] : u[2]};
+	double d_cap = -INFINITY;
+	for (uint32_t v = 0; v < P->nv; v++) {
+		const double a[3] = {P->v[v].x, P->v[v].y, P->v[v].z};
+		double d = sw_hd_dot(n_cap, a);
+		d_cap = d > d_cap ? d : d_cap;
+	}
+	for (uint32_t f = 0, at = 0; f < P->nf; at += P->fsize[f++]) {
+		sw_hull_face *fc = &out->faces[f];
+		fc->first = (uint16_t)at;
+		fc->count = (uint16_t)P->fsize[f];
+		for (uint32_t k = 0; k < P->fsize[f]; k++)
+			out->face_verts[at + k] = (uint8_t)P->idx[at + k];
+		if (P->fsrc[f] >= 0) {
+			fc->normal = h->faces[P->fsrc[f]].normal;
+			fc->d = h->faces[P->fsrc[f]].d;
+		} else {
+			fc->normal = sw_v3((float)n_cap[0], (float)n_cap[1], (float)n_cap[2]);
+			fc->d = nextafterf((float)d_cap, INFINITY);
+		}
+	}
+	out->eps = h->eps;
+	out->tol = h->tol;
+	if (sw_hull3_pair_edges_(out, out->edges, &out->num_edges, NULL, 0) != SW_HULL_OK)
+		return 0;
+	sw_hull3_edge_dirs_(out);
+	double c[3], unused_e, unused_t, r[SW_HULL_MAX_VERTS][3];
+	sw_hull3_tolerances_(out->verts, out->num_verts, 0.0, c, &unused_e, &unused_t);
+	sw_hull3_rel_verts_(out, c, r);
+	if (!(sw_hull3_centroid_radius_(out, c, (const double(*)[3])r) > 0))
+		return 0;
+	return sw_hull3_validate_piece_(out, P->fresh_f, P->fresh_v) == SW_HULL_OK;
+}
+
 /* the piece of one side (1 front, 2 back); returns its vertex count (0: empty) */
-static uint32_t build_piece(const sw_hull3 *h, const hclass *hc, const xtab *xt, unsigned side, sw_hull3 *out)
+static uint32_t build_piece(const sw_hull3 *h, const sw_split_plane *pl, const hclass *hc, const xtab *xt,
+			    unsigned side, sw_hull3 *out)
 {
 	piece P;
 	P.nv = P.nf = P.ni = 0;
 	P.bad = 0;
+	P.fresh_f[0] = P.fresh_f[1] = P.fresh_v = 0;
 	memset(P.vid, -1, sizeof P.vid);
 	memset(P.xid, -1, sizeof P.xid);
 	memset(P.he, 0, sizeof P.he);
@@ -260,6 +320,8 @@ static uint32_t build_piece(const sw_hull3 *h, const hclass *hc, const xtab *xt,
 	int flat = h->num_faces == 2;
 	if (!P.bad && !flat)
 		add_cap(&P);
+	if (!P.bad && !flat && direct_piece(h, &P, pl->u, side, out))
+		return out->num_verts;
 	sw_error st = SW_ERR_NUMERIC;
 	if (!P.bad)
 		st = flat ? flat_piece(&P, out) : sw_hull3_from_faces(P.v, P.nv, P.fsize, P.idx, P.nf, out);
@@ -318,9 +380,9 @@ sw_status sw_split_hull_ref(const sw_hull3 *h, const sw_split_plane *pl, int che
 		return SW_PAIR_INVALID;
 	}
 	if (front)
-		out->front_count = build_piece(h, &hc, &xt, 1, front);
+		out->front_count = build_piece(h, pl, &hc, &xt, 1, front);
 	if (back)
-		out->back_count = build_piece(h, &hc, &xt, 2, back);
+		out->back_count = build_piece(h, pl, &hc, &xt, 2, back);
 	return out->status;
 }
 
