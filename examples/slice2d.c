@@ -77,7 +77,7 @@ static int cut(const soup *in, sw_plane2 line, uint8_t bit, soup *out)
 	sw_poly2_soup soup_in = {in->v, in->first, in->n, NULL, 0};
 	sw_poly2_pieces fp = {fv, NULL, cap, ff, 0}, bp = {bv, NULL, cap, bf, 0};
 	sw_split_results res = {st, NULL};
-	sw_split_opts opts = {1e-5f}; /* a thick line: vertices within 1e-5 of it count as on it */
+	sw_split_opts opts = {.eps = 1e-5f}; /* a thick line: vertices within 1e-5 of it count as on it */
 	if (ok)
 		ok = sw_poly2_split_batch(&soup_in, &line, 1, &opts, NULL, &fp, &bp, &res) == SW_OK;
 	out->n = out->nv = 0;

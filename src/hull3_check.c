@@ -360,7 +360,8 @@ static sw_hull_status v_stored_planes(const vctx *x, char *why, size_t why_len)
 			SW_HULL_FAIL(SW_HULL_NUMERIC, "flat hull: the normals of faces 0 and 1 are not opposite");
 		if (!fresh_face(x, f)) { /* the hull's plane and loop: its vertices were within tol of it */
 			if (fresh_above(x, (const double(*)[3])x->a, n, fc->d, h->tol))
-				SW_HULL_FAIL(SW_HULL_NUMERIC, "face %u: a new vertex is in front of the stored plane", f);
+				SW_HULL_FAIL(SW_HULL_NUMERIC, "face %u: a new vertex is in front of the stored plane",
+					     f);
 			continue;
 		}
 		for (uint32_t k = 0; x->built && k < fc->count; k++) {

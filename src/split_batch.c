@@ -100,11 +100,12 @@ void sw_hull3_split_ref(const sw_job *j)
 {
 	const sw_split_src *s = j->a;
 	const sw_split_hull_results *o = j->out;
+	int trusted = ((const sw_split_opts *)j->opts)->trusted != 0;
 	for (size_t i = j->off; i < j->off + j->n; i++) {
 		sw_split_plane pl;
 		sw_split_output r;
 		sw_hull3 *f = o->front ? &o->front[i] : NULL, *b = o->back ? &o->back[i] : NULL;
-		sw_split_hull_ref(&s->hulls[i], plane_at(j, i, 3, &pl), 0, f, b, &r);
+		sw_split_hull_ref(&s->hulls[i], plane_at(j, i, 3, &pl), trusted, f, b, &r);
 		if (r.status == SW_PAIR_INVALID) /* no pieces for an invalid item */
 			for (int side = 0; side < 2; side++) {
 				sw_hull3 *h = side ? b : f;
@@ -156,10 +157,11 @@ void sw_poly3_split_mass_ref(const sw_job *j) { poly_mass_rows(j, 3); }
 void sw_hull3_split_mass_ref(const sw_job *j)
 {
 	const sw_split_src *s = j->a;
+	int trusted = ((const sw_split_opts *)j->opts)->trusted != 0;
 	for (size_t i = j->off; i < j->off + j->n; i++) {
 		sw_split_plane pl;
 		sw_split_mass3 m;
-		sw_split_hull_mass_ref(&s->hulls[i], plane_at(j, i, 3, &pl), 0, &m);
+		sw_split_hull_mass_ref(&s->hulls[i], plane_at(j, i, 3, &pl), trusted, &m);
 		mass_put(j->out, i, &m, 3);
 	}
 }

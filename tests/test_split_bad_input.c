@@ -86,7 +86,7 @@ Test(split_bad_input, poly2_each_class)
 	l = mid;
 	l.p.y = INFINITY;
 	bad_poly2(v, 4, l, NULL, NULL, "Inf plane point");
-	sw_split_opts o = {-1e-3f};
+	sw_split_opts o = {.eps = -1e-3f};
 	bad_call2(v, 4, mid, &o, NULL, SW_ERR_ARG, "negative eps");
 	o.eps = NAN;
 	bad_call2(v, 4, mid, &o, NULL, SW_ERR_ARG, "NaN eps");
@@ -148,7 +148,7 @@ Test(split_bad_input, poly3_tri3_each_class)
 	sw_plane3 z = {{0, 0, 0}, {0, 0, 0}};
 	cr_expect(sw_tri3_split(&t, z, NULL, NULL, tf, tb, &o) == SW_OK && o.status == SW_PAIR_INVALID, "zero normal");
 	cr_expect_eq(sw_tri3_split(NULL, mid3, NULL, NULL, tf, tb, &o), SW_ERR_NULL, "NULL triangle");
-	sw_split_opts nan_eps = {NAN};
+	sw_split_opts nan_eps = {.eps = NAN};
 	cr_expect_eq(sw_tri3_split(&t, mid3, &nan_eps, NULL, tf, tb, &o), SW_ERR_ARG, "NaN eps");
 }
 
@@ -167,6 +167,17 @@ Test(split_bad_input, hull_each_class)
 	cr_expect_eq(sw_hull3_split(&h, mid3, NULL, &f, &b, NULL), SW_ERR_NULL, "NULL answer");
 	h.faces[2].normal.y = -h.faces[2].normal.y; /* no longer passes sw_hull3_check */
 	cr_expect(sw_hull3_split(&h, mid3, NULL, &f, &b, &o) == SW_OK && o.status == SW_PAIR_INVALID, "corrupt hull");
+	/* trusted, a hull is only range-checked: an index out of range is still refused */
+	const sw_split_opts trust = {.trusted = 1};
+	sw_hull3 g = h;
+	g.face_verts[g.faces[3].first + 1] = (uint8_t)g.num_verts;
+	cr_expect(sw_hull3_split(&g, mid3, &trust, &f, &b, &o) == SW_OK && o.status == SW_PAIR_INVALID, "index");
+	g = h;
+	g.edges[0].v[1] = 200;
+	cr_expect(sw_hull3_split_mass(&g, mid3, &trust, &m) == SW_OK && m.status == SW_PAIR_INVALID, "edge end");
+	g = h;
+	g.faces[1].count = 400;
+	cr_expect(sw_hull3_split(&g, mid3, &trust, &f, &b, &o) == SW_OK && o.status == SW_PAIR_INVALID, "loop");
 	cr_expect(poisoned(&f, sizeof f));
 	cr_expect(sw_hull3_split_mass(&h, mid3, NULL, &m) == SW_OK && m.status == SW_PAIR_INVALID);
 	cr_expect(isnan(m.back_measure) && m.cls == SW_SPLIT_NONE);
@@ -236,7 +247,7 @@ Test(split_bad_input, poly2_batch_neighbours_untouched)
 Test(split_bad_input, poly2_batch_call_errors_write_nothing)
 {
 	static batch B, ref;
-	sw_split_opts neg = {-1};
+	sw_split_opts neg = {.eps = -1};
 	struct {
 		const char *what;
 		sw_error want;
@@ -321,7 +332,7 @@ Test(split_bad_input, tri3_hull_mass_batches)
 	cr_assert_eq(sw_tri3_split_batch(&soup, &mid3, 1, NULL, NULL, &fp, &bp, &res), SW_OK);
 	cr_expect(st[0] == SW_HIT && st[1] == SW_PAIR_INVALID && st[2] == SW_HIT && cls[1] == SW_SPLIT_NONE);
 	cr_expect(ff[2] == ff[1] && bf[2] == bf[1], "no pieces for the invalid triangle");
-	sw_split_opts neg = {-1};
+	sw_split_opts neg = {.eps = -1};
 	cr_expect_eq(sw_tri3_split_batch(&soup, &mid3, 1, &neg, NULL, &fp, &bp, &res), SW_ERR_ARG);
 	cr_expect_eq(sw_tri3_split_batch(&soup, &mid3, 2, NULL, NULL, &fp, &bp, &res), SW_ERR_SIZE);
 	/* hulls: a corrupt one between two boxes */

@@ -190,7 +190,7 @@ Test(split_brute, poly2_random)
 		sw_vec2 v[NMAX];
 		to2(&s, v);
 		sw_plane2 l = random_line(&r, &s);
-		sw_split_opts o = {random_eps(&r, s.L)};
+		sw_split_opts o = {.eps = random_eps(&r, s.L)};
 		run2 R;
 		sw_poly2_split(v, s.n, l, &o, NULL, R.f, R.b, &R.o);
 		sw_poly2_split_mass(v, s.n, l, &o, &R.m);
@@ -226,7 +226,7 @@ Test(split_brute, poly3_random)
 		sw_plane3 pl = {sw_v3_add(s.v[sc_below(&r, s.n)],
 					  sw_v3(sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1))),
 				{sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1)}};
-		sw_split_opts o = {random_eps(&r, s.L)};
+		sw_split_opts o = {.eps = random_eps(&r, s.L)};
 		sw_vec3 f[NMAX], b[NMAX];
 		sw_split_output so;
 		sw_split_mass3 m;
@@ -289,7 +289,7 @@ Test(split_brute, tri3_random)
 				{sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1)}};
 		if (sc_below(&r, 8) == 0) /* through a vertex */
 			pl.p = s.v[sc_below(&r, 3)];
-		sw_split_opts o = {random_eps(&r, s.L)};
+		sw_split_opts o = {.eps = random_eps(&r, s.L)};
 		float at[9], fa[18], ba[18]; /* attributes: the positions themselves */
 		memcpy(at, &t, sizeof at);
 		sw_split_attrs attrs = {3, at, fa, ba};
@@ -436,7 +436,7 @@ Test(split_brute, poly2_mesh_without_cracks)
 		for (int k = 0; k < 60; k++, lines++) {
 			sw_plane2 l = {{grid_off + sc_uniform(&r, 0, G), grid_off + sc_uniform(&r, 0, G)},
 				       {sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1)}};
-			sw_split_opts o = {k % 3 == 0 ? 1e-3f : 0};
+			sw_split_opts o = {.eps = k % 3 == 0 ? 1e-3f : 0};
 			sw_poly2_pieces fp = {fv, NULL, NV + NP, ff, 0}, bp = {bv, NULL, NV + NP, bf, 0};
 			sw_split_results res = {st, NULL};
 			cr_assert_eq(sw_poly2_split_batch(&soup, &l, 1, &o, NULL, &fp, &bp, &res), SW_OK);
@@ -502,7 +502,7 @@ Test(split_brute, tri3_closed_mesh_without_cracks)
 			sw_plane3 pl = {{off + sc_uniform(&r, -1, 1), -off + sc_uniform(&r, -1, 1),
 					 off + sc_uniform(&r, -1, 1)},
 					{sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1)}};
-			sw_split_opts o = {k % 3 == 0 ? 1e-4f : 0};
+			sw_split_opts o = {.eps = k % 3 == 0 ? 1e-4f : 0};
 			sw_tri3_pieces fp = {ft, NULL, 800, ff, 0}, bp = {bt, NULL, 800, bf, 0};
 			sw_split_results res = {st, NULL};
 			/* every other plane given per item (all equal): the same answer */
@@ -551,7 +551,7 @@ Test(split_brute, poly2_batch_equals_single)
 	sw_poly2_soup soup = {verts, first, N, attrs, 2};
 	sw_poly2_pieces fp = {fv, fa, N * 17, ff, 0}, bp = {bv, ba, N * 17, bf, 0};
 	sw_split_results res = {st, cls};
-	sw_split_opts o = {1e-5f};
+	sw_split_opts o = {.eps = 1e-5f};
 	cr_assert_eq(sw_poly2_split_batch(&soup, lines, N, &o, NULL, &fp, &bp, &res), SW_OK);
 	for (int i = 0; i < N; i++) {
 		sw_vec2 f[17], b[17];

@@ -17,7 +17,7 @@ typedef struct split2 {
 static split2 run2(const sw_vec2 *v, uint32_t n, sw_plane2 l, float eps)
 {
 	split2 r;
-	sw_split_opts o = {eps};
+	sw_split_opts o = {.eps = eps};
 	cr_assert_eq(sw_poly2_split(v, n, l, &o, NULL, r.f, r.b, &r.o), SW_OK);
 	cr_assert_eq(r.o.status == SW_HIT, r.o.cls == SW_SPLIT_STRADDLE);
 	return r;

@@ -33,11 +33,35 @@ static sw_hull3 *box_hull(sw_vec3 c, sw_vec3 half, sw_hull3 *out)
 	return out;
 }
 
+/* whether two hulls hold the same bits in every field and entry in use */
+static int same_hull(const sw_hull3 *a, const sw_hull3 *b)
+{
+	uint32_t ni = 0;
+	for (uint32_t f = 0; f < a->num_faces; f++)
+		ni += a->faces[f].count;
+	return a->num_verts == b->num_verts && a->num_faces == b->num_faces && a->num_edges == b->num_edges &&
+	       a->num_dirs == b->num_dirs && !memcmp(&a->centroid, &b->centroid, sizeof a->centroid) &&
+	       !memcmp(&a->radius, &b->radius, 3 * sizeof(float)) &&
+	       !memcmp(a->verts, b->verts, a->num_verts * sizeof a->verts[0]) &&
+	       !memcmp(a->faces, b->faces, a->num_faces * sizeof a->faces[0]) &&
+	       !memcmp(a->face_verts, b->face_verts, ni) &&
+	       !memcmp(a->edges, b->edges, a->num_edges * sizeof a->edges[0]) &&
+	       !memcmp(a->dirs, b->dirs, a->num_dirs * sizeof a->dirs[0]);
+}
+
+/* the split of a hull, its pieces checked; the same split of the hull trusted (not checked again) is
+ * the same, bit for bit */
 static sw_split_output split(const sw_hull3 *h, sw_plane3 pl, float eps)
 {
-	sw_split_opts o = {eps};
-	sw_split_output so;
+	static sw_hull3 tf, tb;
+	sw_split_opts o = {.eps = eps}, trust = {.eps = eps, .trusted = 1};
+	sw_split_output so, to;
 	cr_assert_eq(sw_hull3_split(h, pl, &o, &F, &B, &so), SW_OK);
+	cr_assert_eq(sw_hull3_split(h, pl, &trust, &tf, &tb, &to), SW_OK);
+	cr_assert(to.status == so.status && to.cls == so.cls && to.front_count == so.front_count &&
+			  to.back_count == so.back_count && (!F.num_verts || same_hull(&F, &tf)) &&
+			  (!B.num_verts || same_hull(&B, &tb)),
+		  "a trusted split differs");
 	cr_assert_eq(so.front_count, F.num_verts);
 	cr_assert_eq(so.back_count, B.num_verts);
 	sw_error e;
@@ -292,7 +316,7 @@ static void random_population(uint64_t seed, float off, float eps_rel, int count
 		sw_plane3 pl = {p, n};
 		sw_split_output o = split(&H, pl, eps);
 		sw_split_mass3 m;
-		sw_split_opts opts = {eps};
+		sw_split_opts opts = {.eps = eps};
 		cr_assert_eq(sw_hull3_split_mass(&H, pl, &opts, &m), SW_OK);
 		cr_assert_eq(m.status, o.status);
 		cr_assert_eq(m.cls, o.cls);

@@ -94,6 +94,12 @@ typedef struct sw_split_opts {
 	/// eps are ON. 0 classifies by the sign of the distance alone. A few 1e-6 of the scene's size
 	/// keeps vertices that sit on the plane from flipping side between frames.
 	float eps;
+	/// Nonzero: the hulls of the call are taken as passing sw_hull3_check (made by sw_hull3_build,
+	/// sw_hull3_from_faces or a split, and not modified since) and are not checked again; only their
+	/// counts and indices are range-checked, so a hull that does not pass gets unspecified pieces but
+	/// never a crash. The check costs more than the split (doc/benchmarks.md). Polygons and triangles
+	/// are always checked.
+	uint32_t trusted;
 } sw_split_opts;
 
 /// Per-vertex attributes (UVs, colours) carried through a polygon or triangle split: k floats per
@@ -364,7 +370,7 @@ SW_API sw_error sw_tri3_split_batch(const sw_tri3_soup *in, const sw_plane3 *pla
 				    const sw_split_opts *opts, const sw_batch_opts *run, sw_tri3_pieces *front,
 				    sw_tri3_pieces *back, const sw_split_results *res);
 /// Splits n hulls; `front` / `back`: n hulls each, or NULL (not built). Each hull is checked
-/// (sw_hull3_check) at every call.
+/// (sw_hull3_check) at every call unless opts->trusted.
 SW_API sw_error sw_hull3_split_batch(const sw_hull3 *hulls, size_t n, const sw_plane3 *planes, size_t nplanes,
 				     const sw_split_opts *opts, const sw_batch_opts *run, sw_hull3 *front,
 				     sw_hull3 *back, const sw_split_results *res);

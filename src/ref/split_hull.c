@@ -91,13 +91,13 @@ typedef struct piece {
 	sw_vec3 v[SW_HULL_MAX_VERTS]; /* positions by id */
 	uint32_t fsize[SW_HULL_MAX_FACES];
 	uint32_t idx[SW_HULL_MAX_FACE_INDICES];
-	uint64_t he[SW_HULL_MAX_VERTS]; /* bit b of he[a]: a loop runs a → b */
-	int bad;                        /* the loops are not a clean open surface */
-	int src;                        /* the hull face of the loop being made, −1 for the cap */
-	int cut;                        /* the loop being made is a cut face or the cap */
+	uint64_t he[SW_HULL_MAX_VERTS];  /* bit b of he[a]: a loop runs a → b */
+	int bad;                         /* the loops are not a clean open surface */
+	int src;                         /* the hull face of the loop being made, −1 for the cap */
+	int cut;                         /* the loop being made is a cut face or the cap */
 	int16_t fsrc[SW_HULL_MAX_FACES]; /* each face's hull face, −1 for the cap */
-	uint64_t fresh_f[2];            /* the cut faces and the cap */
-	uint64_t fresh_v;               /* the split points that are new vertices */
+	uint64_t fresh_f[2];             /* the cut faces and the cap */
+	uint64_t fresh_v;                /* the split points that are new vertices */
 } piece;
 
 static int vert_id(piece *P, const sw_hull3 *h, uint32_t i)
@@ -193,8 +193,10 @@ static void clip_faces(piece *P, const sw_hull3 *h, const hclass *hc, const xtab
 			uint32_t a = loop_vert(h, f, k), b = loop_vert(h, f, k + 1);
 			if (whole || loop_keeps(h, hc, f, k, side))
 				push(P, start, (uint32_t)vert_id(P, h, a));
-			if ((hc->c[a] | hc->c[b]) == 3)
-				push(P, start, (uint32_t)x_id(P, h, xt, xfind(xt, a, b)));
+			uint32_t j = (hc->c[a] | hc->c[b]) == 3 ? xfind(xt, a, b) : xt->n;
+			if (j < xt->n)
+				push(P, start, (uint32_t)x_id(P, h, xt, j));
+			P->bad |= (hc->c[a] | hc->c[b]) == 3 && j == xt->n; /* a loop edge without its record */
 		}
 		end_face(P, start);
 	}
@@ -334,11 +336,32 @@ static uint32_t build_piece(const sw_hull3 *h, const sw_split_plane *pl, const h
 
 /* ---- entry points ---- */
 
-/* the input contract: a checked hull whose pieces fit (kept vertices + split points per side) */
+/* what the split reads of a hull in range: counts, loops, edge ends (a trusted hull is checked no
+ * further, so that one which is not what it claims cannot make it read out of bounds) */
+static int hull_in_range(const sw_hull3 *h)
+{
+	if (h->num_verts < 3 || h->num_faces < 2 || h->num_faces > SW_HULL_MAX_FACES)
+		return 0;
+	for (uint32_t f = 0; f < h->num_faces; f++) {
+		const sw_hull_face *fc = &h->faces[f];
+		if (fc->count < 3 || (uint32_t)fc->first + fc->count > SW_HULL_MAX_FACE_INDICES)
+			return 0;
+		for (uint32_t k = 0; k < fc->count; k++)
+			if (h->face_verts[fc->first + k] >= h->num_verts)
+				return 0;
+	}
+	for (uint32_t e = 0; e < h->num_edges; e++)
+		if (h->edges[e].v[0] >= h->num_verts || h->edges[e].v[1] >= h->num_verts)
+			return 0;
+	return 1;
+}
+
+/* the input contract: a checked hull (or a trusted one in range) whose pieces fit (kept vertices +
+ * split points per side) */
 static int hull_ok(const sw_hull3 *h, const sw_split_plane *pl, int checked)
 {
 	return pl && h && h->num_verts <= SW_HULL_MAX_VERTS && h->num_edges <= SW_HULL_MAX_EDGES &&
-	       (checked || sw_hull3_check(h) == SW_OK);
+	       (checked ? hull_in_range(h) : sw_hull3_check(h) == SW_OK);
 }
 
 static int pieces_fit(const sw_hull3 *h, const hclass *hc, uint32_t nx)
@@ -498,7 +521,7 @@ sw_error sw_hull3_split(const sw_hull3 *h, sw_plane3 plane, const sw_split_opts 
 	if (e != SW_OK || !h)
 		return e != SW_OK ? e : SW_ERR_NULL;
 	sw_split_plane pl;
-	sw_split_hull_ref(h, sw_split_prep3(plane, opts, &pl), 0, front, back, out);
+	sw_split_hull_ref(h, sw_split_prep3(plane, opts, &pl), opts && opts->trusted, front, back, out);
 	return SW_OK;
 }
 
@@ -508,6 +531,6 @@ sw_error sw_hull3_split_mass(const sw_hull3 *h, sw_plane3 plane, const sw_split_
 	if (e != SW_OK || !h)
 		return e != SW_OK ? e : SW_ERR_NULL;
 	sw_split_plane pl;
-	sw_split_hull_mass_ref(h, sw_split_prep3(plane, opts, &pl), 0, out);
+	sw_split_hull_mass_ref(h, sw_split_prep3(plane, opts, &pl), opts && opts->trusted, out);
 	return SW_OK;
 }

@@ -95,6 +95,13 @@ static int build(cur *c, uint8_t row, uint8_t ctl, fcase *f)
 				pts[p] = sw_v3(take_c(c, raw), take_c(c, raw), take_c(c, raw));
 			if (sw_hull3_build(pts, m, NULL, &f->hulls[i]) != SW_OK)
 				memset(&f->hulls[i], 0, sizeof f->hulls[i]); /* an empty hull: invalid */
+			/* trusted: a few bytes of the hull overwritten, which must not make the split read out of
+			 * bounds (its answer is then unspecified, but every tier's the same) */
+			for (int k = 0; (ctl & 32) && (ctl & 64) && k < 4; k++) {
+				size_t at = (size_t)take_b(c) << 5;
+				at = (at | take_b(c)) % sizeof(sw_hull3);
+				((unsigned char *)&f->hulls[i])[at] = take_b(c);
+			}
 			continue;
 		}
 		uint32_t m = f->kind == 1 ? 3 : take_b(c) % (SW_SPLIT_MAX_VERTS + 2);
@@ -113,6 +120,7 @@ static int build(cur *c, uint8_t row, uint8_t ctl, fcase *f)
 	for (size_t i = 0; i < f->nplanes * 2 * (size_t)f->D; i++)
 		f->planes[i] = take_c(c, raw && (ctl & 8));
 	f->opts.eps = ctl & 16 ? fabsf(take_c(c, 0)) / 16.0f : 0.0f;
+	f->opts.trusted = (ctl & 32) != 0;
 	f->src = (sw_split_src){
 		f->verts, f->kind == 0 ? f->first : NULL, f->hulls, f->k ? f->attrs : NULL, f->k, f->planes, f->nplanes,
 		0};
