@@ -76,12 +76,6 @@ static uint32_t xfind(const xtab *xt, uint32_t a, uint32_t b)
 	return j;
 }
 
-static uint32_t loop_vert(const sw_hull3 *h, uint32_t f, uint32_t k)
-{
-	const sw_hull_face *fc = &h->faces[f];
-	return h->face_verts[fc->first + k % fc->count];
-}
-
 /* ---- one piece ---- */
 
 typedef struct piece {
@@ -159,22 +153,26 @@ static void end_face(piece *P, uint32_t start)
 	P->fsize[P->nf++] = m;
 }
 
+static uint32_t low_bit(uint64_t m)
+{
+#if defined(__GNUC__)
+	return (uint32_t)__builtin_ctzll(m);
+#else
+	uint32_t k = 0;
+	while (!(m >> k & 1))
+		k++;
+	return k;
+#endif
+}
+
 /* a face's class: the OR of its vertices' sides */
 static unsigned face_class(const sw_hull3 *h, const hclass *hc, uint32_t f)
 {
+	const uint8_t *lp = &h->face_verts[h->faces[f].first];
 	unsigned fc = 0;
 	for (uint32_t k = 0; k < h->faces[f].count; k++)
-		fc |= hc->c[loop_vert(h, f, k)];
+		fc |= hc->c[lp[k]];
 	return fc;
-}
-
-/* whether vertex k of face f goes to `side` by the on-vertex rule of a straddling loop */
-static int loop_keeps(const sw_hull3 *h, const hclass *hc, uint32_t f, uint32_t k, unsigned side)
-{
-	uint32_t m = h->faces[f].count;
-	unsigned c = hc->c[loop_vert(h, f, k)];
-	return side == 1 ? sw_split_to_front(c)
-			 : sw_split_to_back(c, hc->c[loop_vert(h, f, k + m - 1)], hc->c[loop_vert(h, f, k + 1)]);
 }
 
 /* each face as the polygon split treats it: whole on its side (coplanar faces in front), or cut; a
@@ -183,20 +181,24 @@ static void clip_faces(piece *P, const sw_hull3 *h, const hclass *hc, const xtab
 {
 	uint32_t nf = h->num_faces == 2 ? 1 : h->num_faces;
 	for (uint32_t f = 0; f < nf; f++) {
+		const uint8_t *lp = &h->face_verts[h->faces[f].first];
 		uint32_t m = h->faces[f].count, start = P->ni;
 		unsigned fc = face_class(h, hc, f), whole = fc == side || (side == 1 && fc == 0);
 		if (!whole && fc != 3)
 			continue;
 		P->src = (int)f;
 		P->cut = !whole;
-		for (uint32_t k = 0; k < m; k++) {
-			uint32_t a = loop_vert(h, f, k), b = loop_vert(h, f, k + 1);
-			if (whole || loop_keeps(h, hc, f, k, side))
+		for (uint32_t k = 0, prev = lp[m - 1]; k < m; prev = lp[k++]) {
+			uint32_t a = lp[k], b = lp[k + 1 == m ? 0 : k + 1];
+			unsigned ca = hc->c[a], cb = hc->c[b];
+			if (whole || (side == 1 ? sw_split_to_front(ca) : sw_split_to_back(ca, hc->c[prev], cb)))
 				push(P, start, (uint32_t)vert_id(P, h, a));
-			uint32_t j = (hc->c[a] | hc->c[b]) == 3 ? xfind(xt, a, b) : xt->n;
+			if (whole || (ca | cb) != 3)
+				continue;
+			uint32_t j = xfind(xt, a, b);
 			if (j < xt->n)
 				push(P, start, (uint32_t)x_id(P, h, xt, j));
-			P->bad |= (hc->c[a] | hc->c[b]) == 3 && j == xt->n; /* a loop edge without its record */
+			P->bad |= j == xt->n; /* a loop edge without its record */
 		}
 		end_face(P, start);
 	}
@@ -210,8 +212,9 @@ static void add_cap(piece *P)
 	for (uint32_t a = 0; a < P->nv; a++)
 		next[a] = -1;
 	for (uint32_t a = 0; a < P->nv; a++) {
-		for (uint32_t b = 0; b < P->nv && (P->he[a] >> b) != 0; b++) {
-			if (!(P->he[a] >> b & 1) || (P->he[b] >> a & 1))
+		for (uint64_t bits = P->he[a]; bits; bits &= bits - 1) {
+			uint32_t b = low_bit(bits);
+			if (P->he[b] >> a & 1)
 				continue;
 			P->bad |= next[b] >= 0;
 			next[b] = (int)a;
@@ -450,23 +453,33 @@ static void vacc_finish(const vacc *A, const float *v0, const float *o, float in
 	}
 }
 
-/* the faces' parts on `side` as clip_faces makes them, or every face whole */
-static void mass_side(const sw_hull3 *h, const hclass *hc, float (*w)[3], unsigned side, int all, vacc *A)
+/* the faces' parts as clip_faces makes them, both sides in one pass over each loop (each side's sums in
+ * face order, as two separate passes would make them); every face whole into *fa when !cut */
+static void mass_sides(const sw_hull3 *h, const hclass *hc, float (*w)[3], int cut, vacc *fa, vacc *ba)
 {
 	for (uint32_t f = 0; f < h->num_faces; f++) {
+		const uint8_t *lp = &h->face_verts[h->faces[f].first];
 		uint32_t m = h->faces[f].count;
-		unsigned fc = face_class(h, hc, f), whole = all || fc == side || (side == 1 && fc == 0);
-		if (!whole && fc != 3)
+		unsigned fc = face_class(h, hc, f);
+		fan F = {{0}, {0}, 0}, B = F;
+		if (!cut || fc != 3) { /* whole: coplanar and front faces to the front */
+			vacc *A = cut && fc == 2 ? ba : fa;
+			for (uint32_t k = 0; k < m; k++)
+				fan_add(&F, A, w[lp[k]]);
 			continue;
-		fan F = {{0}, {0}, 0};
-		for (uint32_t k = 0; k < m; k++) {
-			uint32_t a = loop_vert(h, f, k), b = loop_vert(h, f, k + 1);
-			if (whole || loop_keeps(h, hc, f, k, side))
-				fan_add(&F, A, w[a]);
-			if (!whole && (hc->c[a] | hc->c[b]) == 3) {
+		}
+		for (uint32_t k = 0, prev = lp[m - 1]; k < m; prev = lp[k++]) {
+			uint32_t a = lp[k], b = lp[k + 1 == m ? 0 : k + 1];
+			unsigned ca = hc->c[a], cb = hc->c[b];
+			if (sw_split_to_front(ca))
+				fan_add(&F, fa, w[a]);
+			if (sw_split_to_back(ca, hc->c[prev], cb))
+				fan_add(&B, ba, w[a]);
+			if ((ca | cb) == 3) {
 				float x[3];
-				sw_split_point(3, w[a], w[b], hc->s[a], hc->s[b], hc->c[a], x);
-				fan_add(&F, A, x);
+				sw_split_point(3, w[a], w[b], hc->s[a], hc->s[b], ca, x);
+				fan_add(&F, fa, x);
+				fan_add(&B, ba, x);
 			}
 		}
 	}
@@ -502,10 +515,9 @@ sw_status sw_split_hull_mass_ref(const sw_hull3 *h, const sw_split_plane *pl, in
 	if (h->num_faces == 2) {
 		/* a flat hull has no volume: both sides 0, centroids at its first vertex */
 	} else if (cut) {
-		mass_side(h, &hc, w, 1, 0, &fa);
-		mass_side(h, &hc, w, 2, 0, &ba);
+		mass_sides(h, &hc, w, 1, &fa, &ba);
 	} else {
-		mass_side(h, &hc, w, 0, 1, hc.cls == SW_SPLIT_BACK ? &ba : &fa);
+		mass_sides(h, &hc, w, 0, hc.cls == SW_SPLIT_BACK ? &ba : &fa, NULL);
 	}
 	vacc_finish(&fa, v0, o, inv, &h->verts[0], &out->front_measure, &out->front_centroid);
 	vacc_finish(&ba, v0, o, inv, &h->verts[0], &out->back_measure, &out->back_centroid);
