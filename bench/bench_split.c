@@ -101,6 +101,7 @@ typedef struct row {
 	unsigned mix;
 	int exact;
 	size_t batch[2];
+	int trusted; /* hulls: sw_split_opts.trusted (not checked again) */
 } row;
 
 typedef struct call {
@@ -148,12 +149,15 @@ static int run_window(const void *vctx, size_t off, size_t batch)
 		sw_tri3_pieces b = {(sw_tri3 *)s->e[1], NULL, cb, s->first[1], 0};
 		return sw_tri3_split_batch(&st, (const sw_plane3 *)pl, np, &g->opts, &one, &f, &b, &res);
 	}
-	case GS_HULL3:
+	case GS_HULL3: {
+		sw_split_opts ho = g->opts;
+		ho.trusted = (uint32_t)c->r->trusted;
 		if (c->r->mass)
-			return sw_hull3_split_mass_batch(g->hulls + off, batch, (const sw_plane3 *)pl, np, &g->opts,
-							 &one, &mr);
-		return sw_hull3_split_batch(g->hulls + off, batch, (const sw_plane3 *)pl, np, &g->opts, &one,
+			return sw_hull3_split_mass_batch(g->hulls + off, batch, (const sw_plane3 *)pl, np, &ho, &one,
+							 &mr);
+		return sw_hull3_split_batch(g->hulls + off, batch, (const sw_plane3 *)pl, np, &ho, &one,
 					    s->h[0] + off, s->h[1] + off, &res);
+	}
 	default: return SW_ERR_ARG;
 	}
 }
@@ -230,20 +234,22 @@ static size_t snap_diff(const snap *a, const snap *b, size_t fl, int D)
 /* ---- rows ---- */
 
 static const row ROWS[] = {
-	{"poly2_split", GS_POLY2, 0, 0, 0, {1024, 16384}},
-	{"poly2_split_8", GS_POLY2, 0, 1, 0, {1024, 16384}},
-	{"poly2_split_16", GS_POLY2, 0, 2, 0, {16384, 0}},
-	{"poly2_split_8_exact", GS_POLY2, 0, 1, 1, {16384, 0}},
-	{"poly2_split_8_planes", GS_POLY2, 0, 9, 0, {16384, 0}},
-	{"poly3_split", GS_POLY3, 0, 0, 0, {1024, 16384}},
-	{"poly3_split_8", GS_POLY3, 0, 1, 0, {1024, 16384}},
-	{"poly3_split_16", GS_POLY3, 0, 2, 0, {16384, 0}},
-	{"poly2_split_mass", GS_POLY2, 1, 0, 0, {16384, 0}},
-	{"poly2_split_mass_8", GS_POLY2, 1, 1, 0, {16384, 0}},
-	{"poly3_split_mass_8", GS_POLY3, 1, 1, 0, {16384, 0}},
-	{"tri3_split", GS_TRI3, 0, 0, 0, {1024, 100000}},
-	{"hull3_split", GS_HULL3, 0, 0, 0, {256, 0}},
-	{"hull3_split_mass", GS_HULL3, 1, 0, 0, {256, 0}},
+	{"poly2_split", GS_POLY2, 0, 0, 0, {1024, 16384}, 0},
+	{"poly2_split_8", GS_POLY2, 0, 1, 0, {1024, 16384}, 0},
+	{"poly2_split_16", GS_POLY2, 0, 2, 0, {16384, 0}, 0},
+	{"poly2_split_8_exact", GS_POLY2, 0, 1, 1, {16384, 0}, 0},
+	{"poly2_split_8_planes", GS_POLY2, 0, 9, 0, {16384, 0}, 0},
+	{"poly3_split", GS_POLY3, 0, 0, 0, {1024, 16384}, 0},
+	{"poly3_split_8", GS_POLY3, 0, 1, 0, {1024, 16384}, 0},
+	{"poly3_split_16", GS_POLY3, 0, 2, 0, {16384, 0}, 0},
+	{"poly2_split_mass", GS_POLY2, 1, 0, 0, {16384, 0}, 0},
+	{"poly2_split_mass_8", GS_POLY2, 1, 1, 0, {16384, 0}, 0},
+	{"poly3_split_mass_8", GS_POLY3, 1, 1, 0, {16384, 0}, 0},
+	{"tri3_split", GS_TRI3, 0, 0, 0, {1024, 100000}, 0},
+	{"hull3_split", GS_HULL3, 0, 0, 0, {256, 0}, 0},
+	{"hull3_split_mass", GS_HULL3, 1, 0, 0, {256, 0}, 0},
+	{"hull3_split_trusted", GS_HULL3, 0, 0, 0, {256, 0}, 1},
+	{"hull3_split_mass_trusted", GS_HULL3, 1, 0, 0, {256, 0}, 1},
 };
 #define NROWS (sizeof ROWS / sizeof ROWS[0])
 
@@ -353,7 +359,7 @@ static void bench_peer(sw_bench_state *st, void *varg)
 	}
 	/* agreement on the first window, against the reference row's pieces */
 	uint32_t *bf = malloc(sizeof(uint32_t) * a->batch), *bb = malloc(sizeof(uint32_t) * a->batch);
-	static const row roomy = {"poly3_split_8", GS_POLY3, 0, 1, 0, {0, 0}};
+	static const row roomy = {"poly3_split_8", GS_POLY3, 0, 1, 0, {0, 0}, 0};
 	call rc = {s, &roomy, {0, 0}};
 	sw_isa prev = sw_active_isa();
 	sw_set_isa_cap(SW_ISA_REF);
