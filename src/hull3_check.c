@@ -39,18 +39,6 @@ typedef struct vctx {
 	uint64_t fresh_v;        /* a piece's vertices not in its hull (every bit: all) */
 } vctx;
 
-static uint32_t bit_index(uint64_t m)
-{
-#if defined(__GNUC__)
-	return (uint32_t)__builtin_ctzll(m);
-#else
-	uint32_t k = 0;
-	while (!(m >> k & 1))
-		k++;
-	return k;
-#endif
-}
-
 /* whether face f is judged whole: every face of a full check, a piece's fresh faces */
 static int fresh_face(const vctx *x, uint32_t f) { return !x->fresh_f || (x->fresh_f[f >> 6] >> (f & 63) & 1); }
 
@@ -58,7 +46,7 @@ static int fresh_face(const vctx *x, uint32_t f) { return !x->fresh_f || (x->fre
 static int fresh_above(const vctx *x, const double (*r)[3], const double n[3], double off, double tol)
 {
 	for (uint64_t m = x->fresh_v & (x->h->num_verts >= 64 ? ~0ull : (1ull << x->h->num_verts) - 1); m; m &= m - 1)
-		if (sw_hd_dot(n, r[bit_index(m)]) - off > tol)
+		if (sw_hd_dot(n, r[sw_low_bit(m)]) - off > tol)
 			return 1;
 	return 0;
 }
@@ -544,7 +532,7 @@ sw_hull_status sw_hull3_validate_piece_(const sw_hull3 *h, const uint64_t fresh_
 	x.fresh_v = fresh_v;
 	sw_hull_status st = v_counts(&x, why, why_len);
 	for (uint64_t m = fresh_v; st == SW_HULL_OK && m; m &= m - 1) {
-		uint32_t i = bit_index(m);
+		uint32_t i = sw_low_bit(m);
 		for (uint32_t j = 0; j < h->num_verts && i < h->num_verts; j++)
 			if (j != i && h->verts[i].x == h->verts[j].x && h->verts[i].y == h->verts[j].y &&
 			    h->verts[i].z == h->verts[j].z)

@@ -89,18 +89,6 @@ double sw_hull3_newell_(const sw_hull3 *h, uint32_t f, const double (*r)[3], dou
 /* ---- edges: pair the half-edges of the face loops ---- */
 
 /* lowest set bit of a non-zero mask */
-static uint32_t low_bit(uint64_t m)
-{
-#if defined(__GNUC__)
-	return (uint32_t)__builtin_ctzll(m);
-#else
-	uint32_t k = 0;
-	while (!(m >> k & 1))
-		k++;
-	return k;
-#endif
-}
-
 /* one vertex pair lo < hi: how many loops run it each way (runs[1]: lo → hi), the first face each
  * way and the second face in either */
 typedef struct pair_use {
@@ -134,7 +122,7 @@ sw_hull_status sw_hull3_pair_edges_(const sw_hull3 *h, sw_hull_edge *edges, uint
 	}
 	for (uint32_t lo = 0; lo < h->num_verts; lo++)
 		for (uint64_t m = adj[lo]; m; m &= m - 1) {
-			uint32_t hi = low_bit(m);
+			uint32_t hi = sw_low_bit(m);
 			const pair_use *u = &use[id[lo][hi]];
 			uint32_t n = (uint32_t)u->runs[0] + u->runs[1];
 			if (n == 1)

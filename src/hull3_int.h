@@ -123,6 +123,19 @@ sw_hull_status sw_hull3_flat_(const double (*p)[3], int n, double eps, const int
 	} while (0)
 
 /* double vectors of the builder and the checks (left-to-right sums: every caller rounds alike) */
+/* index of the lowest set bit of m ≠ 0 */
+static inline uint32_t sw_low_bit(uint64_t m)
+{
+#if defined(__GNUC__)
+	return (uint32_t)__builtin_ctzll(m);
+#else
+	uint32_t k = 0;
+	while (!(m >> k & 1))
+		k++;
+	return k;
+#endif
+}
+
 static inline double sw_hd_dot(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 static inline double sw_hd_len(const double a[3]) { return sqrt(sw_hd_dot(a, a)); }
 static inline void sw_hd_cross(const double a[3], const double b[3], double o[3])

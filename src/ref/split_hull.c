@@ -153,18 +153,6 @@ static void end_face(piece *P, uint32_t start)
 	P->fsize[P->nf++] = m;
 }
 
-static uint32_t low_bit(uint64_t m)
-{
-#if defined(__GNUC__)
-	return (uint32_t)__builtin_ctzll(m);
-#else
-	uint32_t k = 0;
-	while (!(m >> k & 1))
-		k++;
-	return k;
-#endif
-}
-
 /* a face's class: the OR of its vertices' sides */
 static unsigned face_class(const sw_hull3 *h, const hclass *hc, uint32_t f)
 {
@@ -213,7 +201,7 @@ static void add_cap(piece *P)
 		next[a] = -1;
 	for (uint32_t a = 0; a < P->nv; a++) {
 		for (uint64_t bits = P->he[a]; bits; bits &= bits - 1) {
-			uint32_t b = low_bit(bits);
+			uint32_t b = sw_low_bit(bits);
 			if (P->he[b] >> a & 1)
 				continue;
 			P->bad |= next[b] >= 0;
