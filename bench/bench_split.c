@@ -155,8 +155,8 @@ static int run_window(const void *vctx, size_t off, size_t batch)
 		if (c->r->mass)
 			return sw_hull3_split_mass_batch(g->hulls + off, batch, (const sw_plane3 *)pl, np, &ho, &one,
 							 &mr);
-		return sw_hull3_split_batch(g->hulls + off, batch, (const sw_plane3 *)pl, np, &ho, &one,
-					    s->h[0] + off, s->h[1] + off, &res);
+		return sw_hull3_split_batch(g->hulls + off, batch, (const sw_plane3 *)pl, np, &ho, &one, s->h[0] + off,
+					    s->h[1] + off, &res);
 	}
 	default: return SW_ERR_ARG;
 	}
