@@ -349,8 +349,51 @@ static sw_error call_public(sw_query q, const gs_batch *g, size_t off, size_t n,
 	}
 }
 
+/* the caller's scheduler: keeps the task, and finish runs its items one by one from the last, on
+ * workers 1 and 0 in turn */
+typedef struct sched_task {
+	sw_task_fn *fn;
+	uint32_t count;
+	void *ctx;
+} sched_task;
+
+static void *sched_later(sw_task_fn *fn, uint32_t count, uint32_t min_range, void *ctx, void *user)
+{
+	(void)min_range;
+	sched_task *t = user;
+	t->fn = fn, t->count = count, t->ctx = ctx;
+	return t;
+}
+
+static void finish_later(void *handle, void *user)
+{
+	(void)user;
+	sched_task *t = handle;
+	for (uint32_t i = t->count; i-- > 0;)
+		t->fn(i, i + 1, i % 2, t->ctx);
+}
+
 static void check_pipeline(ctx *c, sw_query q, const gs_batch *g, const ans *want)
 {
+	sched_task t;
+	const sw_batch_opts SCHED[] = {
+		{.threads = 2, .chunk = 16, .enqueue = sched_later, .finish = finish_later, .user = &t},
+		{.threads = 2, .chunk = 0, .enqueue = sched_later, .finish = finish_later, .user = &t},
+		{.isa = SW_BATCH_ISA(SW_ISA_REF)}};
+	for (size_t i = 0; i < sizeof SCHED / sizeof SCHED[0]; i++)
+		for (int room = 0; room < (want->kind == SW_ANS_PIECES ? 2 : 1); room++) {
+			ans got;
+			size_t cap = room ? (want->total[0] > want->total[1] ? want->total[0] : want->total[1])
+					  : worst_of(g);
+			ans_init(&got, q, g, cap);
+			c->how = i < 2 ? "the caller's scheduler" : "the call's tier cap at the reference";
+			if (call_public(q, g, 0, g->n, &SCHED[i], &got, 3, 0xFF, cap) != SW_OK)
+				report(c, 0, "call failed");
+			else
+				compare(c, &got, want, 0, g->n, 3, 0xFF);
+			ans_free(&got);
+		}
+
 	static const sw_batch_opts RUNS[] = {
 		{.threads = 1, .chunk = 16}, {.threads = 1, .chunk = 64}, {.threads = 2, .chunk = 16},
 		{.threads = 2, .chunk = 48}, {.threads = 2, .chunk = 0},  {.threads = 0, .chunk = 0},

@@ -538,7 +538,9 @@ sw_error gs_single_call(const gs_batch *g, sw_query q, size_t i, gs_single *out,
 	int D = gs_dim(g->kind);
 	const float *pl = g->planes + (g->nplanes == 1 ? 0 : i) * 2 * D;
 	sw_plane2 l2 = {{pl[0], pl[1]}, {pl[2], pl[3]}};
-	sw_plane3 l3 = {{pl[0], pl[1], pl[2]}, {pl[3], pl[4], pl[5]}};
+	sw_plane3 l3 = {{0, 0, 0}, {0, 0, 0}};
+	if (D == 3) /* a 2D plane is 4 floats: the last one's would end past the array */
+		l3 = (sw_plane3){{pl[0], pl[1], pl[2]}, {pl[3], pl[4], pl[5]}};
 	uint32_t lo = g->first ? g->first[i] : 0, hi = g->first ? g->first[i + 1] : 0;
 	uint32_t n = hi >= lo ? hi - lo : 0;
 	const float *v = g->first ? g->verts + (size_t)lo * D : g->verts + 9 * i;
