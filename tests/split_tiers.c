@@ -21,6 +21,7 @@
 
 #include "gen_split.h"
 #include "pipeline.h"
+#include "sched_later.h"
 
 #define POISON 0xAB
 #define GUARD 8
@@ -349,33 +350,9 @@ static sw_error call_public(sw_query q, const gs_batch *g, size_t off, size_t n,
 	}
 }
 
-/* the caller's scheduler: keeps the task, and finish runs its items one by one from the last, on
- * workers 1 and 0 in turn */
-typedef struct sched_task {
-	sw_task_fn *fn;
-	uint32_t count;
-	void *ctx;
-} sched_task;
-
-static void *sched_later(sw_task_fn *fn, uint32_t count, uint32_t min_range, void *ctx, void *user)
-{
-	(void)min_range;
-	sched_task *t = user;
-	t->fn = fn, t->count = count, t->ctx = ctx;
-	return t;
-}
-
-static void finish_later(void *handle, void *user)
-{
-	(void)user;
-	sched_task *t = handle;
-	for (uint32_t i = t->count; i-- > 0;)
-		t->fn(i, i + 1, i % 2, t->ctx);
-}
-
 static void check_pipeline(ctx *c, sw_query q, const gs_batch *g, const ans *want)
 {
-	sched_task t;
+	task t;
 	const sw_batch_opts SCHED[] = {
 		{.threads = 2, .chunk = 16, .enqueue = sched_later, .finish = finish_later, .user = &t},
 		{.threads = 2, .chunk = 0, .enqueue = sched_later, .finish = finish_later, .user = &t},
