@@ -155,6 +155,8 @@ int bench_queries_register(void)
 		const sw_query_desc *d = &sw_query_descs[q];
 		const gen_family *fam = gen_for(d);
 		size_t rows = 0;
+		if (sw_src_split(d->a))
+			continue; /* split rows: bench/bench_split.c */
 		for (size_t r = 0; r < NROWS && fam; r++) {
 			const row_set *rs = &ROWS[r];
 			if (rs->fam != fam || (rs->sweep_only && d->answer != SW_ANS_SWEEP))

@@ -21,6 +21,7 @@
 #include "bench_step.h"
 #include "bench_queries.h"
 #include "bench_scene.h"
+#include "bench_split.h"
 #include "job.h"
 #include "shim.h"
 
@@ -159,11 +160,13 @@ int main(int argc, char **argv)
 	bench_place_register();
 	bench_step_register();
 	bench_mixed_register();
+	bench_split_register();
 #ifdef SW_HAVE_ORIENT_PROBE
 	bench_orient_register();
 #endif
 	int rc = sw_bench_run(argc, argv);
 	bench_peers_free();
 	bench_scenes_free();
+	bench_split_free();
 	return rc;
 }

@@ -13,5 +13,6 @@
 #include "swept/hull3.h"
 #include "swept/circle.h"
 #include "swept/mixed.h"
+#include "swept/split.h"
 
 #endif

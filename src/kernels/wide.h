@@ -8,7 +8,8 @@
  *
  * Contract of every op: lane-wise IEEE single precision, no fusion (the build passes
  * -ffp-contract=off), so a kernel that performs the reference's operations in the reference's order
- * gets the reference's bits. Comparisons are ordered and quiet: NaN compares false. */
+ * gets the reference's bits. Comparisons are ordered and quiet: NaN compares false. sw_transpose
+ * (a W×W block of rows to columns, in place) only moves data. */
 #ifndef SWEPT_WIDE_H
 #define SWEPT_WIDE_H
 
@@ -159,6 +160,34 @@ static inline sw_mw sw_pair_lanes(const sw_pair *pairs, uint32_t ca, uint32_t cb
 	return in;
 #endif
 }
+/* r[0..16) as a 16×16 matrix of rows, transposed in place (data movement only, every tier alike):
+ * unpack 32-bit, unpack 64-bit, then two rounds of 128-bit block shuffles */
+static inline void sw_transpose(sw_fw *r)
+{
+	sw_fw t[16], u[16], x[16];
+	for (int i = 0; i < 16; i += 2) {
+		t[i] = simde_mm512_unpacklo_ps(r[i], r[i + 1]);
+		t[i + 1] = simde_mm512_unpackhi_ps(r[i], r[i + 1]);
+	}
+	for (int i = 0; i < 16; i += 4)
+		for (int h = 0; h < 2; h++) {
+			simde__m512d a = simde_mm512_castps_pd(t[i + h]), b = simde_mm512_castps_pd(t[i + 2 + h]);
+			u[i + 2 * h] = simde_mm512_castpd_ps(simde_mm512_unpacklo_pd(a, b));
+			u[i + 2 * h + 1] = simde_mm512_castpd_ps(simde_mm512_unpackhi_pd(a, b));
+		}
+	/* u[4g + m]: column m, 4 + m, 8 + m, 12 + m of rows 4g .. 4g + 3, one 128-bit block each */
+	for (int m = 0; m < 4; m++)
+		for (int g = 0; g < 4; g += 2) {
+			x[4 * g + m] = simde_mm512_shuffle_f32x4(u[4 * g + m], u[4 * g + 4 + m], 0x44);
+			x[4 * g + 4 + m] = simde_mm512_shuffle_f32x4(u[4 * g + m], u[4 * g + 4 + m], 0xEE);
+		}
+	for (int m = 0; m < 4; m++) {
+		r[m] = simde_mm512_shuffle_f32x4(x[m], x[8 + m], 0x88);
+		r[4 + m] = simde_mm512_shuffle_f32x4(x[m], x[8 + m], 0xDD);
+		r[8 + m] = simde_mm512_shuffle_f32x4(x[4 + m], x[12 + m], 0x88);
+		r[12 + m] = simde_mm512_shuffle_f32x4(x[4 + m], x[12 + m], 0xDD);
+	}
+}
 
 #elif defined(SW_TIER_AVX2)
 #include <simde/x86/avx2.h>
@@ -257,6 +286,25 @@ static inline sw_mw sw_pair_lanes(const sw_pair *pairs, uint32_t ca, uint32_t cb
 	simde_mm256_store_si256((simde__m256i *)(void *)ib, simde_mm256_and_si256(b, in));
 	return simde_mm256_castsi256_ps(in);
 }
+/* r[0..8) as an 8×8 matrix of rows, transposed in place (data movement only) */
+static inline void sw_transpose(sw_fw *r)
+{
+	sw_fw t[8], u[8];
+	for (int i = 0; i < 8; i += 2) {
+		t[i] = simde_mm256_unpacklo_ps(r[i], r[i + 1]);
+		t[i + 1] = simde_mm256_unpackhi_ps(r[i], r[i + 1]);
+	}
+	for (int i = 0; i < 8; i += 4) {
+		u[i] = simde_mm256_shuffle_ps(t[i], t[i + 2], 0x44);
+		u[i + 1] = simde_mm256_shuffle_ps(t[i], t[i + 2], 0xEE);
+		u[i + 2] = simde_mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+		u[i + 3] = simde_mm256_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+	}
+	for (int m = 0; m < 4; m++) {
+		r[m] = simde_mm256_permute2f128_ps(u[m], u[4 + m], 0x20);
+		r[4 + m] = simde_mm256_permute2f128_ps(u[m], u[4 + m], 0x31);
+	}
+}
 
 #elif defined(SW_TIER_SSE4) || defined(SW_TIER_NEON)
 /* the NEON tier is this same 4-lane source; on arm64 SIMDe maps every op to NEON */
@@ -351,6 +399,14 @@ static inline sw_mw sw_pair_lanes(const sw_pair *pairs, uint32_t ca, uint32_t cb
 	simde_mm_store_si128((void *)ia, simde_mm_and_si128(a, in));
 	simde_mm_store_si128((void *)ib, simde_mm_and_si128(b, in));
 	return simde_mm_castsi128_ps(in);
+}
+/* r[0..4) as a 4×4 matrix of rows, transposed in place (data movement only) */
+static inline void sw_transpose(sw_fw *r)
+{
+	sw_fw t0 = simde_mm_unpacklo_ps(r[0], r[1]), t1 = simde_mm_unpacklo_ps(r[2], r[3]);
+	sw_fw t2 = simde_mm_unpackhi_ps(r[0], r[1]), t3 = simde_mm_unpackhi_ps(r[2], r[3]);
+	r[0] = simde_mm_movelh_ps(t0, t1), r[1] = simde_mm_movehl_ps(t1, t0);
+	r[2] = simde_mm_movelh_ps(t2, t3), r[3] = simde_mm_movehl_ps(t3, t2);
 }
 
 #else

@@ -202,6 +202,8 @@ static int build(const sw_query_desc *d, cur *c, uint8_t ctl, fcase *f)
 {
 	memset(f, 0, sizeof *f);
 	f->n = 1 + take_b(c) % MAXP;
+	if (sw_src_split(d->a))
+		return 0; /* split rows: tests/fuzz/fuzz_split.c */
 	if (d->b == SW_SRC_NONE) {
 		/* raw blocks: whatever bytes, at an offset of 0..7 floats from the alignment */
 		size_t nb = (f->n + SW_BLOCK - 1) / SW_BLOCK, bs = sw_src_block_size(d->a), off = 8 * ((ctl >> 3) & 7);
