@@ -395,7 +395,7 @@ Test(circle_slide, earliest_ties_and_invalid)
 	cast_cols f;
 	cols_init(&f, 3);
 	memset(f.st, 0xAB, 3);
-	const sw_cast_results no_status = {NULL};
+	const sw_cast_results no_status = {.status = NULL};
 	cr_expect_eq(sw_circle2_seg2_earliest_batch(m, g, pairs, 6, NULL, NULL, NULL, fp, NULL), SW_ERR_NULL);
 	cr_expect_eq(sw_circle2_seg2_earliest_batch(m, g, pairs, 6, NULL, NULL, &no_status, fp, NULL), SW_ERR_NULL);
 	cr_expect_eq(sw_circle2_seg2_earliest_batch(m, NULL, pairs, 6, NULL, NULL, &f.out, fp, NULL), SW_ERR_NULL);
@@ -758,7 +758,7 @@ Test(circle_slide, call_errors)
 	slide_cols c;
 	scols_init(&c, 1);
 	c.st[0] = 0xAB;
-	const sw_slide_results no_status = {NULL};
+	const sw_slide_results no_status = {.status = NULL};
 	cr_expect_eq(sw_circle2_seg2_slide_batch(ms, gs, NULL, 1, NULL, NULL, &c.out), SW_ERR_NULL);
 	cr_expect_eq(sw_circle2_seg2_slide_batch(ms, gs, &p, 1, NULL, NULL, NULL), SW_ERR_NULL);
 	cr_expect_eq(sw_circle2_seg2_slide_batch(ms, gs, &p, 1, NULL, NULL, &no_status), SW_ERR_NULL);
