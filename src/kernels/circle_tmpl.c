@@ -12,8 +12,6 @@
 
 /* sw_circle_pow2_inv: 1/p for p the largest power of two ≤ m (m normal) */
 SW_INLINE sw_fw pow2_inv(sw_fw m) { return sw_mul(sw_set1(0.5f), axis_scale(m)); }
-/* sw_circle_pow2_floor: m with its mantissa cleared */
-SW_INLINE sw_fw pow2_floor(sw_fw m) { return sw_and(m, sw_set1(INFINITY)); }
 SW_INLINE sw_fw max0(sw_fw a) { return gt_sel(a, sw_set1(0.0f)); }
 SW_INLINE sw_fw lanes_of(sw_mw m, float a, float b) { return sw_sel(m, sw_set1(a), sw_set1(b)); }
 

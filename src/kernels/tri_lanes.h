@@ -17,8 +17,7 @@ SW_INLINE void tedges(const sw_fw a[3], const sw_fw b[3], const sw_fw c[3], sw_f
 			m = gt_sel(sw_abs(raw[j][k]), m);
 		}
 	}
-	/* clearing the mantissa: an AND with +Inf's bit pattern 0x7f800000 */
-	*p = sw_and(m, sw_set1(INFINITY));
+	*p = pow2_floor(m);
 	sw_fw s = sw_div(sw_set1(1.0f), *p);
 	for (int j = 0; j < 3; j++)
 		for (int k = 0; k < 3; k++)

@@ -448,6 +448,9 @@ SW_INLINE sw_fw axis_scale(sw_fw m)
 	return sw_and(sw_xor(m, inf), inf);
 }
 
+/* sw_ref_pow2_floor lane-wise: m with its mantissa cleared (an AND with +Inf's bit pattern) */
+SW_INLINE sw_fw pow2_floor(sw_fw m) { return sw_and(m, sw_set1(INFINITY)); }
+
 /* sw_ref_pair_scale lane-wise */
 SW_INLINE void pair_scale(sw_fw m, sw_fw *s1, sw_fw *s2)
 {

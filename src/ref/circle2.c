@@ -83,7 +83,7 @@ static void seg_view_build(sw_vec2 c, float r, const sw_seg2 *s, seg_view *w)
 	w->e = sw_v2(d.x * ke, d.y * ke);
 	float ee = w->e.x * w->e.x + w->e.y * w->e.y;
 	w->le = sqrtf(ee);
-	w->ll = ee * sw_circle_pow2_floor(m);
+	w->ll = ee * sw_ref_pow2_floor(m);
 	w->n = sw_v2(w->e.y, -w->e.x);
 	w->s0 = -(w->n.x * w->f[0].x + w->n.y * w->f[0].y);
 	w->g = fabsf(w->s0) - r * w->le;

@@ -60,7 +60,7 @@ static float max3(sw_vec3 a) { return sw_circle_max(sw_circle_max(fabsf(a.x), fa
 static sw_vec3 scaled3(sw_vec3 a, float *p)
 {
 	float m = max3(a), k = sw_circle_pow2_inv(m);
-	*p = sw_circle_pow2_floor(m);
+	*p = sw_ref_pow2_floor(m);
 	return sw_v3_scale(a, k);
 }
 

@@ -38,17 +38,6 @@ static inline void sw_circle2_cast(const sw_circle2_output *o, sw_cast_result *o
 	out->slide = sw_v3(o->slide.x, o->slide.y, z);
 }
 
-/* the largest power of two ≤ x for a normal float x > 0 (x with its mantissa bits cleared); 0 for 0
- * and subnormal x. Lanes clear the same bits with an AND against +Inf's pattern */
-static inline float sw_circle_pow2_floor(float x)
-{
-	uint32_t u;
-	memcpy(&u, &x, sizeof u);
-	u &= 0x7f800000u;
-	memcpy(&x, &u, sizeof x);
-	return x;
-}
-
 /* 1/s for a power of two s in [2^-126, 2^126], exactly, without a division: the exponent negated
  * (bits 0x7F000000 − bits(s)); lanes do the same integer subtraction */
 static inline float sw_circle_pow2_recip(float s)
@@ -96,7 +85,7 @@ static inline sw_vec3 sw_circle_normalize3(sw_vec3 v, float k)
 static inline int sw_circle_unit2i(sw_vec2 v, sw_vec2 *u, float *len, float *inv)
 {
 	float m = sw_circle_max(fabsf(v.x), fabsf(v.y));
-	float s = sw_circle_pow2_floor(m);
+	float s = sw_ref_pow2_floor(m);
 	int ok = s > 0.0f;
 	float k = ok ? sw_circle_pow2_recip(s) : 0.0f;
 	sw_vec2 w = sw_v2(v.x * k, v.y * k);
@@ -111,7 +100,7 @@ static inline int sw_circle_unit2i(sw_vec2 v, sw_vec2 *u, float *len, float *inv
 static inline int sw_circle_unit3i(sw_vec3 v, sw_vec3 *u, float *len, float *inv)
 {
 	float m = sw_circle_max(sw_circle_max(fabsf(v.x), fabsf(v.y)), fabsf(v.z));
-	float s = sw_circle_pow2_floor(m);
+	float s = sw_ref_pow2_floor(m);
 	int ok = s > 0.0f;
 	float k = ok ? sw_circle_pow2_recip(s) : 0.0f;
 	sw_vec3 w = sw_v3(v.x * k, v.y * k, v.z * k);
