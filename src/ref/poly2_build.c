@@ -95,21 +95,19 @@ static size_t simplify(const pt *h, size_t k, double tol, uint32_t *nx, uint32_t
 	return left;
 }
 
-/* The chains decide in double precision with a tolerance; the polygon is made of the input floats
- * and sw_poly2_check judges those exactly as it computes. A loop h[0..k) whose vertices are all within
- * the tolerance of a convex polygon can still turn right by a hair there (points at 1e-21 beside
- * points at 1e3). Any vertex where the loop, in the check's arithmetic, does not turn strictly left
- * goes: removing it only makes the polygon larger, so every input point stays inside. Returns the
- * new count. */
-static size_t convex_in_floats(const sw_vec2 *points, pt *h, size_t k)
+/* The chains and simplify() keep a loop whose vertices are input floats; sw_poly2_check judges them
+ * by side(), which is turn() on the same values (the points' doubles are the floats exactly, the
+ * operations the same). A loop merged within the tolerance can still turn right by a hair at a vertex
+ * it kept (points at 1e-21 beside points at 1e3): any vertex where it does not turn strictly left
+ * goes, which only makes the polygon larger, so every input point stays inside. Returns the new
+ * count. */
+static size_t convex_in_floats(pt *h, size_t k)
 {
 	int removed = 1;
 	while (removed && k >= 3) {
 		removed = 0;
 		for (size_t i = 0; i < k && k >= 3;) {
-			sw_vec2 a = points[h[(i + k - 1) % k].src], b = points[h[i].src],
-				c = points[h[(i + 1) % k].src];
-			if (side(a, b, c) > 0) {
+			if (turn(&h[(i + k - 1) % k], &h[i], &h[(i + 1) % k]) > 0) {
 				i++;
 				continue;
 			}
@@ -172,7 +170,7 @@ sw_error sw_poly2_build(const sw_vec2 *points, size_t n, sw_poly2 *out)
 			for (size_t i = 0, j = first; i < k; i++, j = nx[j])
 				kept[i] = h[j];
 			h = kept;
-			k = convex_in_floats(points, h, k);
+			k = convex_in_floats(h, k);
 		}
 		if (k < 3)
 			st = SW_ERR_COLLINEAR;
