@@ -157,6 +157,19 @@ Test(poly2_build, check_rejects_what_is_not_convex)
 	cr_expect_eq(sw_poly2_check(NULL), SW_ERR_NULL);
 }
 
+/* every point of p inside or on the polygon, within 1e-6 × ext of each edge's line */
+static void expect_containing(const sw_poly2 *poly, const sw_vec2 *p, size_t n, double ext)
+{
+	for (size_t i = 0; i < n; i++)
+		for (uint32_t k = 0; k < poly->count; k++) {
+			sw_vec2 a = poly->v[k], b = poly->v[(k + 1) % poly->count];
+			double cr = ((double)b.x - a.x) * ((double)p[i].y - a.y) -
+				    ((double)b.y - a.y) * ((double)p[i].x - a.x);
+			double len = hypot((double)b.x - a.x, (double)b.y - a.y);
+			cr_expect_geq(cr, -1e-6 * ext * len, "point %zu outside edge %u", i, k);
+		}
+}
+
 /* points sharing x = 0 up to 1e11, the rightmost one 2^-126 off that line: the upper chain folds back
  * along x = 0, where the collinearity tolerance once cut off the topmost point (a fuzzed input); the
  * polygon must keep it and contain every point */
@@ -178,14 +191,7 @@ Test(poly2_build, a_folded_chain_keeps_its_extreme_point)
 	for (uint32_t k = 0; k < poly.count; k++)
 		top |= poly.v[k].x == 0 && poly.v[k].y == 0x1.7f718ap+36f;
 	cr_expect(top, "the topmost point is not a vertex (%u vertices)", poly.count);
-	for (size_t i = 0; i < n; i++)
-		for (uint32_t k = 0; k < poly.count; k++) {
-			sw_vec2 a = poly.v[k], b = poly.v[(k + 1) % poly.count];
-			double cr = ((double)b.x - a.x) * ((double)p[i].y - a.y) -
-				    ((double)b.y - a.y) * ((double)p[i].x - a.x);
-			double len = hypot((double)b.x - a.x, (double)b.y - a.y);
-			cr_expect_geq(cr, -1e-6 * 0x1.7f718ap+36 * len, "point %zu outside edge %u", i, k);
-		}
+	expect_containing(&poly, p, n, 0x1.7f718ap+36);
 }
 
 /* all within the builder's tolerance of a triangle, but kept by the chains as a loop that turns right
@@ -196,14 +202,7 @@ static void expect_built_and_containing(const sw_vec2 *p, size_t n, double ext)
 	sw_poly2 poly;
 	cr_assert_eq(sw_poly2_build(p, n, &poly), SW_OK);
 	cr_assert_eq(sw_poly2_check(&poly), SW_OK);
-	for (size_t i = 0; i < n; i++)
-		for (uint32_t k = 0; k < poly.count; k++) {
-			sw_vec2 a = poly.v[k], b = poly.v[(k + 1) % poly.count];
-			double cr = ((double)b.x - a.x) * ((double)p[i].y - a.y) -
-				    ((double)b.y - a.y) * ((double)p[i].x - a.x);
-			double len = hypot((double)b.x - a.x, (double)b.y - a.y);
-			cr_expect_geq(cr, -1e-6 * ext * len, "point %zu outside edge %u", i, k);
-		}
+	expect_containing(&poly, p, n, ext);
 }
 
 Test(poly2_build, a_loop_turning_right_by_a_hair_is_made_convex)
