@@ -20,6 +20,8 @@
 #define MX_SIZES 2
 
 static const size_t mx_sizes[MX_SIZES] = {3 * 1024, 3 * 16384};
+/* the pair types of the list, a third of its pairs each */
+static const sw_query mx_query[MX_TYPES] = {SW_Q_obb3_sweep, SW_Q_obb3_tri3_sweep, SW_Q_hull3_sweep};
 
 typedef struct mx_arg {
 	int one_call;
@@ -54,7 +56,6 @@ static sw_set_kind mx_kind(sw_src s)
 
 static int mx_make(size_t n, mx_input *in)
 {
-	static const sw_query q[MX_TYPES] = {SW_Q_obb3_sweep, SW_Q_obb3_tri3_sweep, SW_Q_hull3_sweep};
 	const gen_family *fam[MX_TYPES] = {&gen_box_family, &gen_box_tri_family, &gen_hull_family};
 	memset(in, 0, sizeof *in);
 	size_t each = n / MX_TYPES;
@@ -66,7 +67,7 @@ static int mx_make(size_t n, mx_input *in)
 	    !in->nx_per)
 		return 0;
 	for (int k = 0; k < MX_TYPES; k++) {
-		const sw_query_desc *d = &sw_query_descs[q[k]];
+		const sw_query_desc *d = &sw_query_descs[mx_query[k]];
 		in->s[k] = bench_scene_get(fam[k], 0, d->a, d->b, each);
 		if (!in->s[k])
 			return 0;
@@ -98,12 +99,11 @@ static int mx_make(size_t n, mx_input *in)
 
 static sw_error mx_per_type(const mx_input *in, size_t each)
 {
-	static const sw_query q[MX_TYPES] = {SW_Q_obb3_sweep, SW_Q_obb3_tri3_sweep, SW_Q_hull3_sweep};
 	sw_error e = SW_OK;
 	for (int k = 0; k < MX_TYPES && e == SW_OK; k++) {
 		size_t o = k * each;
 		sw_sweep_results r = {in->status_per + o, NULL, in->t_per + o, NULL, in->nx_per + o, NULL, NULL};
-		e = sw_run(q[k], in->s[k]->g.a, in->s[k]->g.b, in->per + o, each, NULL, NULL, &r);
+		e = sw_run(mx_query[k], in->s[k]->g.a, in->s[k]->g.b, in->per + o, each, NULL, NULL, &r);
 	}
 	return e;
 }

@@ -37,8 +37,8 @@ typedef struct sw_mixed_pair {
 /// Most sets one mixed call names.
 #define SW_MIXED_MAX_SETS 64
 
-/// Pairs bucketed at a time: a call's scratch (from the allocator hook) is 40 to 64 bytes per pair of
-/// one window of this many pairs, whatever n is.
+/// Pairs bucketed at a time: a call's scratch (from the allocator hook) is 17 to 65 bytes per pair of
+/// one window of this many pairs (the status alone to every cast column), whatever n is.
 #define SW_MIXED_WINDOW 16384
 
 /// Answers a mixed list with the moving SAT: each pair by the batched sweep of its two sets' kinds
