@@ -20,6 +20,14 @@ static const bench_peer *const PEERS[] = {
 	&bench_peer_bullet_hull_subsimplex,
 	&bench_peer_bullet_hull_ccd,
 #endif
+#ifdef SW_HAVE_BOX2D
+	&bench_peer_circle_cast,
+	&bench_peer_circle_toi,
+#endif
+#ifdef SW_HAVE_BULLET
+	&bench_peer_sphere_subsimplex,
+	&bench_peer_sphere_ccd,
+#endif
 #ifdef SW_HAVE_CCD
 	&bench_peer_ccd_gjk,
 	&bench_peer_ccd_mpr,

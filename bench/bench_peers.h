@@ -61,6 +61,9 @@ void bench_tally_agree(const bench_tally *t, bench_agree *out);
 /// The adapters (with -Dpeers, each when its library is found).
 extern const bench_peer bench_peer_bullet_box, bench_peer_box2d_toi, bench_peer_box2d_cast,
 	bench_peer_bullet_hull_subsimplex, bench_peer_bullet_hull_ccd;
+/// The swept circles' peers (bench_peer_circle.c).
+extern const bench_peer bench_peer_circle_cast, bench_peer_circle_toi, bench_peer_sphere_subsimplex,
+	bench_peer_sphere_ccd;
 /// The GJK queries' peers (bench_peer_gjk.c).
 extern const bench_peer bench_peer_ccd_gjk, bench_peer_ccd_mpr, bench_peer_bullet_gjk, bench_peer_bullet_gjk_subsimplex,
 	bench_peer_bullet_gjk_cast, bench_peer_box2d_distance, bench_peer_box2d_overlap, bench_peer_box2d_gjk_cast,

@@ -49,6 +49,8 @@ static const row_set ROWS[] = {
 	{&gen_poly2_family, 1, "_box", 1, {16384}},
 	{&gen_poly2_family, 2, "_mixed", 1, {16384}},
 	{&gen_hull_family, 0, "", 0, {1024, 16384}},
+	{&gen_circle2_family, 0, "", 0, {64, 1024, 16384, 1048576}},
+	{&gen_circle3_family, 0, "", 0, {64, 1024, 16384, 1048576}},
 	/* GJK: hulls of 8–32 points, polygons of 3–8 vertices, boxes, rays; and spheres, capsules, boxes and
 	 * polytopes mixed */
 	{&gen_gjk_family, 0, "", 0, {1024, 16384}},
@@ -138,7 +140,7 @@ static void bench_query(sw_bench_state *st, void *varg)
 	const size_t done = bench_run_windows(st, arg->isa, s->out.status, s->n, arg->batch, run_window, &ctx);
 	if (!done)
 		return;
-	bench_mix_counters(st, s->out.status, done, d->answer == SW_ANS_SWEEP);
+	bench_mix_counters(st, s->out.status, done, d->answer == SW_ANS_SWEEP || d->answer == SW_ANS_CAST);
 	size_t bad = bench_mismatches(&s->out, want, arg->q, done);
 	sw_bench_counter(st, "mismatch", (double)bad);
 	if (bad)
@@ -157,6 +159,8 @@ int bench_queries_register(void)
 		const sw_query_desc *d = &sw_query_descs[q];
 		const gen_family *fam = gen_for(d);
 		size_t rows = 0;
+		if (sw_src_split(d->a))
+			continue; /* split rows: bench/bench_split.c */
 		for (size_t r = 0; r < NROWS && fam; r++) {
 			const row_set *rs = &ROWS[r];
 			if (rs->fam != fam || (rs->sweep_only && d->answer != SW_ANS_SWEEP))

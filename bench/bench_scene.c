@@ -88,7 +88,7 @@ size_t bench_mismatches(const bench_cols *got, const bench_cols *want, sw_query 
 
 sw_error bench_call(sw_query q, const bench_scene *s, const bench_cols *c, size_t off, size_t n)
 {
-	static const sw_sweep_opts two_sided = {0};
+	sw_opts_any two_sided;
 	const sw_query_desc *d = &sw_query_descs[q];
 	sw_columns cols;
 	memset(&cols, 0, sizeof cols);
@@ -99,7 +99,7 @@ sw_error bench_call(sw_query q, const bench_scene *s, const bench_cols *c, size_
 	sw_any_results res;
 	sw_columns_store(d->answer, &cols, &res);
 	const void *out = &res;
-	const void *opts = d->opts == SW_OPTS_SWEEP ? &two_sided : NULL;
+	const void *opts = sw_opts_sided(d->opts, 0, &two_sided);
 	if (s->g.pairs)
 		return sw_run(q, s->g.a, s->g.b, s->g.pairs + off, n, opts, NULL, out);
 	/* packed: the blocks of the window (off is a multiple of SW_BLOCK) */

@@ -2,8 +2,9 @@
  * the run's context (swept's version and build, the tiers this CPU runs and the best, the CPU's model,
  * family and highest clock when the kernel tells, the compiler, the peers' versions), registers every
  * query of the list (bench_queries.c), the peers (bench_peers.c), the orientation probe
- * (bench_orient.c), the hull builds, the placements (bench_place.c) and the steps and thread scaling
- * (bench_step.c), and runs the benchmarks the flags select.
+ * (bench_orient.c), the swept circles' earliest hit and slide (bench_circle.c), the hull builds, the
+ * placements (bench_place.c) and the steps and thread scaling (bench_step.c), and runs the benchmarks
+ * the flags select.
  *
  * Nothing is printed to stdout except by the benchmark reporter: diagnostics go to stderr, so
  * --benchmark_format=json output stays parseable. */
@@ -12,12 +13,15 @@
 
 #include <swept/swept.h>
 
+#include "bench_circle.h"
 #include "bench_hull_build.h"
 #include "bench_peers.h"
+#include "bench_mixed.h"
 #include "bench_place.h"
 #include "bench_step.h"
 #include "bench_queries.h"
 #include "bench_scene.h"
+#include "bench_split.h"
 #include "job.h"
 #include "shim.h"
 
@@ -152,13 +156,17 @@ int main(int argc, char **argv)
 		return 1;
 	bench_peers_register();
 	bench_hull_build_register();
+	bench_circle_register();
 	bench_place_register();
 	bench_step_register();
+	bench_mixed_register();
+	bench_split_register();
 #ifdef SW_HAVE_ORIENT_PROBE
 	bench_orient_register();
 #endif
 	int rc = sw_bench_run(argc, argv);
 	bench_peers_free();
 	bench_scenes_free();
+	bench_split_free();
 	return rc;
 }

@@ -14,6 +14,7 @@
 //   b2ShapeCast takes the b2Transform as given, with swept's (c, s) unchanged.
 // - b2TimeOfImpact reads a wall clock per call (its statistics); that cost is part of the call.
 #include "peer_box2d.h"
+#include "peer_box2d_toi.h"
 
 #include <box2d/b2_collision.h>
 #include <box2d/b2_common.h>
@@ -115,21 +116,7 @@ extern "C" size_t swp_box2d_toi(swp_box2d *p, uint8_t *outcome, float *t)
 		in.proxyB = sb.proxy;
 		in.sweepA = sa.sweep;
 		in.sweepB = sb.sweep;
-		b2TOIOutput out;
-		b2TimeOfImpact(&out, &in);
-		uint8_t o = SWP_B2_MISS;
-		switch (out.state) {
-		case b2TOIOutput::e_touching: o = SWP_B2_HIT; break;
-		case b2TOIOutput::e_overlapped: o = SWP_B2_OVERLAPPED; break;
-		case b2TOIOutput::e_failed: o = SWP_B2_FAILED; break;
-		default: break;
-		}
-		int h = o == SWP_B2_HIT || o == SWP_B2_OVERLAPPED;
-		hits += (size_t)h;
-		if (outcome)
-			outcome[k] = o;
-		if (t)
-			t[k] = h ? out.t : 1.0f;
+		hits += (size_t)swp_b2_toi(&in, k, outcome, t);
 	}
 	return hits;
 }

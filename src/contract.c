@@ -6,17 +6,6 @@
 #include <stdint.h>
 #include <string.h>
 
-/* the largest power of two ≤ x for a normal float x > 0 (x with its mantissa bits cleared); 0 for
- * zero or subnormal x. The kernels clear the same bits with an AND against +Inf's pattern */
-static float pow2_floor(float x)
-{
-	uint32_t u;
-	memcpy(&u, &x, sizeof u);
-	u &= 0x7f800000u;
-	memcpy(&x, &u, sizeof x);
-	return x;
-}
-
 void sw_tri3_edges_scaled(const sw_tri3 *t, sw_tri_edges *e)
 {
 	const sw_vec3 v[3] = {t->a, t->b, t->c};
@@ -31,7 +20,7 @@ void sw_tri3_edges_scaled(const sw_tri3 *t, sw_tri_edges *e)
 			m = x > m ? x : m;
 		}
 	}
-	e->p = pow2_floor(m);
+	e->p = sw_ref_pow2_floor(m);
 	float s = 1.0f / e->p;
 	for (int j = 0; j < 3; j++)
 		for (int k = 0; k < 3; k++)

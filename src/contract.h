@@ -44,6 +44,17 @@
 
 static inline uint32_t sw_feature_of_lane(float f) { return f == (float)SW_AXIS_NONE ? SW_FEATURE_NONE : (uint32_t)f; }
 
+/// The largest power of two ≤ x for a normal float x > 0: x with its mantissa bits cleared (0 for
+/// zero or subnormal x). The kernels clear the same bits with an AND against +Inf's pattern.
+static inline float sw_ref_pow2_floor(float x)
+{
+	uint32_t u;
+	memcpy(&u, &x, sizeof u);
+	u &= 0x7f800000u;
+	memcpy(&x, &u, sizeof x);
+	return x;
+}
+
 /// The exact power of two an edge×edge axis is scaled by, from m, its largest |component|: 2 / p with
 /// p the largest power of two ≤ m, so the scaled axis' largest component lies in [2, 4). It is the
 /// float whose exponent bits are m's complemented and whose mantissa is zero (the kernels: XOR then

@@ -13,13 +13,16 @@
 #define TYPE_OBB3_BLOCK sw_obb3_block
 #define TYPE_OBB3_TRI3_BLOCK sw_obb3_tri3_block
 #define TYPE_POLY2_BLOCK sw_poly2_block
+#define TYPE_CIRCLE2 sw_circle2_set
+#define TYPE_SEG2 sw_seg2_set
+#define TYPE_CIRCLE3 sw_circle3_set
+#define RESULTS_SWEEP sw_sweep_results
+#define RESULTS_OVERLAP sw_overlap_results
+#define RESULTS_CAST sw_cast_results
 #define TYPE_SHAPE3 sw_shape3_set
 #define TYPE_SHAPE2 sw_shape2_set
 #define TYPE_RAY3 sw_ray3_set
 #define TYPE_RAY2 sw_ray2_set
-#define RESULTS_SWEEP sw_sweep_results
-#define RESULTS_OVERLAP sw_overlap_results
-#define RESULTS_CAST sw_cast_results
 #define RESULTS_DISTANCE sw_distance_results
 
 /* the shape of a function: indexed (two sets and a pair list) or packed, with options or not */
@@ -27,6 +30,7 @@
 #define SIDE_TRI3 IDX
 #define SIDE_POLY2 IDX
 #define SIDE_HULL3 IDX
+#define SIDE_SEG2 IDX
 #define SIDE_SHAPE3 IDX
 #define SIDE_SHAPE2 IDX
 #define SIDE_RAY3 IDX
@@ -46,6 +50,12 @@
 				   const sw_sweep_opts *opts, const sw_batch_opts *run, const RESULTS_##ANS *out) \
 	{                                                                                                         \
 		return sw_run(SW_Q_##name, a, b, pairs, n, opts, run, out);                                       \
+	}
+#define DEF_IDX_CIRCLE(name, A, B, ANS)                                                                            \
+	sw_error sw_##name##_batch(const TYPE_##A *a, const TYPE_##B *b, const sw_pair *pairs, size_t n,           \
+				   const sw_circle_opts *opts, const sw_batch_opts *run, const RESULTS_##ANS *out) \
+	{                                                                                                          \
+		return sw_run(SW_Q_##name, a, b, pairs, n, opts, run, out);                                        \
 	}
 #define DEF_IDX_GJK(name, A, B, ANS)                                                                            \
 	sw_error sw_##name##_batch(const TYPE_##A *a, const TYPE_##B *b, const sw_pair *pairs, size_t n,        \

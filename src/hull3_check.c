@@ -35,7 +35,21 @@ typedef struct vctx {
 	face_geo g[SW_HULL_MAX_FACES];
 	double bend;
 	int built, strict, flat;
+	const uint64_t *fresh_f; /* a piece's faces to judge whole (NULL: every face); see validate_piece */
+	uint64_t fresh_v;        /* a piece's vertices not in its hull (every bit: all) */
 } vctx;
+
+/* whether face f is judged whole: every face of a full check, a piece's fresh faces */
+static int fresh_face(const vctx *x, uint32_t f) { return !x->fresh_f || (x->fresh_f[f >> 6] >> (f & 63) & 1); }
+
+/* whether a fresh vertex is more than tol in front of n·r − off (r relative to the centroid, or a) */
+static int fresh_above(const vctx *x, const double (*r)[3], const double n[3], double off, double tol)
+{
+	for (uint64_t m = x->fresh_v & (x->h->num_verts >= 64 ? ~0ull : (1ull << x->h->num_verts) - 1); m; m &= m - 1)
+		if (sw_hd_dot(n, r[sw_low_bit(m)]) - off > tol)
+			return 1;
+	return 0;
+}
 
 static uint32_t next_in_loop(uint32_t k, uint32_t m) { return k + 1 == m ? 0 : k + 1; }
 
@@ -285,10 +299,15 @@ static sw_hull_status v_convex(const vctx *x, char *why, size_t why_len)
 {
 	const sw_hull3 *h = x->h;
 	for (uint32_t f = 0; f < h->num_faces; f++) {
+		const face_geo *g = &x->g[f];
+		if (!fresh_face(x, f)) { /* a piece's face as its hull had it: only the fresh vertices are new */
+			if (fresh_above(x, (const double(*)[3])x->r, g->n, g->dmax, h->tol))
+				SW_HULL_FAIL(SW_HULL_BAD_FACES_NONCONVEX, "a new vertex is in front of face %u", f);
+			continue;
+		}
 		sw_hull_status st = v_face_convex(x, f, why, why_len);
 		if (st != SW_HULL_OK)
 			return st;
-		const face_geo *g = &x->g[f];
 		for (uint32_t v = 0; v < h->num_verts && any_above(x->rc, h->num_verts, g->n, g->dmax, h->tol); v++)
 			if (sw_hd_dot(g->n, x->r[v]) - g->dmax > h->tol)
 				SW_HULL_FAIL(SW_HULL_BAD_FACES_NONCONVEX, "vertex %u is %g in front of face %u", v,
@@ -327,6 +346,12 @@ static sw_hull_status v_stored_planes(const vctx *x, char *why, size_t why_len)
 		    (fc->normal.x != -h->faces[0].normal.x || fc->normal.y != -h->faces[0].normal.y ||
 		     fc->normal.z != -h->faces[0].normal.z))
 			SW_HULL_FAIL(SW_HULL_NUMERIC, "flat hull: the normals of faces 0 and 1 are not opposite");
+		if (!fresh_face(x, f)) { /* the hull's plane and loop: its vertices were within tol of it */
+			if (fresh_above(x, (const double(*)[3])x->a, n, fc->d, h->tol))
+				SW_HULL_FAIL(SW_HULL_NUMERIC, "face %u: a new vertex is in front of the stored plane",
+					     f);
+			continue;
+		}
 		for (uint32_t k = 0; x->built && k < fc->count; k++) {
 			uint32_t v = h->face_verts[fc->first + k];
 			if (sw_hd_dot(n, x->a[v]) - fc->d < -h->tol)
@@ -440,7 +465,7 @@ static sw_hull_status v_geometry(vctx *x, char *why, size_t why_len)
 		st = v_convex(x, why, why_len);
 	if (st == SW_HULL_OK)
 		st = v_stored_planes(x, why, why_len);
-	if (st == SW_HULL_OK && !x->built) /* sw_hull3_finish_ makes the directions so */
+	if (st == SW_HULL_OK && !x->built && !x->fresh_f) /* sw_hull3_finish_ makes the directions so */
 		st = v_stored_dirs(h, why, why_len);
 	if (st == SW_HULL_OK)
 		st = v_stored_centre(x, why, why_len);
@@ -475,6 +500,8 @@ sw_hull_status sw_hull3_validate_(const sw_hull3 *h, int built, char *why, size_
 		SW_HULL_FAIL(SW_HULL_INVALID_INPUT, "NULL hull");
 	x.h = h;
 	x.built = built;
+	x.fresh_f = NULL;
+	x.fresh_v = ~0ull;
 	sw_hull_status st = v_counts(&x, why, why_len);
 	if (st == SW_HULL_OK && !built)
 		st = sw_hull3_distinct_(h->verts, h->num_verts, why, why_len);
@@ -484,5 +511,38 @@ sw_hull_status sw_hull3_validate_(const sw_hull3 *h, int built, char *why, size_
 		return st;
 	x.flat = h->num_faces == 2;
 	x.strict = built && !x.flat;
+	return v_geometry(&x, why, why_len);
+}
+
+/* a piece: what the cut made is judged as sw_hull3_check judges it, what it kept is not judged again.
+ * Kept (bit for bit the hull's, which passed the check with the same tol): the vertices' finiteness
+ * and distinctness among themselves, a kept face's convexity, the kept vertices behind a kept face's
+ * planes, its own vertices on its stored plane. Everything in O(loop indices) is taken again, and every
+ * new vertex against every face; fresh faces (cut faces, the cap) against every vertex. Edge records
+ * and directions come from sw_hull3_pair_edges_ and sw_hull3_edge_dirs_, so only Euler and the degrees
+ * are counted. */
+sw_hull_status sw_hull3_validate_piece_(const sw_hull3 *h, const uint64_t fresh_f[2], uint64_t fresh_v)
+{
+	vctx x;
+	char *why = NULL;
+	size_t why_len = 0;
+	x.h = h;
+	x.built = 0;
+	x.fresh_f = fresh_f;
+	x.fresh_v = fresh_v;
+	sw_hull_status st = v_counts(&x, why, why_len);
+	for (uint64_t m = fresh_v; st == SW_HULL_OK && m; m &= m - 1) {
+		uint32_t i = sw_low_bit(m);
+		for (uint32_t j = 0; j < h->num_verts && i < h->num_verts; j++)
+			if (j != i && h->verts[i].x == h->verts[j].x && h->verts[i].y == h->verts[j].y &&
+			    h->verts[i].z == h->verts[j].z)
+				SW_HULL_FAIL(SW_HULL_BAD_FACES_DEGENERATE, "vertices %u and %u coincide", j, i);
+	}
+	if (st == SW_HULL_OK)
+		st = v_built_topology(h, why, why_len);
+	if (st != SW_HULL_OK)
+		return st;
+	x.flat = h->num_faces == 2;
+	x.strict = 0;
 	return v_geometry(&x, why, why_len);
 }

@@ -89,18 +89,6 @@ double sw_hull3_newell_(const sw_hull3 *h, uint32_t f, const double (*r)[3], dou
 /* ---- edges: pair the half-edges of the face loops ---- */
 
 /* lowest set bit of a non-zero mask */
-static uint32_t low_bit(uint64_t m)
-{
-#if defined(__GNUC__)
-	return (uint32_t)__builtin_ctzll(m);
-#else
-	uint32_t k = 0;
-	while (!(m >> k & 1))
-		k++;
-	return k;
-#endif
-}
-
 /* one vertex pair lo < hi: how many loops run it each way (runs[1]: lo → hi), the first face each
  * way and the second face in either */
 typedef struct pair_use {
@@ -134,7 +122,7 @@ sw_hull_status sw_hull3_pair_edges_(const sw_hull3 *h, sw_hull_edge *edges, uint
 	}
 	for (uint32_t lo = 0; lo < h->num_verts; lo++)
 		for (uint64_t m = adj[lo]; m; m &= m - 1) {
-			uint32_t hi = low_bit(m);
+			uint32_t hi = sw_low_bit(m);
 			const pair_use *u = &use[id[lo][hi]];
 			uint32_t n = (uint32_t)u->runs[0] + u->runs[1];
 			if (n == 1)
@@ -201,7 +189,7 @@ void sw_hull3_edge_unit_(const sw_hull3 *h, uint32_t e, double u[3])
  * parallel differ by at most 1.00001e-5 in each coordinate (up to sign), so only the classes whose
  * |x| lies within 2e-5 of the edge's are candidates: the classes are kept sorted by |x| (ax, cls)
  * and the window found by bisection; the first class is the candidate of smallest index. */
-static void edge_dirs(sw_hull3 *h)
+void sw_hull3_edge_dirs_(sw_hull3 *h)
 {
 	double rep[SW_HULL_MAX_EDGES][3], ax[SW_HULL_MAX_EDGES];
 	uint8_t cls[SW_HULL_MAX_EDGES];
@@ -305,8 +293,8 @@ static double flat_centroid(const sw_hull3 *h, const double (*r)[3], double acc[
 
 /* centre of mass from the fan tetrahedra (c, loop[0], loop[k], loop[k+1]), or a flat hull's area
  * centroid; the vertex mean when the volume (area) is not positive (a hull about to be rejected).
- * Radius rounded up to cover. */
-static void centroid_radius(sw_hull3 *h, const double c[3], const double (*r)[3])
+ * Radius rounded up to cover. Returns six times the volume (a flat hull: twice its area). */
+double sw_hull3_centroid_radius_(sw_hull3 *h, const double c[3], const double (*r)[3])
 {
 	double vol = 0, acc[3] = {0, 0, 0}, mean[3] = {0, 0, 0}, g[3];
 	if (h->num_faces == 2)
@@ -337,6 +325,7 @@ static void centroid_radius(sw_hull3 *h, const double c[3], const double (*r)[3]
 		r2 = sw_hd_dot(q, q) > r2 ? sw_hd_dot(q, q) : r2;
 	}
 	h->radius = nextafterf((float)sqrt(r2), INFINITY);
+	return vol;
 }
 
 sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol)
@@ -356,7 +345,7 @@ sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol)
 	st = face_planes(h, c, (const double(*)[3])r);
 	if (st != SW_HULL_OK)
 		return st;
-	edge_dirs(h);
-	centroid_radius(h, c, (const double(*)[3])r);
+	sw_hull3_edge_dirs_(h);
+	sw_hull3_centroid_radius_(h, c, (const double(*)[3])r);
 	return SW_HULL_OK;
 }

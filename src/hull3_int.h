@@ -123,6 +123,19 @@ sw_hull_status sw_hull3_flat_(const double (*p)[3], int n, double eps, const int
 	} while (0)
 
 /* double vectors of the builder and the checks (left-to-right sums: every caller rounds alike) */
+/* index of the lowest set bit of m ≠ 0 */
+static inline uint32_t sw_low_bit(uint64_t m)
+{
+#if defined(__GNUC__)
+	return (uint32_t)__builtin_ctzll(m);
+#else
+	uint32_t k = 0;
+	while (!(m >> k & 1))
+		k++;
+	return k;
+#endif
+}
+
 static inline double sw_hd_dot(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 static inline double sw_hd_len(const double a[3]) { return sqrt(sw_hd_dot(a, a)); }
 static inline void sw_hd_cross(const double a[3], const double b[3], double o[3])
@@ -196,5 +209,19 @@ void sw_hull3_flat_edges_(const sw_hull3 *h, sw_hull_edge *edges, uint32_t *ne);
 
 /* unit direction of edge e with the sign making its largest-magnitude component positive */
 void sw_hull3_edge_unit_(const sw_hull3 *h, uint32_t e, double u[3]);
+
+/* the edges' direction classes and each edge's class (greedy in edge order, as sw_hull3_finish_) */
+void sw_hull3_edge_dirs_(sw_hull3 *h);
+
+/* centroid and radius as sw_hull3_finish_ sets them, from the vertices r relative to c; returns six
+ * times the volume (a flat hull: twice its area) */
+double sw_hull3_centroid_radius_(sw_hull3 *h, const double c[3], const double (*r)[3]);
+
+/* sw_hull3_validate_ of a piece cut from a hull that passes sw_hull3_check, answering as
+ * sw_hull3_check would while re-judging only what the cut changed. The piece keeps the hull's eps and
+ * tol; a face not in fresh_f has a loop of the hull's vertices, bit for bit, in the hull's order, and
+ * the hull face's stored plane; a vertex not in fresh_v is a vertex of the hull, bit for bit; edge
+ * records and directions are made by sw_hull3_pair_edges_ and sw_hull3_edge_dirs_. */
+sw_hull_status sw_hull3_validate_piece_(const sw_hull3 *h, const uint64_t fresh_f[2], uint64_t fresh_v);
 
 #endif

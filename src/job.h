@@ -21,6 +21,7 @@
 #include "sw_config.h"
 #include "swept/advanced.h"
 #include "swept/cpu.h"
+#include "swept/split.h"
 
 /// One query of the list.
 typedef enum sw_query {
@@ -40,6 +41,13 @@ typedef enum sw_src {
 	SW_SRC_OBB3_BLOCK,      ///< sw_obb3_block[]
 	SW_SRC_OBB3_TRI3_BLOCK, ///< sw_obb3_tri3_block[]
 	SW_SRC_POLY2_BLOCK,     ///< sw_poly2_block[]
+	SW_SRC_CIRCLE2,         ///< sw_circle2_set
+	SW_SRC_SEG2,            ///< sw_seg2_set
+	SW_SRC_CIRCLE3,         ///< sw_circle3_set
+	SW_SRC_SPLIT_POLY2,     ///< sw_split_src (src/split_job.h): a 2D polygon soup and its planes
+	SW_SRC_SPLIT_POLY3,     ///< sw_split_src: a 3D polygon soup and its planes
+	SW_SRC_SPLIT_TRI3,      ///< sw_split_src: a triangle soup and its planes
+	SW_SRC_SPLIT_HULL3,     ///< sw_split_src: hulls and their planes
 	SW_SRC_SHAPE3,          ///< sw_shape3_set
 	SW_SRC_SHAPE2,          ///< sw_shape2_set
 	SW_SRC_RAY3,            ///< sw_ray3_set
@@ -47,7 +55,28 @@ typedef enum sw_src {
 } sw_src;
 
 /// The options struct of a query.
-typedef enum sw_opts_kind { SW_OPTS_NONE, SW_OPTS_SWEEP, SW_OPTS_GJK } sw_opts_kind;
+typedef enum sw_opts_kind { SW_OPTS_NONE, SW_OPTS_SWEEP, SW_OPTS_CIRCLE, SW_OPTS_SPLIT, SW_OPTS_GJK } sw_opts_kind;
+
+/// Storage for the options struct of any kind.
+typedef union sw_opts_any {
+	sw_sweep_opts sweep;
+	sw_circle_opts circle;
+	sw_split_opts split;
+	sw_gjk_opts gjk;
+} sw_opts_any;
+
+/// The options of kind k with `one_sided` as given and every other field at its default (the
+/// pipeline's), in *o; NULL for a query without options. The drivers and benchmarks run every query
+/// through this, both ways where it has a side.
+static inline const void *sw_opts_sided(sw_opts_kind k, uint32_t one_sided, sw_opts_any *o)
+{
+	memset(o, 0, sizeof *o);
+	if (k == SW_OPTS_SWEEP)
+		o->sweep.one_sided = one_sided;
+	if (k == SW_OPTS_CIRCLE)
+		o->circle = (sw_circle_opts){one_sided, 0.0f, 4};
+	return k == SW_OPTS_NONE ? NULL : o;
+}
 
 /// The kind of answer, i.e. the results struct a kernel writes.
 typedef enum sw_answer {
@@ -55,14 +84,23 @@ typedef enum sw_answer {
 	SW_ANS_OVERLAP,  ///< sw_overlap_results
 	SW_ANS_CAST,     ///< sw_cast_results
 	SW_ANS_DISTANCE, ///< sw_distance_results
+	SW_ANS_PIECES,   ///< sw_pieces_results: variable-length answers (below)
+	SW_ANS_HULLS,    ///< sw_split_hull_results (src/split_job.h)
+	SW_ANS_MASS,     ///< sw_split_mass_results (swept/split.h)
 	SW_ANS_COUNT
 } sw_answer;
 
 /// Whether a source holds 2D shapes (its queries leave the answers' z columns alone).
 static inline int sw_src_planar(sw_src s)
 {
-	return s == SW_SRC_POLY2 || s == SW_SRC_POLY2_BLOCK || s == SW_SRC_SHAPE2 || s == SW_SRC_RAY2;
+	return s == SW_SRC_POLY2 || s == SW_SRC_POLY2_BLOCK || s == SW_SRC_CIRCLE2 || s == SW_SRC_SPLIT_POLY2 ||
+	       s == SW_SRC_SHAPE2 || s == SW_SRC_RAY2;
 }
+
+/// Whether a source is the items of a split call: items [0, n) with no pair list, each answered by
+/// itself. The pair drivers (tests/tiers.c, tests/misuse.c, the fuzz target over the list, the query
+/// benchmarks) leave these rows to the split driver (tests/split_tiers.c) and bench/bench_split.c.
+static inline int sw_src_split(sw_src s) { return s >= SW_SRC_SPLIT_POLY2 && s <= SW_SRC_SPLIT_HULL3; }
 
 /// Bytes of one packed lane block of a block source (0 for sets).
 size_t sw_src_block_size(sw_src s);
@@ -71,7 +109,8 @@ size_t sw_src_block_size(sw_src s);
  * (every results struct of swept/batch.h is laid out so); the drivers, the pipeline's checks and the
  * benchmarks handle every kind through this ---- */
 
-/// Most float columns of an answer kind.
+/// Most float columns of an answer kind. (A split answer's second column is its class byte, not a
+/// feature: the pair drivers leave split rows alone, see sw_src_split.)
 #define SW_MAX_FLOAT_COLS 11
 
 /// A results struct of any kind, as its columns.
@@ -84,19 +123,20 @@ typedef struct sw_columns {
 /// The float columns of an answer kind, and the mask of those that are z components.
 static inline int sw_answer_floats(sw_answer k)
 {
-	static const int n[SW_ANS_COUNT] = {5, 4, 11, 10};
+	static const int n[SW_ANS_COUNT] = {5, 4, 11, 10, 0, 0, 8};
 	return n[k];
 }
 static inline unsigned sw_answer_zmask(sw_answer k)
 {
-	static const unsigned z[SW_ANS_COUNT] = {1u << 4, 1u << 3, 1u << 4 | 1u << 7 | 1u << 10,
-						 1u << 3 | 1u << 6 | 1u << 9};
+	static const unsigned z[SW_ANS_COUNT] = {
+		1u << 4, 1u << 3, 1u << 4 | 1u << 7 | 1u << 10, 1u << 3 | 1u << 6 | 1u << 9, 0, 0, 1u << 4 | 1u << 7};
 	return z[k];
 }
 
 _Static_assert(sizeof(sw_sweep_results) == 7 * sizeof(void *) && sizeof(sw_overlap_results) == 6 * sizeof(void *) &&
 		       sizeof(sw_cast_results) == 13 * sizeof(void *) &&
-		       sizeof(sw_distance_results) == 12 * sizeof(void *),
+		       sizeof(sw_distance_results) == 12 * sizeof(void *) &&
+		       sizeof(sw_split_mass_results) == 10 * sizeof(void *),
 	       "results structs are their columns");
 
 /// Storage for a results struct of any kind.
@@ -121,6 +161,38 @@ static inline void sw_columns_store(sw_answer k, const sw_columns *c, void *out)
 {
 	memcpy(out, c, (size_t)(2 + sw_answer_floats(k)) * sizeof(void *));
 }
+
+/* ---- variable-length answers (SW_ANS_PIECES): per item a status, a class byte and the elements of
+ * up to two sides (a split's front and back pieces), packed in item order with prefix offsets. A
+ * call runs in one pass in item order when one thread runs and every wanted side has room for the
+ * items' worst case, else in two: a counting pass, the prefix sums, a writing pass at those
+ * offsets (the passes' chunks on threads alike). A kernel of such a query:
+ *   SW_PASS_COUNT  writes first[i + 1] = item i's element count of each wanted side, nothing else;
+ *   SW_PASS_SEQ    writes item i's elements from first[i] (the previous item's end, which the pipeline
+ *                  sets to 0 for item 0), then first[i + 1], its status and class;
+ *   SW_PASS_AT     writes item i's elements from first[i] (final offsets), its status and class, and
+ *                  not `first` (a neighbouring chunk reads it). ---- */
+
+/// Which pass of a variable-length answer a kernel runs.
+typedef enum sw_pass { SW_PASS_SEQ, SW_PASS_COUNT, SW_PASS_AT } sw_pass;
+
+/// One side of a variable-length answer: item i's elements are elems[first[i] .. first[i + 1]).
+typedef struct sw_piece_side {
+	float *elems;    ///< elements (floats each as the query defines); NULL only with capacity 0
+	float *attrs;    ///< per-element attributes, or NULL
+	size_t capacity; ///< room in elems, in elements
+	uint32_t *first; ///< n + 1 offsets, or NULL: the side is not wanted
+	size_t *total;   ///< out: elements written, or needed when the call returns SW_ERR_SIZE
+} sw_piece_side;
+
+/// The results of a variable-length answer.
+typedef struct sw_pieces_results {
+	uint8_t *status; ///< sw_status per item
+	uint8_t *cls;    ///< the query's class per item, or NULL
+	sw_piece_side side[2];
+	size_t worst; ///< an upper bound of either side's total (set by the entry point)
+	sw_pass pass; ///< set by the pipeline
+} sw_pieces_results;
 
 /// One chunk of a batched call, as a kernel sees it.
 typedef struct sw_job {
@@ -152,6 +224,8 @@ typedef struct sw_query_desc {
 	sw_opts_kind opts;
 	sw_answer answer;
 	sw_order_fn *order; ///< NULL: pairs in the given order
+	int pub; ///< 1: src/entries.c defines its public function; 0: a _test twin, or a split row (its call is its
+		 ///< own)
 } sw_query_desc;
 
 /// The descriptors, indexed by sw_query.
@@ -163,6 +237,8 @@ sw_order_fn sw_poly2_by_size;
  * ordering stage (benchmarks report it): Σ (n_A + n_B)² over Σ over blocks of W·(max n_A + max n_B)² */
 double sw_poly2_lane_utilisation(const sw_poly2_set *as, const sw_poly2_set *bs, const sw_pair *pairs, size_t n,
 				 const sw_batch_opts *run, int ordered);
+#define SW_PUB_YES 1
+#define SW_PUB_NO 0
 #define SW_ORDER_NONE NULL
 #define SW_ORDER_POLY2_BY_SIZE sw_poly2_by_size
 /* the GJK queries' (src/gjk_batch.c): pairs grouped by the types and vertex counts of their shapes */

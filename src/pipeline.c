@@ -12,8 +12,9 @@
 #include <omp.h>
 #endif
 
-#define SW_Q_DESC(t, name, a, b, opts, answer, order, pub) \
-	[SW_Q_##name] = {#name, SW_SRC_##a, SW_SRC_##b, SW_OPTS_##opts, SW_ANS_##answer, SW_ORDER_##order},
+#define SW_Q_DESC(t, name, a, b, opts, answer, order, pub)                               \
+	[SW_Q_##name] = {#name,           SW_SRC_##a,       SW_SRC_##b,  SW_OPTS_##opts, \
+			 SW_ANS_##answer, SW_ORDER_##order, SW_PUB_##pub},
 const sw_query_desc sw_query_descs[SW_Q_COUNT] = {SW_QUERIES(SW_Q_DESC, _)};
 #undef SW_Q_DESC
 
@@ -130,7 +131,7 @@ sw_error sw_call_kernels(const sw_batch_opts *opts, const sw_kernels **out)
 }
 
 /* the scheduler options: both callbacks or neither, and workers to run on */
-static sw_error check_sched(const sw_batch_opts *opts)
+sw_error sw_check_sched(const sw_batch_opts *opts)
 {
 	if (!opts || (!opts->enqueue && !opts->finish))
 		return SW_OK;
@@ -164,11 +165,93 @@ static void run_task(uint32_t start, uint32_t end, uint32_t worker, void *vctx)
 	}
 }
 
+/* ---- variable-length answers (src/job.h, "variable-length answers") ---- */
+
+/* the wanted sides' first[] of a pieces answer turned from counts into prefix offsets; 0 when a
+ * side's total does not fit its room (or an offset), its need then in *total */
+static int pieces_prefix(const sw_pieces_results *o, size_t n)
+{
+	int fits = 1;
+	for (int s = 0; s < 2; s++) {
+		const sw_piece_side *sd = &o->side[s];
+		if (!sd->first)
+			continue;
+		size_t sum = 0;
+		sd->first[0] = 0;
+		for (size_t i = 0; i < n; i++) {
+			sum += sd->first[i + 1];
+			sd->first[i + 1] = (uint32_t)sum; /* wraps only when sum > UINT32_MAX: refused below */
+		}
+		*sd->total = sum;
+		fits = fits && sum <= sd->capacity && sum <= UINT32_MAX;
+	}
+	return fits;
+}
+
+/* the chunks of one pass, on `threads` threads (1: in item order) or on the caller's scheduler */
+static sw_error run_pass(sw_kernel_fn *fn, const sw_job *proto, size_t n, size_t chunk, size_t threads,
+			 const sw_batch_opts *opts)
+{
+	size_t chunks = (n + chunk - 1) / chunk;
+	if (opts && opts->enqueue && chunks > 1) {
+		task_ctx t = {fn, NULL, proto, chunk, n, chunks, NULL, (uint32_t)threads, 0};
+		void *h = opts->enqueue(run_task, (uint32_t)chunks, 1, &t, opts->user);
+		if (h)
+			opts->finish(h, opts->user);
+		return t.bad_worker ? SW_ERR_ARG : SW_OK;
+	}
+#if SW_HAVE_OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads((int)threads) if (threads > 1)
+#endif
+	for (size_t c = 0; c < chunks; c++) {
+		size_t off = c * chunk;
+		run_chunk(fn, NULL, proto, off, n - off < chunk ? n - off : chunk, NULL);
+	}
+	(void)threads;
+	return SW_OK;
+}
+
+/* one pass in item order when one thread runs and every wanted side has room for the worst case, else
+ * counting, prefix offsets (SW_ERR_SIZE when they do not fit: only `first` and the totals written),
+ * then writing at the offsets */
+static sw_error run_pieces(sw_kernel_fn *fn, sw_job proto, size_t n, const sw_batch_opts *opts)
+{
+	sw_pieces_results o = *(const sw_pieces_results *)proto.out;
+	size_t chunk = sw_chunk_size(opts), chunks = (n + chunk - 1) / chunk;
+	size_t threads = opts && opts->enqueue ? (opts->threads < MAX_THREADS ? opts->threads : MAX_THREADS)
+					       : thread_count(opts, chunks);
+	int roomy = o.worst <= UINT32_MAX;
+	for (int s = 0; s < 2; s++)
+		roomy = roomy && (!o.side[s].first || o.worst <= o.side[s].capacity);
+	proto.out = &o;
+	if (roomy && (threads == 1 || chunks == 1)) {
+		o.pass = SW_PASS_SEQ;
+		for (int s = 0; s < 2; s++)
+			if (o.side[s].first)
+				o.side[s].first[0] = 0;
+		run_pass(fn, &proto, n, chunk, 1, NULL);
+		for (int s = 0; s < 2; s++)
+			if (o.side[s].first)
+				*o.side[s].total = o.side[s].first[n];
+		return SW_OK;
+	}
+	o.pass = SW_PASS_COUNT;
+	sw_error e = run_pass(fn, &proto, n, chunk, threads, opts);
+	if (e != SW_OK)
+		return e;
+	if (!pieces_prefix(&o, n))
+		return SW_ERR_SIZE;
+	o.pass = SW_PASS_AT;
+	return run_pass(fn, &proto, n, chunk, threads, opts);
+}
+
 sw_error sw_run(sw_query q, const void *a, const void *b, const sw_pair *pairs, size_t n, const void *qopts,
 		const sw_batch_opts *opts, const void *out)
 {
 	static const sw_sweep_opts sweep_defaults = {0};
 	static const sw_gjk_opts gjk_defaults = {0, 0};
+	static const sw_circle_opts circle_defaults = {0, 0.0f, 4};
+	static const sw_split_opts split_defaults = {0};
 	if (sw_query_descs[q].answer == SW_ANS_OVERLAP && out && !sw_overlap_full(out))
 		q = twin_of(q);
 	const sw_query_desc *d = &sw_query_descs[q];
@@ -181,7 +264,7 @@ sw_error sw_run(sw_query q, const void *a, const void *b, const sw_pair *pairs, 
 	e = e == SW_OK ? check_src(d->b, b) : e;
 	if (e == SW_OK && !packed && n && !pairs)
 		e = SW_ERR_NULL;
-	e = e == SW_OK ? check_sched(opts) : e;
+	e = e == SW_OK ? sw_check_sched(opts) : e;
 	e = e == SW_OK ? sw_call_kernels(opts, &kt) : e;
 	if (e == SW_OK && d->opts == SW_OPTS_GJK && qopts && !sw_gjk_opts_valid(qopts))
 		e = SW_ERR_ARG;
@@ -191,6 +274,14 @@ sw_error sw_run(sw_query q, const void *a, const void *b, const sw_pair *pairs, 
 		qopts = &sweep_defaults;
 	if (d->opts == SW_OPTS_GJK && !qopts)
 		qopts = &gjk_defaults;
+	if (d->opts == SW_OPTS_CIRCLE && !qopts)
+		qopts = &circle_defaults;
+	if (d->opts == SW_OPTS_SPLIT && !qopts)
+		qopts = &split_defaults;
+	if (d->answer == SW_ANS_PIECES) {
+		sw_job proto = {a, b, pairs, NULL, qopts, out, NULL, 0, 0};
+		return run_pieces(kt->fn[q], proto, n, opts);
+	}
 
 	int sched = opts && opts->enqueue;
 	size_t chunk = sw_chunk_size(opts), chunks = (n + chunk - 1) / chunk;

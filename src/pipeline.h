@@ -16,6 +16,10 @@ size_t sw_chunk_size(const sw_batch_opts *opts);
 /// SW_ERR_UNSUPPORTED for a tier of another architecture or an unknown value.
 sw_error sw_call_kernels(const sw_batch_opts *opts, const sw_kernels **out);
 
+/// The scheduler options of a call: both callbacks or neither, and workers to run on (SW_ERR_NULL,
+/// SW_ERR_ARG).
+sw_error sw_check_sched(const sw_batch_opts *opts);
+
 /// Runs query q on n pairs (or n packed lanes) with the active tier, or the tier `opts` caps it at.
 /// Validates the whole call first: a malformed call (NULL source, pairs or required results column,
 /// n > SW_MAX_BATCH, a set whose counts are inconsistent, blocks not 64-byte aligned, a foreign tier

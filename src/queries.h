@@ -5,16 +5,21 @@
  * X(t, name, a, b, opts, answer, order, pub)
  *   t       passed through (the tier suffix, for prototypes)
  *   name    the kernel's name: sw_<name>_ref, sw_<name>_<tier>
- *   a, b    the sources of the two sides: a set (OBB3, TRI3, POLY2, HULL3, SHAPE3, SHAPE2, RAY3, RAY2),
- *           packed lane blocks holding both sides (*_BLOCK, with b = NONE)
- *   opts    the query's options struct: SWEEP (sw_sweep_opts), GJK (sw_gjk_opts) or NONE
+ *   a, b    the sources of the two sides: a set (OBB3, TRI3, POLY2, HULL3, CIRCLE2, SEG2, CIRCLE3,
+ *           SHAPE3, SHAPE2, RAY3, RAY2), packed lane blocks holding both sides (*_BLOCK, with
+ *           b = NONE), or the items of a split call (SPLIT_*, with b = NONE: items [0, n), each by
+ *           itself, no pair list)
+ *   opts    the query's options struct: SWEEP (sw_sweep_opts), CIRCLE (sw_circle_opts), SPLIT
+ *           (sw_split_opts), GJK (sw_gjk_opts) or NONE
  *   answer  the kind of answer: SWEEP (sw_sweep_results), OVERLAP (sw_overlap_results), CAST
- *           (sw_cast_results) or DISTANCE (sw_distance_results)
+ *           (sw_cast_results), DISTANCE (sw_distance_results), or a split's: PIECES (variable-length
+ *           pieces, src/job.h), HULLS (hull pieces), MASS (sw_split_mass_results)
  *   order   the pipeline's ordering stage for a chunk (a function of src/<family>_batch.c that groups
  *           pairs so a lane block does similar work), or NONE
  *   pub     YES: its public function is sw_<name>_batch (sw_<name> for packed sources), defined from
  *           this row in src/entries.c; NO: a "_test" twin, the first-separating-axis test the pipeline
- *           runs in place of <name> when an overlap call asks for neither depth nor normal */
+ *           runs in place of <name> when an overlap call asks for neither depth nor normal, or a split
+ *           row, whose public sw_<name>_batch (planes, pieces) is written in src/split_batch.c */
 #ifndef SWEPT_QUERIES_H
 #define SWEPT_QUERIES_H
 
@@ -36,6 +41,15 @@
 	X(t, hull3_obb3_overlap, HULL3, OBB3, NONE, OVERLAP, NONE, YES)              \
 	X(t, hull3_tri3_sweep, HULL3, TRI3, SWEEP, SWEEP, NONE, YES)                 \
 	X(t, hull3_tri3_overlap, HULL3, TRI3, NONE, OVERLAP, NONE, YES)              \
+	X(t, circle2_seg2_sweep, CIRCLE2, SEG2, CIRCLE, CAST, NONE, YES)             \
+	X(t, circle3_tri3_sweep, CIRCLE3, TRI3, CIRCLE, CAST, NONE, YES)             \
+	X(t, poly2_split, SPLIT_POLY2, NONE, SPLIT, PIECES, NONE, NO)                \
+	X(t, poly3_split, SPLIT_POLY3, NONE, SPLIT, PIECES, NONE, NO)                \
+	X(t, tri3_split, SPLIT_TRI3, NONE, SPLIT, PIECES, NONE, NO)                  \
+	X(t, hull3_split, SPLIT_HULL3, NONE, SPLIT, HULLS, NONE, NO)                 \
+	X(t, poly2_split_mass, SPLIT_POLY2, NONE, SPLIT, MASS, NONE, NO)             \
+	X(t, poly3_split_mass, SPLIT_POLY3, NONE, SPLIT, MASS, NONE, NO)             \
+	X(t, hull3_split_mass, SPLIT_HULL3, NONE, SPLIT, MASS, NONE, NO)             \
 	X(t, gjk3_overlap, SHAPE3, SHAPE3, GJK, OVERLAP, G3_CLASS, YES)              \
 	X(t, gjk3_distance, SHAPE3, SHAPE3, GJK, DISTANCE, G3_CLASS, YES)            \
 	X(t, gjk3_cast, SHAPE3, SHAPE3, GJK, CAST, G3_CLASS, YES)                    \

@@ -12,7 +12,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
+#include "swept/circle.h"
 #include "swept/gjk.h"
 #include "swept/hull3.h"
 #include "swept/obb3.h"
@@ -75,6 +77,17 @@ sw_error sw_table_place_m(const sw_table *t, void *const *col, int pose_col, int
 /// column pointers at `col_at` reserved for `capacity` items. *out is NULL on failure.
 sw_error sw_set_new(void **out, size_t size, size_t table_at, size_t col_at, const sw_table_spec *spec,
 		    size_t capacity);
+/// Whether n floats are not all +0 (bit pattern zero): a displacement that is not "at rest".
+static inline int sw_floats_moving(const float *v, size_t n)
+{
+	uint32_t any = 0;
+	for (size_t k = 0; k < n; k++) {
+		uint32_t u;
+		memcpy(&u, &v[k], sizeof u);
+		any |= u;
+	}
+	return any != 0;
+}
 /// Frees a set object made by sw_set_new() and its table (not its other storage).
 void sw_set_delete(void *set, size_t size, size_t table_at, size_t col_at);
 /// Room for `need` more elements of `size` bytes in an array of *cap elements, `used` in use, from the
@@ -105,6 +118,9 @@ struct sw_tri3_set {
 		};
 		void *col[12];
 	};
+	/* 0: every displacement is +0 (all bits zero), so a kernel may take them as such without reading
+	 * them (v − (+0) is v, bit for bit); set by any other value written, cleared by clear() */
+	uint32_t moving;
 };
 
 /// A polygon shape's vertex row: SW_POLY2_MAX_VERTS slots, those past its count repeating vertex 0
@@ -156,6 +172,43 @@ struct sw_hull3_set {
 	size_t pool_used, pool_capacity;
 	int32_t *ipool; /* packed shape indices */
 	size_t ipool_used, ipool_capacity;
+};
+
+/* the swept circles' movers and segments (swept/circle.h) */
+struct sw_circle2_set {
+	sw_table t;
+	union {
+		struct {
+			float *cx, *cy; /* centre */
+			float *r;       /* radius */
+			float *dx, *dy; /* displacement */
+		};
+		void *col[5];
+	};
+};
+
+struct sw_circle3_set {
+	sw_table t;
+	union {
+		struct {
+			float *cx, *cy, *cz;
+			float *r;
+			float *dx, *dy, *dz;
+		};
+		void *col[7];
+	};
+};
+
+struct sw_seg2_set {
+	sw_table t;
+	union {
+		struct {
+			sw_seg2 *seg;   /* endpoints, one 16-byte record per segment (a kernel loads it whole) */
+			float *dx, *dy; /* displacement */
+		};
+		void *col[3];
+	};
+	uint32_t moving; /* as sw_tri3_set's */
 };
 
 /// Floats a vertex row of n vertices takes in a pool (rounded up to 16; the slots past n repeat

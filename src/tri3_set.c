@@ -1,5 +1,6 @@
 /* src/tri3_set.c — the set of moving triangles (swept/tri3.h) on one column table (src/sets.h).
- * Padding slots hold the triangle (0,0,0), (1,0,0), (0,1,0), valid and at rest. */
+ * Padding slots hold the triangle (0,0,0), (1,0,0), (0,1,0), valid and at rest. The set remembers
+ * whether any displacement written is not +0, so kernels can skip reading a level at rest. */
 #include <stddef.h>
 
 #include "sets.h"
@@ -32,7 +33,9 @@ sw_error sw_tri3_set_put(sw_tri3_set *set, uint32_t index, const sw_tri3 *tri, s
 	if (!set || !tri)
 		return SW_ERR_NULL;
 	const item it = {*tri, disp};
-	return sw_table_put(&set->t, set->col, &spec, index, &it);
+	sw_error e = sw_table_put(&set->t, set->col, &spec, index, &it);
+	set->moving |= e == SW_OK && sw_floats_moving(&disp.x, 3);
+	return e;
 }
 
 sw_error sw_tri3_set_add(sw_tri3_set *set, const sw_tri3 *tri, sw_vec3 disp, uint32_t *index)
@@ -40,7 +43,9 @@ sw_error sw_tri3_set_add(sw_tri3_set *set, const sw_tri3 *tri, sw_vec3 disp, uin
 	if (!set || !tri)
 		return SW_ERR_NULL;
 	const item it = {*tri, disp};
-	return sw_table_add(&set->t, set->col, &spec, &it, index);
+	sw_error e = sw_table_add(&set->t, set->col, &spec, &it, index);
+	set->moving |= e == SW_OK && sw_floats_moving(&disp.x, 3);
+	return e;
 }
 
 sw_error sw_tri3_set_get(const sw_tri3_set *set, uint32_t index, sw_tri3 *tri, sw_vec3 *disp)
@@ -58,11 +63,17 @@ sw_error sw_tri3_set_get(const sw_tri3_set *set, uint32_t index, sw_tri3 *tri, s
 
 sw_error sw_tri3_set_place(sw_tri3_set *set, uint32_t first, size_t n, const sw_vec3 *disps)
 {
-	return set ? sw_table_place(&set->t, set->col, 0, 0, 9, 3, first, n, NULL, disps) : SW_ERR_NULL;
+	if (!set)
+		return SW_ERR_NULL;
+	sw_error e = sw_table_place(&set->t, set->col, 0, 0, 9, 3, first, n, NULL, disps);
+	set->moving |= e == SW_OK && disps && sw_floats_moving(&disps->x, 3 * n);
+	return e;
 }
 
 void sw_tri3_set_clear(sw_tri3_set *set)
 {
-	if (set)
+	if (set) {
 		sw_table_clear(&set->t, set->col, &spec);
+		set->moving = 0;
+	}
 }

@@ -157,6 +157,19 @@ Test(poly2_build, check_rejects_what_is_not_convex)
 	cr_expect_eq(sw_poly2_check(NULL), SW_ERR_NULL);
 }
 
+/* every point of p inside or on the polygon, within 1e-6 × ext of each edge's line */
+static void expect_containing(const sw_poly2 *poly, const sw_vec2 *p, size_t n, double ext)
+{
+	for (size_t i = 0; i < n; i++)
+		for (uint32_t k = 0; k < poly->count; k++) {
+			sw_vec2 a = poly->v[k], b = poly->v[(k + 1) % poly->count];
+			double cr = ((double)b.x - a.x) * ((double)p[i].y - a.y) -
+				    ((double)b.y - a.y) * ((double)p[i].x - a.x);
+			double len = hypot((double)b.x - a.x, (double)b.y - a.y);
+			cr_expect_geq(cr, -1e-6 * ext * len, "point %zu outside edge %u", i, k);
+		}
+}
+
 /* points sharing x = 0 up to 1e11, the rightmost one 2^-126 off that line: the upper chain folds back
  * along x = 0, where the collinearity tolerance once cut off the topmost point (a fuzzed input); the
  * polygon must keep it and contain every point */
@@ -178,14 +191,7 @@ Test(poly2_build, a_folded_chain_keeps_its_extreme_point)
 	for (uint32_t k = 0; k < poly.count; k++)
 		top |= poly.v[k].x == 0 && poly.v[k].y == 0x1.7f718ap+36f;
 	cr_expect(top, "the topmost point is not a vertex (%u vertices)", poly.count);
-	for (size_t i = 0; i < n; i++)
-		for (uint32_t k = 0; k < poly.count; k++) {
-			sw_vec2 a = poly.v[k], b = poly.v[(k + 1) % poly.count];
-			double cr = ((double)b.x - a.x) * ((double)p[i].y - a.y) -
-				    ((double)b.y - a.y) * ((double)p[i].x - a.x);
-			double len = hypot((double)b.x - a.x, (double)b.y - a.y);
-			cr_expect_geq(cr, -1e-6 * 0x1.7f718ap+36 * len, "point %zu outside edge %u", i, k);
-		}
+	expect_containing(&poly, p, n, 0x1.7f718ap+36);
 }
 
 /* all within the builder's tolerance of a triangle, but kept by the chains as a loop that turns right
@@ -196,14 +202,7 @@ static void expect_built_and_containing(const sw_vec2 *p, size_t n, double ext)
 	sw_poly2 poly;
 	cr_assert_eq(sw_poly2_build(p, n, &poly), SW_OK);
 	cr_assert_eq(sw_poly2_check(&poly), SW_OK);
-	for (size_t i = 0; i < n; i++)
-		for (uint32_t k = 0; k < poly.count; k++) {
-			sw_vec2 a = poly.v[k], b = poly.v[(k + 1) % poly.count];
-			double cr = ((double)b.x - a.x) * ((double)p[i].y - a.y) -
-				    ((double)b.y - a.y) * ((double)p[i].x - a.x);
-			double len = hypot((double)b.x - a.x, (double)b.y - a.y);
-			cr_expect_geq(cr, -1e-6 * ext * len, "point %zu outside edge %u", i, k);
-		}
+	expect_containing(&poly, p, n, ext);
 }
 
 Test(poly2_build, a_loop_turning_right_by_a_hair_is_made_convex)
@@ -220,4 +219,21 @@ Test(poly2_build, a_loop_turning_right_by_a_hair_is_made_convex)
 				{0, 0x1.f8p-136f},
 				{0x1.fcp-136f, -0x1.fcp-136f}};
 	expect_built_and_containing(tiny, sizeof tiny / sizeof tiny[0], 0x1.383838p-71);
+}
+
+/* points within 3e-12 of the line x = 0, from y = −9.5e8 to 1 (a fuzzed input): once built as a thin
+ * triangle that left out the point at −9.5e8; the cloud is a line within the tolerance */
+Test(poly2_build, a_line_within_tolerance_is_refused_not_cut_short)
+{
+	const sw_vec2 p[] = {{0x1p-147f, 0},
+			     {0x1.c1cp-137f, 0x1p-71f},
+			     {0x1.cp-145f, 0x1.2cp-83f},
+			     {0x1.917c2cp-64f, -0x1.c67e12p+29f},
+			     {0x1.487f04p-62f, -0x1.687fdcp+2f},
+			     {-0x1.407e84p-39f, -0x1.247f9p-72f},
+			     {-0x1.7db476p-40f, -0x1.7ea2a4p+16f},
+			     {0x1.7fd0cap-106f, 0x1.010a0ap+0f}};
+	sw_poly2 poly;
+	cr_expect_eq(sw_poly2_build(p, sizeof p / sizeof p[0], &poly), SW_ERR_COLLINEAR);
+	cr_expect_eq(poly.count, 0u);
 }

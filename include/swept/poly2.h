@@ -27,8 +27,9 @@ typedef struct sw_poly2 {
 } sw_poly2;
 
 /// Convex hull of arbitrary points (Andrew's monotone chain, in double precision), written
-/// counter-clockwise from the lowest-then-leftmost vertex. Duplicate points and points within 1e-6 ×
-/// the cloud's extent of the hull's boundary line are dropped, so the result passes sw_poly2_check().
+/// counter-clockwise from the lowest-then-leftmost vertex. Duplicate points go, and hull vertices
+/// whose removal moves the boundary by at most 1e-6 × the cloud's extent; every input point is inside
+/// within that, and the result passes sw_poly2_check() (doc/numerics.md, 2D convex polygons).
 /// The vertices are input points, unchanged; the result does not depend on the input order. Errors:
 /// SW_ERR_NULL, SW_ERR_EMPTY, SW_ERR_INPUT, SW_ERR_TOO_FEW, SW_ERR_COLLINEAR, SW_ERR_TOO_MANY,
 /// SW_ERR_NOMEM; on any of them `out->count` is 0.

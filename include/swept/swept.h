@@ -11,6 +11,9 @@
 #include "swept/tri3.h"
 #include "swept/poly2.h"
 #include "swept/hull3.h"
+#include "swept/circle.h"
+#include "swept/mixed.h"
+#include "swept/split.h"
 #include "swept/gjk.h"
 
 #endif

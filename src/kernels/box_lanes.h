@@ -1,8 +1,7 @@
 /* src/kernels/box_lanes.h — lane helpers shared by the kernel templates that hold an oriented box per
- * lane (OBB–OBB, OBB–triangle): the box, its rotation from the quaternion and its input checks, the
- * power-of-two scale of an edge×edge axis, the sweep and overlap answers of a block and their stores,
- * and the lanes' set indices. Included by templates only, after kernels/wide.h, so every helper is compiled at the
- * tier's width. */
+ * lane (OBB–OBB, OBB–triangle): the box, its rotation from the quaternion and its input checks, and
+ * the sweep and overlap answers of a block and their stores (the generic helpers are in kernels/lanes.h).
+ * Included by templates only, so every helper is compiled at the tier's width. */
 #ifndef SWEPT_BOX_LANES_H
 #define SWEPT_BOX_LANES_H
 
@@ -11,7 +10,7 @@
 
 #include "contract.h"
 #include "job.h"
-#include "kernels/wide.h"
+#include "kernels/lanes.h"
 
 /* one box per lane */
 typedef struct box_w {
@@ -55,21 +54,6 @@ typedef struct sweep_w {
 	sw_fw t_first, t_last, n[3], feature;
 } sweep_w;
 
-/* writes lanes [0, cnt) of a float row at dst + base (a NULL column is skipped); `invalid` lanes get NaN */
-SW_INLINE void row_store(float *dst, size_t base, unsigned cnt, sw_fw v, unsigned invalid)
-{
-	_Alignas(64) float tmp[SW_W];
-	if (!dst)
-		return;
-	if (cnt == SW_W && !invalid) {
-		sw_storeu(dst + base, v);
-		return;
-	}
-	sw_storeu(tmp, v);
-	for (unsigned l = 0; l < cnt; l++)
-		dst[base + l] = (invalid >> l & 1) ? NAN : tmp[l];
-}
-
 /* writes lanes [0, cnt) of status and feature codes at `base`: both lanes hold whole floats; the
  * lanes of `none` get SW_FEATURE_NONE. Whole blocks are stored as vectors */
 SW_INLINE void codes_store(uint8_t *status, uint32_t *feature, size_t base, unsigned cnt, sw_fw st, sw_fw ft,
@@ -112,22 +96,6 @@ SW_INLINE void sweep_store(const sw_sweep_results *out, size_t base, unsigned cn
 			  sw_sel(o->overlapped, sw_set1(SW_STARTS_OVERLAPPED),
 				 sw_sel(o->hit, sw_set1(SW_HIT), sw_set1(SW_MISS))));
 	codes_store(out->status, out->feature, base, cnt, st, o->feature, none_lanes(o->feature, bad));
-}
-
-/* lanes' set indices for pairs [base, base+cnt); lanes past cnt repeat the last pair, and pairs
- * whose index is out of range read slot 0 and are flagged in the returned bits */
-SW_INLINE unsigned lanes_indices(size_t count_a, size_t count_b, const sw_pair *pairs, unsigned cnt, int32_t *ia,
-				 int32_t *ib)
-{
-	unsigned bad = 0;
-	for (unsigned l = 0; l < SW_W; l++) {
-		sw_pair p = pairs[l < cnt ? l : cnt - 1];
-		int ok = p.a < count_a && p.b < count_b;
-		ia[l] = ok ? (int32_t)p.a : 0;
-		ib[l] = ok ? (int32_t)p.b : 0;
-		bad |= (unsigned)!ok << l;
-	}
-	return bad;
 }
 
 /* writes lanes [0, cnt) of a static overlap block at `base`: rows are depth, nx, ny, nz; separated

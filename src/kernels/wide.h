@@ -2,9 +2,14 @@
  * `sw_mw` a per-lane mask. The width follows the tier being compiled (SW_TIER_*), never wider than the
  * tier's flags: SIMDe would emulate a wider vector and run slower than scalar.
  *
+ * Besides arithmetic: gathers by 32-bit indices (of floats, and of 16-byte records transposed), a block's set indices
+ * from a pair list (sw_pair_lanes) and whether they are all one (sw_idx_same), and stores of integer-valued lanes as
+ * bytes or uint32 codes (statuses and feature ids: sw_store_bytes, sw_store_codes).
+ *
  * Contract of every op: lane-wise IEEE single precision, no fusion (the build passes
  * -ffp-contract=off), so a kernel that performs the reference's operations in the reference's order
- * gets the reference's bits. Comparisons are ordered and quiet: NaN compares false. */
+ * gets the reference's bits. Comparisons are ordered and quiet: NaN compares false. sw_transpose
+ * (a W×W block of rows to columns, in place) only moves data. */
 #ifndef SWEPT_WIDE_H
 #define SWEPT_WIDE_H
 
@@ -106,6 +111,94 @@ static inline float sw_hmax(sw_fw a)
 	return simde_mm_cvtss_f32(x);
 }
 
+/* records of four floats: o[c] lanes base[4·idx[l] + c], c = 0..3 (one 16-byte load per lane, then a
+ * transpose, instead of four gathers touching four cache lines per lane); base 16-byte aligned */
+static inline void sw_gather4(const float *base, const int32_t *idx, sw_fw o[4])
+{
+#if defined(__AVX512F__)
+	__m512 r[4];
+	for (int g = 0; g < 4; g++) {
+		__m512 v = _mm512_castps128_ps512(_mm_load_ps(base + 4 * idx[4 * g]));
+		v = _mm512_insertf32x4(v, _mm_load_ps(base + 4 * idx[4 * g + 1]), 1);
+		v = _mm512_insertf32x4(v, _mm_load_ps(base + 4 * idx[4 * g + 2]), 2);
+		r[g] = _mm512_insertf32x4(v, _mm_load_ps(base + 4 * idx[4 * g + 3]), 3);
+	}
+	/* records 0–7 and 8–15: components 0 and 1 (2 and 3) of eight records each, then halves joined */
+	const __m512i c01 = _mm512_set_epi32(29, 25, 21, 17, 13, 9, 5, 1, 28, 24, 20, 16, 12, 8, 4, 0);
+	const __m512i c23 = _mm512_set_epi32(31, 27, 23, 19, 15, 11, 7, 3, 30, 26, 22, 18, 14, 10, 6, 2);
+	__m512 a01 = _mm512_permutex2var_ps(r[0], c01, r[1]), b01 = _mm512_permutex2var_ps(r[2], c01, r[3]);
+	__m512 a23 = _mm512_permutex2var_ps(r[0], c23, r[1]), b23 = _mm512_permutex2var_ps(r[2], c23, r[3]);
+	o[0] = _mm512_shuffle_f32x4(a01, b01, 0x44), o[1] = _mm512_shuffle_f32x4(a01, b01, 0xEE);
+	o[2] = _mm512_shuffle_f32x4(a23, b23, 0x44), o[3] = _mm512_shuffle_f32x4(a23, b23, 0xEE);
+#else
+	float t[4][16];
+	for (int l = 0; l < 16; l++)
+		for (int c = 0; c < 4; c++)
+			t[c][l] = base[4 * idx[l] + c];
+	for (int c = 0; c < 4; c++)
+		o[c] = simde_mm512_loadu_ps(t[c]);
+#endif
+}
+/* whether the SW_W indices at idx (64-byte aligned) are all equal */
+static inline int sw_idx_same(const int32_t *idx)
+{
+	simde__m512i v = simde_mm512_load_si512((const void *)idx);
+	return simde_mm512_cmpeq_epi32_mask(v, simde_mm512_set1_epi32(idx[0])) == 0xFFFF;
+}
+/* the set indices of SW_W consecutive pairs: ia[l] = pairs[l].a and ib[l] = pairs[l].b where both are
+ * below their counts, else 0 and 0; returns the lanes in range. ia and ib are 64-byte aligned */
+static inline sw_mw sw_pair_lanes(const sw_pair *pairs, uint32_t ca, uint32_t cb, int32_t *ia, int32_t *ib)
+{
+#if defined(__AVX512F__)
+	__m512i v0 = _mm512_loadu_si512(pairs), v1 = _mm512_loadu_si512(pairs + 8);
+	const __m512i even = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
+	const __m512i odd = _mm512_set_epi32(31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1);
+	__m512i a = _mm512_permutex2var_epi32(v0, even, v1), b = _mm512_permutex2var_epi32(v0, odd, v1);
+	__mmask16 in = _mm512_cmplt_epu32_mask(a, _mm512_set1_epi32((int)ca)) &
+		       _mm512_cmplt_epu32_mask(b, _mm512_set1_epi32((int)cb));
+	_mm512_store_si512(ia, _mm512_maskz_mov_epi32(in, a));
+	_mm512_store_si512(ib, _mm512_maskz_mov_epi32(in, b));
+	return in;
+#else
+	sw_mw in = 0;
+	for (int l = 0; l < 16; l++) {
+		int ok = pairs[l].a < ca && pairs[l].b < cb;
+		ia[l] = ok ? (int32_t)pairs[l].a : 0;
+		ib[l] = ok ? (int32_t)pairs[l].b : 0;
+		in = (sw_mw)(in | ok << l);
+	}
+	return in;
+#endif
+}
+/* r[0..16) as a 16×16 matrix of rows, transposed in place (data movement only, every tier alike):
+ * unpack 32-bit, unpack 64-bit, then two rounds of 128-bit block shuffles */
+static inline void sw_transpose(sw_fw *r)
+{
+	sw_fw t[16], u[16], x[16];
+	for (int i = 0; i < 16; i += 2) {
+		t[i] = simde_mm512_unpacklo_ps(r[i], r[i + 1]);
+		t[i + 1] = simde_mm512_unpackhi_ps(r[i], r[i + 1]);
+	}
+	for (int i = 0; i < 16; i += 4)
+		for (int h = 0; h < 2; h++) {
+			simde__m512d a = simde_mm512_castps_pd(t[i + h]), b = simde_mm512_castps_pd(t[i + 2 + h]);
+			u[i + 2 * h] = simde_mm512_castpd_ps(simde_mm512_unpacklo_pd(a, b));
+			u[i + 2 * h + 1] = simde_mm512_castpd_ps(simde_mm512_unpackhi_pd(a, b));
+		}
+	/* u[4g + m]: column m, 4 + m, 8 + m, 12 + m of rows 4g .. 4g + 3, one 128-bit block each */
+	for (int m = 0; m < 4; m++)
+		for (int g = 0; g < 4; g += 2) {
+			x[4 * g + m] = simde_mm512_shuffle_f32x4(u[4 * g + m], u[4 * g + 4 + m], 0x44);
+			x[4 * g + 4 + m] = simde_mm512_shuffle_f32x4(u[4 * g + m], u[4 * g + 4 + m], 0xEE);
+		}
+	for (int m = 0; m < 4; m++) {
+		r[m] = simde_mm512_shuffle_f32x4(x[m], x[8 + m], 0x88);
+		r[4 + m] = simde_mm512_shuffle_f32x4(x[m], x[8 + m], 0xDD);
+		r[8 + m] = simde_mm512_shuffle_f32x4(x[4 + m], x[12 + m], 0x88);
+		r[12 + m] = simde_mm512_shuffle_f32x4(x[4 + m], x[12 + m], 0xDD);
+	}
+}
+
 #elif defined(SW_TIER_AVX2)
 #include <simde/x86/avx2.h>
 #define SW_W 8
@@ -172,6 +265,62 @@ static inline float sw_hmax(sw_fw a)
 	x = simde_mm_max_ps(x, simde_mm_movehl_ps(x, x));
 	x = simde_mm_max_ps(x, simde_mm_shuffle_ps(x, x, 1));
 	return simde_mm_cvtss_f32(x);
+}
+
+static inline void sw_gather4(const float *base, const int32_t *idx, sw_fw o[4])
+{
+	/* r[k] holds records k and k + 4; a 4×4 transpose in each 128-bit half */
+	simde__m256 r[4];
+	for (int k = 0; k < 4; k++)
+		r[k] = simde_mm256_insertf128_ps(simde_mm256_castps128_ps256(simde_mm_load_ps(base + 4 * idx[k])),
+						 simde_mm_load_ps(base + 4 * idx[k + 4]), 1);
+	simde__m256 t0 = simde_mm256_unpacklo_ps(r[0], r[1]), t1 = simde_mm256_unpackhi_ps(r[0], r[1]);
+	simde__m256 t2 = simde_mm256_unpacklo_ps(r[2], r[3]), t3 = simde_mm256_unpackhi_ps(r[2], r[3]);
+	o[0] = simde_mm256_shuffle_ps(t0, t2, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
+	o[1] = simde_mm256_shuffle_ps(t0, t2, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
+	o[2] = simde_mm256_shuffle_ps(t1, t3, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
+	o[3] = simde_mm256_shuffle_ps(t1, t3, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
+}
+static inline int sw_idx_same(const int32_t *idx)
+{
+	simde__m256i v = simde_mm256_load_si256((const void *)idx);
+	return simde_mm256_movemask_epi8(simde_mm256_cmpeq_epi32(v, simde_mm256_set1_epi32(idx[0]))) == -1;
+}
+static inline sw_mw sw_pair_lanes(const sw_pair *pairs, uint32_t ca, uint32_t cb, int32_t *ia, int32_t *ib)
+{
+	const simde__m256i split = simde_mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+	simde__m256i v0 = simde_mm256_permutevar8x32_epi32(simde_mm256_loadu_si256((const void *)pairs), split);
+	simde__m256i v1 = simde_mm256_permutevar8x32_epi32(simde_mm256_loadu_si256((const void *)(pairs + 4)), split);
+	simde__m256i a = simde_mm256_permute2x128_si256(v0, v1, 0x20), b = simde_mm256_permute2x128_si256(v0, v1, 0x31);
+	/* unsigned a < ca as a signed compare with the sign bits flipped */
+	const simde__m256i s = simde_mm256_set1_epi32(INT32_MIN);
+	simde__m256i ina = simde_mm256_cmpgt_epi32(simde_mm256_xor_si256(simde_mm256_set1_epi32((int32_t)ca), s),
+						   simde_mm256_xor_si256(a, s));
+	simde__m256i inb = simde_mm256_cmpgt_epi32(simde_mm256_xor_si256(simde_mm256_set1_epi32((int32_t)cb), s),
+						   simde_mm256_xor_si256(b, s));
+	simde__m256i in = simde_mm256_and_si256(ina, inb);
+	simde_mm256_store_si256((simde__m256i *)(void *)ia, simde_mm256_and_si256(a, in));
+	simde_mm256_store_si256((simde__m256i *)(void *)ib, simde_mm256_and_si256(b, in));
+	return simde_mm256_castsi256_ps(in);
+}
+/* r[0..8) as an 8×8 matrix of rows, transposed in place (data movement only) */
+static inline void sw_transpose(sw_fw *r)
+{
+	sw_fw t[8], u[8];
+	for (int i = 0; i < 8; i += 2) {
+		t[i] = simde_mm256_unpacklo_ps(r[i], r[i + 1]);
+		t[i + 1] = simde_mm256_unpackhi_ps(r[i], r[i + 1]);
+	}
+	for (int i = 0; i < 8; i += 4) {
+		u[i] = simde_mm256_shuffle_ps(t[i], t[i + 2], 0x44);
+		u[i + 1] = simde_mm256_shuffle_ps(t[i], t[i + 2], 0xEE);
+		u[i + 2] = simde_mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+		u[i + 3] = simde_mm256_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+	}
+	for (int m = 0; m < 4; m++) {
+		r[m] = simde_mm256_permute2f128_ps(u[m], u[4 + m], 0x20);
+		r[4 + m] = simde_mm256_permute2f128_ps(u[m], u[4 + m], 0x31);
+	}
 }
 
 #elif defined(SW_TIER_SSE4) || defined(SW_TIER_NEON)
@@ -243,6 +392,46 @@ static inline float sw_hmax(sw_fw x)
 	return simde_mm_cvtss_f32(x);
 }
 
+static inline void sw_gather4(const float *base, const int32_t *idx, sw_fw o[4])
+{
+	simde__m128 r[4];
+	for (int k = 0; k < 4; k++)
+		r[k] = simde_mm_load_ps(base + 4 * idx[k]);
+	simde__m128 t0 = simde_mm_unpacklo_ps(r[0], r[1]), t1 = simde_mm_unpackhi_ps(r[0], r[1]);
+	simde__m128 t2 = simde_mm_unpacklo_ps(r[2], r[3]), t3 = simde_mm_unpackhi_ps(r[2], r[3]);
+	o[0] = simde_mm_movelh_ps(t0, t2), o[1] = simde_mm_movehl_ps(t2, t0);
+	o[2] = simde_mm_movelh_ps(t1, t3), o[3] = simde_mm_movehl_ps(t3, t1);
+}
+static inline int sw_idx_same(const int32_t *idx)
+{
+	simde__m128i v = simde_mm_load_si128((const void *)idx);
+	return simde_mm_movemask_epi8(simde_mm_cmpeq_epi32(v, simde_mm_set1_epi32(idx[0]))) == 0xFFFF;
+}
+static inline sw_mw sw_pair_lanes(const sw_pair *pairs, uint32_t ca, uint32_t cb, int32_t *ia, int32_t *ib)
+{
+	simde__m128 v0 = simde_mm_castsi128_ps(simde_mm_loadu_si128((const void *)pairs));
+	simde__m128 v1 = simde_mm_castsi128_ps(simde_mm_loadu_si128((const void *)(pairs + 2)));
+	simde__m128i a = simde_mm_castps_si128(simde_mm_shuffle_ps(v0, v1, SIMDE_MM_SHUFFLE(2, 0, 2, 0)));
+	simde__m128i b = simde_mm_castps_si128(simde_mm_shuffle_ps(v0, v1, SIMDE_MM_SHUFFLE(3, 1, 3, 1)));
+	const simde__m128i s = simde_mm_set1_epi32(INT32_MIN);
+	simde__m128i ina =
+		simde_mm_cmpgt_epi32(simde_mm_xor_si128(simde_mm_set1_epi32((int32_t)ca), s), simde_mm_xor_si128(a, s));
+	simde__m128i inb =
+		simde_mm_cmpgt_epi32(simde_mm_xor_si128(simde_mm_set1_epi32((int32_t)cb), s), simde_mm_xor_si128(b, s));
+	simde__m128i in = simde_mm_and_si128(ina, inb);
+	simde_mm_store_si128((void *)ia, simde_mm_and_si128(a, in));
+	simde_mm_store_si128((void *)ib, simde_mm_and_si128(b, in));
+	return simde_mm_castsi128_ps(in);
+}
+/* r[0..4) as a 4×4 matrix of rows, transposed in place (data movement only) */
+static inline void sw_transpose(sw_fw *r)
+{
+	sw_fw t0 = simde_mm_unpacklo_ps(r[0], r[1]), t1 = simde_mm_unpacklo_ps(r[2], r[3]);
+	sw_fw t2 = simde_mm_unpackhi_ps(r[0], r[1]), t3 = simde_mm_unpackhi_ps(r[2], r[3]);
+	r[0] = simde_mm_movelh_ps(t0, t1), r[1] = simde_mm_movehl_ps(t1, t0);
+	r[2] = simde_mm_movelh_ps(t2, t3), r[3] = simde_mm_movehl_ps(t3, t2);
+}
+
 #else
 #error "wide.h needs a tier: define SW_TIER_SSE4, SW_TIER_AVX2, SW_TIER_AVX512 or SW_TIER_NEON"
 #endif
@@ -281,6 +470,9 @@ SW_INLINE sw_fw axis_scale(sw_fw m)
 	const sw_fw inf = sw_set1(INFINITY);
 	return sw_and(sw_xor(m, inf), inf);
 }
+
+/* sw_ref_pow2_floor lane-wise: m with its mantissa cleared (an AND with +Inf's bit pattern) */
+SW_INLINE sw_fw pow2_floor(sw_fw m) { return sw_and(m, sw_set1(INFINITY)); }
 
 /* sw_ref_pair_scale lane-wise */
 SW_INLINE void pair_scale(sw_fw m, sw_fw *s1, sw_fw *s2)

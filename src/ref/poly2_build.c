@@ -39,56 +39,75 @@ static double side(sw_vec2 a, sw_vec2 b, sw_vec2 q)
 	return ((double)b.x - a.x) * ((double)q.y - a.y) - ((double)b.y - a.y) * ((double)q.x - a.x);
 }
 
-/* one monotone chain over p[0..n) into h (room for n); returns the chain length. A middle point m of
- * o → m → q goes when the turn is to the right by more than tol (distance from the line o → q). When the
- * three are collinear within tol, where they lie along the line decides: m between o and q goes; q
- * between o and m is within tol of the chain and is skipped; and when the chain folds back (o between
- * m and q, possible where many points share an x) the exact sign of the turn decides, as it would
- * without a tolerance: a tolerance may merge points, never cut off an extreme one */
-static size_t chain(const pt *p, size_t n, int step, double tol, pt *h)
+/* one monotone chain over p[0..n) into h (room for n); returns the chain length. A middle point goes
+ * unless the chain turns strictly left at it: no tolerance here, so no extreme point is ever cut off
+ * (near-collinear and near-duplicate points are merged afterwards, by simplify()) */
+static size_t chain(const pt *p, size_t n, int step, pt *h)
 {
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++) {
 		const pt *q = &p[step > 0 ? i : n - 1 - i];
-		int skip = 0;
-		while (k >= 2) {
-			const pt *o = &h[k - 2], *m = &h[k - 1];
-			double dx = q->x - o->x, dy = q->y - o->y, t = turn(o, m, q),
-			       lim = tol * sqrt(dx * dx + dy * dy);
-			if (t > lim)
-				break;
-			if (t >= -lim) {
-				double along = (m->x - o->x) * dx + (m->y - o->y) * dy;
-				if (along > dx * dx + dy * dy) {
-					skip = 1;
-					break;
-				}
-				if (along < 0 && t > 0)
-					break;
-			}
+		while (k >= 2 && !(turn(&h[k - 2], &h[k - 1], q) > 0))
 			k--;
-		}
-		if (!skip)
-			h[k++] = *q;
+		h[k++] = *q;
 	}
 	return k;
 }
 
-/* The chains decide in double precision with a tolerance; the polygon is made of the input floats
- * and sw_poly2_check judges those exactly as it computes. A loop h[0..k) whose vertices are all within
- * the tolerance of a convex polygon can still turn right by a hair there (points at 1e-21 beside
- * points at 1e3). Any vertex where the loop, in the check's arithmetic, does not turn strictly left
- * goes: removing it only makes the polygon larger, so every input point stays inside. Returns the
- * new count. */
-static size_t convex_in_floats(const sw_vec2 *points, pt *h, size_t k)
+/* squared distance from q to the segment a–b */
+static double seg_dist2(const pt *a, const pt *b, const pt *q)
+{
+	double ex = b->x - a->x, ey = b->y - a->y, qx = q->x - a->x, qy = q->y - a->y;
+	double ee = ex * ex + ey * ey, s = ee > 0 ? (qx * ex + qy * ey) / ee : 0;
+	s = s < 0 ? 0 : s > 1 ? 1 : s;
+	double dx = qx - s * ex, dy = qy - s * ey;
+	return dx * dx + dy * dy;
+}
+
+/* Merges near-duplicate and near-collinear vertices of the loop h[0..k) (nx, pv: its links, room for
+ * k): a vertex goes when every vertex of h between its two neighbours (those dropped before
+ * included) lies within tol of the segment joining the neighbours, so the boundary moves by at most
+ * tol anywhere and every input point stays within tol of the polygon. Stops when a whole turn of the
+ * loop drops nothing; returns the number left and the first of them in *first. */
+static size_t simplify(const pt *h, size_t k, double tol, uint32_t *nx, uint32_t *pv, uint32_t *first)
+{
+	for (size_t i = 0; i < k; i++)
+		nx[i] = (uint32_t)((i + 1) % k), pv[i] = (uint32_t)((i + k - 1) % k);
+	size_t left = k, still = 0;
+	uint32_t cur = 0;
+	const double tol2 = tol * tol;
+	/* each step drops a vertex or counts one more kept in a row: at most k + 1 steps per drop */
+	for (size_t step = 0; step < (k + 1) * (k + 1) && left > 2 && still < left; step++) {
+		uint32_t a = pv[cur], c = nx[cur];
+		int drop = 1;
+		for (uint32_t j = (a + 1) % (uint32_t)k; j != c && drop; j = (j + 1) % (uint32_t)k)
+			drop = seg_dist2(&h[a], &h[c], &h[j]) <= tol2;
+		if (drop) {
+			nx[a] = c, pv[c] = a;
+			left--, still = 0;
+			cur = a;
+		} else {
+			still++;
+			cur = c;
+		}
+	}
+	*first = cur;
+	return left;
+}
+
+/* The chains and simplify() keep a loop whose vertices are input floats; sw_poly2_check judges them
+ * by side(), which is turn() on the same values (the points' doubles are the floats exactly, the
+ * operations the same). A loop merged within the tolerance can still turn right by a hair at a vertex
+ * it kept (points at 1e-21 beside points at 1e3): any vertex where it does not turn strictly left
+ * goes, which only makes the polygon larger, so every input point stays inside. Returns the new
+ * count. */
+static size_t convex_in_floats(pt *h, size_t k)
 {
 	int removed = 1;
 	while (removed && k >= 3) {
 		removed = 0;
 		for (size_t i = 0; i < k && k >= 3;) {
-			sw_vec2 a = points[h[(i + k - 1) % k].src], b = points[h[i].src],
-				c = points[h[(i + 1) % k].src];
-			if (side(a, b, c) > 0) {
+			if (turn(&h[(i + k - 1) % k], &h[i], &h[(i + 1) % k]) > 0) {
 				i++;
 				continue;
 			}
@@ -112,8 +131,9 @@ sw_error sw_poly2_build(const sw_vec2 *points, size_t n, sw_poly2 *out)
 	for (size_t i = 0; i < n; i++)
 		if (!sw_ref_coord_ok(points[i].x) || !sw_ref_coord_ok(points[i].y))
 			return SW_ERR_INPUT;
-	/* the chains share their end points in h: at most 2n entries */
-	size_t bytes = (3 * n + 2) * sizeof(pt);
+	/* p: the sorted points, later the loop's links; h: the chains (they share their end points; a
+	 * point both chains keep by rounding counts twice: at most 2n entries), then the kept loop */
+	size_t bytes = (5 * n + 4) * sizeof(pt);
 	pt *p = sw_alloc(bytes, _Alignof(pt));
 	if (!p)
 		return SW_ERR_NOMEM;
@@ -127,7 +147,7 @@ sw_error sw_poly2_build(const sw_vec2 *points, size_t n, sw_poly2 *out)
 		ext = fmax(ext, fmax(fabs(p[i].x - cx), fabs(p[i].y - cy)));
 	double tol = POLY2_REL_TOL * ext;
 	qsort(p, n, sizeof *p, pt_less);
-	/* exact duplicates sort next to each other; near-duplicates are popped by the chains */
+	/* exact duplicates sort next to each other; near-duplicates are merged by simplify() */
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++)
 		if (m == 0 || p[i].x != p[m - 1].x || p[i].y != p[m - 1].y)
@@ -137,9 +157,21 @@ sw_error sw_poly2_build(const sw_vec2 *points, size_t n, sw_poly2 *out)
 		st = SW_ERR_TOO_FEW;
 	} else {
 		/* lower chain left → right, upper chain right → left; each ends where the other starts */
-		size_t lo = chain(p, m, 1, tol, h);
-		size_t up = chain(p, m, -1, tol, h + lo - 1);
-		size_t k = convex_in_floats(points, h, lo + up - 2);
+		size_t lo = chain(p, m, 1, h);
+		size_t up = chain(p, m, -1, h + lo - 1);
+		size_t loop = lo + up - 2;
+		/* p is free now: the links of the loop in it (8 of its 24 bytes a point), the vertices
+		 * kept after the loop in h */
+		uint32_t *nx = (uint32_t *)p, *pv = nx + loop, first = 0;
+		size_t k = 0;
+		if (loop >= 3) {
+			k = simplify(h, loop, tol, nx, pv, &first);
+			pt *kept = h + loop;
+			for (size_t i = 0, j = first; i < k; i++, j = nx[j])
+				kept[i] = h[j];
+			h = kept;
+			k = convex_in_floats(h, k);
+		}
 		if (k < 3)
 			st = SW_ERR_COLLINEAR;
 		else if (k > SW_POLY2_MAX_VERTS)

@@ -54,8 +54,9 @@ typedef struct gen_family {
 /// The family serving a query's sources (NULL when none does).
 const gen_family *gen_for(const sw_query_desc *d);
 
-/// The families (gen_box.c, gen_poly2.c, gen_hull3.c, gen_gjk.c).
+/// The families (gen_box.c, gen_poly2.c, gen_hull3.c, gen_circle.c).
 extern const gen_family gen_box_family, gen_box_tri_family, gen_poly2_family, gen_hull_family;
+extern const gen_family gen_circle2_family, gen_circle3_family;
 /// The GJK family serves every query whose options are sw_gjk_opts, whatever its sources.
 extern const gen_family gen_gjk_family;
 

@@ -54,6 +54,9 @@ typedef struct fcase {
 	sw_tri3_set *tris;
 	sw_poly2_set *polys;
 	sw_hull3_set *hulls, *hulls_b;
+	sw_circle2_set *circles;
+	sw_circle3_set *spheres;
+	sw_seg2_set *segs;
 	sw_shape3_set *shapes3;
 	sw_shape2_set *shapes2;
 	sw_ray3_set *rays3;
@@ -68,6 +71,7 @@ static void fcase_free(fcase *f)
 {
 	sw_obb3_set_destroy(f->boxes), sw_tri3_set_destroy(f->tris), sw_poly2_set_destroy(f->polys);
 	sw_hull3_set_destroy(f->hulls), sw_hull3_set_destroy(f->hulls_b);
+	sw_circle2_set_destroy(f->circles), sw_circle3_set_destroy(f->spheres), sw_seg2_set_destroy(f->segs);
 	sw_shape3_set_destroy(f->shapes3), sw_shape2_set_destroy(f->shapes2);
 	sw_ray3_set_destroy(f->rays3), sw_ray2_set_destroy(f->rays2);
 	free(f->raw);
@@ -160,6 +164,33 @@ static sw_hull3_set *hulls_from(cur *c, uint8_t ctl, size_t n)
 	return s;
 }
 
+/* movers: centre, radius (|r| when ctl bit 1 is set), displacement */
+static sw_circle2_set *circles_from(cur *c, uint8_t ctl, size_t n)
+{
+	sw_circle2_set *s;
+	if (sw_circle2_set_create(n, &s) != SW_OK)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		sw_vec2 p = sw_v2(take_f(c), take_f(c));
+		float r = take_f(c);
+		sw_circle2_set_add(s, p, ctl & 2 ? fabsf(r) : r, sw_v2(take_f(c), take_f(c)), NULL);
+	}
+	return s;
+}
+
+static sw_circle3_set *spheres_from(cur *c, uint8_t ctl, size_t n)
+{
+	sw_circle3_set *s;
+	if (sw_circle3_set_create(n, &s) != SW_OK)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		sw_vec3 p = take_v3(c);
+		float r = take_f(c);
+		sw_circle3_set_add(s, p, ctl & 2 ? fabsf(r) : r, take_v3(c), NULL);
+	}
+	return s;
+}
+
 /* GJK shapes from raw floats: a type byte (boxes, vertex clouds of any count, past the range too), a
  * radius, half extents and vertices as they come */
 static sw_shape3_set *shapes3_from(cur *c, uint8_t ctl, size_t n)
@@ -185,6 +216,18 @@ static sw_shape3_set *shapes3_from(cur *c, uint8_t ctl, size_t n)
 		sw_vec3 p = take_v3(c);
 		sw_quat q = take_quat(c, ctl & 1);
 		sw_shape3_set_add(s, shape, sw_pose3_make(p, q), take_v3(c), NULL);
+	}
+	return s;
+}
+
+static sw_seg2_set *segs_from(cur *c, size_t n)
+{
+	sw_seg2_set *s;
+	if (sw_seg2_set_create(n, &s) != SW_OK)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		sw_seg2 g = {{take_f(c), take_f(c)}, {take_f(c), take_f(c)}};
+		sw_seg2_set_add(s, &g, sw_v2(take_f(c), take_f(c)), NULL);
 	}
 	return s;
 }
@@ -247,6 +290,8 @@ static int build(const sw_query_desc *d, cur *c, uint8_t ctl, fcase *f)
 {
 	memset(f, 0, sizeof *f);
 	f->n = 1 + take_b(c) % MAXP;
+	if (sw_src_split(d->a))
+		return 0; /* split rows: tests/fuzz/fuzz_split.c */
 	if (d->b == SW_SRC_NONE) {
 		/* raw blocks: whatever bytes, at an offset of 0..7 floats from the alignment */
 		size_t nb = (f->n + SW_BLOCK - 1) / SW_BLOCK, bs = sw_src_block_size(d->a), off = 8 * ((ctl >> 3) & 7);
@@ -264,6 +309,8 @@ static int build(const sw_query_desc *d, cur *c, uint8_t ctl, fcase *f)
 	case SW_SRC_OBB3: f->a = f->boxes = boxes_from(c, ctl, na); break;
 	case SW_SRC_POLY2: f->a = f->polys = polys_from(c, ctl, na); break;
 	case SW_SRC_HULL3: f->a = f->hulls = hulls_from(c, ctl, na); break;
+	case SW_SRC_CIRCLE2: f->a = f->circles = circles_from(c, ctl, na); break;
+	case SW_SRC_CIRCLE3: f->a = f->spheres = spheres_from(c, ctl, na); break;
 	case SW_SRC_SHAPE3: f->a = f->shapes3 = shapes3_from(c, ctl, na); break;
 	case SW_SRC_SHAPE2: f->a = f->shapes2 = shapes2_from(c, ctl, na); break;
 	case SW_SRC_RAY3: f->a = f->rays3 = rays3_from(c, na); break;
@@ -277,6 +324,7 @@ static int build(const sw_query_desc *d, cur *c, uint8_t ctl, fcase *f)
 	case SW_SRC_HULL3: f->b = f->hulls ? f->hulls : (f->hulls = hulls_from(c, ctl, nb)); break;
 	case SW_SRC_SHAPE3: f->b = f->shapes3 ? f->shapes3 : (f->shapes3 = shapes3_from(c, ctl, nb)); break;
 	case SW_SRC_SHAPE2: f->b = f->shapes2 ? f->shapes2 : (f->shapes2 = shapes2_from(c, ctl, nb)); break;
+	case SW_SRC_SEG2: f->b = f->segs = segs_from(c, nb); break;
 	default: return 0;
 	}
 	for (size_t k = 0; k < f->n; k++) {
@@ -341,12 +389,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fcase_free(&f);
 		return 0;
 	}
-	sw_sweep_opts opts = {(ctl >> 2) & 1};
+	sw_opts_any opts;
+	const void *qo = sw_opts_sided(d->opts, (ctl >> 2) & 1, &opts);
 	/* GJK: the default cap or 1 to 7 support evaluations, a target separation now and then */
-	sw_gjk_opts gopts = {(ctl >> 4) & 7, (ctl & 0x80) ? 0.01f : 0.0f};
-	const void *qo = d->opts == SW_OPTS_SWEEP ? (const void *)&opts
-			 : d->opts == SW_OPTS_GJK ? (const void *)&gopts
-						  : NULL;
+	if (d->opts == SW_OPTS_GJK)
+		opts.gjk = (sw_gjk_opts){(ctl >> 4) & 7, (ctl & 0x80) ? 0.01f : 0.0f};
 	int aligned = (uintptr_t)f.a % 64 == 0;
 	res want;
 	const void *wo = res_init(&want, d);

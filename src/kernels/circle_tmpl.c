@@ -1,0 +1,504 @@
+/* src/kernels/circle_tmpl.c — swept circles against segments and spheres against triangles, one pair per
+ * lane, written once over the lane vocabulary and compiled once per tier. It repeats ref/circle2.c and
+ * ref/circle3.c lane-wise, operation for operation (see those files for the method): every candidate
+ * is computed in every lane and the reference's selections are blends, so keep the two in step, or the
+ * tier tests will say so. */
+#include <math.h>
+#include <string.h>
+
+#include "kernels/tri_lanes.h"
+
+#define MIN_NORMAL 0x1p-126f
+
+/* sw_circle_pow2_inv: 1/p for p the largest power of two ≤ m (m normal) */
+SW_INLINE sw_fw pow2_inv(sw_fw m) { return sw_mul(sw_set1(0.5f), axis_scale(m)); }
+SW_INLINE sw_fw max0(sw_fw a) { return gt_sel(a, sw_set1(0.0f)); }
+SW_INLINE sw_fw lanes_of(sw_mw m, float a, float b) { return sw_sel(m, sw_set1(a), sw_set1(b)); }
+
+SW_INLINE sw_fw dot2(sw_fw ax, sw_fw ay, sw_fw bx, sw_fw by) { return sw_add(sw_mul(ax, bx), sw_mul(ay, by)); }
+SW_INLINE sw_fw dot3v(const sw_fw a[3], const sw_fw b[3]) { return sw_dot3(a[0], a[1], a[2], b[0], b[1], b[2]); }
+SW_INLINE void cross3v(const sw_fw a[3], const sw_fw b[3], sw_fw o[3])
+{
+	o[0] = sw_sub(sw_mul(a[1], b[2]), sw_mul(a[2], b[1]));
+	o[1] = sw_sub(sw_mul(a[2], b[0]), sw_mul(a[0], b[2]));
+	o[2] = sw_sub(sw_mul(a[0], b[1]), sw_mul(a[1], b[0]));
+}
+SW_INLINE sw_fw max3v(const sw_fw a[3]) { return gt_sel(gt_sel(sw_abs(a[0]), sw_abs(a[1])), sw_abs(a[2])); }
+
+/* feature ids ride the lanes as floats; none is −1 inside a kernel, and blank lanes are stored as
+ * SW_FEATURE_NONE (sw_store_codes) */
+#define FEATURE_NONE_LANE (-1.0f)
+
+/* a block's answers before they are stored: status masks, feature as a float, the float rows of the
+ * lanes that have a contact, in sw_cast_results order (t, depth, px, py, pz, nx, ny, nz, sx, sy, sz) */
+typedef struct cast_w {
+	sw_mw miss, over;
+	sw_fw feature, f[11];
+} cast_w;
+
+/* the call's columns; a 2D query (`planar`) leaves the z columns alone */
+static sw_columns cast_columns(const sw_job *j, int planar)
+{
+	sw_columns c = sw_columns_of(SW_ANS_CAST, j->out);
+	for (int k = 0; k < 11 && planar; k++)
+		if (sw_answer_zmask(SW_ANS_CAST) >> k & 1)
+			c.f[k] = NULL;
+	return c;
+}
+
+/* writes lanes [0, cnt) at `base`: MISS lanes get t = 1 and zeros, lanes not `valid` become
+ * SW_PAIR_INVALID with NaN, both without a feature (one blend per row: the fill value is chosen once).
+ * A whole block is stored directly, a partial one through a row on the stack. `planar` is a constant
+ * of each kernel: a 2D kernel does not form its z rows at all */
+SW_INLINE void cast_store(const sw_columns *c, size_t base, unsigned cnt, const cast_w *o, sw_mw valid, int planar)
+{
+	const sw_fw nan = sw_set1(NAN);
+	sw_mw bad = sw_mnot(valid), blank = sw_mor(bad, o->miss);
+	sw_fw fill = sw_sel(bad, nan, sw_set1(0.0f)), fill_t = sw_sel(bad, nan, sw_set1(1.0f));
+	sw_fw s = sw_sel(o->miss, sw_set1((float)SW_MISS),
+			 sw_sel(o->over, sw_set1((float)SW_STARTS_OVERLAPPED), sw_set1((float)SW_HIT)));
+	s = sw_sel(bad, sw_set1((float)SW_PAIR_INVALID), s);
+	_Alignas(64) float tmp[SW_W];
+	SW_UNROLL
+	for (int k = 0; k < 11; k++) {
+		if ((planar && (sw_answer_zmask(SW_ANS_CAST) >> k & 1)) || !c->f[k])
+			continue;
+		sw_fw v = sw_sel(blank, k == 0 ? fill_t : fill, o->f[k]);
+		if (cnt == SW_W) {
+			sw_storeu(c->f[k] + base, v);
+		} else {
+			sw_storeu(tmp, v);
+			memcpy(c->f[k] + base, tmp, cnt * sizeof(float));
+		}
+	}
+	if (cnt == SW_W) {
+		sw_store_bytes(c->status + base, s);
+		if (c->feature)
+			sw_store_codes(c->feature + base, o->feature, blank);
+		return;
+	}
+	_Alignas(64) uint32_t ti[SW_W];
+	_Alignas(64) uint8_t tb[SW_W];
+	sw_store_bytes(tb, s);
+	memcpy(c->status + base, tb, cnt);
+	sw_store_codes(ti, o->feature, blank);
+	if (c->feature)
+		memcpy(c->feature + base, ti, cnt * sizeof(uint32_t));
+}
+
+/* the rows of the lanes with a contact: t, depth, point, normal, slide */
+SW_INLINE void cast_rows(cast_w *o, sw_fw t, sw_fw depth, const sw_fw p[3], const sw_fw n[3], const sw_fw s[3],
+			 sw_fw id)
+{
+	o->f[0] = t, o->f[1] = depth;
+	for (int k = 0; k < 3; k++)
+		o->f[2 + k] = p[k], o->f[5 + k] = n[k], o->f[8 + k] = s[k];
+	o->feature = id;
+}
+
+/* a mover's column for the block's lanes: one load broadcast when every lane has the same mover (a
+ * broadphase lists a mover's candidates together), else a gather */
+SW_INLINE sw_fw mover_lanes(const float *col, const int32_t *ia, int same)
+{
+	return same ? sw_set1(col[ia[0]]) : sw_gather(col, ia);
+}
+
+/* ---- circle vs segment (ref/circle2.c) ---- */
+
+/* one block of pairs gathered into lanes, `ok` the lanes whose inputs are valid */
+typedef struct seg_in {
+	sw_fw c[2], r, v[2], p[2], q[2];
+	sw_mw ok;
+} seg_in;
+
+SW_INLINE void seg_gather(const sw_circle2_set *ms, const sw_seg2_set *ss, const int32_t *ia, const int32_t *ib,
+			  seg_in *g)
+{
+	int same = sw_idx_same(ia);
+	g->c[0] = mover_lanes(ms->cx, ia, same), g->c[1] = mover_lanes(ms->cy, ia, same);
+	g->r = mover_lanes(ms->r, ia, same);
+	sw_fw vm[2] = {mover_lanes(ms->dx, ia, same), mover_lanes(ms->dy, ia, same)};
+	sw_fw pq[4];
+	sw_gather4(&ss->seg->p.x, ib, pq);
+	g->p[0] = pq[0], g->p[1] = pq[1], g->q[0] = pq[2], g->q[1] = pq[3];
+	/* a level at rest: every displacement +0, not read (v − (+0) is v) */
+	sw_fw zero = sw_set1(0.0f),
+	      d[2] = {ss->moving ? sw_gather(ss->dx, ib) : zero, ss->moving ? sw_gather(ss->dy, ib) : zero};
+	sw_mw ok = sw_mand(sw_ge(g->r, sw_set1(0.0f)), sw_le(g->r, sw_set1(SW_MAX_COORD)));
+	for (int k = 0; k < 2; k++) {
+		g->v[k] = sw_sub(vm[k], d[k]);
+		ok = sw_mand(ok, sw_mand(sw_coord_ok(vm[k]), sw_coord_ok(g->c[k])));
+		ok = sw_mand(ok, sw_mand(sw_coord_ok(g->p[k]), sw_coord_ok(g->q[k])));
+		/* at rest, d is +0 and v is vm: both already checked */
+		if (ss->moving)
+			ok = sw_mand(ok, sw_mand(sw_coord_ok(d[k]), sw_coord_ok(g->v[k])));
+	}
+	g->ok = ok;
+}
+
+SW_INLINE void seg_core(const seg_in *g, int one_sided, cast_w *o)
+{
+	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), inf = sw_set1(INFINITY), tiny = sw_set1(MIN_NORMAL);
+	const sw_fw r = g->r, *v = g->v;
+	/* the segment seen from the centre (seg_view_build) */
+	sw_fw f0[2], f1[2], dd[2], e[2];
+	for (int k = 0; k < 2; k++) {
+		f0[k] = sw_sub(g->p[k], g->c[k]);
+		f1[k] = sw_sub(g->q[k], g->c[k]);
+		dd[k] = sw_sub(g->q[k], g->p[k]);
+	}
+	sw_fw m = gt_sel(sw_abs(dd[0]), sw_abs(dd[1]));
+	sw_mw line = sw_ge(m, tiny);
+	sw_fw ke = sw_sel(line, pow2_inv(m), zero);
+	e[0] = sw_mul(dd[0], ke), e[1] = sw_mul(dd[1], ke);
+	sw_fw ee = dot2(e[0], e[1], e[0], e[1]);
+	sw_fw le = sw_sqrt(ee);
+	sw_fw ll = sw_mul(ee, pow2_floor(m));
+	sw_fw n[2] = {e[1], sw_neg(e[0])};
+	sw_fw s0 = sw_neg(dot2(n[0], n[1], f0[0], f0[1]));
+	sw_fw gap = sw_sub(sw_abs(s0), sw_mul(r, le));
+
+	/* seg_first: the strip, then the endpoint on μ's side */
+	sw_fw mv = gt_sel(sw_abs(v[0]), sw_abs(v[1]));
+	sw_mw moving = sw_ge(mv, tiny);
+	sw_fw kv = sw_sel(moving, pow2_inv(mv), zero);
+	sw_fw vs[2] = {sw_mul(v[0], kv), sw_mul(v[1], kv)};
+	sw_fw rr = sw_mul(r, r);
+	sw_fw vn = dot2(n[0], n[1], v[0], v[1]);
+	sw_fw closing = sw_sel(sw_gt(s0, zero), sw_neg(vn), vn);
+	sw_fw ts = sw_div(gap, closing);
+	sw_mw inside = sw_le(gap, zero);
+	sw_mw enters = sw_mand(sw_mand(sw_gt(gap, zero), sw_gt(closing, zero)), sw_le(ts, one));
+	sw_fw tz = sw_sel(inside, zero, ts);
+	sw_fw mu = dot2(e[0], e[1], sw_sub(sw_mul(v[0], tz), f0[0]), sw_sub(sw_mul(v[1], tz), f0[1]));
+	sw_mw on = sw_mand(sw_ge(mu, zero), sw_le(mu, ll));
+	sw_mw rect = sw_mand(line, sw_mand(enters, on));
+	sw_mw k1 = sw_mand(line, sw_gt(mu, ll));
+	sw_fw ff0 = dot2(f0[0], f0[1], f0[0], f0[1]), ff1 = dot2(f1[0], f1[1], f1[0], f1[1]);
+	sw_fw fk[2] = {sw_sel(k1, f1[0], f0[0]), sw_sel(k1, f1[1], f0[1])};
+	/* seg_cap */
+	sw_fw c = sw_sub(sw_sel(k1, ff1, ff0), rr);
+	sw_fw b = dot2(vs[0], vs[1], fk[0], fk[1]);
+	sw_fw x = sw_sub(sw_mul(vs[0], fk[1]), sw_mul(vs[1], fk[0]));
+	sw_fw disc = sw_sub(sw_mul(rr, dot2(vs[0], vs[1], vs[0], vs[1])), sw_mul(x, x));
+	sw_fw root = sw_sqrt(max0(disc));
+	sw_fw tk = sw_mul(sw_div(c, sw_add(b, root)), kv);
+	sw_mw capok = sw_mand(sw_mand(moving, sw_gt(c, zero)), sw_mand(sw_gt(b, zero), sw_ge(disc, zero)));
+	capok = sw_mand(capok, sw_le(tk, one));
+	sw_mw cap = sw_mandnot(rect, sw_mand(sw_mor(sw_mnot(line), sw_mor(inside, enters)), capok));
+	sw_mw over = sw_mor(sw_mand(line, sw_mand(inside, on)), sw_mor(sw_le(ff0, rr), sw_le(ff1, rr)));
+	sw_fw th = sw_sel(rect, ts, sw_sel(cap, tk, inf));
+
+	/* the answer: the region at the contact (sw_circle2_seg2_ref) */
+	sw_mw behind = one_sided ? sw_mand(line, sw_lt(s0, zero)) : sw_mfalse();
+	o->miss = sw_mor(behind, sw_mandnot(sw_mor(over, sw_mor(rect, cap)), sw_mnot(sw_mfalse())));
+	o->over = over;
+	sw_fw t = sw_sel(over, zero, th);
+	sw_fw xt[2] = {sw_mul(v[0], t), sw_mul(v[1], t)};
+	sw_fw mut = dot2(e[0], e[1], sw_sub(xt[0], f0[0]), sw_sub(xt[1], f0[1]));
+	sw_fw id = sw_sel(sw_gt(mut, ll), sw_set1((float)SW_SEG2_END1), sw_set1((float)SW_SEG2_INTERIOR));
+	id = sw_sel(sw_lt(mut, zero), sw_set1((float)SW_SEG2_END0), id);
+	id = sw_sel(line, id, sw_set1((float)SW_SEG2_END0));
+	sw_mw end = sw_mnot(sw_eq(id, sw_set1((float)SW_SEG2_INTERIOR)));
+	sw_mw end1 = sw_eq(id, sw_set1((float)SW_SEG2_END1));
+	sw_fw y[2] = {sw_sub(xt[0], sw_sel(end1, f1[0], f0[0])), sw_sub(xt[1], sw_sel(end1, f1[1], f0[1]))};
+	sw_fw h = dot2(n[0], n[1], y[0], y[1]);
+	sw_mw up = sw_ge(h, zero);
+	sw_fw nv[2] = {sw_sel(end, y[0], sw_sel(up, n[0], sw_neg(n[0]))),
+		       sw_sel(end, y[1], sw_sel(up, n[1], sw_neg(n[1])))};
+	sw_fw front[2] = {sw_sel(line, n[0], zero), sw_sel(line, n[1], one)};
+	sw_fw mnv = gt_sel(sw_abs(nv[0]), sw_abs(nv[1]));
+	sw_mw none = sw_lt(mnv, tiny);
+	sw_fw ns[2] = {sw_sel(none, front[0], nv[0]), sw_sel(none, front[1], nv[1])};
+	/* sw_circle_normalize2 */
+	sw_fw kn = sw_sel(none, one, pow2_inv(mnv));
+	sw_fw w[2] = {sw_mul(ns[0], kn), sw_mul(ns[1], kn)};
+	sw_fw il = sw_div(one, sw_sqrt(dot2(w[0], w[1], w[0], w[1])));
+	sw_fw nr[3] = {sw_mul(w[0], il), sw_mul(w[1], il), zero};
+	sw_fw dist = dot2(nr[0], nr[1], y[0], y[1]);
+	sw_fw pt[3], sl[3];
+	for (int k = 0; k < 2; k++) {
+		sw_fw along = sw_sub(y[k], sw_mul(nr[k], dist));
+		sw_fw pk = sw_sel(end1, g->q[k], g->p[k]);
+		pt[k] = sw_sel(end, pk, sw_add(g->p[k], along));
+	}
+	pt[2] = zero;
+	/* sw_circle_clip2 */
+	sw_fw mt[2] = {sw_mul(v[0], sw_sub(one, t)), sw_mul(v[1], sw_sub(one, t))};
+	sw_fw mn = dot2(mt[0], mt[1], nr[0], nr[1]);
+	sw_fw kk = sw_sel(sw_lt(mn, zero), mn, zero);
+	sl[0] = sw_sub(mt[0], sw_mul(kk, nr[0])), sl[1] = sw_sub(mt[1], sw_mul(kk, nr[1])), sl[2] = zero;
+	sw_fw depth = sw_sel(over, sw_sub(r, dist), zero);
+	cast_rows(o, t, depth, pt, nr, sl, id);
+}
+
+/* a kernel's loop over its lane blocks: the pairs' set indices, the block's inputs (IN, gathered by
+ * GATHER from movers MS and geometry GS), the answer (CORE), the store; PLANAR for a 2D query */
+#define CIRCLE_KERNEL(name, MS, GS, IN, GATHER, CORE, PLANAR)                                        \
+	static void name##_kernel(const sw_job *j)                                                   \
+	{                                                                                            \
+		const MS *ms = j->a;                                                                 \
+		const GS *gs = j->b;                                                                 \
+		const sw_pair *pairs = j->pairs + j->off;                                            \
+		size_t n = j->n, at = j->off;                                                        \
+		int one_sided = ((const sw_circle_opts *)j->opts)->one_sided != 0;                   \
+		const sw_columns cols = cast_columns(j, PLANAR);                                     \
+		_Alignas(64) int32_t ia[SW_W], ib[SW_W];                                             \
+		for (size_t base = 0; base < n; base += SW_W) {                                      \
+			unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;                \
+			sw_mw in = lanes_pairs(ms->t.count, gs->t.count, pairs + base, cnt, ia, ib); \
+			IN g;                                                                        \
+			GATHER(ms, gs, ia, ib, &g);                                                  \
+			cast_w o;                                                                    \
+			CORE(&g, one_sided, &o);                                                     \
+			cast_store(&cols, at + base, cnt, &o, sw_mand(in, g.ok), PLANAR);            \
+		}                                                                                    \
+	}
+
+CIRCLE_KERNEL(circle2_seg2_sweep, sw_circle2_set, sw_seg2_set, seg_in, seg_gather, seg_core, 1)
+
+/* ---- sphere vs triangle (ref/circle3.c) ---- */
+
+typedef struct tri_in {
+	sw_fw c[3], r, v[3], x[3][3]; /* x[k][axis]: vertex k */
+	sw_mw ok;
+} tri_in;
+
+SW_INLINE void tri_gather(const sw_circle3_set *ms, const sw_tri3_set *ts, const int32_t *ia, const int32_t *ib,
+			  tri_in *g)
+{
+	const float *const tc[3][3] = {{ts->ax, ts->ay, ts->az}, {ts->bx, ts->by, ts->bz}, {ts->cx, ts->cy, ts->cz}};
+	const float *const mc[3] = {ms->cx, ms->cy, ms->cz}, *const md[3] = {ms->dx, ms->dy, ms->dz};
+	const float *const td[3] = {ts->dx, ts->dy, ts->dz};
+	int same = sw_idx_same(ia);
+	g->r = mover_lanes(ms->r, ia, same);
+	sw_mw ok = sw_mand(sw_ge(g->r, sw_set1(0.0f)), sw_le(g->r, sw_set1(SW_MAX_COORD)));
+	for (int a = 0; a < 3; a++) {
+		g->c[a] = mover_lanes(mc[a], ia, same);
+		sw_fw vm = mover_lanes(md[a], ia, same), d = ts->moving ? sw_gather(td[a], ib) : sw_set1(0.0f);
+		g->v[a] = sw_sub(vm, d);
+		ok = sw_mand(ok, sw_mand(sw_coord_ok(vm), sw_coord_ok(g->c[a])));
+		/* at rest, d is +0 and v is vm: both already checked */
+		if (ts->moving)
+			ok = sw_mand(ok, sw_mand(sw_coord_ok(d), sw_coord_ok(g->v[a])));
+		for (int k = 0; k < 3; k++) {
+			g->x[k][a] = sw_gather(tc[k][a], ib);
+			ok = sw_mand(ok, sw_coord_ok(g->x[k][a]));
+		}
+	}
+	sw_fw w[3][3], p;
+	tedges(g->x[0], g->x[1], g->x[2], w, &p);
+	g->ok = sw_mand(ok, tri_not_degenerate_w(w));
+}
+
+/* the triangle seen from the centre (tri_view) */
+typedef struct tri_w {
+	sw_fw f[3][3], ff[3], e[3][3], ee[3], ll[3], n[3], ln, m[3][3], s0, g, vs[3], kv;
+	sw_mw moving;
+} tri_w;
+
+SW_INLINE void tri_build(const tri_in *g, tri_w *w)
+{
+	const sw_fw zero = sw_set1(0.0f);
+	for (int k = 0; k < 3; k++) {
+		for (int a = 0; a < 3; a++)
+			w->f[k][a] = sw_sub(g->x[k][a], g->c[a]);
+		w->ff[k] = dot3v(w->f[k], w->f[k]);
+	}
+	for (int j = 0; j < 3; j++) {
+		sw_fw raw[3];
+		for (int a = 0; a < 3; a++)
+			raw[a] = sw_sub(g->x[(j + 1) % 3][a], g->x[j][a]);
+		sw_fw m = max3v(raw), k = pow2_inv(m);
+		for (int a = 0; a < 3; a++)
+			w->e[j][a] = sw_mul(raw[a], k);
+		w->ee[j] = dot3v(w->e[j], w->e[j]);
+		w->ll[j] = sw_mul(w->ee[j], pow2_floor(m));
+	}
+	sw_fw back[3] = {sw_neg(w->e[2][0]), sw_neg(w->e[2][1]), sw_neg(w->e[2][2])};
+	cross3v(w->e[0], back, w->n);
+	w->ln = sw_sqrt(dot3v(w->n, w->n));
+	for (int j = 0; j < 3; j++)
+		cross3v(w->n, w->e[j], w->m[j]);
+	w->s0 = sw_neg(dot3v(w->n, w->f[0]));
+	w->g = sw_sub(sw_abs(w->s0), sw_mul(g->r, w->ln));
+	sw_fw mv = max3v(g->v);
+	w->moving = sw_ge(mv, sw_set1(MIN_NORMAL));
+	w->kv = sw_sel(w->moving, pow2_inv(mv), zero);
+	for (int a = 0; a < 3; a++)
+		w->vs[a] = sw_mul(g->v[a], w->kv);
+}
+
+/* tri_inside: the centre displaced by x projects into the triangle */
+SW_INLINE sw_mw tri_inside(const tri_w *w, const sw_fw x[3])
+{
+	sw_mw in = sw_mnot(sw_mfalse());
+	for (int j = 0; j < 3; j++) {
+		sw_fw y[3] = {sw_sub(x[0], w->f[j][0]), sw_sub(x[1], w->f[j][1]), sw_sub(x[2], w->f[j][2])};
+		in = sw_mand(in, sw_ge(dot3v(w->m[j], y), sw_set1(0.0f)));
+	}
+	return in;
+}
+
+/* ball(): the smaller root, *ok when a valid contact in (0, 1] */
+SW_INLINE sw_fw ball(sw_fw aa, sw_fw ab, sw_fw bb, sw_fw axb2, sw_fw rho2, sw_fw kv, sw_mw moving, sw_mw *ok)
+{
+	const sw_fw zero = sw_set1(0.0f);
+	sw_fw c = sw_sub(bb, rho2);
+	sw_fw disc = sw_sub(sw_mul(rho2, aa), axb2);
+	sw_fw root = sw_sqrt(max0(disc));
+	sw_fw t = sw_mul(sw_div(c, sw_add(ab, root)), kv);
+	*ok = sw_mand(sw_mand(moving, sw_gt(c, zero)), sw_mand(sw_gt(ab, zero), sw_ge(disc, zero)));
+	*ok = sw_mand(*ok, sw_le(t, sw_set1(1.0f)));
+	return t;
+}
+
+/* tri_first: the earliest valid candidate and its id (FEATURE_NONE_LANE: none), *over the start test */
+SW_INLINE sw_fw tri_first(const tri_w *w, const sw_fw v[3], sw_fw r, sw_fw *id, sw_mw *over)
+{
+	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f);
+	sw_fw rr = sw_mul(r, r);
+	sw_fw vn = dot3v(w->n, v);
+	sw_fw closing = sw_sel(sw_gt(w->s0, zero), sw_neg(vn), vn);
+	sw_fw tf = sw_div(w->g, closing);
+	sw_mw inside = sw_le(w->g, zero);
+	sw_fw xf[3] = {sw_mul(v[0], tf), sw_mul(v[1], tf), sw_mul(v[2], tf)}, x0[3] = {zero, zero, zero};
+	sw_mw face = sw_mand(sw_mand(sw_gt(w->g, zero), sw_gt(closing, zero)), sw_le(tf, one));
+	face = sw_mand(face, tri_inside(w, xf));
+	sw_mw within = sw_mand(inside, tri_inside(w, x0));
+	sw_fw best = sw_sel(face, tf, sw_set1(INFINITY));
+	*id = lanes_of(face, (float)SW_TRI3_FACE, FEATURE_NONE_LANE);
+	for (int j = 0; j < 3; j++) {
+		const sw_fw *e = w->e[j];
+		sw_fw a[3], b[3];
+		cross3v(w->vs, e, a);
+		cross3v(w->f[j], e, b);
+		sw_fw vb = dot3v(w->vs, b), rho2 = sw_mul(rr, w->ee[j]), bb = dot3v(b, b);
+		sw_mw hit;
+		sw_fw te = ball(dot3v(a, a), dot3v(a, b), bb, sw_mul(sw_mul(vb, vb), w->ee[j]), rho2, w->kv, w->moving,
+				&hit);
+		sw_fw y[3];
+		for (int k = 0; k < 3; k++)
+			y[k] = sw_sub(sw_mul(v[k], te), w->f[j][k]);
+		sw_fw mu = dot3v(e, y);
+		sw_mw better = sw_mand(sw_mand(hit, sw_ge(mu, zero)), sw_mand(sw_le(mu, w->ll[j]), sw_lt(te, best)));
+		best = sw_sel(better, te, best);
+		*id = sw_sel(better, sw_set1((float)(SW_TRI3_EDGE0 + (uint32_t)j)), *id);
+		sw_fw mu0 = sw_neg(dot3v(e, w->f[j]));
+		sw_mw in0 = sw_mand(sw_le(bb, rho2), sw_mand(sw_ge(mu0, zero), sw_le(mu0, w->ll[j])));
+		within = sw_mor(within, in0);
+	}
+	for (int k = 0; k < 3; k++) {
+		const sw_fw *f = w->f[k];
+		sw_fw x[3];
+		cross3v(w->vs, f, x);
+		sw_mw hit;
+		sw_fw tk =
+			ball(dot3v(w->vs, w->vs), dot3v(w->vs, f), w->ff[k], dot3v(x, x), rr, w->kv, w->moving, &hit);
+		sw_mw better = sw_mand(hit, sw_lt(tk, best));
+		best = sw_sel(better, tk, best);
+		*id = sw_sel(better, sw_set1((float)(SW_TRI3_VERTEX0 + (uint32_t)k)), *id);
+		within = sw_mor(within, sw_le(w->ff[k], rr));
+	}
+	*over = within;
+	return best;
+}
+
+/* tri_region: the feature of the centre displaced by x */
+SW_INLINE sw_fw tri_region(const tri_w *w, const sw_fw x[3])
+{
+	const sw_fw zero = sw_set1(0.0f), none = sw_set1(FEATURE_NONE_LANE);
+	sw_fw id = none;
+	sw_mw in = sw_mnot(sw_mfalse());
+	for (int j = 0; j < 3; j++) {
+		sw_fw y[3] = {sw_sub(x[0], w->f[j][0]), sw_sub(x[1], w->f[j][1]), sw_sub(x[2], w->f[j][2])};
+		sw_fw s = dot3v(w->m[j], y), mu = dot3v(w->e[j], y);
+		sw_mw edge = sw_mand(sw_mand(sw_lt(s, zero), sw_ge(mu, zero)),
+				     sw_mand(sw_le(mu, w->ll[j]), sw_eq(id, none)));
+		id = sw_sel(edge, sw_set1((float)(SW_TRI3_EDGE0 + (uint32_t)j)), id);
+		in = sw_mand(in, sw_ge(s, zero));
+	}
+	sw_fw best = sw_set1(INFINITY), vert = sw_set1((float)SW_TRI3_VERTEX0);
+	for (int k = 0; k < 3; k++) {
+		sw_fw y[3] = {sw_sub(x[0], w->f[k][0]), sw_sub(x[1], w->f[k][1]), sw_sub(x[2], w->f[k][2])};
+		sw_fw d = dot3v(y, y);
+		sw_mw closer = sw_lt(d, best);
+		best = sw_sel(closer, d, best);
+		vert = sw_sel(closer, sw_set1((float)(SW_TRI3_VERTEX0 + (uint32_t)k)), vert);
+	}
+	id = sw_sel(sw_eq(id, none), vert, id);
+	return sw_sel(in, sw_set1((float)SW_TRI3_FACE), id);
+}
+
+/* a per-lane choice among three rows by masks of index 1 and 2 */
+SW_INLINE sw_fw pick3(sw_mw i1, sw_mw i2, sw_fw a0, sw_fw a1, sw_fw a2) { return sw_sel(i1, a1, sw_sel(i2, a2, a0)); }
+
+SW_INLINE void tri_core(const tri_in *g, int one_sided, cast_w *o)
+{
+	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f);
+	const sw_fw *v = g->v;
+	tri_w w;
+	tri_build(g, &w);
+	sw_fw hit_id;
+	sw_mw over;
+	sw_fw th = tri_first(&w, v, g->r, &hit_id, &over);
+	sw_mw behind = one_sided ? sw_lt(w.s0, zero) : sw_mfalse();
+	sw_mw nohit = sw_eq(hit_id, sw_set1(FEATURE_NONE_LANE));
+	o->miss = sw_mor(behind, sw_mandnot(over, nohit));
+	o->over = over;
+	sw_fw t = sw_sel(over, zero, th);
+	sw_fw x[3] = {sw_mul(v[0], t), sw_mul(v[1], t), sw_mul(v[2], t)};
+	sw_fw id = tri_region(&w, x);
+	sw_mw face = sw_eq(id, sw_set1((float)SW_TRI3_FACE));
+	sw_mw vert = sw_ge(id, sw_set1((float)SW_TRI3_VERTEX0));
+	sw_mw i1 = sw_mor(sw_eq(id, sw_set1((float)SW_TRI3_EDGE0 + 1)), sw_eq(id, sw_set1((float)SW_TRI3_VERTEX0 + 1)));
+	sw_mw i2 = sw_mor(sw_eq(id, sw_set1((float)SW_TRI3_EDGE0 + 2)), sw_eq(id, sw_set1((float)SW_TRI3_VERTEX0 + 2)));
+	sw_fw y[3], e[3], xi[3];
+	for (int a = 0; a < 3; a++) {
+		y[a] = sw_sub(x[a], pick3(i1, i2, w.f[0][a], w.f[1][a], w.f[2][a]));
+		e[a] = pick3(i1, i2, w.e[0][a], w.e[1][a], w.e[2][a]);
+		xi[a] = pick3(i1, i2, g->x[0][a], g->x[1][a], g->x[2][a]);
+	}
+	sw_fw ee = pick3(i1, i2, w.ee[0], w.ee[1], w.ee[2]);
+	sw_fw h = dot3v(w.n, y);
+	sw_mw up = sw_ge(h, zero);
+	sw_fw ey = dot3v(e, y);
+	sw_fw nv[3];
+	for (int a = 0; a < 3; a++) {
+		sw_fw side = sw_sel(up, w.n[a], sw_neg(w.n[a]));
+		sw_fw across = sw_sub(sw_mul(y[a], ee), sw_mul(e[a], ey));
+		nv[a] = sw_sel(face, side, sw_sel(vert, y[a], across));
+	}
+	sw_fw mnv = max3v(nv);
+	sw_mw none = sw_lt(mnv, sw_set1(MIN_NORMAL));
+	sw_fw kn = pow2_inv(sw_sel(none, max3v(w.n), mnv)), ws[3], nr[3];
+	for (int a = 0; a < 3; a++)
+		nv[a] = sw_sel(none, w.n[a], nv[a]);
+	/* sw_circle_normalize3 */
+	for (int a = 0; a < 3; a++)
+		ws[a] = sw_mul(nv[a], kn);
+	sw_fw il = sw_div(one, sw_sqrt(dot3v(ws, ws)));
+	for (int a = 0; a < 3; a++)
+		nr[a] = sw_mul(ws[a], il);
+	sw_fw dist = dot3v(nr, y);
+	sw_fw q = sw_div(ey, ee);
+	sw_fw pt[3], mt[3], sl[3];
+	for (int a = 0; a < 3; a++) {
+		sw_fw plane = sw_sub(y[a], sw_mul(nr[a], dist)), along_line = sw_mul(e[a], q);
+		sw_fw along = sw_sel(face, plane, along_line);
+		pt[a] = sw_sel(vert, xi[a], sw_add(xi[a], along));
+		mt[a] = sw_mul(v[a], sw_sub(one, t));
+	}
+	/* sw_circle_clip3 */
+	sw_fw mn = dot3v(mt, nr);
+	sw_fw kk = sw_sel(sw_lt(mn, zero), mn, zero);
+	for (int a = 0; a < 3; a++)
+		sl[a] = sw_sub(mt[a], sw_mul(kk, nr[a]));
+	sw_fw depth = sw_sel(over, sw_sub(g->r, dist), zero);
+	cast_rows(o, t, depth, pt, nr, sl, id);
+}
+
+CIRCLE_KERNEL(circle3_tri3_sweep, sw_circle3_set, sw_tri3_set, tri_in, tri_gather, tri_core, 0)
+
+SW_EXPORT(circle2_seg2_sweep)
+SW_EXPORT(circle3_tri3_sweep)

@@ -1,0 +1,230 @@
+/* tests/test_circle_sets.c — the sets of the swept circle family (circles, spheres, segments) through
+ * their API: add, get, put, place, columns, clear, bad indices and NULLs, slots past the count invisible to the
+ * batched sweep, growth through the allocator hook and its failures. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+#include <swept/swept.h>
+
+#include "scenes.h"
+
+enum { M = 40 };
+
+Test(circle_sets, circle2_add_get_put_place_clear)
+{
+	sw_circle2_set *s;
+	cr_assert_eq(sw_circle2_set_create(3, &s), SW_OK);
+	sc_rng r = sc_rng_seed(1);
+	sw_vec2 c[M], v[M];
+	float rad[M];
+	for (uint32_t i = 0; i < M; i++) {
+		uint32_t idx;
+		c[i] = sw_v2(sc_uniform(&r, -9, 9), sc_uniform(&r, -9, 9));
+		v[i] = sw_v2(sc_uniform(&r, -9, 9), sc_uniform(&r, -9, 9));
+		rad[i] = sc_uniform(&r, 0, 2);
+		cr_assert_eq(sw_circle2_set_add(s, c[i], rad[i], v[i], &idx), SW_OK);
+		cr_expect_eq(idx, i);
+	}
+	cr_expect_eq(sw_circle2_set_count(s), M);
+	for (uint32_t i = 0; i < M; i++) {
+		sw_vec2 gc, gv;
+		float gr;
+		cr_assert_eq(sw_circle2_set_get(s, i, &gc, &gr, &gv), SW_OK);
+		cr_expect(memcmp(&gc, &c[i], sizeof gc) == 0 && gr == rad[i] && memcmp(&gv, &v[i], sizeof gv) == 0,
+			  "circle %u", i);
+	}
+	cr_expect_eq(sw_circle2_set_get(s, M, NULL, NULL, NULL), SW_ERR_ARG);
+	cr_expect_eq(sw_circle2_set_put(s, M, c[0], 1, v[0]), SW_ERR_ARG);
+	cr_expect_eq(sw_circle2_set_add(NULL, c[0], 1, v[0], NULL), SW_ERR_NULL);
+	cr_expect_eq(sw_circle2_set_get(NULL, 0, NULL, NULL, NULL), SW_ERR_NULL);
+	cr_assert_eq(sw_circle2_set_put(s, 3, c[4], 7, v[5]), SW_OK);
+	sw_vec2 gc, gv;
+	float gr;
+	cr_assert_eq(sw_circle2_set_get(s, 3, &gc, &gr, &gv), SW_OK);
+	cr_expect(gc.x == c[4].x && gr == 7 && gv.y == v[5].y);
+	/* place writes centres and displacements, the radius stays; NULL displacements: at rest */
+	const sw_vec2 cs[2] = {{1, 2}, {3, 4}}, ds[2] = {{5, 6}, {7, 8}};
+	cr_assert_eq(sw_circle2_set_place(s, M - 2, 2, cs, ds), SW_OK);
+	cr_assert_eq(sw_circle2_set_get(s, M - 1, &gc, &gr, &gv), SW_OK);
+	cr_expect(gc.x == 3 && gc.y == 4 && gv.x == 7 && gv.y == 8 && gr == rad[M - 1]);
+	cr_assert_eq(sw_circle2_set_place(s, 0, 2, cs, NULL), SW_OK);
+	cr_assert_eq(sw_circle2_set_get(s, 1, &gc, NULL, &gv), SW_OK);
+	cr_expect(gc.x == 3 && gv.x == 0 && gv.y == 0);
+	cr_expect_eq(sw_circle2_set_place(s, M - 1, 2, cs, ds), SW_ERR_ARG);
+	cr_expect_eq(sw_circle2_set_place(s, 0, 1, NULL, ds), SW_ERR_NULL);
+	sw_circle2_set_clear(s);
+	cr_expect_eq(sw_circle2_set_count(s), 0);
+	sw_circle2_set_destroy(s);
+	sw_circle2_set_destroy(NULL);
+	cr_expect_eq(sw_circle2_set_count(NULL), 0);
+}
+
+Test(circle_sets, circle3_and_seg2)
+{
+	sw_circle3_set *s;
+	sw_seg2_set *g;
+	cr_assert_eq(sw_circle3_set_create(0, &s), SW_OK);
+	cr_assert_eq(sw_seg2_set_create(0, &g), SW_OK);
+	for (uint32_t i = 0; i < M; i++) {
+		float f = (float)i;
+		cr_assert_eq(sw_circle3_set_add(s, sw_v3(f, -f, 2 * f), f / 8, sw_v3(1, f, 3), NULL), SW_OK);
+		sw_seg2 sg = {{f, 1}, {2, f}};
+		cr_assert_eq(sw_seg2_set_add(g, &sg, sw_v2(f, -1), NULL), SW_OK);
+	}
+	sw_vec3 c, v;
+	float r;
+	cr_assert_eq(sw_circle3_set_get(s, 17, &c, &r, &v), SW_OK);
+	cr_expect(c.x == 17 && c.y == -17 && c.z == 34 && r == 17.0f / 8 && v.y == 17 && v.z == 3);
+	sw_seg2 sg;
+	sw_vec2 d;
+	cr_assert_eq(sw_seg2_set_get(g, 9, &sg, &d), SW_OK);
+	cr_expect(sg.p.x == 9 && sg.p.y == 1 && sg.q.x == 2 && sg.q.y == 9 && d.x == 9 && d.y == -1);
+	const sw_vec3 cs[1] = {{5, 6, 7}};
+	cr_assert_eq(sw_circle3_set_place(s, 2, 1, cs, NULL), SW_OK);
+	cr_assert_eq(sw_circle3_set_get(s, 2, &c, &r, &v), SW_OK);
+	cr_expect(c.z == 7 && v.x == 0 && r == 0.25f);
+	const sw_vec2 ds[1] = {{-4, 4}};
+	cr_assert_eq(sw_seg2_set_place(g, 5, 1, ds), SW_OK);
+	cr_assert_eq(sw_seg2_set_get(g, 5, &sg, &d), SW_OK);
+	cr_expect(d.x == -4 && sg.p.x == 5);
+	cr_expect_eq(sw_seg2_set_put(g, 1, NULL, d), SW_ERR_NULL);
+	cr_expect_eq(sw_seg2_set_add(g, NULL, d, NULL), SW_ERR_NULL);
+	cr_expect_eq(sw_seg2_set_put(g, M, &sg, d), SW_ERR_ARG);
+	cr_expect_eq(sw_circle3_set_put(s, M, c, 1, v), SW_ERR_ARG);
+	sw_seg2_set_clear(g);
+	sw_circle3_set_clear(s);
+	cr_expect(sw_seg2_set_count(g) == 0 && sw_circle3_set_count(s) == 0);
+	sw_seg2_set_destroy(g);
+	sw_circle3_set_destroy(s);
+}
+
+/* columns written in place are what get() reads and what the batched sweep answers with, on every
+ * tier: a segment set at rest whose displacement is written through its columns is swept with it */
+Test(circle_sets, columns_written_in_place)
+{
+	sw_circle2_set *m;
+	sw_circle3_set *m3;
+	sw_seg2_set *g;
+	cr_assert_eq(sw_circle2_set_create(2, &m), SW_OK);
+	cr_assert_eq(sw_circle3_set_create(2, &m3), SW_OK);
+	cr_assert_eq(sw_seg2_set_create(2, &g), SW_OK);
+	const sw_seg2 floor_seg = {{1, 0}, {-1, 0}};
+	cr_assert_eq(sw_circle2_set_add(m, sw_v2(9, 9), 1, sw_v2(0, 0), NULL), SW_OK);
+	cr_assert_eq(sw_circle3_set_add(m3, sw_v3(9, 9, 9), 1, sw_v3(0, 0, 0), NULL), SW_OK);
+	cr_assert_eq(sw_seg2_set_add(g, &floor_seg, sw_v2(0, 0), NULL), SW_OK);
+	sw_mover_cols mc, mc3;
+	sw_seg2_cols gc;
+	cr_assert_eq(sw_circle2_set_columns(m, &mc), SW_OK);
+	cr_assert_eq(sw_circle3_set_columns(m3, &mc3), SW_OK);
+	cr_assert_eq(sw_seg2_set_columns(g, &gc), SW_OK);
+	cr_expect(mc.cz == NULL && mc.dz == NULL && mc3.cz != NULL && mc3.dz != NULL);
+	cr_expect_eq(sw_circle2_set_columns(NULL, &mc), SW_ERR_NULL);
+	cr_expect_eq(sw_circle3_set_columns(m3, NULL), SW_ERR_NULL);
+	cr_expect_eq(sw_seg2_set_columns(NULL, &gc), SW_ERR_NULL);
+	/* the circle at (0, 3) falling by 2, the floor rising by 2: they meet at t = 0.5 */
+	mc.cx[0] = 0, mc.cy[0] = 3, mc.dy[0] = -2;
+	gc.dy[0] = 2;
+	mc3.cz[0] = -1, mc3.dx[0] = 5;
+	sw_vec2 c, d;
+	sw_vec3 c3, d3;
+	sw_seg2 sg;
+	cr_assert_eq(sw_circle2_set_get(m, 0, &c, NULL, &d), SW_OK);
+	cr_expect(c.x == 0 && c.y == 3 && d.x == 0 && d.y == -2);
+	cr_assert_eq(sw_circle3_set_get(m3, 0, &c3, NULL, &d3), SW_OK);
+	cr_expect(c3.x == 9 && c3.z == -1 && d3.x == 5 && d3.y == 0);
+	cr_assert_eq(sw_seg2_set_get(g, 0, &sg, &d), SW_OK);
+	cr_expect(sg.p.x == 1 && d.x == 0 && d.y == 2 && gc.seg[0].q.x == -1);
+	const sw_pair pair = {0, 0};
+	uint8_t st;
+	float t;
+	const sw_cast_results out = {&st, NULL, &t, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+	for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
+		if (!sw_isa_available((sw_isa)isa))
+			continue;
+		const sw_batch_opts run = {.isa = SW_BATCH_ISA((sw_isa)isa)};
+		cr_assert_eq(sw_circle2_seg2_sweep_batch(m, g, &pair, 1, NULL, &run, &out), SW_OK);
+		cr_expect(st == SW_HIT && t == 0.5f, "%s: %u %g", sw_isa_name((sw_isa)isa), st, t);
+	}
+	sw_circle2_set_destroy(m);
+	sw_circle3_set_destroy(m3);
+	sw_seg2_set_destroy(g);
+}
+
+/* slots past the count hold valid items for the kernels, but a pair naming one is invalid */
+Test(circle_sets, padding_is_not_visible)
+{
+	sw_circle2_set *m;
+	sw_seg2_set *g;
+	cr_assert_eq(sw_circle2_set_create(4, &m), SW_OK);
+	cr_assert_eq(sw_seg2_set_create(4, &g), SW_OK);
+	sw_seg2 floor_seg = {{1, 0}, {-1, 0}};
+	cr_assert_eq(sw_circle2_set_add(m, sw_v2(0, 3), 1, sw_v2(0, -4), NULL), SW_OK);
+	cr_assert_eq(sw_seg2_set_add(g, &floor_seg, sw_v2(0, 0), NULL), SW_OK);
+	const sw_pair pairs[3] = {{0, 0}, {0, 1}, {1, 0}};
+	uint8_t st[3];
+	float t[3];
+	const sw_cast_results out = {st, NULL, t, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+	for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
+		if (!sw_isa_available((sw_isa)isa))
+			continue;
+		sw_set_isa_cap((sw_isa)isa);
+		cr_assert_eq(sw_circle2_seg2_sweep_batch(m, g, pairs, 3, NULL, NULL, &out), SW_OK);
+		cr_expect(st[0] == SW_HIT && t[0] == 0.5f && st[1] == SW_PAIR_INVALID && st[2] == SW_PAIR_INVALID,
+			  "%s: %u %g %u %u", sw_isa_name((sw_isa)isa), st[0], t[0], st[1], st[2]);
+	}
+	sw_set_isa_cap(sw_best_isa());
+	sw_circle2_set_clear(m);
+	cr_assert_eq(sw_circle2_seg2_sweep_batch(m, g, pairs, 1, NULL, NULL, &out), SW_OK);
+	cr_expect_eq(st[0], SW_PAIR_INVALID);
+	sw_circle2_set_destroy(m);
+	sw_seg2_set_destroy(g);
+}
+
+/* ---- the allocator hook ---- */
+
+typedef struct track {
+	int calls, fail_after, live;
+} track;
+
+static void *track_alloc(size_t size, size_t align, void *user)
+{
+	track *t = user;
+	if (t->fail_after >= 0 && t->calls++ >= t->fail_after)
+		return NULL;
+	void *p = aligned_alloc(align, (size + align - 1) / align * align);
+	t->live += p != NULL;
+	return p;
+}
+
+static void track_free(void *p, size_t size, void *user)
+{
+	(void)size;
+	track *t = user;
+	t->live--;
+	free(p);
+}
+
+/* growing a set with allocations failing: SW_ERR_NOMEM, the items kept, nothing leaked */
+Test(circle_sets, growth_failure_keeps_the_set)
+{
+	track t = {0, -1, 0};
+	sw_set_allocator(track_alloc, track_free, &t);
+	sw_seg2_set *g;
+	cr_assert_eq(sw_seg2_set_create(1, &g), SW_OK);
+	sw_seg2 sg = {{0, 0}, {1, 1}};
+	for (int i = 0; i < 16; i++)
+		cr_assert_eq(sw_seg2_set_add(g, &sg, sw_v2(0, 0), NULL), SW_OK);
+	t.calls = 0, t.fail_after = 0;
+	cr_expect_eq(sw_seg2_set_add(g, &sg, sw_v2(0, 0), NULL), SW_ERR_NOMEM);
+	cr_expect_eq(sw_seg2_set_count(g), 16);
+	t.fail_after = -1;
+	cr_expect_eq(sw_seg2_set_add(g, &sg, sw_v2(0, 0), NULL), SW_OK);
+	sw_circle3_set *s = NULL;
+	t.calls = 0, t.fail_after = 0;
+	cr_expect_eq(sw_circle3_set_create(8, &s), SW_ERR_NOMEM);
+	cr_expect_null(s);
+	t.fail_after = -1;
+	sw_seg2_set_destroy(g);
+	sw_set_allocator(NULL, NULL, NULL);
+	cr_expect_eq(t.live, 0, "%d blocks not returned", t.live);
+}
