@@ -22,6 +22,7 @@
  * over the face's own vertices */
 typedef struct face_geo {
 	double n[3], dmax, dmin;
+	int plain; /* a triangle wide enough that its corners need no judging (v_face_convex) */
 } face_geo;
 
 /* what the rules share: the vertices relative to the centroid (r) and in double (a), each face's
@@ -33,7 +34,7 @@ typedef struct vctx {
 	double rc[3][SW_HULL_MAX_VERTS], ac[3][SW_HULL_MAX_VERTS]; /* r and a in columns */
 	uint64_t fmask[SW_HULL_MAX_FACES];
 	face_geo g[SW_HULL_MAX_FACES];
-	double bend;
+	double bend, r2max; /* r2max: the largest |r|² */
 	int built, strict, flat;
 	const uint64_t *fresh_f; /* a piece's faces to judge whole (NULL: every face); see validate_piece */
 	uint64_t fresh_v;        /* a piece's vertices not in its hull (every bit: all) */
@@ -180,6 +181,7 @@ static sw_hull_status v_face_areas(vctx *x, char *why, size_t why_len)
 			SW_HULL_FAIL(SW_HULL_BAD_FACES_DEGENERATE, "face %u is narrower than eps", f);
 		g->dmax = -INFINITY;
 		g->dmin = INFINITY;
+		g->plain = m == 3 && l > 0x1p-30 * x->r2max;
 		for (int k = 0; k < 3; k++)
 			g->n[k] /= l;
 		for (uint32_t k = 0; k < m; k++) {
@@ -225,7 +227,11 @@ static double turn_angle(double s, double c)
 /* corners turn left by no less than −eps, once around in total. When every corner turns strictly
  * left, each turn lies in (0, π) and the exact total is 2π times the winding number, so a sum of
  * turns each within 0.004 rad (at most 64 corners) tells a single winding from a multiple one
- * exactly as the libm sum does; otherwise the turns are summed with atan2. */
+ * exactly as the libm sum does; otherwise the turns are summed with atan2.
+ * A plain triangle (twice its area, Newell's l, above 2^-30·R², R the largest distance of a vertex
+ * from the centroid) passes without this: every corner's cross product and its Newell normal are
+ * its doubled area vector N, each computed within a few 2^-52·R² of it, so every corner turns left
+ * (s > 0 by a margin of 2^-18 relative) and the turns total 2π within 0.012 rad. */
 static sw_hull_status v_face_convex(const vctx *x, uint32_t f, char *why, size_t why_len)
 {
 	const sw_hull3 *h = x->h;
@@ -305,7 +311,7 @@ static sw_hull_status v_convex(const vctx *x, char *why, size_t why_len)
 				SW_HULL_FAIL(SW_HULL_BAD_FACES_NONCONVEX, "a new vertex is in front of face %u", f);
 			continue;
 		}
-		sw_hull_status st = v_face_convex(x, f, why, why_len);
+		sw_hull_status st = g->plain ? SW_HULL_OK : v_face_convex(x, f, why, why_len);
 		if (st != SW_HULL_OK)
 			return st;
 		for (uint32_t v = 0; v < h->num_verts && any_above(x->rc, h->num_verts, g->n, g->dmax, h->tol); v++)
@@ -451,9 +457,12 @@ static sw_hull_status v_geometry(vctx *x, char *why, size_t why_len)
 		SW_HULL_FAIL(SW_HULL_NUMERIC, "centroid or radius not finite");
 	sw_hull3_rel_verts_(h, ref, x->r);
 	sw_hull3_rel_verts_(h, zero, x->a);
-	for (uint32_t v = 0; v < h->num_verts; v++)
+	x->r2max = 0;
+	for (uint32_t v = 0; v < h->num_verts; v++) {
 		for (int k = 0; k < 3; k++)
 			x->rc[k][v] = x->r[v][k], x->ac[k][v] = x->a[v][k];
+		x->r2max = sw_hd_dot(x->r[v], x->r[v]) > x->r2max ? sw_hd_dot(x->r[v], x->r[v]) : x->r2max;
+	}
 	/* the smallest bend between neighbours: a quarter of eps over the size S (eps ≥ FLT_EPSILON · S) */
 	double c[3], size, unused;
 	sw_hull3_tolerances_(h->verts, h->num_verts, 1.0, c, &size, &unused);

@@ -1,7 +1,8 @@
 /* src/kernels/place_tmpl.c — 3×3 rotation matrices to unit quaternions, written once over the lane
  * vocabulary and compiled once per tier: src/place.c's reference lane-wise, operation for operation
- * (see that file for the method), so every tier stores the same bits. Lane blocks gather the matrices'
- * entries (9 floats apart); the items past the last whole block go to the reference. */
+ * (see that file for the method), so every tier stores the same bits. Lane blocks load each matrix as
+ * three 4-float records (entries 0–3, 4–7, 5–8) and transpose them: nine gathers cost more; the
+ * items past the last whole block go to the reference. */
 #include <math.h>
 
 #include "kernels/wide.h"
@@ -63,10 +64,14 @@ static void mat3_kernel(const sw_mat3_job *job)
 	size_t i = 0;
 	for (; i + SW_W <= job->n; i += SW_W) {
 		const float *m = job->m + 9 * i;
-		sw_fw e[3][3], q[4];
+		sw_fw a[12], e[3][3], q[4]; /* a[k]: entry k of each lane's matrix (a[8..10] unused) */
+		sw_gather4k(m, idx, 1, a);
+		sw_gather4k(m + 4, idx, 1, a + 4);
+		sw_gather4k(m + 5, idx, 1, a + 8);
+		a[8] = a[11];
 		for (int c = 0; c < 3; c++)
 			for (int r = 0; r < 3; r++)
-				e[c][r] = sw_gather(m + (row ? 3 * r + c : 3 * c + r), idx);
+				e[c][r] = a[row ? 3 * r + c : 3 * c + r];
 		quat_w(e, q);
 		for (int k = 0; k < 4; k++)
 			sw_storeu(job->q[k] + i, q[k]);
