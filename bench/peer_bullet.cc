@@ -10,6 +10,7 @@
 //   falls below 1e-3, so near misses within that distance count as hits, and it reports a miss for
 //   pairs that start overlapped but separate along the contact normal, or have no relative motion.
 #include "peer_bullet.h"
+#include "peer_bullet_cast.h"
 
 #include <btBulletCollisionCommon.h>
 #include <BulletCollision/NarrowPhaseCollision/btContinuousConvexCollision.h>
@@ -85,20 +86,10 @@ extern "C" size_t swp_bullet_sweep(swp_bullet *p, uint8_t *hit, float *toi)
 	// The solvers keep no state between pairs that matters: calcTimeOfImpact resets the simplex.
 	btVoronoiSimplexSolver simplex;
 	btGjkEpaPenetrationDepthSolver epa;
-	size_t hits = 0, n = p->a.size();
-	for (size_t k = 0; k < n; k++) {
+	return swp_bullet_cast_loop(p->a.size(), hit, toi, [&](size_t k, btConvexCast::CastResult &res) {
 		btContinuousConvexCollision ccd(p->a[k].get(), p->b[k].get(), &simplex, &epa);
-		btConvexCast::CastResult res;
-		bool h = ccd.calcTimeOfImpact(p->ma[k].from, p->ma[k].to, p->mb[k].from, p->mb[k].to, res);
-		// a hit past the end of the step is no hit of this step
-		h = h && res.m_fraction >= 0.f && res.m_fraction <= 1.f;
-		hits += h;
-		if (hit)
-			hit[k] = h;
-		if (toi)
-			toi[k] = h ? (float)res.m_fraction : 1.f;
-	}
-	return hits;
+		return ccd.calcTimeOfImpact(p->ma[k].from, p->ma[k].to, p->mb[k].from, p->mb[k].to, res);
+	});
 }
 
 extern "C" int swp_bullet_version(void) { return btGetVersion(); }

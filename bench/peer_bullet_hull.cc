@@ -13,6 +13,7 @@
 //   falls below 1e-3, so near misses within that distance count as hits, and it misses pairs that
 //   start overlapped but separate.
 #include "peer_bullet_hull.h"
+#include "peer_bullet_cast.h"
 
 #include <btBulletCollisionCommon.h>
 #include <BulletCollision/NarrowPhaseCollision/btContinuousConvexCollision.h>
@@ -44,12 +45,6 @@ motion make_motion(const swp_hull_body &x)
 	m.to = from;
 	m.to.setOrigin(from.getOrigin() + btVector3(x.d[0], x.d[1], x.d[2]));
 	return m;
-}
-
-// a hit past the end of the step (or before its start) is no hit of this step
-bool within_step(bool h, const btConvexCast::CastResult &res)
-{
-	return h && res.m_fraction >= 0.f && res.m_fraction <= 1.f;
 }
 
 } // namespace
@@ -100,56 +95,29 @@ extern "C" size_t swp_bullet_hulls_subsimplex(swp_bullet_hulls *p, uint8_t *hit,
 {
 	// calcTimeOfImpact resets the simplex solver at its start: one solver serves every pair
 	btVoronoiSimplexSolver simplex;
-	size_t hits = 0, n = p->sa.size();
-	for (size_t k = 0; k < n; k++) {
+	return swp_bullet_cast_loop(p->sa.size(), hit, toi, [&](size_t k, btConvexCast::CastResult &res) {
 		btSubsimplexConvexCast cast(p->shapes[p->sa[k]].get(), p->shapes[p->sb[k]].get(), &simplex);
-		btConvexCast::CastResult res;
-		bool h = within_step(cast.calcTimeOfImpact(p->ma[k].from, p->ma[k].to, p->mb[k].from, p->mb[k].to, res),
-				     res);
-		hits += h;
-		if (hit)
-			hit[k] = h;
-		if (toi)
-			toi[k] = h ? (float)res.m_fraction : 1.f;
-	}
-	return hits;
+		return cast.calcTimeOfImpact(p->ma[k].from, p->ma[k].to, p->mb[k].from, p->mb[k].to, res);
+	});
 }
 
 extern "C" size_t swp_bullet_hulls_ccd(swp_bullet_hulls *p, uint8_t *hit, float *toi)
 {
 	btVoronoiSimplexSolver simplex;
 	btGjkEpaPenetrationDepthSolver epa;
-	size_t hits = 0, n = p->sa.size();
-	for (size_t k = 0; k < n; k++) {
+	return swp_bullet_cast_loop(p->sa.size(), hit, toi, [&](size_t k, btConvexCast::CastResult &res) {
 		btContinuousConvexCollision ccd(p->shapes[p->sa[k]].get(), p->shapes[p->sb[k]].get(), &simplex, &epa);
-		btConvexCast::CastResult res;
-		bool h = within_step(ccd.calcTimeOfImpact(p->ma[k].from, p->ma[k].to, p->mb[k].from, p->mb[k].to, res),
-				     res);
-		hits += h;
-		if (hit)
-			hit[k] = h;
-		if (toi)
-			toi[k] = h ? (float)res.m_fraction : 1.f;
-	}
-	return hits;
+		return ccd.calcTimeOfImpact(p->ma[k].from, p->ma[k].to, p->mb[k].from, p->mb[k].to, res);
+	});
 }
 
 extern "C" size_t swp_bullet_hulls_gjkcast(swp_bullet_hulls *p, uint8_t *hit, float *toi)
 {
 	btVoronoiSimplexSolver simplex;
-	size_t hits = 0, n = p->sa.size();
-	for (size_t k = 0; k < n; k++) {
+	return swp_bullet_cast_loop(p->sa.size(), hit, toi, [&](size_t k, btConvexCast::CastResult &res) {
 		btGjkConvexCast cast(p->shapes[p->sa[k]].get(), p->shapes[p->sb[k]].get(), &simplex);
-		btConvexCast::CastResult res;
-		bool h = within_step(cast.calcTimeOfImpact(p->ma[k].from, p->ma[k].to, p->mb[k].from, p->mb[k].to, res),
-				     res);
-		hits += h;
-		if (hit)
-			hit[k] = h;
-		if (toi)
-			toi[k] = h ? (float)res.m_fraction : 1.f;
-	}
-	return hits;
+		return cast.calcTimeOfImpact(p->ma[k].from, p->ma[k].to, p->mb[k].from, p->mb[k].to, res);
+	});
 }
 
 extern "C" size_t swp_bullet_hulls_distance(swp_bullet_hulls *p, float *dist)

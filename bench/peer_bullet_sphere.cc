@@ -9,6 +9,7 @@
 // - btContinuousConvexCollision is conservative advancement: it reports a hit once the distance falls
 //   below 1e-3, so near misses within that distance count as hits.
 #include "peer_bullet_sphere.h"
+#include "peer_bullet_cast.h"
 
 #include <btBulletCollisionCommon.h>
 #include <BulletCollision/CollisionShapes/btTriangleShape.h>
@@ -41,11 +42,6 @@ struct pair {
 	}
 };
 
-bool within_step(bool h, const btConvexCast::CastResult &res)
-{
-	return h && res.m_fraction >= 0.f && res.m_fraction <= 1.f;
-}
-
 } // namespace
 
 struct swp_bullet_spheres {
@@ -72,38 +68,22 @@ extern "C" swp_bullet_spheres *swp_bullet_spheres_new(const swp_sphere_tri *in, 
 extern "C" size_t swp_bullet_spheres_subsimplex(swp_bullet_spheres *p, uint8_t *hit, float *toi)
 {
 	btVoronoiSimplexSolver simplex;
-	size_t hits = 0, n = p->pairs.size();
-	for (size_t k = 0; k < n; k++) {
+	return swp_bullet_cast_loop(p->pairs.size(), hit, toi, [&](size_t k, btConvexCast::CastResult &res) {
 		pair &q = *p->pairs[k];
 		btSubsimplexConvexCast cast(&q.sphere, &q.tri, &simplex);
-		btConvexCast::CastResult res;
-		bool h = within_step(cast.calcTimeOfImpact(q.from, q.to, q.rest, q.rest, res), res);
-		hits += h;
-		if (hit)
-			hit[k] = h;
-		if (toi)
-			toi[k] = h ? (float)res.m_fraction : 1.f;
-	}
-	return hits;
+		return cast.calcTimeOfImpact(q.from, q.to, q.rest, q.rest, res);
+	});
 }
 
 extern "C" size_t swp_bullet_spheres_ccd(swp_bullet_spheres *p, uint8_t *hit, float *toi)
 {
 	btVoronoiSimplexSolver simplex;
 	btGjkEpaPenetrationDepthSolver epa;
-	size_t hits = 0, n = p->pairs.size();
-	for (size_t k = 0; k < n; k++) {
+	return swp_bullet_cast_loop(p->pairs.size(), hit, toi, [&](size_t k, btConvexCast::CastResult &res) {
 		pair &q = *p->pairs[k];
 		btContinuousConvexCollision ccd(&q.sphere, &q.tri, &simplex, &epa);
-		btConvexCast::CastResult res;
-		bool h = within_step(ccd.calcTimeOfImpact(q.from, q.to, q.rest, q.rest, res), res);
-		hits += h;
-		if (hit)
-			hit[k] = h;
-		if (toi)
-			toi[k] = h ? (float)res.m_fraction : 1.f;
-	}
-	return hits;
+		return ccd.calcTimeOfImpact(q.from, q.to, q.rest, q.rest, res);
+	});
 }
 
 extern "C" void swp_bullet_spheres_free(swp_bullet_spheres *p) { delete p; }

@@ -462,35 +462,29 @@ def main(argv):
     if bad:
         out += ["", "Problems:", ""] + [f"- {b}" for b in bad]
     peers = peer_table(runs, queries)
-    if peers:
-        out += ["", "## Peers", "",
-                "The peer runs the first `batch` pairs of the scene the swept rows use (swept walks the",
-                "whole scene in batches). `agree`: fraction of pairs where the peer's hit/miss equals swept's",
-                "(swept hit = hit or starts overlapped); `start separated` leaves out the pairs swept finds",
-                "overlapping at t = 0, where the peer may legitimately answer otherwise.", ""]
-        out += peers
-    place = place_table(runs)
-    if place:
-        out += ["", "## Placements", "",
-                "Re-entering 16 384 moving shapes, ns per shape (single thread): `place` one bulk call from",
-                "poses, `mat_col`/`mat_row` one bulk call from 3×3 matrices, `mat_convert` the caller converting",
-                "each matrix with `sw_quat_from_mat3()` then placing, `put` one call per shape, `add` clear then",
-                "one add per shape; `query` the family's sweep per pair on the best tier.", ""]
-        out += place
-    steps = step_table(runs)
-    if steps:
-        out += ["", "## Whole steps", "",
-                "One simulation step per iteration: integrate (the caller's), write the placements (one",
-                "swept call), sort-and-sweep broadphase (the caller's, single thread), one batched sweep over",
-                "the candidate pairs on the caller's scheduler. `step M pairs/s` counts update + query;",
-                "`step / query` is that throughput over the query's alone.", ""]
-        out += steps
-    thr = threads_table(runs)
-    if thr:
-        out += ["", "## Threads", "",
-                "The query alone on the caller's scheduler (a persistent pool, the caller as worker 0), wall",
-                "clock; answers compared with the single-thread call's.", ""]
-        out += thr
+    sections = [
+        ("Peers", peers,
+         ["The peer runs the first `batch` pairs of the scene the swept rows use (swept walks the",
+          "whole scene in batches). `agree`: fraction of pairs where the peer's hit/miss equals swept's",
+          "(swept hit = hit or starts overlapped); `start separated` leaves out the pairs swept finds",
+          "overlapping at t = 0, where the peer may legitimately answer otherwise."]),
+        ("Placements", place_table(runs),
+         ["Re-entering 16 384 moving shapes, ns per shape (single thread): `place` one bulk call from",
+          "poses, `mat_col`/`mat_row` one bulk call from 3×3 matrices, `mat_convert` the caller converting",
+          "each matrix with `sw_quat_from_mat3()` then placing, `put` one call per shape, `add` clear then",
+          "one add per shape; `query` the family's sweep per pair on the best tier."]),
+        ("Whole steps", step_table(runs),
+         ["One simulation step per iteration: integrate (the caller's), write the placements (one",
+          "swept call), sort-and-sweep broadphase (the caller's, single thread), one batched sweep over",
+          "the candidate pairs on the caller's scheduler. `step M pairs/s` counts update + query;",
+          "`step / query` is that throughput over the query's alone."]),
+        ("Threads", threads_table(runs),
+         ["The query alone on the caller's scheduler (a persistent pool, the caller as worker 0), wall",
+          "clock; answers compared with the single-thread call's."]),
+    ]
+    for title, table, intro in sections:
+        if table:
+            out += ["", "## " + title, ""] + intro + [""] + table
     if args.baseline:
         bentries, _ = load([args.baseline])
         base = baseline_table(runs, collect(bentries), queries)
