@@ -39,22 +39,26 @@ typedef struct row_set {
 	const char *suffix; /* appended to the query's name ("" for the family's main scene) */
 	int sweep_only;     /* only the moving queries */
 	size_t batch[MAX_BATCHES];
+	uint32_t cols; /* the columns asked for (bench_call_cols); 0: every column */
 } row_set;
 
 static const row_set ROWS[] = {
-	{&gen_box_family, 0, "", 0, {64, 1024, 16384, 1048576}},
-	{&gen_box_tri_family, 0, "", 0, {64, 1024, 16384, 1048576}},
+	{&gen_box_family, 0, "", 0, {64, 1024, 16384, 1048576}, 0},
+	{&gen_box_tri_family, 0, "", 0, {64, 1024, 16384, 1048576}, 0},
 	/* polygons: 3 to 8 vertices at every size; quadrilaterals and 2 to 16 vertices at the pool size */
-	{&gen_poly2_family, 0, "", 0, {64, 1024, 16384, 1048576}},
-	{&gen_poly2_family, 1, "_box", 1, {16384}},
-	{&gen_poly2_family, 2, "_mixed", 1, {16384}},
-	{&gen_hull_family, 0, "", 0, {1024, 16384}},
-	{&gen_circle2_family, 0, "", 0, {64, 1024, 16384, 1048576}},
-	{&gen_circle3_family, 0, "", 0, {64, 1024, 16384, 1048576}},
+	{&gen_poly2_family, 0, "", 0, {64, 1024, 16384, 1048576}, 0},
+	{&gen_poly2_family, 1, "_box", 1, {16384}, 0},
+	{&gen_poly2_family, 2, "_mixed", 1, {16384}, 0},
+	{&gen_hull_family, 0, "", 0, {1024, 16384}, 0},
+	{&gen_circle2_family, 0, "", 0, {64, 1024, 16384, 1048576}, 0},
+	{&gen_circle3_family, 0, "", 0, {64, 1024, 16384, 1048576}, 0},
+	/* circles and spheres asking for what a shape cast answers: status, t, point, normal */
+	{&gen_circle2_family, 0, "_cast", 0, {1024, 16384}, BENCH_COLS_CAST},
+	{&gen_circle3_family, 0, "_cast", 0, {1024, 16384}, BENCH_COLS_CAST},
 	/* GJK: hulls of 8–32 points, polygons of 3–8 vertices, boxes, rays; and spheres, capsules, boxes and
 	 * polytopes mixed */
-	{&gen_gjk_family, 0, "", 0, {1024, 16384}},
-	{&gen_gjk_family, 1, "_mixed", 0, {16384}},
+	{&gen_gjk_family, 0, "", 0, {1024, 16384}, 0},
+	{&gen_gjk_family, 1, "_mixed", 0, {16384}, 0},
 };
 #define NROWS (sizeof ROWS / sizeof ROWS[0])
 
@@ -72,12 +76,13 @@ static bench_arg args[SW_Q_COUNT * NROWS * MAX_BATCHES * SW_ISA_COUNT];
 typedef struct window_ctx {
 	const bench_scene *s;
 	sw_query q;
+	uint32_t cols;
 } window_ctx;
 
 static int run_window(const void *vctx, size_t off, size_t batch)
 {
 	const window_ctx *c = vctx;
-	return bench_call(c->q, c->s, &c->s->out, off, batch);
+	return bench_call_cols(c->q, c->s, &c->s->out, off, batch, c->cols);
 }
 
 /* ---- lane utilisation of the polygon queries ---- */
@@ -136,12 +141,13 @@ static void bench_query(sw_bench_state *st, void *varg)
 		return;
 	}
 	bench_poison(&s->out, arg->q);
-	const window_ctx ctx = {s, arg->q};
+	const uint32_t cols = arg->rows->cols ? arg->rows->cols : BENCH_COLS_ALL;
+	const window_ctx ctx = {s, arg->q, cols};
 	const size_t done = bench_run_windows(st, arg->isa, s->out.status, s->n, arg->batch, run_window, &ctx);
 	if (!done)
 		return;
 	bench_mix_counters(st, s->out.status, done, d->answer == SW_ANS_SWEEP || d->answer == SW_ANS_CAST);
-	size_t bad = bench_mismatches(&s->out, want, arg->q, done);
+	size_t bad = bench_mismatches_cols(&s->out, want, arg->q, done, cols);
 	sw_bench_counter(st, "mismatch", (double)bad);
 	if (bad)
 		fprintf(stderr, "%s: %zu of %zu answers differ from the reference row's\n", arg->name, bad, done);

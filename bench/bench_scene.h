@@ -62,6 +62,19 @@ size_t bench_mismatches(const bench_cols *got, const bench_cols *want, sw_query 
 /// get status and feature only, as an overlap call asking for neither depth nor normal.
 sw_error bench_call(sw_query q, const bench_scene *s, const bench_cols *c, size_t off, size_t n);
 
+/// Column masks of bench_call_cols(): bit i for float column i, BENCH_COL_FEATURE for the feature
+/// column (the status column is always asked for). BENCH_COLS_CAST is what a shape cast answers:
+/// status, t, point and normal of sw_cast_results (no feature, depth or slide).
+#define BENCH_COL_FEATURE (1u << 31)
+#define BENCH_COLS_ALL 0xFFFFFFFFu
+#define BENCH_COLS_CAST 0x000000FDu
+
+/// bench_call() asking only for the columns of `mask` (the others NULL, so not written).
+sw_error bench_call_cols(sw_query q, const bench_scene *s, const bench_cols *c, size_t off, size_t n, uint32_t mask);
+
+/// bench_mismatches() over the columns of `mask` only.
+size_t bench_mismatches_cols(const bench_cols *got, const bench_cols *want, sw_query q, size_t done, uint32_t mask);
+
 /// Frees every scene (at exit).
 void bench_scenes_free(void);
 

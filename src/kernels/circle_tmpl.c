@@ -46,11 +46,18 @@ static sw_columns cast_columns(const sw_job *j, int planar)
 	return c;
 }
 
+/* the float rows a call without depth and slide columns stores (t, point, normal: what a shape cast
+ * answers); the kernels have a loop for such calls, in which the rows not stored are not computed */
+#define CAST_ROWS_ALL 0x7FFu
+#define CAST_ROWS_CAST 0x0FDu
+
 /* writes lanes [0, cnt) at `base`: MISS lanes get t = 1 and zeros, lanes not `valid` become
  * SW_PAIR_INVALID with NaN, both without a feature (one blend per row: the fill value is chosen once).
- * A whole block is stored directly, a partial one through a row on the stack. `planar` is a constant
- * of each kernel: a 2D kernel does not form its z rows at all */
-SW_INLINE void cast_store(const sw_columns *c, size_t base, unsigned cnt, const cast_w *o, sw_mw valid, int planar)
+ * A whole block is stored directly, a partial one through a row on the stack. `planar` and `rows` (the
+ * rows that may be stored, CAST_ROWS_*) are constants of each loop: a 2D kernel does not form its z
+ * rows at all, a cast loop not its depth and slide */
+SW_INLINE void cast_store(const sw_columns *c, size_t base, unsigned cnt, const cast_w *o, sw_mw valid, int planar,
+			  unsigned rows)
 {
 	const sw_fw nan = sw_set1(NAN);
 	sw_mw bad = sw_mnot(valid), blank = sw_mor(bad, o->miss);
@@ -61,7 +68,7 @@ SW_INLINE void cast_store(const sw_columns *c, size_t base, unsigned cnt, const 
 	_Alignas(64) float tmp[SW_W];
 	SW_UNROLL
 	for (int k = 0; k < 11; k++) {
-		if ((planar && (sw_answer_zmask(SW_ANS_CAST) >> k & 1)) || !c->f[k])
+		if ((planar && (sw_answer_zmask(SW_ANS_CAST) >> k & 1)) || !(rows >> k & 1) || !c->f[k])
 			continue;
 		sw_fw v = sw_sel(blank, k == 0 ? fill_t : fill, o->f[k]);
 		if (cnt == SW_W) {
@@ -233,16 +240,16 @@ SW_INLINE void seg_core(const seg_in *g, int one_sided, cast_w *o)
 }
 
 /* a kernel's loop over its lane blocks: the pairs' set indices, the block's inputs (IN, gathered by
- * GATHER from movers MS and geometry GS), the answer (CORE), the store; PLANAR for a 2D query */
+ * GATHER from movers MS and geometry GS), the answer (CORE), the store; PLANAR for a 2D query. A call
+ * that asks for neither depth nor slide runs the loop instantiated for CAST_ROWS_CAST */
 #define CIRCLE_KERNEL(name, MS, GS, IN, GATHER, CORE, PLANAR)                                        \
-	static void name##_kernel(const sw_job *j)                                                   \
+	SW_INLINE void name##_blocks(const sw_job *j, const sw_columns *cols, unsigned rows)         \
 	{                                                                                            \
 		const MS *ms = j->a;                                                                 \
 		const GS *gs = j->b;                                                                 \
 		const sw_pair *pairs = j->pairs + j->off;                                            \
 		size_t n = j->n, at = j->off;                                                        \
 		int one_sided = ((const sw_circle_opts *)j->opts)->one_sided != 0;                   \
-		const sw_columns cols = cast_columns(j, PLANAR);                                     \
 		_Alignas(64) int32_t ia[SW_W], ib[SW_W];                                             \
 		for (size_t base = 0; base < n; base += SW_W) {                                      \
 			unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;                \
@@ -251,8 +258,17 @@ SW_INLINE void seg_core(const seg_in *g, int one_sided, cast_w *o)
 			GATHER(ms, gs, ia, ib, &g);                                                  \
 			cast_w o;                                                                    \
 			CORE(&g, one_sided, &o);                                                     \
-			cast_store(&cols, at + base, cnt, &o, sw_mand(in, g.ok), PLANAR);            \
+			cast_store(cols, at + base, cnt, &o, sw_mand(in, g.ok), PLANAR, rows);       \
 		}                                                                                    \
+	}                                                                                            \
+	static void name##_kernel(const sw_job *j)                                                   \
+	{                                                                                            \
+		const sw_columns cols = cast_columns(j, PLANAR);                                     \
+		int cast = !cols.f[1] && !cols.f[8] && !cols.f[9] && !cols.f[10];                    \
+		if (cast)                                                                            \
+			name##_blocks(j, &cols, CAST_ROWS_CAST);                                     \
+		else                                                                                 \
+			name##_blocks(j, &cols, CAST_ROWS_ALL);                                      \
 	}
 
 CIRCLE_KERNEL(circle2_seg2_sweep, sw_circle2_set, sw_seg2_set, seg_in, seg_gather, seg_core, 1)

@@ -22,7 +22,8 @@
  *
  * Feature at the contact: the region within the problem that gave the time; an end ball's
  * closest triangle point that projects onto K's interior means the side is closer (the seam
- * between adjacent regions, as in ref/circle_capsule2.c), and its side pair is reported.
+ * between adjacent regions, as in ref/circle_capsule2.c), and its side pair is reported; a side
+ * contact with a vertex whose trace has K's trace over an adjacent edge's trace is that edge's.
  * Starting overlapped: the least distance over the pairs whose regions agree (A's or B's closest
  * triangle point not projecting into K, the side's core point in the edge's or vertex's region).
  * When K pierces the triangle (A and B strictly on either side of the plane, the piercing point
@@ -159,6 +160,29 @@ static uint32_t cap3_end_region(const cap3 *k, uint32_t part, sw_vec3 x, float t
 	int past = part == SW_CAPSULE_END0 ? s > 0.0f : s < c->len;
 	int side = ok & past & (s >= 0.0f) & (s <= c->len);
 	return side ? PART(SW_CAPSULE_SIDE) | f : PART(part) | f;
+}
+
+/* the feature of the side's contact with vertex i at time t, refined: when K's trace then projects
+ * onto an adjacent edge's trace (closed) and that edge's point across lies within K, the side–edge
+ * pair is as close (the vertex lies on the edge's line), and it is reported; of two such edges the
+ * nearer. The two candidates' times differ by δ²/(2r) at δ from the seam, below float resolution,
+ * but their normals by δ/r: the region decides, not the time (as for the sphere's features), and
+ * not a comparison of the two distances, equal to rounding there */
+static uint32_t cap3_side_vertex_region(const core_frame *c, uint32_t i, float t)
+{
+	sw_vec3 trace = sw_v3_scale(c->vp, t);
+	float best = INFINITY;
+	uint32_t id = PART(SW_CAPSULE_SIDE) | (SW_TRI3_VERTEX0 + i);
+	const uint32_t adj[2] = {i, (i + 2) % 3}; /* the edges from and to vertex i */
+	for (int a = 0; a < 2; a++) {
+		uint32_t j = adj[a];
+		float mu, s = side_edge_param(c, j, trace, t, &mu);
+		float h = sw_v3_dot(c->n[j], sw_v3_sub(trace, c->gp[j]));
+		int ok = c->ok[j] & (mu >= 0.0f) & (mu <= c->ell[j]) & (s >= 0.0f) & (s <= c->len) & (h * h < best);
+		best = ok ? h * h : best;
+		id = ok ? PART(SW_CAPSULE_SIDE) | (SW_TRI3_EDGE0 + j) : id;
+	}
+	return id;
 }
 
 /* the cores' squared distance at t = 0 over the pairs whose regions agree (a rounding gap between
@@ -352,6 +376,8 @@ sw_status sw_capsule3_tri3_ref(const sw_capsule3 *cap, sw_pose3 pose, sw_vec3 v,
 	uint32_t hit_part = hit_id >> 8;
 	if (!over && hit_part != SW_CAPSULE_SIDE)
 		hit_id = cap3_end_region(&k, hit_part, sw_v3_scale(v, tt), tt);
+	if (!over && (hit_id >> 8) == SW_CAPSULE_SIDE && (hit_id & 0xFFu) >= SW_TRI3_VERTEX0)
+		hit_id = cap3_side_vertex_region(&k.side, (hit_id & 0xFFu) - SW_TRI3_VERTEX0, tt);
 	out->status = over ? SW_STARTS_OVERLAPPED : SW_HIT;
 	out->t = tt;
 	out->depth = deep ? deep_d + r : over ? r - sqrtf(d2) : 0.0f;
