@@ -28,19 +28,7 @@ static sw_mover_cols cols3(sw_circle3_set *s) { return (sw_mover_cols){s->cx, s-
 
 /* the calls of the set of dimension D (vectors VEC) */
 #define CIRCLE_SET(D, VEC)                                                                                            \
-	sw_error sw_circle##D##_set_create(size_t capacity, sw_circle##D##_set **set)                                 \
-	{                                                                                                             \
-		return set ? sw_set_new((void **)set, sizeof **set, offsetof(sw_circle##D##_set, t),                  \
-					offsetof(sw_circle##D##_set, col), &spec##D, capacity)                        \
-			   : SW_ERR_NULL;                                                                             \
-	}                                                                                                             \
-	void sw_circle##D##_set_destroy(sw_circle##D##_set *set)                                                      \
-	{                                                                                                             \
-		if (set)                                                                                              \
-			sw_set_delete(set, sizeof *set, offsetof(sw_circle##D##_set, t),                              \
-				      offsetof(sw_circle##D##_set, col));                                             \
-	}                                                                                                             \
-	size_t sw_circle##D##_set_count(const sw_circle##D##_set *set) { return set ? set->t.count : 0; }             \
+	SW_TABLE_SET_LIFECYCLE(circle##D, spec##D)                                                                    \
 	sw_error sw_circle##D##_set_put(sw_circle##D##_set *set, uint32_t index, VEC centre, float radius, VEC disp)  \
 	{                                                                                                             \
 		const item##D it = {centre, radius, disp};                                                            \

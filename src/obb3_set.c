@@ -12,20 +12,8 @@ typedef struct item {
 static const item pad_item = {{{0, 0, 0}, {0, 0, 0, 1}}, {1, 1, 1}, {0, 0, 0}};
 static const sw_table_spec spec = {13, {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4}, &pad_item};
 _Static_assert(sizeof(item) == 13 * sizeof(float), "item layout");
-#define AT offsetof(sw_obb3_set, t), offsetof(sw_obb3_set, col)
 
-sw_error sw_obb3_set_create(size_t capacity, sw_obb3_set **set)
-{
-	return set ? sw_set_new((void **)set, sizeof **set, AT, &spec, capacity) : SW_ERR_NULL;
-}
-
-void sw_obb3_set_destroy(sw_obb3_set *set)
-{
-	if (set)
-		sw_set_delete(set, sizeof *set, AT);
-}
-
-size_t sw_obb3_set_count(const sw_obb3_set *set) { return set ? set->t.count : 0; }
+SW_TABLE_SET_LIFECYCLE(obb3, spec)
 
 sw_error sw_obb3_set_put(sw_obb3_set *set, uint32_t index, const sw_obb3 *box, sw_pose3 pose, sw_vec3 disp)
 {

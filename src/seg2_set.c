@@ -14,52 +14,32 @@ typedef struct item {
 static const item pad_item = {{{0, 0}, {1, 0}}, {0, 0}};
 static const sw_table_spec spec = {3, {16, 4, 4}, &pad_item};
 _Static_assert(sizeof(item) == 6 * sizeof(float), "item layout");
-#define AT offsetof(sw_seg2_set, t), offsetof(sw_seg2_set, col)
 
-sw_error sw_seg2_set_create(size_t capacity, sw_seg2_set **set)
-{
-	return set ? sw_set_new((void **)set, sizeof **set, AT, &spec, capacity) : SW_ERR_NULL;
-}
-
-void sw_seg2_set_destroy(sw_seg2_set *set)
-{
-	if (set)
-		sw_set_delete(set, sizeof *set, AT);
-}
-
-size_t sw_seg2_set_count(const sw_seg2_set *set) { return set ? set->t.count : 0; }
+SW_TABLE_SET_LIFECYCLE(seg2, spec)
 
 sw_error sw_seg2_set_put(sw_seg2_set *set, uint32_t index, const sw_seg2 *seg, sw_vec2 disp)
 {
-	if (!set || !seg)
-		return SW_ERR_NULL;
-	const item it = {*seg, disp};
-	sw_error e = sw_table_put(&set->t, set->col, &spec, index, &it);
-	set->moving |= e == SW_OK && sw_floats_moving(&disp.x, 2);
-	return e;
+	const item it = {seg ? *seg : pad_item.seg, disp};
+	return set && seg ? sw_moving_write(&set->t, set->col, &spec, &set->moving, &it, &disp.x, 2, 0, &index)
+			  : SW_ERR_NULL;
 }
 
 sw_error sw_seg2_set_add(sw_seg2_set *set, const sw_seg2 *seg, sw_vec2 disp, uint32_t *index)
 {
-	if (!set || !seg)
-		return SW_ERR_NULL;
-	const item it = {*seg, disp};
-	sw_error e = sw_table_add(&set->t, set->col, &spec, &it, index);
-	set->moving |= e == SW_OK && sw_floats_moving(&disp.x, 2);
-	return e;
+	const item it = {seg ? *seg : pad_item.seg, disp};
+	return set && seg ? sw_moving_write(&set->t, set->col, &spec, &set->moving, &it, &disp.x, 2, 1, index)
+			  : SW_ERR_NULL;
 }
 
 sw_error sw_seg2_set_get(const sw_seg2_set *set, uint32_t index, sw_seg2 *seg, sw_vec2 *disp)
 {
 	item it;
 	sw_error e = set ? sw_table_get(&set->t, set->col, &spec, index, &it) : SW_ERR_NULL;
-	if (e != SW_OK)
-		return e;
-	if (seg)
+	if (e == SW_OK && seg)
 		*seg = it.seg;
-	if (disp)
+	if (e == SW_OK && disp)
 		*disp = it.d;
-	return SW_OK;
+	return e;
 }
 
 sw_error sw_seg2_set_place(sw_seg2_set *set, uint32_t first, size_t n, const sw_vec2 *disps)

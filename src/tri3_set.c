@@ -13,52 +13,32 @@ typedef struct item {
 static const item pad_item = {{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, {0, 0, 0}};
 static const sw_table_spec spec = {12, {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4}, &pad_item};
 _Static_assert(sizeof(item) == 12 * sizeof(float), "item layout");
-#define AT offsetof(sw_tri3_set, t), offsetof(sw_tri3_set, col)
 
-sw_error sw_tri3_set_create(size_t capacity, sw_tri3_set **set)
-{
-	return set ? sw_set_new((void **)set, sizeof **set, AT, &spec, capacity) : SW_ERR_NULL;
-}
-
-void sw_tri3_set_destroy(sw_tri3_set *set)
-{
-	if (set)
-		sw_set_delete(set, sizeof *set, AT);
-}
-
-size_t sw_tri3_set_count(const sw_tri3_set *set) { return set ? set->t.count : 0; }
+SW_TABLE_SET_LIFECYCLE(tri3, spec)
 
 sw_error sw_tri3_set_put(sw_tri3_set *set, uint32_t index, const sw_tri3 *tri, sw_vec3 disp)
 {
-	if (!set || !tri)
-		return SW_ERR_NULL;
-	const item it = {*tri, disp};
-	sw_error e = sw_table_put(&set->t, set->col, &spec, index, &it);
-	set->moving |= e == SW_OK && sw_floats_moving(&disp.x, 3);
-	return e;
+	const item it = {tri ? *tri : pad_item.tri, disp};
+	return set && tri ? sw_moving_write(&set->t, set->col, &spec, &set->moving, &it, &disp.x, 3, 0, &index)
+			  : SW_ERR_NULL;
 }
 
 sw_error sw_tri3_set_add(sw_tri3_set *set, const sw_tri3 *tri, sw_vec3 disp, uint32_t *index)
 {
-	if (!set || !tri)
-		return SW_ERR_NULL;
-	const item it = {*tri, disp};
-	sw_error e = sw_table_add(&set->t, set->col, &spec, &it, index);
-	set->moving |= e == SW_OK && sw_floats_moving(&disp.x, 3);
-	return e;
+	const item it = {tri ? *tri : pad_item.tri, disp};
+	return set && tri ? sw_moving_write(&set->t, set->col, &spec, &set->moving, &it, &disp.x, 3, 1, index)
+			  : SW_ERR_NULL;
 }
 
 sw_error sw_tri3_set_get(const sw_tri3_set *set, uint32_t index, sw_tri3 *tri, sw_vec3 *disp)
 {
 	item it;
 	sw_error e = set ? sw_table_get(&set->t, set->col, &spec, index, &it) : SW_ERR_NULL;
-	if (e != SW_OK)
-		return e;
-	if (tri)
+	if (e == SW_OK && tri)
 		*tri = it.tri;
-	if (disp)
+	if (e == SW_OK && disp)
 		*disp = it.d;
-	return SW_OK;
+	return e;
 }
 
 sw_error sw_tri3_set_place(sw_tri3_set *set, uint32_t first, size_t n, const sw_vec3 *disps)
