@@ -409,35 +409,50 @@ SW_INLINE void ref_counts(int D, const sw_split_src *src, const pblock *b, float
 	}
 }
 
-/* len floats from src to dst in whole chunks of CHUNK (one at least): the caller has checked that
- * the chunks past len may be read and written. Masked loads and stores measured several times slower
- * than this on the tiers' CPUs */
-SW_INLINE void copy_chunks(float *dst, const float *src, size_t len)
+/* nch chunks of CHUNK floats from src to dst: the caller has checked that they may be read and
+ * written. nch is the block's (its largest polygon's floats), so the loop's count is the same for
+ * every piece of a block. Masked loads and stores measured several times slower than this on the
+ * tiers' CPUs */
+SW_INLINE void copy_chunks(float *dst, const float *src, unsigned nch)
 {
-	for (unsigned c = 0; c < CHUNK; c += SW_W)
-		sw_storeu(dst + c, sw_loadu(src + c));
-	for (size_t i = CHUNK; __builtin_expect(i < len, 0) && i < VMAX * 3; i += CHUNK)
+	for (unsigned i = 0; i < nch * CHUNK; i += CHUNK)
 		for (unsigned c = 0; c < CHUNK; c += SW_W)
 			sw_storeu(dst + i + c, sw_loadu(src + i + c));
 }
 
 /* lane l's piece of side s at `out`: its segments from the lane's split points and the input vertices
- * v, each one whole-chunk copy (an absent one's is overwritten by the next), so nothing branches on
- * the data; `fast`: the chunks past the piece may be read and written, else float by float */
-SW_INLINE void write_piece(const float *v, const pemit *e, int s, unsigned l, float *out, int fast)
+ * v, runs in nch whole chunks and points as D floats, each written even when empty (the next one
+ * overwrites it), so nothing branches on the data. Near `lim` (the end of the block's pieces, which
+ * must not be written past) or, with !rv, near the end of the input, segments that would reach past
+ * are copied float by float */
+SW_INLINE void write_piece(int D, const float *v, const pemit *e, int s, unsigned l, float *out, const float *lim,
+			   int rv, unsigned nch)
 {
 	const float *src[SEG_N] = {e->xl[l] + e->off[s][0][l], v + e->off[s][1][l], e->xl[l] + e->off[s][2][l],
 				   e->xl[l] + e->off[s][3][l], v + e->off[s][4][l]};
-	if (__builtin_expect(fast, 1)) {
+	const size_t span = nch * CHUNK;
+	if (__builtin_expect(rv && out + e->cnt[s][l] * D + span <= lim, 1)) {
 		for (int p = 0; p < SEG_N; p++) {
-			copy_chunks(out, src[p], e->len[s][p][l]);
+			if (p == 1 || p == 4)
+				copy_chunks(out, src[p], nch);
+			else /* D floats: a point's load stays inside one of the stores that wrote the lane's row */
+				memcpy(out, src[p], sizeof(float) * (size_t)D);
 			out += e->len[s][p][l];
 		}
 		return;
 	}
-	for (int p = 0; p < SEG_N; p++)
-		for (uint32_t i = 0; i < e->len[s][p][l]; i++)
-			*out++ = src[p][i];
+	for (int p = 0; p < SEG_N; p++) {
+		uint32_t len = e->len[s][p][l];
+		int run = p == 1 || p == 4;
+		if (run && rv && out + span <= lim)
+			copy_chunks(out, src[p], nch);
+		else if (!run && out + D <= lim)
+			memcpy(out, src[p], sizeof(float) * (size_t)D);
+		else
+			for (uint32_t i = 0; i < len && i < VMAX * 3; i++)
+				out[i] = src[p][i];
+		out += len;
+	}
 }
 
 /* lane l's attributes of side s at `oa` (k per vertex): a vertex's copied, a split point's made with
@@ -515,6 +530,8 @@ SW_INLINE void poly_put(int D, const sw_split_src *src, const pblock *b, const p
 			for (unsigned l = 0; l < b->cnt; l++)
 				first[b->item0 + l + 1] = (uint32_t)at[l + 1];
 		float *oa = src->k && sd->attrs ? sd->attrs : NULL;
+		const float *lim = sd->elems + at[b->cnt] * D;
+		const unsigned nch = (b->N * (unsigned)D + CHUNK - 1) / CHUNK;
 		for (; some; some &= some - 1) {
 			unsigned l = (unsigned)__builtin_ctz(some);
 			/* whole vectors may run past a piece into the block's later pieces, written after it, but
@@ -524,9 +541,8 @@ SW_INLINE void poly_put(int D, const sw_split_src *src, const pblock *b, const p
 				write_ref(D, src, b, eps, s, l, sd->elems + at[l] * D, oa ? oa + at[l] * src->k : NULL);
 				continue;
 			}
-			int fast = at[l + 1] * D + CHUNK <= at[b->cnt] * D &&
-				   ((size_t)b->start[l] + b->n[l]) * D + CHUNK <= src->vend * (size_t)D;
-			write_piece(v, e, s, l, sd->elems + at[l] * D, fast);
+			int rv = ((size_t)b->start[l] + b->n[l]) * D + nch * CHUNK <= src->vend * (size_t)D;
+			write_piece(D, v, e, s, l, sd->elems + at[l] * D, lim, rv, nch);
 			if (oa)
 				write_attrs(D, src, b, e, s, l, oa + at[l] * src->k);
 		}
