@@ -2,15 +2,18 @@
  * written once over the lane vocabulary and compiled once per tier. One polygon per lane; it repeats
  * ref/split_poly.c and ref/split_mass.c lane-wise, operation for operation: the input checks (every
  * corner's lengths taken where the reference takes them for reflex-looking corners only), the
- * distances, the split point of every edge from its front end, and the Sutherland–Hodgman emission
- * with its duplicate and closing rules as per-lane counts and masks. Lanes hold polygons of different
+ * distances, the split point of every edge from its front end. Lanes hold polygons of different
  * sizes: loops run to the block's largest count, vertices past a lane's own count repeat its vertex 0
  * (so edge n − 1 closes through them) and are masked off.
  *
- * Pieces leave the lanes through a scalar writer: each lane's kept points, in order, go straight to
- * the lane's place in the output (vertices from the input, split points from the lanes); a block's
- * pieces are one contiguous run of the output in both passes that write (src/job.h). */
+ * The pieces are not emitted point by point: the lanes find where each side's one cyclic run of
+ * vertices starts and ends and leave each piece as five segments (see "the pieces" below), which a
+ * scalar writer copies in whole vectors to the lane's place in the output (vertices from the input,
+ * split points from the lane's row of points); a block's pieces are one contiguous run of the output
+ * in both passes that write (src/job.h). The rare polygons whose pieces are not of that form are
+ * answered by the reference (sw_split_poly_ref), bit for bit the reference row's answer. */
 #include "kernels/split_lanes.h"
+#include "ref/split_int.h"
 
 /* a block of polygons: lanes' items, counts, vertices (padded with vertex 0 up to the block's
  * largest count N, and v[N] = v[0]) */
@@ -275,245 +278,221 @@ SW_INLINE void vertex_masks(const pblock *b, const pclass *c, unsigned k, sw_mw 
 	*cut = sw_mand(st, sw_mor(sw_mand(c->f[k], c->bk[k + 1]), sw_mand(c->bk[k], c->f[k + 1])));
 }
 
-/* ---- the pieces ---- */
+/* ---- the pieces ----
+ *
+ * A straddling convex polygon's FRONT vertices form one cyclic run and its BACK vertices another,
+ * with ON vertices (gaps of g1 ≥ 0 and g2 ≥ 0) between them: F-run (.. a), gap 1, B-run (b .. c),
+ * gap 2. An edge is cut only where a gap is empty (edge a when g1 = 0, edge c when g2 = 0), and by
+ * the on-vertex rule each piece is one cyclic run of input vertices between the two cuts' points: the
+ * front piece (x_c) v_(c+1) .. v_(b−1) (x_a), the back piece (x_a) v_b or v_(b−1) .. v_c or v_(c+1)
+ * (x_c). Sutherland–Hodgman emits it from vertex 0 on, so it leaves as a rotation of that cyclic
+ * list: [Xa] [run A] [Xb] [Xc] [run B]. The lanes find a, b, c, the cuts and the runs in their edge
+ * loop and leave each piece as five segments (offset, length) for a writer of whole-vector copies.
+ * The duplicate rule only acts where two neighbours of the cyclic list are equal: a split point and
+ * an end of its edge (the lanes test every cut edge), or the list's two ends (the same two points A
+ * and C close both pieces: one test). A polygon with such an equality, or whose sides alternate along
+ * the boundary (rounding within δ of the plane), is answered by the reference itself. */
 
-/* a piece's layout when it is [run 0] X1 [run 1] X2 [run 2] (input vertex runs, split points): the
- * runs' first vertices and lengths, the splits' edges and whether each is there, per lane */
-enum { SEG_S0, SEG_C0, SEG_X1, SEG_H1, SEG_S1, SEG_C1, SEG_X2, SEG_H2, SEG_S2, SEG_C2, SEG_N };
+/* a piece's segments: Xa, run A, Xb, Xc, run B (split points from the lane's row of points, runs
+ * from the input), offsets and lengths in floats */
+enum { SEG_N = 5 };
 
 typedef struct pemit {
-	/* each lane's kept candidates (bit j: vertex j/2, or the split point of edge j/2), low and high words */
-	_Alignas(64) uint32_t keep[2][2][SW_W];
-	_Alignas(64) float seg[2][SEG_N][SW_W]; /* each side's layout */
-	uint32_t cnt[2][SW_W];                  /* each lane's piece sizes */
-	unsigned wrap[2];                       /* lanes whose last kept point closed onto the first (dropped) */
-	unsigned odd[2];      /* lanes whose piece has another layout (sides alternating by rounding) */
-	unsigned fbits[VMAX]; /* lanes whose vertex k is FRONT (the split point's front end) */
-	_Alignas(64) float x[VMAX][3][SW_W], t[VMAX][SW_W];
+	_Alignas(64) uint32_t off[2][SEG_N][SW_W], len[2][SEG_N][SW_W];
+	_Alignas(64) uint32_t cnt[2][SW_W]; /* each lane's piece sizes */
+	unsigned ref;                       /* lanes answered by the reference */
+	unsigned fbits[VMAX];               /* lanes whose vertex k is FRONT (the split point's front end) */
+	_Alignas(64) float t[VMAX][SW_W];
+	_Alignas(64) float xl[SW_W][VMAX * 3 + 16]; /* lane l's split points, edge k at D·k, and slack */
 } pemit;
 
-/* bit j % 32 of a lane word, as a float's bits */
-static const union {
-	uint32_t u[32];
-	float f[32];
-} BITS = {{1u << 0,  1u << 1,  1u << 2,  1u << 3,  1u << 4,  1u << 5,  1u << 6,  1u << 7,  1u << 8,  1u << 9,  1u << 10,
-	   1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15, 1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21,
-	   1u << 22, 1u << 23, 1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31}};
+/* floats a copy moves at a time: 16, in whole vectors of the tier */
+#define CHUNK (SW_W > 16 ? SW_W : 16)
 
-SW_INLINE sw_fw bit_w(unsigned j) { return sw_set1(BITS.f[j & 31]); }
-
-/* one side's Sutherland–Hodgman emission with the reference's duplicate rule: the last and first
- * points kept, the lanes that kept any, the count, the kept candidates as bits of two words per lane
- * (disjoint bits: XOR is OR), and the layout: the current run of kept vertices (first, length), the
- * runs a split ended, the splits' edges, the lanes past one and two splits, and the lanes whose piece
- * is not [run] X [run] X [run] */
-typedef struct side_w {
-	sw_fw last[3], first[3], cnt, word[2];
-	sw_fw rs, rc, s0, c0, s1, c1, x1, x2;
-	sw_mw any, p1, p2, odd;
-} side_w;
-
-SW_INLINE void side_init(side_w *e)
+/* the lanes' cyclic piece (X_pre) v_s .. v_(s+r−1) (X_post), X_pre on edge e_pre = s − 1 and X_post
+ * on edge e_post = s + r − 1, as emitted from vertex 0 on: X_pre v_s .. X_post when the run neither
+ * wraps past vertex n − 1 nor starts at vertex 0 behind X_pre; else v_0 .. X_post X_pre v_s .. v_(n−1).
+ * Its segments (offsets and lengths in floats); returns its count */
+SW_INLINE sw_fw lay_run_w(int D, sw_fw n, sw_fw s, sw_fw r, sw_mw pre, sw_fw epre, sw_mw post, sw_fw epost,
+			  sw_fw off[SEG_N], sw_fw len[SEG_N])
 {
-	const sw_fw zero = sw_set1(0.0f);
-	for (int d = 0; d < 3; d++)
-		e->last[d] = e->first[d] = zero;
-	e->cnt = e->word[0] = e->word[1] = zero;
-	e->rs = e->rc = e->s0 = e->c0 = e->s1 = e->c1 = e->x1 = e->x2 = zero;
-	e->any = e->p1 = e->p2 = e->odd = sw_mfalse();
+	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), fd = sw_set1((float)D);
+	sw_fw end = sw_add(s, r), hpre = sw_sel(pre, fd, zero);
+	sw_mw over = sw_gt(end, n), wraps = sw_mor(over, sw_mand(sw_eq(s, zero), pre));
+	off[0] = off[3] = sw_mul(epre, fd), off[1] = sw_sel(wraps, zero, sw_mul(s, fd));
+	off[2] = sw_mul(epost, fd), off[4] = sw_mul(s, fd);
+	len[0] = sw_sel(wraps, zero, hpre), len[1] = sw_mul(sw_sel(over, sw_sub(end, n), r), fd);
+	len[2] = sw_sel(post, fd, zero), len[3] = sw_sel(wraps, hpre, zero);
+	len[4] = sw_sel(over, sw_mul(sw_sub(n, s), fd), zero);
+	return sw_add(sw_add(r, sw_sel(pre, one, zero)), sw_sel(post, one, zero));
 }
 
-/* candidate j (point x) where `mask`: kept unless equal to the last point kept */
-SW_INLINE sw_mw side_step(int D, side_w *e, sw_mw mask, const sw_fw *x, unsigned j)
-{
-	sw_mw keep = sw_mandnot(sw_mand(e->any, same_w(D, x, e->last)), mask);
-	sw_mw first = sw_mandnot(e->any, keep);
-	for (int d = 0; d < D; d++) {
-		e->first[d] = sw_sel(first, x[d], e->first[d]);
-		e->last[d] = sw_sel(keep, x[d], e->last[d]);
-	}
-	e->any = sw_mor(e->any, keep);
-	e->cnt = sw_sel(keep, sw_add(e->cnt, sw_set1(1.0f)), e->cnt);
-	e->word[j >> 5] = sw_xor(e->word[j >> 5], sw_sel(keep, bit_w(j), sw_set1(0.0f)));
-	return keep;
-}
-
-/* vertex k kept by `keep`: it starts a run or must continue it */
-SW_INLINE void layout_vertex(side_w *e, sw_mw keep, unsigned k)
-{
-	const sw_fw fk = sw_set1((float)k), zero = sw_set1(0.0f);
-	sw_mw fresh = sw_mand(keep, sw_eq(e->rc, zero));
-	sw_mw broken = sw_mand(sw_mandnot(fresh, keep), sw_mnot(sw_eq(sw_add(e->rs, e->rc), fk)));
-	e->odd = sw_mor(e->odd, broken);
-	e->rs = sw_sel(fresh, fk, e->rs);
-	e->rc = sw_sel(keep, sw_add(e->rc, sw_set1(1.0f)), e->rc);
-}
-
-/* the split point of edge k kept by `keep`: it ends the current run (a third one: another layout) */
-SW_INLINE void layout_split(side_w *e, sw_mw keep, unsigned k)
-{
-	const sw_fw fk = sw_set1((float)k);
-	sw_mw at0 = sw_mandnot(e->p1, keep), at1 = sw_mandnot(e->p2, sw_mand(keep, e->p1));
-	e->odd = sw_mor(e->odd, sw_mand(keep, e->p2));
-	e->s0 = sw_sel(at0, e->rs, e->s0), e->c0 = sw_sel(at0, e->rc, e->c0), e->x1 = sw_sel(at0, fk, e->x1);
-	e->s1 = sw_sel(at1, e->rs, e->s1), e->c1 = sw_sel(at1, e->rc, e->c1), e->x2 = sw_sel(at1, fk, e->x2);
-	e->p1 = sw_mor(e->p1, at0), e->p2 = sw_mor(e->p2, at1);
-	e->rc = sw_sel(keep, sw_set1(0.0f), e->rc);
-}
-
-/* the layout after the last point: the current run is the last one; a closing drop takes its last
- * vertex, or, when it is empty, the last split */
-SW_INLINE void layout_finish(const side_w *e, sw_mw wrap, float seg[SEG_N][SW_W])
+/* the lanes' part: every edge's split point from its front end (kept as each lane's row of points),
+ * the runs' ends, the cuts, the pieces' segments and counts; the lanes the reference must answer */
+SW_INLINE void poly_pieces(int D, const pblock *b, const pclass *c, pemit *e)
 {
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f);
-	sw_mw in0 = sw_mnot(e->p1), in1 = sw_mandnot(e->p2, e->p1), in2 = e->p2;
-	sw_mw from_run = sw_mand(wrap, sw_gt(e->rc, zero));
-	sw_fw rc = sw_sel(from_run, sw_sub(e->rc, one), e->rc);
-	sw_mw drop_x = sw_mandnot(from_run, wrap);
-	sw_mw h2 = sw_mandnot(drop_x, e->p2), h1 = sw_mandnot(sw_mandnot(e->p2, drop_x), e->p1);
-	const sw_fw v[SEG_N] = {sw_sel(in0, e->rs, e->s0), sw_sel(in0, rc, e->c0), e->x1, sw_sel(h1, one, zero),
-				sw_sel(in1, e->rs, e->s1), sw_sel(in1, rc, e->c1), e->x2, sw_sel(h2, one, zero),
-				sw_sel(in2, e->rs, zero),  sw_sel(in2, rc, zero)};
-	for (int q = 0; q < SEG_N; q++)
-		sw_storeu(seg[q], v[q]);
-}
-
-/* emission of both sides in the reference's order; the closing rule and the 3-point minimum give
- * each lane's final count (the writer drops the last kept point of a lane that closed) */
-SW_INLINE void poly_emit(int D, const pblock *b, const pclass *c, pemit *e)
-{
-	side_w side[2];
-	side_init(&side[0]), side_init(&side[1]);
+	sw_fw rows[VMAX * 3], nfe = zero, nbe = zero, nb = zero, a = zero, bs = zero, ce = zero, A[3], C[3];
+	sw_mw odd = sw_mfalse(), cut1 = sw_mfalse(), cut2 = sw_mfalse();
+	for (int d = 0; d < 3; d++)
+		A[d] = C[d] = zero;
 	for (unsigned k = 0; k < b->N; k++) {
-		sw_mw tf, tb, cut;
-		vertex_masks(b, c, k, &tf, &tb, &cut);
-		sw_fw x[3];
+		sw_mw on = kin(b, k);
+		sw_fw *x = rows + k * D, fk = sw_set1((float)k);
 		sw_fw t = split_point_w(D, b->v[k], b->v[k + 1], c->s[k], c->s[k + 1], c->f[k], x);
-		layout_vertex(&side[0], side_step(D, &side[0], tf, b->v[k], 2 * k), k);
-		layout_vertex(&side[1], side_step(D, &side[1], tb, b->v[k], 2 * k), k);
-		layout_split(&side[0], side_step(D, &side[0], cut, x, 2 * k + 1), k);
-		layout_split(&side[1], side_step(D, &side[1], cut, x, 2 * k + 1), k);
-		for (int d = 0; d < D; d++)
-			sw_storeu(e->x[k][d], x[d]);
+		sw_mw cut = sw_mor(sw_mand(c->f[k], c->bk[k + 1]), sw_mand(c->bk[k], c->f[k + 1]));
+		sw_mw eq = sw_mor(same_w(D, x, b->v[k]), same_w(D, x, b->v[k + 1]));
+		odd = sw_mor(odd, sw_mand(sw_mand(on, cut), eq));
+		/* vertex k ends the F-run or the B-run; vertex k + 1 starts the B-run */
+		sw_mw fe = sw_mand(on, sw_mandnot(c->f[k + 1], c->f[k]));
+		sw_mw be = sw_mand(on, sw_mandnot(c->bk[k + 1], c->bk[k]));
+		sw_mw bb = sw_mand(on, sw_mandnot(c->bk[k], c->bk[k + 1]));
+		nfe = sw_sel(fe, sw_add(nfe, one), nfe), nbe = sw_sel(be, sw_add(nbe, one), nbe);
+		nb = sw_sel(sw_mand(on, c->bk[k]), sw_add(nb, one), nb);
+		a = sw_sel(fe, fk, a), ce = sw_sel(be, fk, ce), bs = sw_sel(bb, sw_add(fk, one), bs);
+		cut1 = msel(fe, cut, cut1), cut2 = msel(be, cut, cut2);
+		/* A: the point before the B-run (x_k after a FRONT vertex k, else v_k); C: the point after it */
+		for (int d = 0; d < D; d++) {
+			A[d] = sw_sel(bb, sw_sel(c->f[k], x[d], b->v[k][d]), A[d]);
+			C[d] = sw_sel(be, sw_sel(c->f[k + 1], x[d], b->v[k + 1][d]), C[d]);
+		}
 		sw_storeu(e->t[k], t);
 		e->fbits[k] = sw_mbits(c->f[k]);
 	}
+	/* the points as each lane's row: blocks of SW_W rows transposed */
+	for (unsigned r0 = 0; r0 < b->N * (unsigned)D; r0 += SW_W) {
+		for (unsigned r = b->N * (unsigned)D; r < r0 + SW_W; r++)
+			rows[r] = zero;
+		sw_transpose(rows + r0);
+		for (unsigned l = 0; l < SW_W; l++)
+			sw_storeu(e->xl[l] + r0, rows[r0 + l]);
+	}
+	const sw_fw n = b->nf, nd = sw_mul(n, sw_set1((float)D));
+	sw_mw live = sw_mfrom_bits(c->valid), st = sw_mand(live, c->straddle);
+	sw_mw fast = sw_mandnot(sw_mor(odd, same_w(D, A, C)), sw_mand(sw_eq(nfe, one), sw_eq(nbe, one)));
+	fast = sw_mand(fast, st);
+	e->ref = sw_mbits(sw_mandnot(fast, st)) & ((1u << b->cnt) - 1);
+	bs = sw_sel(sw_eq(bs, n), zero, bs);
+	sw_fw bm1 = sw_sel(sw_eq(bs, zero), sw_sub(n, one), sw_sub(bs, one));
+	sw_fw cp1 = sw_sel(sw_eq(sw_add(ce, one), n), zero, sw_add(ce, one));
+	sw_fw nc = sw_add(sw_sel(cut1, zero, one), sw_sel(cut2, zero, one));
+	sw_fw off[2][SEG_N], len[2][SEG_N], cnt[2];
+	cnt[0] = lay_run_w(D, n, cp1, sw_sub(n, nb), cut2, ce, cut1, a, off[0], len[0]);
+	cnt[1] = lay_run_w(D, n, sw_sel(cut1, bs, bm1), sw_add(nb, nc), cut1, a, cut2, ce, off[1], len[1]);
+	/* a polygon that does not straddle: one run on its side, none on the other */
+	const sw_mw whole[2] = {sw_mand(live, c->whole_f), sw_mand(live, c->whole_b)};
 	for (int s = 0; s < 2; s++) {
-		const side_w *q = &side[s];
-		sw_mw wrap = sw_mand(sw_ge(q->cnt, sw_set1(2.0f)), same_w(D, q->last, q->first));
-		sw_fw n = sw_sel(wrap, sw_sub(q->cnt, sw_set1(1.0f)), q->cnt);
-		n = sw_sel(sw_mand(c->ok, sw_ge(n, sw_set1(3.0f))), n, sw_set1(0.0f));
-		sw_storeu((float *)e->keep[s][0], q->word[0]);
-		sw_storeu((float *)e->keep[s][1], q->word[1]);
-		e->wrap[s] = sw_mbits(wrap);
-		e->odd[s] = sw_mbits(q->odd);
-		layout_finish(q, wrap, e->seg[s]);
-		lanes_u32(n, e->cnt[s], SW_W);
-		for (unsigned l = 0; c->valid != (sw_mbits(c->ok) & ~b->bad & SW_ALL_LANES) && l < SW_W; l++)
-			e->cnt[s][l] = c->valid >> l & 1 ? e->cnt[s][l] : 0; /* attributes refused a lane */
+		for (int q = 0; q < SEG_N; q++) {
+			sw_fw w = q == 1 ? sw_sel(whole[s], nd, zero) : zero;
+			sw_store_codes(e->off[s][q], sw_sel(fast, off[s][q], zero), sw_mfalse());
+			sw_store_codes(e->len[s][q], sw_sel(fast, len[s][q], w), sw_mfalse());
+		}
+		sw_store_codes(e->cnt[s], sw_sel(fast, cnt[s], sw_sel(whole[s], n, zero)), sw_mfalse());
 	}
 }
 
-/* the highest set bit of m (0 for 0), without a branch */
-static inline uint64_t top_bit(uint64_t m) { return (1ull << (63 - __builtin_clzll(m | 1))) & -(uint64_t)(m != 0); }
-
-/* lane l's kept candidates of side s, the last one dropped when the piece closed onto its first */
-SW_INLINE uint64_t kept_bits(const pemit *e, int s, unsigned l)
+/* the counts of the lanes the reference answers (sw_split_poly_ref with no output: the item's own
+ * checks and emission) */
+SW_INLINE void ref_counts(int D, const sw_split_src *src, const pblock *b, float eps, pemit *e)
 {
-	uint64_t m = e->keep[s][0][l] | (uint64_t)e->keep[s][1][l] << 32;
-	return m & ~(top_bit(m) & -(uint64_t)(e->wrap[s] >> l & 1));
+	for (unsigned m = e->ref; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctz(m);
+		size_t i = b->item0 + l;
+		sw_split_plane pl;
+		sw_split_output r;
+		const float *pf = sw_split_plane_of(src, i, D);
+		sw_split_plane_prep(D, pf, pf + D, eps, &pl);
+		sw_split_poly_ref(D, src->verts + (size_t)b->start[l] * D, b->n[l], &pl,
+				  src->k ? src->attrs + (size_t)b->start[l] * src->k : NULL, src->k, NULL, NULL, NULL,
+				  NULL, &r);
+		e->cnt[0][l] = r.front_count, e->cnt[1][l] = r.back_count;
+	}
 }
 
-/* floats a run copy moves at a time: 16, in whole vectors of the tier */
-#define CHUNK (SW_W > 16 ? SW_W : 16)
-
-/* len floats from src to dst: in chunks of CHUNK (one at least) when a chunk past len may be read
- * from src and written at dst (rs, rd: floats readable from src, writable from dst), else one by
- * one. Masked loads and stores measured several times slower than this on the tiers' CPUs. */
-SW_INLINE void copy_run(float *dst, const float *src, size_t len, size_t rs, size_t rd)
+/* nch chunks of CHUNK floats from src to dst: the caller has checked that they may be read and
+ * written. nch is the block's (its largest polygon's floats), so the loop's count is the same for
+ * every piece of a block. Masked loads and stores measured several times slower than this on the
+ * tiers' CPUs */
+SW_INLINE void copy_chunks(float *dst, const float *src, unsigned nch)
 {
-	if (__builtin_expect(len + CHUNK <= rs && len + CHUNK <= rd, 1)) {
-		size_t i = 0;
-		do {
-			for (unsigned c = 0; c < CHUNK; c += SW_W)
-				sw_storeu(dst + i + c, sw_loadu(src + i + c));
-			i += CHUNK;
-		} while (i < len);
+	for (unsigned i = 0; i < nch * CHUNK; i += CHUNK)
+		for (unsigned c = 0; c < CHUNK; c += SW_W)
+			sw_storeu(dst + i + c, sw_loadu(src + i + c));
+}
+
+/* lane l's piece of side s at `out`: its segments from the lane's split points and the input vertices
+ * v, runs in nch whole chunks and points as D floats, each written even when empty (the next one
+ * overwrites it), so nothing branches on the data. Near `lim` (the end of the block's pieces, which
+ * must not be written past) or, with !rv, near the end of the input, segments that would reach past
+ * are copied float by float */
+SW_INLINE void write_piece(int D, const float *v, const pemit *e, int s, unsigned l, float *out, const float *lim,
+			   int rv, unsigned nch)
+{
+	const float *src[SEG_N] = {e->xl[l] + e->off[s][0][l], v + e->off[s][1][l], e->xl[l] + e->off[s][2][l],
+				   e->xl[l] + e->off[s][3][l], v + e->off[s][4][l]};
+	const size_t span = nch * CHUNK;
+	if (__builtin_expect(rv && out + e->cnt[s][l] * D + span <= lim, 1)) {
+		for (int p = 0; p < SEG_N; p++) {
+			if (p == 1 || p == 4)
+				copy_chunks(out, src[p], nch);
+			else /* D floats: a point's load stays inside one of the stores that wrote the lane's row */
+				memcpy(out, src[p], sizeof(float) * (size_t)D);
+			out += e->len[s][p][l];
+		}
 		return;
 	}
-	for (size_t i = 0; i < len; i++)
-		dst[i] = src[i];
-}
-
-/* a when c, else b, without a branch */
-static inline float *pick(int c, float *a, float *b)
-{
-	uintptr_t m = -(uintptr_t)(c != 0);
-	return (float *)(((uintptr_t)a & m) | ((uintptr_t)b & ~m));
-}
-
-/* lane l's piece of side s at `out`, D floats per vertex, by its layout [run 0] X1 [run 1] X2 [run 2]:
- * each run one copy from the input, each split point written to the piece or, when absent, to a
- * scratch slot, so nothing branches on the data (rv_end, room: floats readable from v, writable from
- * out, for the copies' whole vectors) */
-SW_INLINE void write_layout(int D, const float *v, size_t rv_end, const pemit *e, int s, unsigned l, float *out,
-			    size_t room)
-{
-	const float(*g)[SW_W] = e->seg[s];
-	const unsigned run[3][2] = {{(unsigned)g[SEG_S0][l], (unsigned)g[SEG_C0][l]},
-				    {(unsigned)g[SEG_S1][l], (unsigned)g[SEG_C1][l]},
-				    {(unsigned)g[SEG_S2][l], (unsigned)g[SEG_C2][l]}};
-	const unsigned x[2] = {(unsigned)g[SEG_X1][l] & (VMAX - 1), (unsigned)g[SEG_X2][l] & (VMAX - 1)};
-	const unsigned has[2] = {g[SEG_H1][l] != 0, g[SEG_H2][l] != 0};
-	float scratch[3];
-	for (int p = 0; p < 3; p++) { /* unrolled: the split after runs 0 and 1 */
-		size_t at = (size_t)run[p][0] * D, len = (size_t)run[p][1] * D;
-		copy_run(out, v + at, len, rv_end - at, room);
-		out += len, room -= len;
-		if (p == 2)
-			break;
-		float *dst = pick((int)has[p], out, scratch);
-		for (int d = 0; d < D; d++)
-			dst[d] = e->x[x[p]][d][l];
-		out += has[p] * D, room -= has[p] * D;
-	}
-}
-
-/* lane l's piece of side s (kept bits m) point by point: a vertex from the input (stride 1), a split
- * point from the lanes (stride SW_W); for layouts other than write_layout's */
-SW_INLINE void write_points(int D, const float *v, const pemit *e, unsigned l, uint64_t m, float *out)
-{
-	for (; m; m &= m - 1) {
-		unsigned j = (unsigned)__builtin_ctzll(m), q = j >> 1, xj = j & 1;
-		const float *p = xj ? &e->x[q][0][l] : v + q * D;
-		size_t step = xj ? SW_W : 1;
-		for (int d = 0; d < D; d++)
-			out[d] = p[d * step];
-		out += D;
+	for (int p = 0; p < SEG_N; p++) {
+		uint32_t len = e->len[s][p][l];
+		int run = p == 1 || p == 4;
+		if (run && rv && out + span <= lim)
+			copy_chunks(out, src[p], nch);
+		else if (!run && out + D <= lim)
+			memcpy(out, src[p], sizeof(float) * (size_t)D);
+		else
+			for (uint32_t i = 0; i < len && i < VMAX * 3; i++)
+				out[i] = src[p][i];
+		out += len;
 	}
 }
 
 /* lane l's attributes of side s at `oa` (k per vertex): a vertex's copied, a split point's made with
  * the position's t from the same end */
-SW_INLINE void write_attrs(const sw_split_src *src, const pblock *b, const pemit *e, int s, unsigned l, float *oa)
+SW_INLINE void write_attrs(int D, const sw_split_src *src, const pblock *b, const pemit *e, int s, unsigned l,
+			   float *oa)
 {
-	uint64_t m = kept_bits(e, s, l);
 	uint32_t k = src->k, n = b->n[l];
 	const float *a = src->attrs + (size_t)b->start[l] * k;
-	for (; m; m &= m - 1) {
-		unsigned j = (unsigned)__builtin_ctzll(m), q = j >> 1;
-		if (!(j & 1)) {
-			memcpy(oa, a + (size_t)q * k, sizeof(float) * k);
-		} else {
-			unsigned r = q + 1 == n ? 0 : q + 1;
-			int ff = e->fbits[q] >> l & 1;
-			const float *fa = a + (size_t)(ff ? q : r) * k, *ka = a + (size_t)(ff ? r : q) * k;
-			float t = e->t[q][l];
-			for (uint32_t i = 0; i < k; i++)
-				oa[i] = fa[i] + t * (ka[i] - fa[i]);
+	for (int p = 0; p < SEG_N; p++) {
+		unsigned at = e->off[s][p][l] / (unsigned)D, c = e->len[s][p][l] / (unsigned)D;
+		if (p == 1 || p == 4) { /* a run */
+			memcpy(oa, a + (size_t)at * k, sizeof(float) * k * c);
+			oa += (size_t)k * c;
+			continue;
 		}
+		if (!c)
+			continue;
+		unsigned r = at + 1 == n ? 0 : at + 1;
+		int ff = e->fbits[at] >> l & 1;
+		const float *fa = a + (size_t)(ff ? at : r) * k, *ka = a + (size_t)(ff ? r : at) * k;
+		float t = e->t[at][l];
+		for (uint32_t i = 0; i < k; i++)
+			oa[i] = fa[i] + t * (ka[i] - fa[i]);
 		oa += k;
 	}
+}
+
+/* lane l's piece of side s written by the reference (its other side not written) */
+SW_INLINE void write_ref(int D, const sw_split_src *src, const pblock *b, float eps, int s, unsigned l, float *out,
+			 float *oa)
+{
+	size_t i = b->item0 + l;
+	sw_split_plane pl;
+	sw_split_output r;
+	const float *pf = sw_split_plane_of(src, i, D);
+	sw_split_plane_prep(D, pf, pf + D, eps, &pl);
+	sw_split_poly_ref(D, src->verts + (size_t)b->start[l] * D, b->n[l], &pl,
+			  src->k ? src->attrs + (size_t)b->start[l] * src->k : NULL, src->k, s ? NULL : out,
+			  s ? NULL : oa, s ? out : NULL, s ? oa : NULL, &r);
 }
 
 /* attribute checks of the lanes that need them (k > 0): invalid lanes lose their pieces */
@@ -527,7 +506,8 @@ SW_INLINE unsigned attrs_valid(const sw_split_src *s, const pblock *b, unsigned 
 
 /* the block's pieces by the pass: counts, or the pieces, each lane's at its place (only lanes with a
  * piece on that side are visited) */
-SW_INLINE void poly_put(int D, const sw_split_src *src, const pblock *b, const pemit *e, const sw_pieces_results *o)
+SW_INLINE void poly_put(int D, const sw_split_src *src, const pblock *b, const pemit *e, float eps,
+			const sw_pieces_results *o)
 {
 	for (int s = 0; s < 2; s++) {
 		const sw_piece_side *sd = &o->side[s];
@@ -549,18 +529,22 @@ SW_INLINE void poly_put(int D, const sw_split_src *src, const pblock *b, const p
 		if (o->pass == SW_PASS_SEQ)
 			for (unsigned l = 0; l < b->cnt; l++)
 				first[b->item0 + l + 1] = (uint32_t)at[l + 1];
+		float *oa = src->k && sd->attrs ? sd->attrs : NULL;
+		const float *lim = sd->elems + at[b->cnt] * D;
+		const unsigned nch = (b->N * (unsigned)D + CHUNK - 1) / CHUNK;
 		for (; some; some &= some - 1) {
 			unsigned l = (unsigned)__builtin_ctz(some);
 			/* whole vectors may run past a piece into the block's later pieces, written after it, but
 			 * not past the block's last one (another chunk's, or the end), nor past src->vend */
 			const float *v = src->verts + (size_t)b->start[l] * D;
-			if (__builtin_expect(!(e->odd[s] >> l & 1), 1))
-				write_layout(D, v, (src->vend - b->start[l]) * (size_t)D, e, s, l,
-					     sd->elems + at[l] * D, (at[b->cnt] - at[l]) * (size_t)D);
-			else
-				write_points(D, v, e, l, kept_bits(e, s, l), sd->elems + at[l] * D);
-			if (src->k && sd->attrs)
-				write_attrs(src, b, e, s, l, sd->attrs + at[l] * src->k);
+			if (__builtin_expect(e->ref >> l & 1, 0)) {
+				write_ref(D, src, b, eps, s, l, sd->elems + at[l] * D, oa ? oa + at[l] * src->k : NULL);
+				continue;
+			}
+			int rv = ((size_t)b->start[l] + b->n[l]) * D + nch * CHUNK <= src->vend * (size_t)D;
+			write_piece(D, v, e, s, l, sd->elems + at[l] * D, lim, rv, nch);
+			if (oa)
+				write_attrs(D, src, b, e, s, l, oa + at[l] * src->k);
 		}
 	}
 }
@@ -580,7 +564,8 @@ SW_INLINE void poly_split_kernel(const sw_job *j, int D)
 		size_t item0 = j->off + base;
 		if (!poly_gather(D, src, item0, cnt, &b)) { /* no lane has a polygon to read */
 			memset(&e.cnt, 0, sizeof e.cnt);
-			poly_put(D, src, &b, &e, o);
+			e.ref = 0;
+			poly_put(D, src, &b, &e, opts.eps, o);
 			if (o->pass != SW_PASS_COUNT)
 				store_class(o->status, o->cls, item0, cnt, 0, sw_mfalse(), sw_mfalse());
 			continue;
@@ -589,8 +574,9 @@ SW_INLINE void poly_split_kernel(const sw_job *j, int D)
 		plane_lanes(D, src, item0, cnt, &pl);
 		poly_classify(D, &b, &pl, &info, opts, &c);
 		c.valid = attrs_valid(src, &b, c.valid);
-		poly_emit(D, &b, &c, &e);
-		poly_put(D, src, &b, &e, o);
+		poly_pieces(D, &b, &c, &e);
+		ref_counts(D, src, &b, opts.eps, &e);
+		poly_put(D, src, &b, &e, opts.eps, o);
 		if (o->pass != SW_PASS_COUNT)
 			store_class(o->status, o->cls, item0, cnt, c.valid, c.any_f, c.any_b);
 	}
