@@ -241,39 +241,30 @@ static sw_error poly_split(sw_query q, const void *verts, const uint32_t *first,
 	return run_pieces(q, &src, n, opts, run, o);
 }
 
-sw_error sw_poly2_split_batch(const sw_poly2_soup *in, const sw_plane2 *planes, size_t nplanes,
-			      const sw_split_opts *opts, const sw_batch_opts *run, sw_poly2_pieces *front,
-			      sw_poly2_pieces *back, const sw_split_results *res)
-{
-	sw_pieces_results o;
-	memset(&o, 0, sizeof o);
-	sw_error e = in ? SW_OK : SW_ERR_NULL;
-	if (e == SW_OK && front)
-		e = side_of(&o.side[0], front->verts, front->attrs, front->capacity, front->first, &front->total);
-	if (e == SW_OK && back)
-		e = side_of(&o.side[1], back->verts, back->attrs, back->capacity, back->first, &back->total);
-	if (e != SW_OK)
-		return e;
-	return poly_split(SW_Q_poly2_split, in->verts, in->first, in->count, in->attrs, in->attr_count, planes, nplanes,
-			  opts, run, res, &o);
-}
+/* the front (s = 0) or back (s = 1) side of a pieces call from its pieces struct p of any family (NULL:
+ * that side not wanted); `elems` names the struct's output array */
+#define SIDE_OF(o, s, p, elems) \
+	((p) ? side_of(&(o)->side[s], (p)->elems, (p)->attrs, (p)->capacity, (p)->first, &(p)->total) : SW_OK)
 
-sw_error sw_poly3_split_batch(const sw_poly3_soup *in, const sw_plane3 *planes, size_t nplanes,
-			      const sw_split_opts *opts, const sw_batch_opts *run, sw_poly3_pieces *front,
-			      sw_poly3_pieces *back, const sw_split_results *res)
-{
-	sw_pieces_results o;
-	memset(&o, 0, sizeof o);
-	sw_error e = in ? SW_OK : SW_ERR_NULL;
-	if (e == SW_OK && front)
-		e = side_of(&o.side[0], front->verts, front->attrs, front->capacity, front->first, &front->total);
-	if (e == SW_OK && back)
-		e = side_of(&o.side[1], back->verts, back->attrs, back->capacity, back->first, &back->total);
-	if (e != SW_OK)
-		return e;
-	return poly_split(SW_Q_poly3_split, in->verts, in->first, in->count, in->attrs, in->attr_count, planes, nplanes,
-			  opts, run, res, &o);
-}
+/* the polygon split of dimension D */
+#define POLY_SPLIT_BATCH(D)                                                                                         \
+	sw_error sw_poly##D##_split_batch(const sw_poly##D##_soup *in, const sw_plane##D *planes, size_t nplanes,   \
+					  const sw_split_opts *opts, const sw_batch_opts *run,                      \
+					  sw_poly##D##_pieces *front, sw_poly##D##_pieces *back,                    \
+					  const sw_split_results *res)                                              \
+	{                                                                                                           \
+		sw_pieces_results o;                                                                                \
+		memset(&o, 0, sizeof o);                                                                            \
+		sw_error e = in ? SIDE_OF(&o, 0, front, verts) : SW_ERR_NULL;                                       \
+		e = e == SW_OK ? SIDE_OF(&o, 1, back, verts) : e;                                                   \
+		if (e != SW_OK)                                                                                     \
+			return e;                                                                                   \
+		return poly_split(SW_Q_poly##D##_split, in->verts, in->first, in->count, in->attrs, in->attr_count, \
+				  planes, nplanes, opts, run, res, &o);                                             \
+	}
+
+POLY_SPLIT_BATCH(2)
+POLY_SPLIT_BATCH(3)
 
 sw_error sw_tri3_split_batch(const sw_tri3_soup *in, const sw_plane3 *planes, size_t nplanes, const sw_split_opts *opts,
 			     const sw_batch_opts *run, sw_tri3_pieces *front, sw_tri3_pieces *back,
@@ -285,10 +276,8 @@ sw_error sw_tri3_split_batch(const sw_tri3_soup *in, const sw_plane3 *planes, si
 		return SW_ERR_NULL;
 	sw_error e = call_check(in->count, planes, nplanes, opts, res->status);
 	e = e == SW_OK ? soup_check(in->count, in->tris, 1, in->attrs, in->attr_count) : e;
-	if (e == SW_OK && front)
-		e = side_of(&o.side[0], front->tris, front->attrs, front->capacity, front->first, &front->total);
-	if (e == SW_OK && back)
-		e = side_of(&o.side[1], back->tris, back->attrs, back->capacity, back->first, &back->total);
+	e = e == SW_OK ? SIDE_OF(&o, 0, front, tris) : e;
+	e = e == SW_OK ? SIDE_OF(&o, 1, back, tris) : e;
 	if (e != SW_OK)
 		return e;
 	sw_split_src src = {(const float *)in->tris, NULL,    NULL,     in->attrs, in->attr_count,
