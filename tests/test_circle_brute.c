@@ -465,146 +465,39 @@ static void run(const char *name, uint64_t seed0, pop p, case_fn gen, int capsul
 #define run_capsule2(name, seed, p) run(name, seed, p, case_capsule2, 1)
 #define run_capsule3(name, seed, p) run(name, seed, p, case_capsule3, 1)
 
-Test(circle_brute, seg_random) { run_seg("seg_random", 1000000, base_pop); }
+/* one population test: family fam (seg, tri, capsule2, capsule3), variant var of the base population
+ * (the statements after seed change pop p), seeds from seed */
+#define POP_TEST(fam, var, seed, ...)              \
+	Test(circle_brute, fam##_##var)            \
+	{                                          \
+		pop p = base_pop;                  \
+		__VA_ARGS__;                       \
+		run_##fam(#fam "_" #var, seed, p); \
+	}
 
-Test(circle_brute, seg_fast)
-{
-	pop p = base_pop;
-	p.fast = 100;
-	run_seg("seg_fast", 2000000, p);
-}
-
-Test(circle_brute, seg_offset_1e4)
-{
-	pop p = base_pop;
-	p.offset = 1e4f;
-	run_seg("seg_offset_1e4", 3000000, p);
-}
-
-Test(circle_brute, seg_tiny)
-{
-	pop p = base_pop;
-	p.size = 1e-3f;
-	run_seg("seg_tiny", 4000000, p);
-}
-
-Test(circle_brute, seg_one_sided)
-{
-	pop p = base_pop;
-	p.one_sided = 1;
-	run_seg("seg_one_sided", 5000000, p);
-}
-
-Test(circle_brute, seg_thin_radius)
-{
-	pop p = base_pop;
-	p.r_lo = 1e-5f, p.r_hi = 1e-3f;
-	run_seg("seg_thin_radius", 6000000, p);
-}
-
-Test(circle_brute, seg_grazing)
-{
-	pop p = base_pop;
-	p.graze = 1;
-	run_seg("seg_grazing", 7000000, p);
-}
-
-Test(circle_brute, tri_random) { run_tri("tri_random", 11000000, base_pop); }
-
-Test(circle_brute, tri_fast)
-{
-	pop p = base_pop;
-	p.fast = 100;
-	run_tri("tri_fast", 12000000, p);
-}
-
-Test(circle_brute, tri_offset_1e4)
-{
-	pop p = base_pop;
-	p.offset = 1e4f;
-	run_tri("tri_offset_1e4", 13000000, p);
-}
-
-Test(circle_brute, tri_tiny)
-{
-	pop p = base_pop;
-	p.size = 1e-3f;
-	run_tri("tri_tiny", 14000000, p);
-}
-
-Test(circle_brute, tri_one_sided)
-{
-	pop p = base_pop;
-	p.one_sided = 1;
-	run_tri("tri_one_sided", 15000000, p);
-}
-
-Test(circle_brute, tri_thin_radius)
-{
-	pop p = base_pop;
-	p.r_lo = 1e-5f, p.r_hi = 1e-3f;
-	run_tri("tri_thin_radius", 16000000, p);
-}
-
-Test(circle_brute, tri_grazing)
-{
-	pop p = base_pop;
-	p.graze = 1;
-	run_tri("tri_grazing", 17000000, p);
-}
-
-Test(circle_brute, capsule2_random) { run_capsule2("capsule2_random", 21000000, base_pop); }
-
-Test(circle_brute, capsule2_fast)
-{
-	pop p = base_pop;
-	p.fast = 100;
-	run_capsule2("capsule2_fast", 22000000, p);
-}
-
-Test(circle_brute, capsule2_offset_1e4)
-{
-	pop p = base_pop;
-	p.offset = 1e4f;
-	run_capsule2("capsule2_offset_1e4", 23000000, p);
-}
-
-Test(circle_brute, capsule2_one_sided)
-{
-	pop p = base_pop;
-	p.one_sided = 1;
-	run_capsule2("capsule2_one_sided", 24000000, p);
-}
-
-Test(circle_brute, capsule3_random) { run_capsule3("capsule3_random", 31000000, base_pop); }
-
-Test(circle_brute, capsule3_fast)
-{
-	pop p = base_pop;
-	p.fast = 100;
-	run_capsule3("capsule3_fast", 32000000, p);
-}
-
-Test(circle_brute, capsule3_offset_1e4)
-{
-	pop p = base_pop;
-	p.offset = 1e4f;
-	run_capsule3("capsule3_offset_1e4", 33000000, p);
-}
-
-Test(circle_brute, capsule3_one_sided)
-{
-	pop p = base_pop;
-	p.one_sided = 1;
-	run_capsule3("capsule3_one_sided", 34000000, p);
-}
-
-Test(circle_brute, capsule3_near_parallel)
-{
-	pop p = base_pop;
-	p.graze = 1;
-	run_capsule3("capsule3_near_parallel", 35000000, p);
-}
+POP_TEST(seg, random, 1000000, (void)0)
+POP_TEST(seg, fast, 2000000, p.fast = 100)
+POP_TEST(seg, offset_1e4, 3000000, p.offset = 1e4f)
+POP_TEST(seg, tiny, 4000000, p.size = 1e-3f)
+POP_TEST(seg, one_sided, 5000000, p.one_sided = 1)
+POP_TEST(seg, thin_radius, 6000000, p.r_lo = 1e-5f, p.r_hi = 1e-3f)
+POP_TEST(seg, grazing, 7000000, p.graze = 1)
+POP_TEST(tri, random, 11000000, (void)0)
+POP_TEST(tri, fast, 12000000, p.fast = 100)
+POP_TEST(tri, offset_1e4, 13000000, p.offset = 1e4f)
+POP_TEST(tri, tiny, 14000000, p.size = 1e-3f)
+POP_TEST(tri, one_sided, 15000000, p.one_sided = 1)
+POP_TEST(tri, thin_radius, 16000000, p.r_lo = 1e-5f, p.r_hi = 1e-3f)
+POP_TEST(tri, grazing, 17000000, p.graze = 1)
+POP_TEST(capsule2, random, 21000000, (void)0)
+POP_TEST(capsule2, fast, 22000000, p.fast = 100)
+POP_TEST(capsule2, offset_1e4, 23000000, p.offset = 1e4f)
+POP_TEST(capsule2, one_sided, 24000000, p.one_sided = 1)
+POP_TEST(capsule3, random, 31000000, (void)0)
+POP_TEST(capsule3, fast, 32000000, p.fast = 100)
+POP_TEST(capsule3, offset_1e4, 33000000, p.offset = 1e4f)
+POP_TEST(capsule3, one_sided, 34000000, p.one_sided = 1)
+POP_TEST(capsule3, near_parallel, 35000000, p.graze = 1)
 
 /* ---- fixed cases: pairs the populations once found wrong (drawn by a clang build, whose libm
  * gives the generator other floats), judged as the populations are ---- */
