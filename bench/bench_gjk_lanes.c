@@ -6,7 +6,9 @@
  * of gjk_lanes_probe3.c / _probe2.c (the tier's kernels with counters) in place of the tier's, through
  * the same batched call as every query row, and check their answers against the reference row.
  *
- * Rows: gjk_lanes/<query><scene>/<refill|block>/16384, counters lane_util and mismatch. */
+ * Rows: gjk_lanes/<query><scene>/<refill|block>/16384, counters lane_util, iters_per_pair (lane
+ * iterations a pair takes), steps_per_pair (block iterations per pair: the time of a pair over it is an
+ * upper bound of a block iteration's) and mismatch. */
 #include <stdio.h>
 #include <string.h>
 
@@ -23,10 +25,11 @@ unsigned gjk_probe_refill_at;
 
 /* the probe kernels (gjk_lanes_probe3.c, _probe2.c) */
 #define PROBE_PROTO(name) sw_kernel_fn sw_##name##_probe;
-#define PROBE_ROWS(X)                                                                                             \
-	X(gjk3_hull3_overlap)                                                                                     \
-	X(gjk3_hull3_distance) X(gjk3_hull3_cast) X(gjk2_poly2_overlap) X(gjk2_poly2_distance) X(gjk2_poly2_cast) \
-		X(gjk2_ray_poly2) X(gjk3_overlap) X(gjk3_distance) X(gjk3_cast) X(gjk3_ray)
+#define PROBE_ROWS(X)                                                                                        \
+	X(gjk3_hull3_overlap)                                                                                \
+	X(gjk3_hull3_distance)                                                                               \
+	X(gjk3_hull3_cast) X(gjk2_poly2_overlap) X(gjk2_poly2_distance) X(gjk2_poly2_cast) X(gjk2_ray_poly2) \
+		X(gjk3_overlap) X(gjk3_distance) X(gjk3_cast) X(gjk3_ray)
 PROBE_ROWS(PROBE_PROTO)
 
 typedef struct lanes_row {
@@ -74,7 +77,10 @@ static void bench_lanes(sw_bench_state *st, void *varg)
 	if (!done)
 		return;
 	const gjk_lane_stats n = gjk_probe_stats;
+	const double pairs = (double)sw_bench_iterations(st) * (double)BENCH_POOL;
 	sw_bench_counter(st, "lane_util", n.steps ? (double)n.active / (double)(n.steps * SW_BLOCK) : 1.0);
+	sw_bench_counter(st, "iters_per_pair", (double)n.active / pairs);
+	sw_bench_counter(st, "steps_per_pair", (double)n.steps / pairs);
 	sw_bench_counter(st, "mismatch", (double)bench_mismatches(&s->out, want, r->q, done));
 }
 
