@@ -25,11 +25,12 @@ unsigned gjk_probe_refill_at;
 
 /* the probe kernels (gjk_lanes_probe3.c, _probe2.c) */
 #define PROBE_PROTO(name) sw_kernel_fn sw_##name##_probe;
-#define PROBE_ROWS(X)                                                                                        \
-	X(gjk3_hull3_overlap)                                                                                \
-	X(gjk3_hull3_distance)                                                                               \
-	X(gjk3_hull3_cast) X(gjk2_poly2_overlap) X(gjk2_poly2_distance) X(gjk2_poly2_cast) X(gjk2_ray_poly2) \
-		X(gjk3_overlap) X(gjk3_distance) X(gjk3_cast) X(gjk3_ray)
+/* clang-format off */
+#define PROBE_ROWS(X) \
+	X(gjk3_hull3_overlap) X(gjk3_hull3_distance) X(gjk3_hull3_cast) \
+	X(gjk2_poly2_overlap) X(gjk2_poly2_distance) X(gjk2_poly2_cast) X(gjk2_ray_poly2) \
+	X(gjk3_overlap) X(gjk3_distance) X(gjk3_cast) X(gjk3_ray)
+/* clang-format on */
 PROBE_ROWS(PROBE_PROTO)
 
 typedef struct lanes_row {
