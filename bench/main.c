@@ -34,6 +34,9 @@
 #ifdef SW_HAVE_ORIENT_PROBE
 #include "orient_probe.h"
 #endif
+#ifdef SW_HAVE_GJK_LANES_PROBE
+#include "bench_gjk_lanes.h"
+#endif
 
 #ifndef SW_BENCH_BUILDTYPE
 #define SW_BENCH_BUILDTYPE "unknown"
@@ -163,6 +166,9 @@ int main(int argc, char **argv)
 	bench_split_register();
 #ifdef SW_HAVE_ORIENT_PROBE
 	bench_orient_register();
+#endif
+#ifdef SW_HAVE_GJK_LANES_PROBE
+	bench_gjk_lanes_register();
 #endif
 	int rc = sw_bench_run(argc, argv);
 	bench_peers_free();
