@@ -3,7 +3,7 @@
  * at rest. The two differ only in their vector type and dimension, so one definition makes both. */
 #include <stddef.h>
 
-#include "sets.h"
+#include "set_calls.h"
 
 /* an item: centre, radius, displacement */
 typedef struct item2 {

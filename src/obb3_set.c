@@ -2,7 +2,7 @@
  * Padding slots hold a unit box at the origin, at rest. */
 #include <stddef.h>
 
-#include "sets.h"
+#include "set_calls.h"
 
 /* an item: centre, quaternion, half extents, displacement */
 typedef struct item {

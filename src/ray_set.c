@@ -3,7 +3,7 @@
  * their vector type and dimension, so one definition makes both. */
 #include <stddef.h>
 
-#include "sets.h"
+#include "set_calls.h"
 
 static const sw_ray3 pad3 = {{0, 0, 0}, {0, 0, 0}};
 static const sw_ray2 pad2 = {{0, 0}, {0, 0}};

@@ -4,7 +4,7 @@
  * not +0, so kernels can skip reading a level at rest. */
 #include <stddef.h>
 
-#include "sets.h"
+#include "set_calls.h"
 
 /* an item: endpoints, displacement */
 typedef struct item {

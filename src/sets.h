@@ -90,31 +90,6 @@ static inline int sw_floats_moving(const float *v, size_t n)
 }
 /// Frees a set object made by sw_set_new() and its table (not its other storage).
 void sw_set_delete(void *set, size_t size, size_t table_at, size_t col_at);
-/// The create, destroy and count calls of a set type sw_<name>_set that is one column table (fields `t`
-/// and `col`) with table spec `spec`: every single-table set has these three calls alike.
-#define SW_TABLE_SET_LIFECYCLE(name, spec)                                                                             \
-	sw_error sw_##name##_set_create(size_t capacity, sw_##name##_set **set)                                        \
-	{                                                                                                              \
-		return set ? sw_set_new((void **)set, sizeof **set, offsetof(sw_##name##_set, t),                      \
-					offsetof(sw_##name##_set, col), &(spec), capacity)                             \
-			   : SW_ERR_NULL;                                                                              \
-	}                                                                                                              \
-	void sw_##name##_set_destroy(sw_##name##_set *set)                                                             \
-	{                                                                                                              \
-		if (set)                                                                                               \
-			sw_set_delete(set, sizeof *set, offsetof(sw_##name##_set, t), offsetof(sw_##name##_set, col)); \
-	}                                                                                                              \
-	size_t sw_##name##_set_count(const sw_##name##_set *set) { return set ? set->t.count : 0; }
-/// Writes `item` of a set whose items end in a displacement of `dim` floats `disp` (segments,
-/// triangles): at *index (sw_table_put), or appended when `append` is nonzero (sw_table_add, its index
-/// in *index when not NULL); *moving is set when the call succeeds with a displacement that is not +0.
-static inline sw_error sw_moving_write(sw_table *t, void **col, const sw_table_spec *spec, uint32_t *moving,
-				       const void *item, const float *disp, size_t dim, int append, uint32_t *index)
-{
-	sw_error e = append ? sw_table_add(t, col, spec, item, index) : sw_table_put(t, col, spec, *index, item);
-	*moving |= e == SW_OK && sw_floats_moving(disp, dim);
-	return e;
-}
 /// Room for `need` more elements of `size` bytes in an array of *cap elements, `used` in use, from the
 /// allocator hook aligned to `align` (doubling; SW_ERR_NOMEM leaves it unchanged).
 sw_error sw_grow(void **array, size_t *cap, size_t used, size_t need, size_t size, size_t align);

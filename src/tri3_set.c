@@ -3,7 +3,7 @@
  * whether any displacement written is not +0, so kernels can skip reading a level at rest. */
 #include <stddef.h>
 
-#include "sets.h"
+#include "set_calls.h"
 
 /* an item: vertices, displacement */
 typedef struct item {
