@@ -8,7 +8,8 @@
  * - hull_build_many/<points>: one sw_hull3_build_many of the whole pool per iteration;
  *   items_per_second is hulls per second;
  * - hull_set_add/<points>: one sw_hull3_set_add_shape per iteration of the pool's hulls, built
- *   before timing; the set is emptied (untimed) every HB_SET_ROUND shapes.
+ *   before timing (so they carry their seals and are not checked again); the set is emptied
+ *   (untimed) every HB_SET_ROUND shapes.
  *
  * Clouds: points near an ellipsoid of semi-axes 0.5 to 1 times a radius of 0.5 to 1.5 (0.7 to 1 times
  * its surface, as the shapes of bench_hull3.c), about the origin, fixed seed; most points are

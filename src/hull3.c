@@ -218,6 +218,8 @@ static sw_hull_status attempt(sw_qh *q, const sw_vec3 *pts, double rel, sw_hull3
 		st = SW_HULL_NUMERIC;
 	if (st == SW_HULL_OK && sw_hull3_validate_(out, 1, NULL, 0) != SW_HULL_OK)
 		st = SW_HULL_NUMERIC;
+	if (st == SW_HULL_OK)
+		sw_hull3_put_seal_(out);
 	return st;
 }
 

@@ -41,7 +41,11 @@ const char *sw_hull_status_name(sw_hull_status s)
 	return "?";
 }
 
-void sw_hull3_clear_(sw_hull3 *h) { h->num_verts = h->num_faces = h->num_edges = h->num_dirs = 0; }
+void sw_hull3_clear_(sw_hull3 *h)
+{
+	h->num_verts = h->num_faces = h->num_edges = h->num_dirs = 0;
+	h->seal = 0;
+}
 
 void sw_hull3_tolerances_(const sw_vec3 *p, size_t n, double rel, double c[3], double *eps, double *tol)
 {

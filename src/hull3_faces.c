@@ -62,7 +62,9 @@ sw_hull_status sw_hull3_from_faces_st_(const sw_vec3 *verts, size_t nv, const ui
 	}
 	if (st == SW_HULL_OK)
 		st = sw_hull3_validate_(out, 0, NULL, 0);
-	if (st != SW_HULL_OK)
+	if (st == SW_HULL_OK)
+		sw_hull3_put_seal_(out);
+	else
 		sw_hull3_clear_(out);
 	return st;
 }

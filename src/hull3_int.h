@@ -183,7 +183,16 @@ sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol);
  * eps/2 at every vertex (faces within eps of coplanar were merged), centroid strictly inside */
 sw_hull_status sw_hull3_validate_(const sw_hull3 *h, int built, char *why, size_t why_len);
 
-/* sets all counts to zero (the state of a hull after a failed build) */
+/* the seal of h's contents (src/hull3_seal.c; never 0) */
+uint64_t sw_hull3_seal_of_(const sw_hull3 *h);
+
+/* writes h's seal: only for a hull that has just passed the checks */
+void sw_hull3_put_seal_(sw_hull3 *h);
+
+/* whether h carries the seal of its contents (its counts and indices then in range) */
+int sw_hull3_sealed_(const sw_hull3 *h);
+
+/* sets all counts and the seal to zero (the state of a hull after a failed build) */
 void sw_hull3_clear_(sw_hull3 *h);
 
 /* DEGENERATE when two of the n vertices are at the same position */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "hull3_int.h"
 #include "hull3_view.h"
 #include "sets.h"
 
@@ -49,7 +50,7 @@ sw_error sw_hull3_set_add_shape(sw_hull3_set *set, const sw_hull3 *hull, uint32_
 	set->shapes = shapes;
 	sw_hull3_shape sh;
 	memset(&sh, 0, sizeof sh);
-	if (sw_hull3_check(hull) == SW_OK) {
+	if (sw_hull3_sealed_(hull) || sw_hull3_check(hull) == SW_OK) {
 		uint32_t pv, pf, pe; /* packed counts (a flat hull packs as a prism) */
 		sw_hull_view_counts(hull, &pv, &pf, &pe);
 		size_t nf = sw_hv_floats(pv, pf, pe), ni = sw_hv_ints(pe);

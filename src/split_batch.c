@@ -109,8 +109,10 @@ void sw_hull3_split_ref(const sw_job *j)
 		if (r.status == SW_PAIR_INVALID) /* no pieces for an invalid item */
 			for (int side = 0; side < 2; side++) {
 				sw_hull3 *h = side ? b : f;
-				if (h)
+				if (h) {
 					h->num_verts = h->num_faces = h->num_edges = h->num_dirs = 0;
+					h->seal = 0;
+				}
 			}
 		o->status[i] = (uint8_t)r.status;
 		if (o->cls)

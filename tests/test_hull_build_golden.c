@@ -3,12 +3,13 @@
  * clouds of twelve kinds (uniform, ellipsoid shells, spheres, lattices, noisy box faces that take the
  * retry path, near-duplicates, snapped spheres, rotated boxes with face grids, 1e4 offsets, tiny
  * scales, coarse rel_eps and slivers, and clouds with too many vertices), each hashed (FNV-1a 64 over
- * the status and, on success, every byte of the sw_hull3) against the value recorded from that
+ * the status and, on success, every byte of the sw_hull3 before its seal) against the value recorded from that
  * commit. None of the clouds is flat, so the flat-hull representation does not change them.
  *
  * SW_GOLDEN_PRINT=1 in the environment prints the table instead (to record a deliberate change). */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,7 +163,10 @@ static uint64_t golden_hash(int i, sw_hull_status *st_out)
 	uint32_t s = (uint32_t)st;
 	uint64_t x = fnv(0xcbf29ce484222325ull, &s, sizeof s);
 	*st_out = st;
-	return st == SW_HULL_OK ? fnv(x, &h, sizeof h) : x;
+	/* the bytes before the seal are the whole hull of the recording commit */
+	_Static_assert(offsetof(sw_hull3, seal) == 6824, "the recorded hull's size");
+	cr_expect(st != SW_HULL_OK || h.seal == sw_hull3_seal_of_(&h), "cloud %d: a built hull carries its seal", i);
+	return st == SW_HULL_OK ? fnv(x, &h, offsetof(sw_hull3, seal)) : x;
 }
 
 Test(hull_build_golden, same_bytes_as_recorded)

@@ -5,10 +5,12 @@
  * and leaks nothing. One test checks the column layout the kernels rely on (src/sets.h). */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "hull3_int.h"
 #include "scenes.h"
 #include "sets.h"
 
@@ -451,6 +453,78 @@ Test(sets, hull3_shapes_and_instances)
 	sw_hull3_set_destroy(s);
 	sw_hull3_set_destroy(NULL);
 	cr_expect_eq(sw_hull3_set_count(NULL), 0);
+}
+
+/* whether a hull added to a set is a valid shape (1) or a flagged one (0) */
+static int added_ok(sw_hull3_set *s, const sw_hull3 *h)
+{
+	uint32_t id;
+	cr_assert_eq(sw_hull3_set_add_shape(s, h, &id), SW_OK);
+	return (int)s->shapes[id].ok;
+}
+
+/* the seal (sw_hull3.seal): written by the builders and sw_hull3_seal, kept by a copy, broken by any
+ * change to what the check reads, never making the set take a hull the check refuses (short of a
+ * forged seal, whose counts and indices are still range-checked) */
+Test(sets, hull3_seal)
+{
+	static sw_hull3 h, g, made;
+	sw_vec3 p[32];
+	sc_rng r = sc_rng_seed(31);
+	sc_ellipsoid_points(&r, 32, sw_v3(1, 0.7f, 0.5f), 0.7f, p);
+	cr_assert_eq(sw_hull3_build(p, 32, NULL, &h), SW_OK);
+	cr_expect(h.seal != 0 && h.seal == sw_hull3_seal_of_(&h), "a built hull is sealed");
+	g = box_hull(1, 2, 3);
+	cr_expect(g.seal != 0 && g.seal == sw_hull3_seal_of_(&g), "a box's hull is sealed");
+	memcpy(&made, &h, sizeof h);
+	made.seal = 0;
+	cr_expect(!sw_hull3_sealed_(&made));
+	cr_expect_eq(sw_hull3_seal(&made), SW_OK);
+	cr_expect_eq(made.seal, h.seal, "sw_hull3_seal writes the builder's seal");
+	cr_expect_eq(sw_hull3_seal(NULL), SW_ERR_NULL);
+	sw_hull3_set *s;
+	cr_assert_eq(sw_hull3_set_create(0, &s), SW_OK);
+	cr_expect(added_ok(s, &h) && added_ok(s, &g) && added_ok(s, &made));
+	/* unused capacity is not the hull's: writing it keeps the seal */
+	made.verts[SW_HULL_MAX_VERTS - 1] = sw_v3(NAN, 1, 2);
+	made.dirs[SW_HULL_MAX_EDGES - 1] = sw_v3(5, 6, 7);
+	cr_expect(sw_hull3_sealed_(&made));
+	/* every bit of what the check reads breaks the seal; the set then answers as the check */
+	const size_t regions[6][2] = {
+		{0, offsetof(sw_hull3, verts)},
+		{offsetof(sw_hull3, verts), h.num_verts * sizeof h.verts[0]},
+		{offsetof(sw_hull3, faces), h.num_faces * sizeof h.faces[0]},
+		{offsetof(sw_hull3, face_verts), sizeof h.face_verts},
+		{offsetof(sw_hull3, edges), h.num_edges * sizeof h.edges[0]},
+		{offsetof(sw_hull3, dirs), h.num_dirs * sizeof h.dirs[0]},
+	};
+	int kept = 0, disagree = 0, flips = 0;
+	for (int k = 0; k < 6; k++)
+		for (size_t b = regions[k][0]; b < regions[k][0] + regions[k][1]; b++) {
+			memcpy(&g, &h, sizeof h);
+			((unsigned char *)&g)[b] ^= (unsigned char)(1u << (b % 8));
+			kept += sw_hull3_sealed_(&g);
+			if (b % 5 == 0) {
+				disagree += added_ok(s, &g) != (sw_hull3_check(&g) == SW_OK);
+				flips++;
+			}
+		}
+	cr_expect_eq(kept, 0, "%d changes kept the seal", kept);
+	cr_expect_eq(disagree, 0, "the set and the check disagree on %d of %d changed hulls", disagree, flips);
+	/* a broken hull: sw_hull3_seal refuses it and clears the seal */
+	memcpy(&g, &h, sizeof h);
+	g.faces[0].d += 0.25f;
+	cr_expect_neq(sw_hull3_seal(&g), SW_OK);
+	cr_expect_eq(g.seal, 0);
+	cr_expect(!added_ok(s, &g));
+	/* a forged seal over counts past the capacities: range-checked, then refused by the check */
+	memcpy(&g, &h, sizeof h);
+	g.num_verts = 200;
+	g.edges[0].dir = 255;
+	g.seal = sw_hull3_seal_of_(&g);
+	cr_expect(!sw_hull3_sealed_(&g));
+	cr_expect(!added_ok(s, &g));
+	sw_hull3_set_destroy(s);
 }
 
 /* ---- allocation failure ---- */

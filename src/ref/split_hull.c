@@ -252,6 +252,7 @@ static void empty_hull(sw_hull3 *out)
 	out->num_verts = out->num_faces = out->num_edges = out->num_dirs = 0;
 	out->centroid = sw_v3(0, 0, 0);
 	out->radius = out->eps = out->tol = 0;
+	out->seal = 0;
 }
 
 /* a solid piece made directly from its loops: the hull's vertices and planes where kept (faces cut
@@ -295,7 +296,10 @@ static int direct_piece(const sw_hull3 *h, const piece *P, const float *u, unsig
 	sw_hull3_rel_verts_(out, c, r);
 	if (!(sw_hull3_centroid_radius_(out, c, (const double(*)[3])r) > 0))
 		return 0;
-	return sw_hull3_validate_piece_(out, P->fresh_f, P->fresh_v) == SW_HULL_OK;
+	if (sw_hull3_validate_piece_(out, P->fresh_f, P->fresh_v) != SW_HULL_OK)
+		return 0;
+	sw_hull3_put_seal_(out); /* it passes sw_hull3_check (sw_hull3_validate_piece_) */
+	return 1;
 }
 
 /* the piece of one side (1 front, 2 back); returns its vertex count (0: empty) */
