@@ -174,6 +174,9 @@ typedef struct tcut {
 	unsigned fbits[3];       /* lanes whose vertex k is FRONT */
 	unsigned slow;           /* lanes answered by sw_split_tri_ref */
 	uint32_t nref[SW_W][2];  /* their triangle counts */
+#if TROWS > 1
+	_Alignas(64) float aos[SW_W][2][TROWS * SW_W]; /* each lane's vertex and split-point rows */
+#endif
 } tcut;
 
 /* lanes whose vertices, and split points of cut edges, are not all distinct: the emission could drop a
@@ -215,6 +218,13 @@ SW_INLINE void tri_cut(const sw_split_src *src, const tblock *b, const tcls *c, 
 		}
 		sw_transpose(tc->xrow[r]);
 	}
+#if TROWS > 1
+	for (unsigned l = 0; l < b->cnt; l++)
+		for (unsigned r = 0; r < TROWS; r++) {
+			sw_storeu(tc->aos[l][0] + r * SW_W, b->vrow[r][l]);
+			sw_storeu(tc->aos[l][1] + r * SW_W, tc->xrow[r][l]);
+		}
+#endif
 	for (unsigned m = tc->slow; m; m &= m - 1) {
 		unsigned l = (unsigned)__builtin_ctz(m);
 		size_t i = b->item0 + l;
@@ -257,10 +267,16 @@ SW_INLINE void put_lane(const tblock *b, const tcut *tc, unsigned l, int s, floa
 	for (unsigned f = 0; f < ly->n; f++)
 		memcpy(out + 9 * f, tmp[f], 9 * sizeof(float));
 #else
-	(void)room;
-	_Alignas(64) float row[2][TROWS * SW_W];
-	for (unsigned r = 0; r < TROWS; r++)
-		sw_storeu(row[0] + r * SW_W, b->vrow[r][l]), sw_storeu(row[1] + r * SW_W, tc->xrow[r][l]);
+	(void)b;
+	const float(*row)[TROWS * SW_W] = tc->aos[l];
+	if (__builtin_expect(room >= 19, 1)) { /* both triangles, four floats a corner: as above */
+		for (unsigned f = 0; f < 2; f++)
+			for (int q = 0; q < 3; q++) {
+				unsigned sq = ly->src[f][q];
+				memcpy(out + 9 * f + 3 * q, row[sq >= 3] + 3 * (sq % 3), 4 * sizeof(float));
+			}
+		return;
+	}
 	for (unsigned f = 0; f < ly->n; f++)
 		for (int q = 0; q < 3; q++) {
 			unsigned sq = ly->src[f][q];
