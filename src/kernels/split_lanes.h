@@ -146,18 +146,30 @@ SW_INLINE void lanes_u32(sw_fw v, uint32_t *out, unsigned cnt)
 		out[l] = (uint32_t)t[l];
 }
 
-/* the answer's status and class of lanes [0, cnt) at items item0 + l */
+/* the answer's status and class of lanes [0, cnt) at items item0 + l, made in lanes and stored as
+ * bytes (a per-lane branch on the class mispredicted on every other straddling item) */
 SW_INLINE void store_class(uint8_t *status, uint8_t *cls, size_t item0, unsigned cnt, unsigned valid, sw_mw any_f,
 			   sw_mw any_b)
 {
-	unsigned f = sw_mbits(any_f), b = sw_mbits(any_b);
-	for (unsigned l = 0; l < cnt; l++) {
-		int ok = valid >> l & 1;
-		unsigned c = (f >> l & 1) | (b >> l & 1) << 1;
-		status[item0 + l] = (uint8_t)(!ok ? SW_PAIR_INVALID : c == SW_SPLIT_STRADDLE ? SW_HIT : SW_MISS);
+	const sw_fw zero = sw_set1(0.0f);
+	sw_mw ok = sw_mfrom_bits(valid);
+	sw_fw c = sw_add(sw_sel(any_f, sw_set1((float)SW_SPLIT_FRONT), zero),
+			 sw_sel(any_b, sw_set1((float)SW_SPLIT_BACK), zero));
+	sw_fw st = sw_sel(sw_mand(any_f, any_b), sw_set1((float)SW_HIT), sw_set1((float)SW_MISS));
+	st = sw_sel(ok, st, sw_set1((float)SW_PAIR_INVALID));
+	c = sw_sel(ok, c, sw_set1((float)SW_SPLIT_NONE));
+	if (cnt == SW_W) {
+		sw_store_bytes(status + item0, st);
 		if (cls)
-			cls[item0 + l] = (uint8_t)(ok ? c : SW_SPLIT_NONE);
+			sw_store_bytes(cls + item0, c);
+		return;
 	}
+	uint8_t tmp[2][SW_W < 8 ? 8 : SW_W];
+	sw_store_bytes(tmp[0], st);
+	sw_store_bytes(tmp[1], c);
+	memcpy(status + item0, tmp[0], cnt);
+	if (cls)
+		memcpy(cls + item0, tmp[1], cnt);
 }
 
 /* attribute values finite within SW_MAX_COORD, as sw_split_attrs_valid */

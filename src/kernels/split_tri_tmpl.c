@@ -1,23 +1,93 @@
 /* src/kernels/split_tri_tmpl.c — triangle slicing, written once over the lane vocabulary and compiled
- * once per tier. One triangle per lane; it repeats sw_split_tri_ref (ref/split_poly.c) lane-wise: the
- * three distances, the split points of the three edges from their front ends, the emission of each
- * side's piece (at most 4 points) with the duplicate and closing rules, then the fan (w0, w1, w2),
- * (w0, w2, w3) without its degenerate triangles. A triangle that does not straddle goes whole to its
- * side (coplanar: the side its normal faces). The pieces' points are placed by selects (point p of a
- * piece is the kept candidate whose place is p). Triangles come in and go out as rows: each lane's 9
- * floats loaded whole and transposed into lanes, and each fan triangle's 9 lanes transposed back into
- * one row per lane, stored at the lane's place. */
+ * once per tier. One triangle per lane, the reference's (sw_split_tri_ref, ref/split_poly.c) answer
+ * by layout: the three vertices' sides (front / on / back by the thick-plane rule) fix which triangles
+ * each side gets and which input vertices and split points make their corners, as long as no two of
+ * those points are equal (no duplicate dropped by the emission, no fan triangle dropped). The lanes
+ * compute the distances, the sides and the three edges' split points from their front ends (kept
+ * where the edge is cut; the reference's bits), and each lane's layout (tri_lays: 12 straddling sign
+ * codes, whole to the front, whole to the back, nothing); a lane where two of the points are equal is
+ * answered by sw_split_tri_ref itself. Triangles come in as rows (each lane's 9 floats loaded whole
+ * and transposed into lanes); the split points leave the lanes as one row per lane (transposed
+ * back), and each output triangle is picked from the lane's vertex row and split-point row by its
+ * layout's corner sources (sw_permute2 where a triangle fits one vector, three-float copies
+ * otherwise) and stored at the lane's place. */
 #include "kernels/split_lanes.h"
+#include "ref/split_int.h"
 
-/* the block's triangles: vertex k of each lane, k = 3 repeating vertex 0 */
+/* the block's triangles: vertex k of each lane, k = 3 repeating vertex 0, and each lane's 9 floats as
+ * loaded (vrow[r][l]: floats r·SW_W onwards of lane l's triangle) */
 typedef struct tblock {
 	size_t item0;
 	unsigned cnt;
 	sw_fw v[4][3];
+	sw_fw vrow[(9 + SW_W - 1) / SW_W][SW_W];
 } tblock;
 
 /* row blocks of a triangle's 9 floats in the tier's vectors */
 #define TROWS ((9 + SW_W - 1) / SW_W)
+
+/* one side's triangles in a layout: how many, and each corner's source (0–2: input vertex, 3–5: the
+ * split point of edge k − 3, edge k from vertex k to vertex k + 1) */
+typedef struct tri_side {
+	uint8_t n, src[2][3];
+} tri_side;
+typedef struct tri_lay {
+	tri_side side[2];
+} tri_lay;
+
+/* the layouts: Sutherland–Hodgman emission from vertex 0 with the on-vertex rule, fanned from its
+ * first point, for the straddling codes (sides of vertices 0, 1, 2: Front, On, Back), then the whole
+ * triangle to either side, and nothing (invalid lanes, lanes the reference answers) */
+enum { TL_WHOLE_F = 12, TL_WHOLE_B = 13, TL_NONE = 14, TL_N = 15 };
+static const tri_lay tri_lays[TL_N] = {
+	{{{1, {{0, 1, 4}, {0, 0, 0}}}, {1, {{0, 4, 2}, {0, 0, 0}}}}}, /* OFB */
+	{{{1, {{0, 4, 2}, {0, 0, 0}}}, {1, {{0, 1, 4}, {0, 0, 0}}}}}, /* OBF */
+	{{{1, {{0, 1, 5}, {0, 0, 0}}}, {1, {{1, 2, 5}, {0, 0, 0}}}}}, /* FOB */
+	{{{2, {{0, 1, 4}, {0, 4, 5}}}, {1, {{4, 2, 5}, {0, 0, 0}}}}}, /* FFB */
+	{{{1, {{0, 3, 2}, {0, 0, 0}}}, {1, {{3, 1, 2}, {0, 0, 0}}}}}, /* FBO */
+	{{{2, {{0, 3, 4}, {0, 4, 2}}}, {1, {{3, 1, 4}, {0, 0, 0}}}}}, /* FBF */
+	{{{1, {{0, 3, 5}, {0, 0, 0}}}, {2, {{3, 1, 2}, {3, 2, 5}}}}}, /* FBB */
+	{{{1, {{1, 2, 5}, {0, 0, 0}}}, {1, {{0, 1, 5}, {0, 0, 0}}}}}, /* BOF */
+	{{{1, {{3, 1, 2}, {0, 0, 0}}}, {1, {{0, 3, 2}, {0, 0, 0}}}}}, /* BFO */
+	{{{2, {{3, 1, 2}, {3, 2, 5}}}, {1, {{0, 3, 5}, {0, 0, 0}}}}}, /* BFF */
+	{{{1, {{3, 1, 4}, {0, 0, 0}}}, {2, {{0, 3, 4}, {0, 4, 2}}}}}, /* BFB */
+	{{{1, {{4, 2, 5}, {0, 0, 0}}}, {2, {{0, 1, 4}, {0, 4, 5}}}}}, /* BBF */
+	{{{1, {{0, 1, 2}, {0, 0, 0}}}, {0, {{0, 0, 0}, {0, 0, 0}}}}}, /* whole front */
+	{{{0, {{0, 0, 0}, {0, 0, 0}}}, {1, {{0, 1, 2}, {0, 0, 0}}}}}, /* whole back */
+	{{{0, {{0, 0, 0}, {0, 0, 0}}}, {0, {{0, 0, 0}, {0, 0, 0}}}}}, /* none */
+};
+
+/* a lane's layout by its key: sides' code c0 | c1 << 2 | c2 << 4 (1 front, 2 back) when it straddles,
+ * else 64 (whole to the front), 65 (whole to the back) or 66 (nothing) */
+static const uint8_t tri_slot[67] = {
+	[36] = 0, [24] = 1, [33] = 2,  [37] = 3,  [9] = 4,           [25] = 5,          [41] = 6,      [18] = 7,
+	[6] = 8,  [22] = 9, [38] = 10, [26] = 11, [64] = TL_WHOLE_F, [65] = TL_WHOLE_B, [66] = TL_NONE};
+
+#if TROWS == 1
+/* the layouts as sw_permute2 indices into (vertex row, split-point row) */
+#define TP(s, d) ((s) < 3 ? 3 * (s) + (d) : SW_W + 3 * ((s)-3) + (d))
+#define TPT(a, b, c)                                                                                     \
+	{                                                                                                \
+		TP(a, 0), TP(a, 1), TP(a, 2), TP(b, 0), TP(b, 1), TP(b, 2), TP(c, 0), TP(c, 1), TP(c, 2) \
+	}
+_Alignas(64) static const int32_t tri_perm[TL_N][2][2][SW_W] = {
+	{{TPT(0, 1, 4), TPT(0, 0, 0)}, {TPT(0, 4, 2), TPT(0, 0, 0)}},
+	{{TPT(0, 4, 2), TPT(0, 0, 0)}, {TPT(0, 1, 4), TPT(0, 0, 0)}},
+	{{TPT(0, 1, 5), TPT(0, 0, 0)}, {TPT(1, 2, 5), TPT(0, 0, 0)}},
+	{{TPT(0, 1, 4), TPT(0, 4, 5)}, {TPT(4, 2, 5), TPT(0, 0, 0)}},
+	{{TPT(0, 3, 2), TPT(0, 0, 0)}, {TPT(3, 1, 2), TPT(0, 0, 0)}},
+	{{TPT(0, 3, 4), TPT(0, 4, 2)}, {TPT(3, 1, 4), TPT(0, 0, 0)}},
+	{{TPT(0, 3, 5), TPT(0, 0, 0)}, {TPT(3, 1, 2), TPT(3, 2, 5)}},
+	{{TPT(1, 2, 5), TPT(0, 0, 0)}, {TPT(0, 1, 5), TPT(0, 0, 0)}},
+	{{TPT(3, 1, 2), TPT(0, 0, 0)}, {TPT(0, 3, 2), TPT(0, 0, 0)}},
+	{{TPT(3, 1, 2), TPT(3, 2, 5)}, {TPT(0, 3, 5), TPT(0, 0, 0)}},
+	{{TPT(3, 1, 4), TPT(0, 0, 0)}, {TPT(0, 3, 4), TPT(0, 4, 2)}},
+	{{TPT(4, 2, 5), TPT(0, 0, 0)}, {TPT(0, 1, 4), TPT(0, 4, 5)}},
+	{{TPT(0, 1, 2), TPT(0, 0, 0)}, {TPT(0, 0, 0), TPT(0, 0, 0)}},
+	{{TPT(0, 0, 0), TPT(0, 0, 0)}, {TPT(0, 1, 2), TPT(0, 0, 0)}},
+	{{TPT(0, 0, 0), TPT(0, 0, 0)}, {TPT(0, 0, 0), TPT(0, 0, 0)}},
+};
+#endif
 
 /* each lane's 9 floats as rows, loaded whole and transposed (a row running past the soup's end, vend
  * triangles, is read float by float) */
@@ -38,6 +108,7 @@ SW_INLINE void tri_gather(const sw_split_src *s, size_t item0, unsigned cnt, tbl
 				rows[r][l] = sw_load(tmp);
 			}
 		}
+		memcpy(b->vrow[r], rows[r], sizeof rows[r]);
 		sw_transpose(rows[r]);
 	}
 	for (int q = 0; q < 9; q++)
@@ -45,14 +116,6 @@ SW_INLINE void tri_gather(const sw_split_src *s, size_t item0, unsigned cnt, tbl
 	for (int d = 0; d < 3; d++)
 		b->v[3][d] = b->v[0][d];
 }
-
-/* one side's piece placed by position and fanned: its triangles' vertices w[p] (p < 4), the source of
- * each (candidate j: vertex j/2 or the split point of edge j/2) and the lanes of each fan triangle */
-typedef struct tside {
-	_Alignas(64) float w[4][3][SW_W];
-	_Alignas(64) float src[4][SW_W];
-	unsigned t1, t2; /* lanes with the triangle (w0, w1, w2), and with (w0, w2, w3) */
-} tside;
 
 typedef struct tcls {
 	sw_fw s[4];
@@ -90,73 +153,6 @@ SW_INLINE void tri_classify(const tblock *b, const plane_w *pl, sw_split_opts o,
 	c->whole_b = sw_mor(sw_mandnot(c->any_f, c->any_b), sw_mandnot(to_f, cop));
 }
 
-/* candidate j's point placed at p when kept there */
-SW_INLINE void place(sw_fw w[4][3], sw_fw src[4], sw_mw keep, sw_fw pos, const sw_fw *x, float j)
-{
-	for (int p = 0; p < 4; p++) {
-		sw_mw at = sw_mand(keep, sw_eq(pos, sw_set1((float)p)));
-		for (int d = 0; d < 3; d++)
-			w[p][d] = sw_sel(at, x[d], w[p][d]);
-		src[p] = sw_sel(at, sw_set1(j), src[p]);
-	}
-}
-
-/* both sides: emission, closing, fan; ts[s] ready for the writer, t (split parameters) and fbits */
-SW_INLINE void tri_pieces(const tblock *b, const tcls *c, tside *ts, float t_out[3][SW_W], unsigned *fbits)
-{
-	emit_w e[2];
-	sw_fw w[2][4][3], src[2][4];
-	emit_init(&e[0]), emit_init(&e[1]);
-	for (int s = 0; s < 2; s++)
-		for (int p = 0; p < 4; p++) {
-			src[s][p] = sw_set1(0.0f);
-			for (int d = 0; d < 3; d++)
-				w[s][p][d] = sw_set1(0.0f);
-		}
-	sw_mw bprev = c->bk[2];
-	for (int k = 0; k < 3; k++) {
-		sw_mw onv = sw_mnot(sw_mor(c->f[k], c->bk[k]));
-		sw_mw to_b = sw_mor(c->bk[k], sw_mand(onv, sw_mor(bprev, c->bk[k + 1])));
-		sw_mw tf = sw_mand(c->straddle, sw_mnot(c->bk[k])), tb = sw_mand(c->straddle, to_b);
-		sw_mw cut =
-			sw_mand(c->straddle, sw_mor(sw_mand(c->f[k], c->bk[k + 1]), sw_mand(c->bk[k], c->f[k + 1])));
-		bprev = c->bk[k];
-		sw_fw x[3], pos;
-		sw_fw t = split_point_w(3, b->v[k], b->v[k + 1], c->s[k], c->s[k + 1], c->f[k], x);
-		sw_storeu(t_out[k], t);
-		fbits[k] = sw_mbits(c->f[k]);
-		sw_mw kf = emit_w_step(3, &e[0], tf, b->v[k], &pos);
-		place(w[0], src[0], kf, pos, b->v[k], (float)(2 * k));
-		sw_mw kb = emit_w_step(3, &e[1], tb, b->v[k], &pos);
-		place(w[1], src[1], kb, pos, b->v[k], (float)(2 * k));
-		kf = emit_w_step(3, &e[0], cut, x, &pos);
-		place(w[0], src[0], kf, pos, x, (float)(2 * k + 1));
-		kb = emit_w_step(3, &e[1], cut, x, &pos);
-		place(w[1], src[1], kb, pos, x, (float)(2 * k + 1));
-	}
-	for (int s = 0; s < 2; s++) {
-		sw_fw m = emit_close(3, &e[s]);
-		sw_mw whole = s ? c->whole_b : c->whole_f;
-		for (int p = 0; p < 3; p++) { /* a whole triangle is its own piece, degenerate or not */
-			for (int d = 0; d < 3; d++)
-				w[s][p][d] = sw_sel(whole, b->v[p][d], w[s][p][d]);
-			src[s][p] = sw_sel(whole, sw_set1((float)(2 * p)), src[s][p]);
-		}
-		sw_mw d01 = same_w(3, w[s][0], w[s][1]), d12 = same_w(3, w[s][1], w[s][2]),
-		      d02 = same_w(3, w[s][0], w[s][2]);
-		sw_mw d23 = same_w(3, w[s][2], w[s][3]), d03 = same_w(3, w[s][0], w[s][3]);
-		sw_mw t1 = sw_mandnot(sw_mor(d01, sw_mor(d12, d02)), sw_ge(m, sw_set1(3.0f)));
-		sw_mw t2 = sw_mandnot(sw_mor(d02, sw_mor(d23, d03)), sw_ge(m, sw_set1(4.0f)));
-		ts[s].t1 = (sw_mbits(sw_mor(t1, whole)) & c->valid);
-		ts[s].t2 = (sw_mbits(sw_mandnot(whole, t2)) & c->valid);
-		for (int p = 0; p < 4; p++) {
-			for (int d = 0; d < 3; d++)
-				sw_storeu(ts[s].w[p][d], w[s][p][d]);
-			sw_storeu(ts[s].src[p], src[s][p]);
-		}
-	}
-}
-
 /* the attributes of piece point p of lane l (k floats) from the input's (3·k per triangle) */
 SW_INLINE void point_attrs(const float *a, uint32_t k, unsigned j, float t, int ff, float *out)
 {
@@ -170,92 +166,170 @@ SW_INLINE void point_attrs(const float *a, uint32_t k, unsigned j, float t, int 
 		out[i] = fa[i] + t * (ka[i] - fa[i]);
 }
 
-/* lane l's attributes of one side's triangles at `oa` (3·k per triangle) */
-SW_INLINE void tri_attrs(const sw_split_src *s, size_t item, const tside *ts, const float t[3][SW_W],
-			 const unsigned *fbits, unsigned l, float *oa)
+/* the block's split points and layouts */
+typedef struct tcut {
+	_Alignas(64) float t[3][SW_W]; /* split parameters of the three edges */
+	_Alignas(64) uint32_t key[SW_W];
+	sw_fw xrow[TROWS][SW_W]; /* each lane's split points x0, x1, x2 as a row */
+	unsigned fbits[3];       /* lanes whose vertex k is FRONT */
+	unsigned slow;           /* lanes answered by sw_split_tri_ref */
+	uint32_t nref[SW_W][2];  /* their triangle counts */
+#if TROWS > 1
+	_Alignas(64) float aos[SW_W][2][TROWS * SW_W]; /* each lane's vertex and split-point rows */
+#endif
+} tcut;
+
+/* lanes whose vertices, and split points of cut edges, are not all distinct: the emission could drop a
+ * duplicate or the fan a degenerate triangle, which the layouts leave out */
+SW_INLINE sw_mw tri_repeats(const tblock *b, const sw_mw cut[3], sw_fw x[3][3])
 {
-	static const int fan[2][3] = {{0, 1, 2}, {0, 2, 3}};
+	sw_mw eq =
+		sw_mor(same_w(3, b->v[0], b->v[1]), sw_mor(same_w(3, b->v[1], b->v[2]), same_w(3, b->v[2], b->v[0])));
+	for (int k = 0; k < 3; k++) {
+		sw_mw hit =
+			sw_mor(same_w(3, x[k], b->v[0]), sw_mor(same_w(3, x[k], b->v[1]), same_w(3, x[k], b->v[2])));
+		for (int q = 0; q < k; q++)
+			hit = sw_mor(hit, sw_mand(cut[q], same_w(3, x[k], x[q])));
+		eq = sw_mor(eq, sw_mand(cut[k], hit));
+	}
+	return eq;
+}
+
+/* split points, layouts, and the counts of the lanes the reference answers */
+SW_INLINE void tri_cut(const sw_split_src *src, const tblock *b, const tcls *c, float eps, tcut *tc)
+{
+	sw_fw x[3][3], code = sw_set1(0.0f);
+	sw_mw cut[3];
+	for (int k = 0; k < 3; k++) {
+		cut[k] = sw_mor(sw_mand(c->f[k], c->bk[k + 1]), sw_mand(c->bk[k], c->f[k + 1]));
+		sw_storeu(tc->t[k], split_point_w(3, b->v[k], b->v[k + 1], c->s[k], c->s[k + 1], c->f[k], x[k]));
+		tc->fbits[k] = sw_mbits(c->f[k]);
+		code = sw_add(code, sw_add(sw_sel(c->f[k], sw_set1((float)(1 << 2 * k)), sw_set1(0.0f)),
+					   sw_sel(c->bk[k], sw_set1((float)(2 << 2 * k)), sw_set1(0.0f))));
+	}
+	tc->slow = sw_mbits(sw_mand(c->straddle, tri_repeats(b, cut, x))) & c->valid;
+	sw_mw none = sw_mnot(sw_mfrom_bits(c->valid & ~tc->slow));
+	code = sw_sel(c->straddle, code, sw_sel(c->whole_f, sw_set1(64.0f), sw_set1(65.0f)));
+	sw_store_codes(tc->key, sw_sel(none, sw_set1(66.0f), code), sw_mfalse());
+	for (unsigned r = 0; r < TROWS; r++) {
+		for (unsigned l = 0; l < SW_W; l++) {
+			unsigned q = r * SW_W + l;
+			tc->xrow[r][l] = q < 9 ? x[q / 3][q % 3] : sw_set1(0.0f);
+		}
+		sw_transpose(tc->xrow[r]);
+	}
+#if TROWS > 1
+	for (unsigned l = 0; l < b->cnt; l++)
+		for (unsigned r = 0; r < TROWS; r++) {
+			sw_storeu(tc->aos[l][0] + r * SW_W, b->vrow[r][l]);
+			sw_storeu(tc->aos[l][1] + r * SW_W, tc->xrow[r][l]);
+		}
+#endif
+	for (unsigned m = tc->slow; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctz(m);
+		size_t i = b->item0 + l;
+		sw_split_plane pl;
+		sw_split_output r;
+		const float *f = sw_split_plane_of(src, i, 3);
+		sw_split_plane_prep(3, f, f + 3, eps, &pl);
+		sw_split_tri_ref(src->verts + 9 * i, &pl, NULL, 0, NULL, NULL, NULL, NULL, &r);
+		tc->nref[l][0] = r.front_count, tc->nref[l][1] = r.back_count;
+	}
+}
+
+/* lane l's attributes of one side's triangles at `oa` (3·k per triangle) */
+SW_INLINE void tri_attrs(const sw_split_src *s, size_t item, const tri_side *ly, const tcut *tc, unsigned l, float *oa)
+{
 	uint32_t k = s->k;
 	const float *a = s->attrs + 3 * k * item;
-	for (int f = 0; f < 2; f++) {
-		if (!((f ? ts->t2 : ts->t1) >> l & 1))
-			continue;
+	for (unsigned f = 0; f < ly->n; f++, oa += 3 * k)
 		for (int q = 0; q < 3; q++) {
-			unsigned j = (unsigned)ts->src[fan[f][q]][l];
-			point_attrs(a, k, j, t[j >> 1][l], fbits[j >> 1] >> l & 1, oa + q * k);
+			unsigned sq = ly->src[f][q], j = sq < 3 ? 2 * sq : 2 * (sq - 3) + 1;
+			point_attrs(a, k, j, tc->t[j >> 1][l], tc->fbits[j >> 1] >> l & 1, oa + q * k);
 		}
-		oa += 3 * k;
-	}
 }
 
-/* fan triangle f of every lane as rows: lane l's triangle is the first 9 floats of rows[.][l] */
-SW_INLINE void tri_rows(const tside *ts, int f, sw_fw rows[TROWS][SW_W])
+/* lane l's triangles of one layout side at `out`, `room` floats writable from there */
+SW_INLINE void put_lane(const tblock *b, const tcut *tc, unsigned l, int s, float *out, size_t room)
 {
-	static const int fan[2][3] = {{0, 1, 2}, {0, 2, 3}};
-	for (unsigned r = 0; r < TROWS; r++) {
-		for (unsigned c = 0; c < SW_W; c++) {
-			unsigned q = r * SW_W + c;
-			rows[r][c] = q < 9 ? sw_load(ts->w[fan[f][q / 3]][q % 3]) : sw_set1(0.0f);
-		}
-		sw_transpose(rows[r]);
-	}
-}
-
-/* a triangle row of lane l to `out`: whole vectors when `room` (floats writable from out) takes them,
- * else its 9 floats one by one */
-SW_INLINE void put_tri(sw_fw rows[TROWS][SW_W], unsigned l, float *out, size_t room)
-{
-	if (__builtin_expect(room >= TROWS * SW_W, 1)) {
-		for (unsigned r = 0; r < TROWS; r++)
-			sw_storeu(out + r * SW_W, rows[r][l]);
+	const unsigned slot = tri_slot[tc->key[l]];
+	const tri_side *ly = &tri_lays[slot].side[s];
+#if TROWS == 1
+	sw_fw t0 = sw_permute2(b->vrow[0][l], tc->xrow[0][l], tri_perm[slot][s][0]);
+	sw_fw t1 = sw_permute2(b->vrow[0][l], tc->xrow[0][l], tri_perm[slot][s][1]);
+	if (__builtin_expect(room >= 9 + SW_W, 1)) { /* both whole: what is past the lane's is written later */
+		sw_storeu(out, t0);
+		sw_storeu(out + 9, t1);
 		return;
 	}
-	_Alignas(64) float tmp[TROWS * SW_W];
-	for (unsigned r = 0; r < TROWS; r++)
-		sw_storeu(tmp + r * SW_W, rows[r][l]);
-	for (int q = 0; q < 9; q++)
-		out[q] = tmp[q];
+	_Alignas(64) float tmp[2][SW_W];
+	sw_storeu(tmp[0], t0), sw_storeu(tmp[1], t1);
+	for (unsigned f = 0; f < ly->n; f++)
+		memcpy(out + 9 * f, tmp[f], 9 * sizeof(float));
+#else
+	(void)b;
+	const float(*row)[TROWS * SW_W] = tc->aos[l];
+	if (__builtin_expect(room >= 19, 1)) { /* both triangles, four floats a corner: as above */
+		for (unsigned f = 0; f < 2; f++)
+			for (int q = 0; q < 3; q++) {
+				unsigned sq = ly->src[f][q];
+				memcpy(out + 9 * f + 3 * q, row[sq >= 3] + 3 * (sq % 3), 4 * sizeof(float));
+			}
+		return;
+	}
+	for (unsigned f = 0; f < ly->n; f++)
+		for (int q = 0; q < 3; q++) {
+			unsigned sq = ly->src[f][q];
+			memcpy(out + 9 * f + 3 * q, row[sq >= 3] + 3 * (sq % 3), 3 * sizeof(float));
+		}
+#endif
+}
+
+/* lane l's triangles of side s (and attributes) as sw_split_tri_ref gives them */
+static void put_ref(const sw_split_src *src, size_t i, float eps, int s, float *out, float *oa)
+{
+	sw_split_plane pl;
+	sw_split_output r;
+	const float *f = sw_split_plane_of(src, i, 3);
+	sw_split_plane_prep(3, f, f + 3, eps, &pl);
+	uint32_t k = oa ? src->k : 0;
+	sw_split_tri_ref(src->verts + 9 * i, &pl, k ? src->attrs + 3 * k * i : NULL, k, s ? NULL : out, s ? NULL : oa,
+			 s ? out : NULL, s ? oa : NULL, &r);
 }
 
 /* one side's triangles of the block by the pass: counts, or each lane's at its place (whole vectors
- * may run past a triangle into the block's next one, written after it, never past the block's last
- * one) */
-SW_INLINE void tri_put(const sw_split_src *src, const tblock *b, const tside *ts, const float t[3][SW_W],
-		       const unsigned *fbits, const sw_pieces_results *o, int s)
+ * may run past a lane's triangles into the block's next ones, written after them, never past the
+ * block's last one; the reference's lanes are written last) */
+SW_INLINE void tri_put(const sw_split_src *src, const tblock *b, const tcut *tc, float eps, const sw_pieces_results *o,
+		       int s)
 {
 	const sw_piece_side *sd = &o->side[s];
 	if (!sd->first)
 		return;
+	size_t at[SW_W + 1];
+	at[0] = o->pass == SW_PASS_COUNT ? 0 : sd->first[b->item0];
+	for (unsigned l = 0; l < b->cnt; l++)
+		at[l + 1] = at[l] + (tc->slow >> l & 1 ? tc->nref[l][s] : tri_lays[tri_slot[tc->key[l]]].side[s].n);
 	if (o->pass == SW_PASS_COUNT) {
 		for (unsigned l = 0; l < b->cnt; l++)
-			sd->first[b->item0 + l + 1] = (ts->t1 >> l & 1) + (ts->t2 >> l & 1);
+			sd->first[b->item0 + l + 1] = (uint32_t)(at[l + 1] - at[l]);
 		return;
 	}
-	size_t at[SW_W + 1];
-	at[0] = sd->first[b->item0];
-	for (unsigned l = 0; l < b->cnt; l++)
-		at[l + 1] = at[l] + (ts->t1 >> l & 1) + (ts->t2 >> l & 1);
 	if (o->pass == SW_PASS_SEQ)
 		for (unsigned l = 0; l < b->cnt; l++)
 			sd->first[b->item0 + l + 1] = (uint32_t)at[l + 1];
-	/* in the output's order: a triangle's whole vectors may run into the next one only */
-	const unsigned live = (unsigned)((1ull << b->cnt) - 1);
-	unsigned lanes = (ts->t1 | ts->t2) & live;
-	sw_fw rows[2][TROWS][SW_W];
-	tri_rows(ts, 0, rows[0]);
-	if (ts->t2 & live)
-		tri_rows(ts, 1, rows[1]);
-	for (; lanes; lanes &= lanes - 1) {
-		unsigned l = (unsigned)__builtin_ctz(lanes);
-		size_t q = at[l];
-		if (ts->t1 >> l & 1)
-			put_tri(rows[0], l, sd->elems + 9 * q, 9 * (at[b->cnt] - q)), q++;
-		if (ts->t2 >> l & 1)
-			put_tri(rows[1], l, sd->elems + 9 * q, 9 * (at[b->cnt] - q));
+	for (unsigned l = 0; l < b->cnt; l++)
+		put_lane(b, tc, l, s, sd->elems + 9 * at[l], 9 * (at[b->cnt] - at[l]));
+	const int attrs = src->k && sd->attrs;
+	for (unsigned m = tc->slow; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctz(m);
+		put_ref(src, b->item0 + l, eps, s, sd->elems + 9 * at[l],
+			attrs ? sd->attrs + 3 * src->k * at[l] : NULL);
 	}
-	for (unsigned l = 0; src->k && sd->attrs && l < b->cnt; l++)
-		if (at[l + 1] > at[l])
-			tri_attrs(src, b->item0 + l, ts, t, fbits, l, sd->attrs + 3 * src->k * at[l]);
+	for (unsigned l = 0; attrs && l < b->cnt; l++)
+		if (!(tc->slow >> l & 1))
+			tri_attrs(src, b->item0 + l, &tri_lays[tri_slot[tc->key[l]]].side[s], tc, l,
+				  sd->attrs + 3 * src->k * at[l]);
 }
 
 static void tri3_split_kernel(const sw_job *j)
@@ -266,9 +340,7 @@ static void tri3_split_kernel(const sw_job *j)
 	tblock b;
 	plane_w pl;
 	tcls c;
-	tside ts[2];
-	_Alignas(64) float t[3][SW_W];
-	unsigned fbits[3];
+	tcut tc;
 	for (size_t base = 0; base < j->n; base += SW_W) {
 		unsigned cnt = j->n - base < SW_W ? (unsigned)(j->n - base) : SW_W;
 		size_t item0 = j->off + base;
@@ -279,9 +351,10 @@ static void tri3_split_kernel(const sw_job *j)
 		tri_gather(src, item0, cnt, &b);
 		plane_lanes(3, src, item0, cnt, &pl);
 		tri_classify(&b, &pl, opts, valid, &c);
-		tri_pieces(&b, &c, ts, t, fbits);
-		tri_put(src, &b, &ts[0], (const float(*)[SW_W])t, fbits, o, 0);
-		tri_put(src, &b, &ts[1], (const float(*)[SW_W])t, fbits, o, 1);
+		c.valid &= (unsigned)((1ull << cnt) - 1);
+		tri_cut(src, &b, &c, opts.eps, &tc);
+		tri_put(src, &b, &tc, opts.eps, o, 0);
+		tri_put(src, &b, &tc, opts.eps, o, 1);
 		if (o->pass != SW_PASS_COUNT)
 			store_class(o->status, o->cls, item0, cnt, c.valid, c.any_f, c.any_b);
 	}

@@ -9,7 +9,7 @@
  * Contract of every op: lane-wise IEEE single precision, no fusion (the build passes
  * -ffp-contract=off), so a kernel that performs the reference's operations in the reference's order
  * gets the reference's bits. Comparisons are ordered and quiet: NaN compares false. sw_transpose
- * (a W×W block of rows to columns, in place) only moves data. */
+ * (a W×W block of rows to columns, in place) and sw_permute2 only move data. */
 #ifndef SWEPT_WIDE_H
 #define SWEPT_WIDE_H
 
@@ -170,6 +170,11 @@ static inline sw_mw sw_pair_lanes(const sw_pair *pairs, uint32_t ca, uint32_t cb
 	return in;
 #endif
 }
+/* lanes of a then b picked by idx[l] in [0, 2·SW_W) (SW_W int32 at idx); data movement only */
+static inline sw_fw sw_permute2(sw_fw a, sw_fw b, const int32_t *idx)
+{
+	return simde_mm512_permutex2var_ps(a, simde_mm512_loadu_si512((const void *)idx), b);
+}
 /* r[0..16) as a 16×16 matrix of rows, transposed in place (data movement only, every tier alike):
  * unpack 32-bit, unpack 64-bit, then two rounds of 128-bit block shuffles */
 static inline void sw_transpose(sw_fw *r)
@@ -303,6 +308,14 @@ static inline sw_mw sw_pair_lanes(const sw_pair *pairs, uint32_t ca, uint32_t cb
 	simde_mm256_store_si256((simde__m256i *)(void *)ib, simde_mm256_and_si256(b, in));
 	return simde_mm256_castsi256_ps(in);
 }
+/* lanes of a then b picked by idx[l] in [0, 2·SW_W) (SW_W int32 at idx); data movement only */
+static inline sw_fw sw_permute2(sw_fw a, sw_fw b, const int32_t *idx)
+{
+	simde__m256i i = simde_mm256_loadu_si256((const void *)idx);
+	simde__m256i hi = simde_mm256_cmpgt_epi32(i, simde_mm256_set1_epi32(7));
+	return simde_mm256_blendv_ps(simde_mm256_permutevar8x32_ps(a, i), simde_mm256_permutevar8x32_ps(b, i),
+				     simde_mm256_castsi256_ps(hi));
+}
 /* r[0..8) as an 8×8 matrix of rows, transposed in place (data movement only) */
 static inline void sw_transpose(sw_fw *r)
 {
@@ -422,6 +435,16 @@ static inline sw_mw sw_pair_lanes(const sw_pair *pairs, uint32_t ca, uint32_t cb
 	simde_mm_store_si128((void *)ia, simde_mm_and_si128(a, in));
 	simde_mm_store_si128((void *)ib, simde_mm_and_si128(b, in));
 	return simde_mm_castsi128_ps(in);
+}
+/* lanes of a then b picked by idx[l] in [0, 2·SW_W) (SW_W int32 at idx); data movement only */
+static inline sw_fw sw_permute2(sw_fw a, sw_fw b, const int32_t *idx)
+{
+	float t[8], o[4];
+	simde_mm_storeu_ps(t, a);
+	simde_mm_storeu_ps(t + 4, b);
+	for (int l = 0; l < 4; l++)
+		o[l] = t[idx[l] & 7];
+	return simde_mm_loadu_ps(o);
 }
 /* r[0..4) as a 4×4 matrix of rows, transposed in place (data movement only) */
 static inline void sw_transpose(sw_fw *r)

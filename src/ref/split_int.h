@@ -15,10 +15,11 @@
  *   then the edge's split point if it straddles, each skipped when it equals (bitwise)
  *   the vertex emitted just before; a lane keeps its running count and last vertex and stores at
  *   its own offset. The closing test (last equal to first) and the "fewer than 3 vertices → empty"
- *   rule are per-lane selects at the end. (The triangle kernel does this; the polygon kernel finds the
- *   same pieces as one cyclic run of input vertices a side between the two split points, and hands the
- *   polygons where the duplicate rule could act, or whose sides alternate, to sw_split_poly_ref;
- *   src/kernels/split_poly_tmpl.c says how);
+ *   rule are per-lane selects at the end. (The triangle kernel takes each layout's pieces from a
+ *   table by the three sides and hands triangles with two equal points to sw_split_tri_ref; the
+ *   polygon kernel finds the same pieces as one cyclic run of input vertices a side between the two
+ *   split points, and hands the polygons where the duplicate rule could act, or whose sides
+ *   alternate, to sw_split_poly_ref; src/kernels/split_poly_tmpl.c says how);
  * - sums (areas, moments, volumes) are accumulated in emission order, in scaled coordinates relative
  *   to the item's reference point (exact power-of-two scaling, sw_split_pow2), so they neither
  *   overflow nor depend on the distance from the origin.
