@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "pipeline.h"
-#include "ref/split_int.h"
+#include "split_item.h"
 #include "split_job.h"
 
 /* ---- reference rows ---- */

@@ -1,6 +1,6 @@
 /* src/kernels/split_lanes.h — the lane arithmetic of the split kernels (split_poly_tmpl.c,
  * split_tri_tmpl.c): one item per lane, the reference's operations in the reference's order
- * (src/ref/split_int.h says how the reference is written for this). Included after kernels/wide.h. */
+ * (src/split_item.h says how the reference is written for this). Included after kernels/wide.h. */
 #ifndef SWEPT_SPLIT_LANES_H
 #define SWEPT_SPLIT_LANES_H
 

@@ -1,6 +1,6 @@
 /* src/kernels/split_poly_tmpl.c — polygon splits (2D and 3D) and their area / centroid queries,
  * written once over the lane vocabulary and compiled once per tier. One polygon per lane; it repeats
- * ref/split_poly.c and ref/split_mass.c lane-wise, operation for operation: the input checks (every
+ * src/split_item.c and ref/split_mass.c lane-wise, operation for operation: the input checks (every
  * corner's lengths taken where the reference takes them for reflex-looking corners only), the
  * distances, the split point of every edge from its front end. Lanes hold polygons of different
  * sizes: loops run to the block's largest count, vertices past a lane's own count repeat its vertex 0
@@ -13,7 +13,7 @@
  * in both passes that write (src/job.h). The rare polygons whose pieces are not of that form are
  * answered by the reference (sw_split_poly_ref), bit for bit the reference row's answer. */
 #include "kernels/split_lanes.h"
-#include "ref/split_int.h"
+#include "split_item.h"
 
 /* a block of polygons: lanes' items, counts, vertices (padded with vertex 0 up to the block's
  * largest count N, and v[N] = v[0]) */

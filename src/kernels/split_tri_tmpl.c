@@ -1,5 +1,5 @@
 /* src/kernels/split_tri_tmpl.c — triangle slicing, written once over the lane vocabulary and compiled
- * once per tier. One triangle per lane, the reference's (sw_split_tri_ref, ref/split_poly.c) answer
+ * once per tier. One triangle per lane, the reference's (sw_split_tri_ref, src/split_item.c) answer
  * by layout: the three vertices' sides (front / on / back by the thick-plane rule) fix which triangles
  * each side gets and which input vertices and split points make their corners, as long as no two of
  * those points are equal (no duplicate dropped by the emission, no fan triangle dropped). The lanes
@@ -12,7 +12,7 @@
  * layout's corner sources (sw_permute2 where a triangle fits one vector, three-float copies
  * otherwise) and stored at the lane's place. */
 #include "kernels/split_lanes.h"
-#include "ref/split_int.h"
+#include "split_item.h"
 
 /* the block's triangles: vertex k of each lane, k = 3 repeating vertex 0, and each lane's 9 floats as
  * loaded (vrow[r][l]: floats r·SW_W onwards of lane l's triangle) */

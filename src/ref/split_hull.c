@@ -1,7 +1,7 @@
 /* src/ref/split_hull.c — reference split of a convex hull by a thick plane into two closed hulls with a
  * cap face, and the volume and centroid of each side without building them.
  *
- * Split: the vertices are classified once (split_int.h); each straddling edge gets one split point,
+ * Split: the vertices are classified once (src/split_item.h); each straddling edge gets one split point,
  * made from its front end, which both of its faces use. Every face is split as a polygon is: whole to
  * its side when it does not straddle (all ON: to the front), else by the on-vertex rule of its loop
  * (vertex ids, equal consecutive ids merged, split points equal to an end vertex merged into it,
@@ -24,7 +24,7 @@
  * The cap, a face in the plane through r, adds cones of zero height, so it is never built; its actual
  * bend (ON vertices up to eps off the plane) is the only difference from the split's pieces. Sums in
  * coordinates relative to r scaled by a power of two (exact), as for polygons. */
-#include "ref/split_int.h"
+#include "split_item.h"
 
 #include "hull3_int.h"
 

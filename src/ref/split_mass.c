@@ -8,7 +8,7 @@
  * [1, 2), so the cubic moments neither overflow nor underflow at any size the contract allows, and
  * the split points are made from the scaled relative coordinates with the split's t. Emission needs
  * no duplicate test: a repeated point adds an exact 0. */
-#include "ref/split_int.h"
+#include "split_item.h"
 
 #include <string.h>
 

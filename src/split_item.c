@@ -1,11 +1,11 @@
-/* src/ref/split_poly.c — reference splits of convex polygons (2D and 3D) and triangles by a thick
+/* src/split_item.c — the single-item splits of convex polygons (2D and 3D) and triangles by a thick
  * plane: Sutherland–Hodgman (Sutherland & Hodgman, CACM 1974) run for both sides at once, with the
- * on-vertex rule and the front-to-back split points of split_int.h (see there how a lane version
+ * on-vertex rule and the front-to-back split points of split_item.h (see there how a lane version
  * follows it), and the polygon input checks.
  *
  * Coordinates are handled as D = 2 or 3 consecutive floats (sw_vec2 / sw_vec3 arrays); D is a
  * constant in every call, so the loops unroll. */
-#include "ref/split_int.h"
+#include "split_item.h"
 
 #include <string.h>
 

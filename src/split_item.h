@@ -1,5 +1,7 @@
-/* src/ref/split_int.h — the arithmetic every split shares (classification, split points, input
- * checks) and the internal single-item entry points the batched calls use.
+/* src/split_item.h — the arithmetic every split shares (classification, split points, input checks)
+ * and the internal single-item entry points the batched calls use: the reference rows (src/ref/,
+ * src/split_batch.c) and the kernels, which hand the items they do not take in lanes to the
+ * single-item splits of src/split_item.c. Below both, as src/contract.h is.
  *
  * How a lane version follows this reference operation for operation (one item per lane, items of one
  * vertex count together):
@@ -26,8 +28,8 @@
  * Validation (finite coordinates, convexity to δ, winding) is per vertex and per corner with fixed
  * operation order too; only its sqrt is taken for every corner by a lane where the reference takes it
  * for reflex-looking ones. */
-#ifndef SWEPT_SPLIT_INT_H
-#define SWEPT_SPLIT_INT_H
+#ifndef SWEPT_SPLIT_ITEM_H
+#define SWEPT_SPLIT_ITEM_H
 
 #include <float.h>
 #include <math.h>
