@@ -150,6 +150,60 @@ Test(circle_sets, columns_written_in_place)
 	sw_seg2_set_destroy(g);
 }
 
+/* endpoints written in place are the segments every tier answers with (as the single-pair function does
+ * on them, an invalid one included), and so again once the set is cleared and refilled by add(): a set
+ * that kept anything derived from the endpoints would have to form it again */
+Test(circle_sets, endpoints_written_in_place)
+{
+	sw_circle2_set *m;
+	sw_seg2_set *g;
+	cr_assert_eq(sw_circle2_set_create(3, &m), SW_OK);
+	cr_assert_eq(sw_seg2_set_create(3, &g), SW_OK);
+	const sw_seg2 added = {{-5, 0}, {5, 0}};
+	const sw_seg2 written[3] = {{{0.5f, -2}, {0.5f, 2}}, {{3, 1}, {3, 1}}, {{NAN, 0}, {1, 0}}};
+	const sw_vec2 c[3] = {{0, 0}, {0, 1}, {0, 0}}, v[3] = {{2, 0}, {4, 0}, {0, -1}};
+	sw_pair pairs[3];
+	for (uint32_t i = 0; i < 3; i++) {
+		cr_assert_eq(sw_circle2_set_add(m, c[i], 0.25f, v[i], NULL), SW_OK);
+		cr_assert_eq(sw_seg2_set_add(g, &added, sw_v2(0, 0), NULL), SW_OK);
+		pairs[i] = (sw_pair){i, i};
+	}
+	for (int round = 0; round < 2; round++) {
+		if (round == 0) {
+			sw_seg2_cols gc;
+			cr_assert_eq(sw_seg2_set_columns(g, &gc), SW_OK);
+			memcpy(gc.seg, written, sizeof written);
+		} else {
+			sw_seg2_set_clear(g);
+			for (int i = 0; i < 3; i++)
+				cr_assert_eq(sw_seg2_set_add(g, &written[i], sw_v2(0, 0), NULL), SW_OK);
+		}
+		for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
+			if (!sw_isa_available((sw_isa)isa))
+				continue;
+			uint8_t st[3];
+			uint32_t ft[3];
+			float t[3], nx[3];
+			const sw_cast_results out = {st, ft,   t,    NULL, NULL, NULL, NULL,
+						     nx, NULL, NULL, NULL, NULL, NULL};
+			const sw_batch_opts run = {.isa = SW_BATCH_ISA((sw_isa)isa)};
+			cr_assert_eq(sw_circle2_seg2_sweep_batch(m, g, pairs, 3, NULL, &run, &out), SW_OK);
+			for (int i = 0; i < 3; i++) {
+				sw_cast_result o;
+				cr_assert_eq(sw_circle2_seg2_sweep(c[i], 0.25f, v[i], &written[i], NULL, &o), SW_OK);
+				cr_expect(st[i] == o.status && ft[i] == o.feature, "%s %d: %u %u",
+					  sw_isa_name((sw_isa)isa), i, st[i], o.status);
+				cr_expect(o.status == SW_PAIR_INVALID || (t[i] == o.t && nx[i] == o.normal.x),
+					  "%s %d: %g %g", sw_isa_name((sw_isa)isa), i, t[i], o.t);
+			}
+			cr_expect(st[0] == SW_HIT && ft[0] == SW_SEG2_INTERIOR && st[1] == SW_HIT &&
+				  ft[1] == SW_SEG2_END0 && st[2] == SW_PAIR_INVALID);
+		}
+	}
+	sw_circle2_set_destroy(m);
+	sw_seg2_set_destroy(g);
+}
+
 /* slots past the count hold valid items for the kernels, but a pair naming one is invalid */
 Test(circle_sets, padding_is_not_visible)
 {
