@@ -189,6 +189,10 @@ uint64_t sw_hull3_seal_of_(const sw_hull3 *h);
 /* writes h's seal: only for a hull that has just passed the checks */
 void sw_hull3_put_seal_(sw_hull3 *h);
 
+/* whether every count and index of h is in range (so that reading the hull stays inside it): what a
+ * trusted or sealed hull must still pass, since nothing else of it is judged */
+int sw_hull3_in_range_(const sw_hull3 *h);
+
 /* whether h carries the seal of its contents (its counts and indices then in range) */
 int sw_hull3_sealed_(const sw_hull3 *h);
 

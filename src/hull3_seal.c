@@ -78,7 +78,7 @@ void sw_hull3_put_seal_(sw_hull3 *h) { h->seal = sw_hull3_seal_of_(h); }
 
 /* what a sealed hull's reader indexes with, in range (a forged seal must not make the set read
  * outside the hull): counts, loops, edge ends, faces and directions */
-static int in_range(const sw_hull3 *h)
+int sw_hull3_in_range_(const sw_hull3 *h)
 {
 	if (h->num_verts < 3 || h->num_verts > SW_HULL_MAX_VERTS || h->num_faces < 2 ||
 	    h->num_faces > SW_HULL_MAX_FACES || h->num_edges > SW_HULL_MAX_EDGES || h->num_dirs > SW_HULL_MAX_EDGES ||
@@ -101,7 +101,10 @@ static int in_range(const sw_hull3 *h)
 	return 1;
 }
 
-int sw_hull3_sealed_(const sw_hull3 *h) { return h->seal != 0 && h->seal == sw_hull3_seal_of_(h) && in_range(h); }
+int sw_hull3_sealed_(const sw_hull3 *h)
+{
+	return h->seal != 0 && h->seal == sw_hull3_seal_of_(h) && sw_hull3_in_range_(h);
+}
 
 sw_error sw_hull3_seal(sw_hull3 *h)
 {

@@ -331,32 +331,12 @@ static uint32_t build_piece(const sw_hull3 *h, const sw_split_plane *pl, const h
 
 /* ---- entry points ---- */
 
-/* what the split reads of a hull in range: counts, loops, edge ends (a trusted hull is checked no
- * further, so that one which is not what it claims cannot make it read out of bounds) */
-static int hull_in_range(const sw_hull3 *h)
-{
-	if (h->num_verts < 3 || h->num_faces < 2 || h->num_faces > SW_HULL_MAX_FACES)
-		return 0;
-	for (uint32_t f = 0; f < h->num_faces; f++) {
-		const sw_hull_face *fc = &h->faces[f];
-		if (fc->count < 3 || (uint32_t)fc->first + fc->count > SW_HULL_MAX_FACE_INDICES)
-			return 0;
-		for (uint32_t k = 0; k < fc->count; k++)
-			if (h->face_verts[fc->first + k] >= h->num_verts)
-				return 0;
-	}
-	for (uint32_t e = 0; e < h->num_edges; e++)
-		if (h->edges[e].v[0] >= h->num_verts || h->edges[e].v[1] >= h->num_verts)
-			return 0;
-	return 1;
-}
-
 /* the input contract: a checked hull (or a trusted one in range) whose pieces fit (kept vertices +
  * split points per side) */
 static int hull_ok(const sw_hull3 *h, const sw_split_plane *pl, int checked)
 {
 	return pl && h && h->num_verts <= SW_HULL_MAX_VERTS && h->num_edges <= SW_HULL_MAX_EDGES &&
-	       (checked ? hull_in_range(h) : sw_hull3_check(h) == SW_OK);
+	       (checked ? sw_hull3_in_range_(h) : sw_hull3_check(h) == SW_OK);
 }
 
 static int pieces_fit(const sw_hull3 *h, const hclass *hc, uint32_t nx)
