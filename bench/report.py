@@ -32,7 +32,10 @@ TIER_ORDER = ["ref", "sse4", "avx2", "avx512", "neon"]
 # Rows that are not queries of the list.
 PROBES = {"orient_matrix": "probe", "orient_quat": "probe"}
 # Scene variants (benchmark name = query + suffix) and how the report describes them.
-SCENES = {"_box": "4 vertices", "_mixed": "2–16 vertices"}
+SCENES = {"_box": "4 vertices", "_mixed": "polygons: 2–16 vertices; GJK: shape types mixed",
+          "_cast": "status, t, point, normal only", "_8": "8 vertices", "_16": "16 vertices",
+          "_8_exact": "8 vertices, counted then written", "_8_planes": "8 vertices, a plane each",
+          "_trusted": "trusted hulls"}
 # Benchmark names before the query list, where a query changed its name or its meaning: the
 # first-separating-axis test was `obb3_overlap` (and `obb3_tri3_overlap`); the least-penetration
 # query was `obb3_penetration` (and `obb3_tri3_penetration`).
