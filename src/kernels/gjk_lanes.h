@@ -21,6 +21,7 @@
 #define NS (D + 1)
 #define NSUB (1 << NS)
 #define FULL (NSUB - 1)
+#define TOP (1 << D) /* the slot of the new point */
 
 enum { GW_OVERLAP = 0, GW_DIST = 1, GW_CAST = 2 };
 enum { GW_CONTACT = 0, GW_SEPARATED = 1, GW_CONVERGED = 2, GW_MISS = 3, GW_LIMIT = 4 };
@@ -285,12 +286,13 @@ SW_INLINE void facet_w(const gw *y, int j, facets_w *f)
 	f->v[j] = gw_scale(n, sw_div(gw_dot(n, y[idx[0]]), nn));
 }
 
-/* the cofactors Δ_j(X) of every subset of two to D slots, in ascending masks */
-SW_INLINE void dets_w(sw_fw dp[NS][NS], sw_fw det[NSUB][NS])
+/* the cofactors Δ_j(X) of every subset of two to D slots, in ascending masks; without `base`, not those
+ * of the D slots below the top (only the full set's and a moved solve's need them) */
+SW_INLINE void dets_w(sw_fw dp[NS][NS], sw_fw det[NSUB][NS], int base)
 {
 	SW_UNROLL
 	for (int x = 3; x < FULL; x++) {
-		if ((x & (x - 1)) == 0)
+		if ((x & (x - 1)) == 0 || (!base && x == (FULL & ~TOP)))
 			continue;
 		SW_UNROLL
 		for (int j = 0; j < NS; j++) {
@@ -348,35 +350,32 @@ typedef struct insert_w {
 	gw v;
 } insert_w;
 
-/* put the new point in the lowest free slot where `add`, then solve over the slots in use for the new
- * closest point; lanes in `act` only. A lane fails (no progress) when no subset is consistent, or when
- * the new point is dropped although x did not move */
-SW_INLINE void insert_w_(run_w *st, gw a, gw b, sw_fw ia, sw_fw ib, sw_mw add, sw_mw moved, sw_mw act, insert_w *out)
+/* put the new point in slot D where `add`, then solve over the slots in use for the new closest
+ * point; lanes in `act` only. With `top_only` (no lane of `act` moved) only the subsets holding slot D
+ * are computed and tested; otherwise every subset, those without slot D only where x moved. A lane
+ * fails (no progress) when no subset it may choose is consistent, or, with `descent_on` (a cast) and x
+ * not moved, the new |v| is not below the old one */
+SW_INLINE void insert_lanes(run_w *st, gw a, gw b, sw_fw ia, sw_fw ib, sw_mw add, sw_mw moved, sw_mw act, insert_w *out,
+			    const int top_only, const int descent_on)
 {
 	simplex_w *s = &st->s;
-	sw_mw all[NS], isnew[NS], taken = sw_mfalse(), free_seen = sw_mfalse();
-	unsigned full_lanes = 0, wide_lanes = 0;
+	sw_mw all[NS];
 	SW_UNROLL
-	for (int i = 0; i < NS; i++) {
-		/* the lowest free slot: free, and no free slot below it */
-		sw_mw fr = sw_mnot(s->in[i]);
-		isnew[i] = sw_mand(add, sw_mandnot(free_seen, fr));
-		free_seen = sw_mor(free_seen, fr);
-		all[i] = sw_mor(s->in[i], isnew[i]);
-		taken = sw_mor(taken, isnew[i]);
-	}
-	/* the new point into its slot (as the reference does, also where the insert then fails) */
-	sw_mw wr[NS];
-	SW_UNROLL
-	for (int i = 0; i < NS; i++) {
-		wr[i] = sw_mand(act, isnew[i]);
-		s->a[i] = gw_sel(wr[i], a, s->a[i]);
-		s->b[i] = gw_sel(wr[i], b, s->b[i]);
-		s->p[i] = gw_sel(wr[i], gw_sub(a, b), s->p[i]);
-		s->ida[i] = sw_sel(wr[i], ia, s->ida[i]);
-		s->idb[i] = sw_sel(wr[i], ib, s->idb[i]);
+	for (int i = 0; i < D; i++)
+		all[i] = s->in[i];
+	const sw_mw isnew = sw_mandnot(s->in[D], add);
+	all[D] = sw_mor(s->in[D], isnew);
+	/* the new point into slot D (as the reference does, also where the insert then fails) */
+	{
+		const sw_mw wr = sw_mand(act, isnew);
+		s->a[D] = gw_sel(wr, a, s->a[D]);
+		s->b[D] = gw_sel(wr, b, s->b[D]);
+		s->p[D] = gw_sel(wr, gw_sub(a, b), s->p[D]);
+		s->ida[D] = sw_sel(wr, ia, s->ida[D]);
+		s->idb[D] = sw_sel(wr, ib, s->idb[D]);
 	}
 	/* slots in use per lane: which lanes hold D or D + 1 points */
+	unsigned full_lanes = 0, wide_lanes = 0;
 	{
 		sw_fw cnt = sw_set1(0.0f);
 		SW_UNROLL
@@ -399,34 +398,35 @@ SW_INLINE void insert_w_(run_w *st, gw a, gw b, sw_fw ia, sw_fw ib, sw_mw add, s
 	SW_UNROLL
 	for (int i = 0; i < NS; i++)
 		det[1 << i][i] = sw_set1(1.0f);
-	dets_w(dp, det);
+	/* the base facet (the D slots below the top): the full set's cofactors, and a moved lane's face */
+	const int base = full_lanes || !top_only;
+	dets_w(dp, det, base);
 	facets_w f;
 	SW_UNROLL
 	for (int j = 0; j < NS; j++)
 		det[FULL][j] = sw_set1(0.0f);
+	SW_UNROLL
+	for (int j = 0; j < NS; j++)
+		f.n[j] = f.v[j] = gw_zero(), f.nn[j] = sw_set1(0.0f), f.ok[j] = sw_mfalse();
 	if (wide_lanes) {
 		SW_UNROLL
 		for (int j = 0; j < NS; j++)
-			facet_w(y, j, &f);
+			if (j < D || base)
+				facet_w(y, j, &f);
 		if (full_lanes) /* (lanes with D + 1 points hold D) */
 			full_w(y, &f, det, st->scale2);
-	} else {
-		SW_UNROLL
-		for (int j = 0; j < NS; j++)
-			f.n[j] = f.v[j] = gw_zero(), f.nn[j] = sw_set1(0.0f), f.ok[j] = sw_mfalse();
 	}
 	/* the first consistent subset of the slots in use, ascending masks */
 	const sw_fw zero = sw_set1(0.0f);
-	sw_mw found = sw_mfalse(), chosen[NSUB], cin[NS], full = all[0];
-	SW_UNROLL
-	for (int i = 1; i < NS; i++)
-		full = sw_mand(full, all[i]);
+	sw_mw found = sw_mfalse(), chosen[NSUB], cin[NS];
 	SW_UNROLL
 	for (int i = 0; i < NS; i++)
 		cin[i] = sw_mfalse();
 	SW_UNROLL
 	for (int x = 1; x < NSUB; x++) {
-		sw_mw ok = sw_mnot(sw_mfalse());
+		if (top_only && !(x & TOP))
+			continue;
+		sw_mw ok = (x & TOP) ? sw_mnot(sw_mfalse()) : moved;
 		SW_UNROLL
 		for (int i = 0; i < NS; i++) {
 			if (x & (1 << i))
@@ -441,13 +441,11 @@ SW_INLINE void insert_w_(run_w *st, gw a, gw b, sw_fw ia, sw_fw ib, sw_mw add, s
 			if (x & (1 << i))
 				cin[i] = sw_mor(cin[i], chosen[x]);
 	}
-	/* the new point kept, unless x moved */
-	sw_mw kept = sw_mfalse();
+	sw_mw had = s->in[0];
 	SW_UNROLL
-	for (int i = 0; i < NS; i++)
-		kept = sw_mor(kept, sw_mand(isnew[i], cin[i]));
-	out->ok = sw_mand(act, sw_mand(found, sw_mor(moved, kept)));
-	(void)taken;
+	for (int i = 1; i < NS; i++)
+		had = sw_mor(had, s->in[i]);
+	const sw_mw free_pass = sw_mor(moved, sw_mnot(had));
 	/* johnson_point: the chosen subset's cofactors (zero outside it), weights, Σ μ_i y_i over every
 	 * slot, or the facet's point for D slots */
 	sw_fw d[NS], sum = zero;
@@ -456,7 +454,7 @@ SW_INLINE void insert_w_(run_w *st, gw a, gw b, sw_fw ia, sw_fw ib, sw_mw add, s
 		d[i] = zero;
 		SW_UNROLL
 		for (int x = 1; x < NSUB; x++)
-			if (x & (1 << i))
+			if ((x & (1 << i)) && !(top_only && !(x & TOP)))
 				d[i] = sw_sel(chosen[x], det[x][i], d[i]);
 		sum = i ? sw_add(sum, d[i]) : d[i];
 	}
@@ -473,15 +471,28 @@ SW_INLINE void insert_w_(run_w *st, gw a, gw b, sw_fw ia, sw_fw ib, sw_mw add, s
 		SW_UNROLL
 		for (int j = 0; j < NS; j++) {
 			int x = FULL & ~(1 << j);
-			v = gw_sel(sw_mand(chosen[x], f.ok[j]), f.v[j], v);
+			if (j < D || !top_only)
+				v = gw_sel(sw_mand(chosen[x], f.ok[j]), f.v[j], v);
 		}
 	}
 	out->v = v;
+	/* a cast where x did not move: the new |v| must be below the old one (strict descent) */
+	const sw_mw descent = descent_on ? sw_lt(gw_dot(v, v), gw_dot(st->v, st->v)) : sw_mnot(sw_mfalse());
+	out->ok = sw_mand(act, sw_mand(found, sw_mor(free_pass, descent)));
 	SW_UNROLL
 	for (int i = 0; i < NS; i++)
 		out->in[i] = cin[i];
 	out->inside = chosen[FULL];
-	(void)full;
+}
+
+/* insert_lanes, the subsets without the top slot only when some lane moved */
+SW_INLINE void insert_w_(run_w *st, gw a, gw b, sw_fw ia, sw_fw ib, sw_mw add, sw_mw moved, sw_mw act, insert_w *out,
+			 const int descent_on)
+{
+	if (gw_any(sw_mand(moved, act)))
+		insert_lanes(st, a, b, ia, ib, add, moved, act, out, 0, descent_on);
+	else
+		insert_lanes(st, a, b, ia, ib, add, moved, act, out, 1, descent_on);
 }
 
 /* commits an insert where it succeeded */
@@ -494,6 +505,26 @@ SW_INLINE void insert_commit(run_w *st, const insert_w *r)
 	}
 	st->v = gw_sel(r->ok, r->v, st->v);
 	st->inside = msel(r->ok, r->inside, st->inside);
+	/* gjk_settle: a kept new point (not the full set) moves to the lowest free slot */
+	simplex_w *s = &st->s;
+	const sw_mw top = sw_mand(r->ok, sw_mandnot(r->inside, r->in[D]));
+	if (!gw_any(top))
+		return;
+	sw_mw seen = sw_mfalse();
+	SW_UNROLL
+	for (int i = 0; i < D; i++) {
+		sw_mw mv = sw_mand(top, sw_mandnot(seen, sw_mnot(s->in[i])));
+		seen = sw_mor(seen, sw_mnot(s->in[i]));
+		s->a[i] = gw_sel(mv, s->a[D], s->a[i]);
+		s->b[i] = gw_sel(mv, s->b[D], s->b[i]);
+		s->p[i] = gw_sel(mv, s->p[D], s->p[i]);
+		s->ida[i] = sw_sel(mv, s->ida[D], s->ida[i]);
+		s->idb[i] = sw_sel(mv, s->idb[D], s->idb[i]);
+		s->mu[i] = sw_sel(mv, s->mu[D], s->mu[i]);
+		s->in[i] = sw_mor(s->in[i], mv);
+	}
+	s->mu[D] = sw_sel(top, sw_set1(0.0f), s->mu[D]);
+	s->in[D] = sw_mandnot(top, s->in[D]);
 }
 
 /* ---- the loop (gjk_iterate) ---- */
@@ -617,7 +648,7 @@ SW_INLINE void lane_step(const pair_w *pr, int mode, run_w *st)
 		if (!gw_any(st->act))
 			return;
 		insert_w r;
-		insert_w_(st, a, b, ia, ib, sw_mnot(dup), moved, st->act, &r);
+		insert_w_(st, a, b, ia, ib, sw_mnot(dup), moved, st->act, &r, mode == GW_CAST);
 		insert_commit(st, &r);
 		sw_mw fail = sw_mandnot(r.ok, st->act);
 		if (!gw_any(fail))
@@ -634,7 +665,7 @@ SW_INLINE void lane_step(const pair_w *pr, int mode, run_w *st)
 		st->scale2 = sw_sel(adv, scale2_w(st->maxpp, st->x), st->scale2);
 		if (!gw_any(adv))
 			return;
-		insert_w_(st, a, b, ia, ib, sw_mfalse(), adv, adv, &r);
+		insert_w_(st, a, b, ia, ib, sw_mfalse(), adv, adv, &r, 1);
 		insert_commit(st, &r);
 		end_w(st, sw_mandnot(r.ok, adv), GW_CONVERGED);
 	}

@@ -16,33 +16,32 @@
  *      upper bound |v| and the lower bound v·y/|v| of the distance is within the tolerance. A cast
  *      still farther than R + tol then advances by the converged distance |v| instead (near an edge
  *      of C the plane test of step 2 can lose its sign to rounding before |v| is small);
- *   4. adds y to the lowest free slot and finds the new closest point with Johnson's distance
- *      sub-algorithm (Gilbert, Johnson, Keerthi 1988; van den Bergen 2004, 4.3.3): for every
- *      subset X of the slots, the cofactors Δ_i(X) from the dot products y_i·y_j,
- *          Δ_i({i}) = 1,  Δ_j(X ∪ {j}) = Σ_{i∈X} Δ_i(X)·(y_i·y_k − y_i·y_j), k = lowest slot of X,
- *      and keeps the first X in ascending bit order with every Δ_i(X) > 0 and every
- *      Δ_j(X ∪ {j}) ≤ 0 (j outside X): v = Σ Δ_i(X) y_i / Σ Δ_i(X). For a D-slot face, v and the
- *      full simplex's cofactors come from the face normal instead (facet_point, johnson_full): the
- *      Gram products lose the direction of a short v and the sign of a thin simplex to rounding.
- *      When X drops the new point although x did not move, the loop stops (rounding at the floor).
- * It stops with contact when v is within the touching tolerance of the origin (or of the rounded
- * surface, |v| ≤ R + tol) or the simplex is full (D + 1 points enclose x). All coordinates are
- * scaled by a power of two that brings the pair's extent near 1 (gjk_set_scale).
+ *   4. adds y to slot D (always free: a kept new point then moves to the lowest free slot) and
+ *      finds the new closest point with Johnson's distance sub-algorithm (Gilbert, Johnson, Keerthi
+ *      1988; van den Bergen 2004, 4.3.3): for the subsets X of the slots, the cofactors Δ_i(X) from the dot products
+ * y_i·y_j, Δ_i({i}) = 1,  Δ_j(X ∪ {j}) = Σ_{i∈X} Δ_i(X)·(y_i·y_k − y_i·y_j), k = lowest slot of X, and keeps the first
+ * X in ascending bit order with every Δ_i(X) > 0 and every Δ_j(X ∪ {j}) ≤ 0 (j outside X): v = Σ Δ_i(X) y_i / Σ Δ_i(X).
+ * For a D-slot face, v and the full simplex's cofactors come from the face normal instead (facet_point, johnson_full):
+ * the Gram products lose the direction of a short v and the sign of a thin simplex to rounding. Where x did not move,
+ * the closest point lies in a face holding the new point (van den Bergen 2004, 4.3.3; Ericson, RTCD 9.5): only the
+ * subsets with slot D are tested; none consistent (rounding at the floor) stops the loop, and so does, in a cast, a new
+ * |v| not below the old one. After x moved, every subset is tested. It stops with contact when v is within the touching
+ * tolerance of the origin (or of the rounded surface, |v| ≤ R + tol) or the simplex is full (D + 1 points enclose x).
+ * All coordinates are scaled by a power of two that brings the pair's extent near 1 (gjk_set_scale).
  *
  * How a lane version follows it. Every value is a fixed function of its inputs: Δ_j(X) depends only
  * on the subset, j and the dot products (same formula, same summation order whichever slot is
  * newest), dot products sum their components in index order, and a subset is chosen by a fixed scan
- * over all 2^(D+1) − 1 bit masks. The scalar code caches: it computes the dot products and cofactors
- * of the subsets that contain the new slot only, and all of them after x has moved. A lane version
- * recomputes every cofactor of every subset each iteration (subsets with an empty slot masked off)
- * and gets the same bits; the face formula and the weighted sum are both computed and selected by
- * the chosen subset's size, and a cast's advance uses v·y or |v|² selected by mask. The new point
- * goes to the lowest free slot (a masked write per slot); the support of a vertex core is a
- * max-scan with ties to the lowest index, masked to each lane's count; max is a > b ? a : b, the
- * SIMD max's operand order. The queries differ by which tests end a lane, never by the arithmetic
- * of an iteration; the one extra step, a second solve at the advanced x after a stalled solve in a
- * cast, is the same solve run again under a mask. The loop count is data dependent: a lane is done
- * when its query is decided or its cap is reached.
+ * over the 2^D bit masks with slot D (all 2^(D+1) − 1 after x moved). The scalar code caches: it
+ * computes the dot products and cofactors of the subsets that contain the new or a refilled slot
+ * only, and all of them after x has moved. A lane version recomputes the cofactors each iteration
+ * (subsets with an empty slot masked off) and gets the same bits; the face formula and the weighted sum are both
+ * computed and selected by the chosen subset's size, and a cast's advance uses v·y or |v|² selected by mask. The new
+ * point goes to slot D in every lane, and moves to the lowest free slot by a masked write per slot; the support of a
+ * vertex core is a max-scan with ties to the lowest index, masked to each lane's count; max is a > b ? a : b, the SIMD
+ * max's operand order. The queries differ by which tests end a lane, never by the arithmetic of an iteration; the one
+ * extra step, a second solve at the advanced x after a stalled solve in a cast, is the same solve run again under a
+ * mask. The loop count is data dependent: a lane is done when its query is decided or its cap is reached.
  */
 #include <math.h>
 #include <string.h>
@@ -102,6 +101,7 @@ typedef struct gjk_simplex {
 	float det[NSUB][NS];
 	float mu[NS]; /* barycentric weights of v over the slots in bits */
 	unsigned bits;
+	unsigned stale; /* slots refilled since their subsets' cofactors were computed */
 } gjk_simplex;
 
 /* the state a run ends in */
@@ -197,8 +197,8 @@ static inline gv b_support(const gjk_pair *pr, gv d, uint32_t *id)
 	return o;
 }
 
-/* Δ_j(X) for every subset X ⊆ all with two to D slots; with `fresh` set only those containing slot
- * bit `nb` (the others are unchanged since the last call). Ascending masks: every X∖{j} is computed
+/* Δ_j(X) for every subset X ⊆ all with two to D slots; with `fresh` set only those containing a slot
+ * of `nb` (the others are unchanged since the last call). Ascending masks: every X∖{j} is computed
  * before X. The full set is johnson_full's. */
 static void johnson_dets(gjk_simplex *s, unsigned all, unsigned nb, int fresh)
 {
@@ -224,11 +224,12 @@ static void johnson_dets(gjk_simplex *s, unsigned all, unsigned nb, int fresh)
 	}
 }
 
-/* the first subset of `all` (ascending masks) whose cofactors say it holds the closest point, or 0 */
-static unsigned johnson_select(const gjk_simplex *s, unsigned all)
+/* the first subset of `all` holding every slot of `need` (ascending masks) whose cofactors say it
+ * holds the closest point, or 0 */
+static unsigned johnson_select(const gjk_simplex *s, unsigned all, unsigned need)
 {
 	for (unsigned x = 1; x < NSUB; x++) {
-		if (x & ~all)
+		if ((x & ~all) || (x & need) != need)
 			continue;
 		int ok = 1;
 		for (int i = 0; i < NS && ok; i++) {
@@ -387,19 +388,48 @@ static int gjk_advance(const gjk_pair *pr, gjk_run *st, float vy)
 	return 1;
 }
 
-/* step 4: put y in the lowest free slot and solve for the new closest point. Returns 0 (no progress:
- * the loop ends) when Johnson's sub-algorithm finds no consistent subset, or drops the new point
- * although x did not move (both only by rounding, at the precision floor); the simplex and v are
- * then left as they were */
-static int gjk_insert(gjk_run *st, gv a, gv b, uint32_t ia, uint32_t ib, int add, int moved)
+/* the new point, kept in slot D by a solve that did not choose the full set, moves to the lowest slot
+ * the chosen subset leaves free, so that slot D is free for the next one. The values move unchanged
+ * (dot products are symmetric bit for bit); the cofactors of subsets with the refilled slot are
+ * recomputed by the next solve (stale). */
+static void gjk_settle(gjk_simplex *s)
+{
+	const int n = D;
+	if (!(s->bits >> n & 1u) || s->bits == NSUB - 1)
+		return;
+	int f = __builtin_ctz(~s->bits);
+	s->a[f] = s->a[n];
+	s->b[f] = s->b[n];
+	s->p[f] = s->p[n];
+	s->y[f] = s->y[n];
+	s->ida[f] = s->ida[n];
+	s->idb[f] = s->idb[n];
+	s->mu[f] = s->mu[n];
+	s->mu[n] = 0.0f;
+	s->bits = (s->bits & ~(1u << n)) | 1u << f;
+	for (int i = 0; i < NS; i++)
+		if (s->bits >> i & 1u) {
+			float d = s->dp[i == f ? n : i][n];
+			s->dp[f][i] = d;
+			s->dp[i][f] = d;
+		}
+	s->stale |= 1u << f;
+}
+
+/* step 4: put y in slot D (kept free between iterations, gjk_settle) and solve for the new closest
+ * point. Where x did not move, the closest point of the new simplex lies in a face that holds the new
+ * point (van den Bergen 2004, 4.3.3; Ericson, RTCD 9.5), so only those subsets are tested; after x
+ * moved, every subset. Returns 0 (no progress: the loop ends) when Johnson's sub-algorithm finds no
+ * consistent subset, or, in a cast (`descent`) where x did not move, the new |v| is not below the old
+ * one (GJK's strict descent; both only by rounding, at the precision floor: the cast then advances by
+ * |v|, where a stalled solve would otherwise repeat); the simplex and v are then left as they were */
+static int gjk_insert(gjk_run *st, gv a, gv b, uint32_t ia, uint32_t ib, int add, int moved, int descent)
 {
 	gjk_simplex *s = &st->s;
+	const int n = D;
 	unsigned all = s->bits;
-	int n = 0;
-	add &= all != NSUB - 1; /* a full simplex ends the loop before; never write past the slots */
+	add &= !(all >> n & 1u); /* slot D is free here; never overwrite a point */
 	if (add) {
-		while (all >> n & 1u)
-			n++;
 		s->a[n] = a;
 		s->b[n] = b;
 		s->p[n] = gsub(a, b);
@@ -418,18 +448,26 @@ static int gjk_insert(gjk_run *st, gv a, gv b, uint32_t ia, uint32_t ib, int add
 		s->y[n] = gsub(st->x, s->p[n]);
 		johnson_dots(s, all, n);
 	}
-	s->det[1u << n][n] = 1.0f;
 	for (int i = 0; i < NS; i++)
 		s->det[1u << i][i] = 1.0f;
-	johnson_dets(s, all, 1u << n, !moved);
+	johnson_dets(s, all, 1u << n | s->stale, !moved);
+	s->stale = 0;
 	if (all == NSUB - 1)
 		johnson_full(s, st->scale2);
-	unsigned x = johnson_select(s, all);
-	if (!x || (!moved && !(x & (1u << n))))
+	unsigned x = johnson_select(s, all, moved ? 0u : 1u << n);
+	if (!x)
 		return 0;
+	float mu[NS];
+	memcpy(mu, s->mu, sizeof mu);
+	gv v = johnson_point(s, x);
+	if (descent && !moved && s->bits && !(gdot(v, v) < gdot(st->v, st->v))) {
+		memcpy(s->mu, mu, sizeof mu);
+		return 0;
+	}
 	s->bits = x;
-	st->v = johnson_point(s, x);
+	st->v = v;
 	st->inside = x == NSUB - 1;
+	gjk_settle(s);
 	return 1;
 }
 
@@ -517,7 +555,7 @@ static void gjk_iterate(const gjk_pair *pr, gv guess, gjk_run *st)
 				moved = 1;
 			}
 		}
-		if (gjk_insert(st, a, b, ia, ib, !dup, moved))
+		if (gjk_insert(st, a, b, ia, ib, !dup, moved, pr->mode == GJK_CAST))
 			continue;
 		if (pr->mode != GJK_CAST || moved) {
 			st->end = END_CONVERGED;
@@ -526,7 +564,7 @@ static void gjk_iterate(const gjk_pair *pr, gv guess, gjk_run *st)
 		if (!gjk_converged_advance(pr, st, vv))
 			return;
 		st->scale2 = gjk_scale2(maxpp, st->x);
-		if (!gjk_insert(st, a, b, ia, ib, 0, 1)) {
+		if (!gjk_insert(st, a, b, ia, ib, 0, 1, 1)) {
 			st->end = END_CONVERGED;
 			return;
 		}
