@@ -462,8 +462,19 @@ static inline void sw_transpose(sw_fw *r)
 /* records of four floats: o[c] lanes base[4·idx[l] + c], c = 0..3 */
 static inline void sw_gather4(const float *base, const int32_t *idx, sw_fw o[4]) { sw_gather4k(base, idx, 4, o); }
 
-/// Kernel helpers must inline into the block loop, or the lanes round-trip through memory.
-#if defined(__GNUC__)
+/// Kernel helpers must inline into the block loop, or the lanes round-trip through memory. Builds with
+/// AddressSanitizer leave inlining to the compiler: forced into each row, the GJK lane engine makes an
+/// instrumented kernel file take tens of CPU minutes to compile. The operations, and so the bits, are
+/// the same.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SW_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define SW_SANITIZED 1
+#endif
+#if defined(__GNUC__) && !defined(SW_SANITIZED)
 #define SW_INLINE static inline __attribute__((always_inline))
 #define SW_UNROLL _Pragma("GCC unroll 16")
 #else
