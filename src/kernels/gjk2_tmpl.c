@@ -33,7 +33,7 @@ typedef struct lane_in {
 SW_INLINE void pool_rows(const float *pool, size_t off, uint32_t n, const float **r)
 {
 	for (int c = 0; c < DIM; c++)
-		r[c] = pool + off + (size_t)c * sw_row_pad(n);
+		r[c] = pool ? pool + off + (size_t)c * sw_row_pad(n) : NULL; /* no pool: a set of boxes */
 }
 
 SW_INLINE void put_place(lane_in *in, unsigned l, const float *const col[6], uint32_t i)
