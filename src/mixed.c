@@ -255,11 +255,16 @@ static sw_error mixed_run(sw_answer ans, const sw_set_ref *sets, size_t num_sets
 	sw_error e = check_call(ans, sets, num_sets, pairs, n, qopts, run, out);
 	if (e != SW_OK || n == 0)
 		return e;
+	/* the routes between the kinds the call names (a search of the query list each) */
 	route kr[KINDS * KINDS];
+	int named[KINDS] = {0};
+	for (size_t i = 0; i < num_sets; i++)
+		named[sets[i].kind] = 1;
 	for (int a = 0; a < KINDS; a++)
 		for (int b = 0; b < KINDS; b++)
-			kr[a * KINDS + b] =
-				a && b ? route_of(ans, src_of((sw_set_kind)a), src_of((sw_set_kind)b)) : (route){-1, 0};
+			kr[a * KINDS + b] = named[a] && named[b]
+						    ? route_of(ans, src_of((sw_set_kind)a), src_of((sw_set_kind)b))
+						    : (route){-1, 0};
 	const sw_columns cols = sw_columns_of(ans, out);
 	size_t w = n < SW_MIXED_WINDOW ? n : SW_MIXED_WINDOW, nk = num_sets * num_sets + 1;
 	window win;
