@@ -1,7 +1,8 @@
 /* src/split_item.h — the arithmetic every split shares (classification, split points, input checks)
- * and the internal single-item entry points the batched calls use: the reference rows (src/ref/,
- * src/split_batch.c) and the kernels, which hand the items they do not take in lanes to the
- * single-item splits of src/split_item.c. Below both, as src/contract.h is.
+ * and the internal single-item entry points the batched calls use: the reference rows
+ * (src/split_rows.c) and the kernels, which hand the items they do not take in lanes to the
+ * single-item splits of src/split_item.c. Below both, as src/contract.h is; the hull split
+ * (src/split_hull.c) and the mass sums (src/split_mass.c) stand beside it.
  *
  * How a lane version follows this reference operation for operation (one item per lane, items of one
  * vertex count together):

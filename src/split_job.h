@@ -1,5 +1,5 @@
 /* src/split_job.h — the items of a batched split call as the pipeline hands them to the reference rows
- * (src/split_batch.c) and the kernels (src/kernels/split_*_tmpl.c): the caller's soup or hulls, the
+ * (src/split_rows.c) and the kernels (src/kernels/split_*_tmpl.c): the caller's soup or hulls, the
  * planes (one for every item or one each), and the hull answer's columns. Neutral ground: public
  * headers only.
  *

@@ -1,4 +1,4 @@
-/* src/ref/split_hull.c — reference split of a convex hull by a thick plane into two closed hulls with a
+/* src/split_hull.c — reference split of a convex hull by a thick plane into two closed hulls with a
  * cap face, and the volume and centroid of each side without building them.
  *
  * Split: the vertices are classified once (src/split_item.h); each straddling edge gets one split point,

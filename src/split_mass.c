@@ -1,4 +1,4 @@
-/* src/ref/split_mass.c — area and centroid of each side of a polygon split without building the
+/* src/split_mass.c — area and centroid of each side of a polygon split without building the
  * pieces: the vertices sw_split_poly_ref would emit, in its order, summed as they come.
  *
  * Sums: a piece w_0..w_{m−1}, relative to the polygon's first vertex r, has twice its area
