@@ -158,30 +158,32 @@ static sw_error mass_batch(sw_query q, const sw_split_src *src, size_t n, const 
 	return sw_run(q, src, NULL, NULL, n, opts, run, out);
 }
 
+/* a soup's mass rows: the soup's checks, then the call's */
+static sw_error poly_mass(sw_query q, const void *verts, const uint32_t *first, size_t n, const void *planes,
+			  size_t nplanes, const sw_split_opts *opts, const sw_batch_opts *run,
+			  const sw_split_mass_results *out)
+{
+	sw_error e = soup_check(n, verts, first != NULL, NULL, 0);
+	sw_split_src src = {verts, first, NULL, NULL, 0, planes, nplanes, 0};
+	if (e == SW_OK && n <= SW_MAX_BATCH)
+		poly_end(&src, n);
+	return e != SW_OK ? e : mass_batch(q, &src, n, opts, run, out);
+}
+
 sw_error sw_poly2_split_mass_batch(const sw_poly2_soup *in, const sw_plane2 *planes, size_t nplanes,
 				   const sw_split_opts *opts, const sw_batch_opts *run,
 				   const sw_split_mass_results *out)
 {
-	if (!in)
-		return SW_ERR_NULL;
-	sw_error e = soup_check(in->count, in->verts, in->first != NULL, NULL, 0);
-	sw_split_src src = {(const float *)in->verts, in->first, NULL, NULL, 0, (const float *)planes, nplanes, 0};
-	if (e == SW_OK && in->count <= SW_MAX_BATCH)
-		poly_end(&src, in->count);
-	return e != SW_OK ? e : mass_batch(SW_Q_poly2_split_mass, &src, in->count, opts, run, out);
+	return in ? poly_mass(SW_Q_poly2_split_mass, in->verts, in->first, in->count, planes, nplanes, opts, run, out)
+		  : SW_ERR_NULL;
 }
 
 sw_error sw_poly3_split_mass_batch(const sw_poly3_soup *in, const sw_plane3 *planes, size_t nplanes,
 				   const sw_split_opts *opts, const sw_batch_opts *run,
 				   const sw_split_mass_results *out)
 {
-	if (!in)
-		return SW_ERR_NULL;
-	sw_error e = soup_check(in->count, in->verts, in->first != NULL, NULL, 0);
-	sw_split_src src = {(const float *)in->verts, in->first, NULL, NULL, 0, (const float *)planes, nplanes, 0};
-	if (e == SW_OK && in->count <= SW_MAX_BATCH)
-		poly_end(&src, in->count);
-	return e != SW_OK ? e : mass_batch(SW_Q_poly3_split_mass, &src, in->count, opts, run, out);
+	return in ? poly_mass(SW_Q_poly3_split_mass, in->verts, in->first, in->count, planes, nplanes, opts, run, out)
+		  : SW_ERR_NULL;
 }
 
 sw_error sw_hull3_split_mass_batch(const sw_hull3 *hulls, size_t n, const sw_plane3 *planes, size_t nplanes,
