@@ -105,23 +105,23 @@ sw_hull_status sw_hull3_pair_edges_(const sw_hull3 *h, sw_hull_edge *edges, uint
 	 * set, so nothing needs clearing. Walking the bits in order gives the pairs sorted. */
 	uint64_t adj[SW_HULL_MAX_VERTS] = {0};
 	uint16_t id[SW_HULL_MAX_VERTS][SW_HULL_MAX_VERTS];
-	pair_use use[SW_HULL_MAX_FACE_INDICES];
+	pair_use use[SW_HULL_MAX_FACE_INDICES + 1]; /* + 1: the slot after the last pair is written too */
 	uint32_t np = 0, e = 0;
 	for (uint32_t f = 0; f < h->num_faces; f++) {
 		const uint8_t *lp = &h->face_verts[h->faces[f].first];
 		uint32_t c = h->faces[f].count;
 		for (uint32_t k = 0; k < c; k++) {
 			uint32_t a = lp[k], b = lp[k + 1 == c ? 0 : k + 1], lo = a < b ? a : b, hi = a < b ? b : a;
-			if (!(adj[lo] >> hi & 1)) {
-				adj[lo] |= (uint64_t)1 << hi;
-				id[lo][hi] = (uint16_t)np;
-				use[np++] = (pair_use){{0, 0}, {0, 0}, 0};
-			}
+			/* by selects: whether a pair or a direction is met for the first time is not predictable */
+			uint32_t fresh = !(adj[lo] >> hi & 1), up = a < b;
+			adj[lo] |= (uint64_t)1 << hi;
+			id[lo][hi] = (uint16_t)(id[lo][hi] ^ ((id[lo][hi] ^ np) & (0u - fresh)));
+			use[np] = (pair_use){{0, 0}, {0, 0}, 0}; /* the next free slot: cleared whether taken or not */
+			np += fresh;
 			pair_use *u = &use[id[lo][hi]];
-			if (u->runs[a < b]++ == 0)
-				u->face[a < b] = (uint8_t)f;
-			else
-				u->second = (uint8_t)f;
+			uint32_t first = u->runs[up]++ == 0;
+			u->face[up] = first ? (uint8_t)f : u->face[up];
+			u->second = first ? u->second : (uint8_t)f;
 		}
 	}
 	for (uint32_t lo = 0; lo < h->num_verts; lo++)
@@ -183,7 +183,7 @@ void sw_hull3_edge_unit_(const sw_hull3 *h, uint32_t e, double u[3])
 	int big = 0;
 	for (int k = 1; k < 3; k++)
 		big = fabs(u[k]) > fabs(u[big]) ? k : big;
-	double s = u[big] < 0 ? -1.0 / l : 1.0 / l;
+	double s = copysign(1.0 / l, u[big]); /* −1/l when u[big] < 0 (it is not zero) */
 	for (int k = 0; k < 3; k++)
 		u[k] *= s;
 }
@@ -202,13 +202,12 @@ void sw_hull3_edge_dirs_(sw_hull3 *h)
 		double u[3], x[3];
 		sw_hull3_edge_unit_(h, e, u);
 		double aux = fabs(u[0]);
-		uint32_t lo = 0, hi = nd, best = nd;
-		while (lo < hi) { /* first sorted class with ax ≥ aux − 2e-5 */
-			uint32_t mid = (lo + hi) / 2;
-			if (ax[mid] < aux - 2e-5)
-				lo = mid + 1;
-			else
-				hi = mid;
+		uint32_t lo = 0, len = nd, best = nd;
+		const double key = aux - 2e-5;
+		while (len > 0) { /* first sorted class with ax ≥ key, by masks (the steps are not predictable) */
+			uint32_t half = len / 2, go = ax[lo + half] < key;
+			lo += (half + 1) & (0u - go);  /* go: past the probe */
+			len = half - (go & ~len & 1u); /* go: len − half − 1, else half */
 		}
 		for (uint32_t j = lo; j < nd && ax[j] <= aux + 2e-5; j++) {
 			sw_hd_cross(u, rep[cls[j]], x);
@@ -230,36 +229,56 @@ void sw_hull3_edge_dirs_(sw_hull3 *h)
 	h->num_dirs = nd;
 }
 
-/* unit normals (Newell) and offsets d = max over all vertices of n·v, the support value along n; face
- * 1 of a flat hull takes face 0's normal negated, so the two are exactly opposite. r: the vertices
- * relative to c */
 /* max over the vertices of n·r[v]: the first maximal element (a later equal one, such as −0 after +0,
  * does not replace it), as glibc's fmax from −∞ keeps it. C leaves the sign of a zero maximum open and
- * compilers differ when they inline fmax, so the rule is spelled out here. Four independent lanes keep
- * the comparison chains short; the lanes' winners are merged by value, then by index. */
-static double first_max(const double (*r)[3], uint32_t nv, const double n[3])
+ * compilers differ when they inline fmax, so the rule is spelled out here. Four independent lanes
+ * (lane j takes the vertices v ≡ j mod 4, two SSE2 vectors of two) keep the comparison chains short;
+ * each n·r[v] is ((n0·x + n1·y) + n2·z), as sw_hd_dot rounds it; the lanes' winners are merged by
+ * value, then by index. r in columns xs, ys, zs. */
+static double first_max(const double *xs, const double *ys, const double *zs, uint32_t nv, const double n[3])
 {
-	double m[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
-	uint32_t at[4] = {0, 0, 0, 0}, v = 0;
-	for (; v + 4 <= nv; v += 4)
-		for (uint32_t j = 0; j < 4; j++) {
-			double d = sw_hd_dot(n, r[v + j]);
-			if (d > m[j])
-				m[j] = d, at[j] = v + j;
-		}
+	const simde__m128d n0 = simde_mm_set1_pd(n[0]), n1 = simde_mm_set1_pd(n[1]), n2 = simde_mm_set1_pd(n[2]);
+	const simde__m128d four = simde_mm_set1_pd(4);
+	simde__m128d m01 = simde_mm_set1_pd(-INFINITY), m23 = m01, at01 = simde_mm_setzero_pd(), at23 = at01;
+	simde__m128d i01 = simde_mm_set_pd(1, 0), i23 = simde_mm_set_pd(3, 2);
+	uint32_t v = 0;
+	for (; v + 4 <= nv; v += 4) {
+		simde__m128d d01 = simde_mm_add_pd(simde_mm_mul_pd(n0, simde_mm_loadu_pd(xs + v)),
+						   simde_mm_mul_pd(n1, simde_mm_loadu_pd(ys + v)));
+		simde__m128d d23 = simde_mm_add_pd(simde_mm_mul_pd(n0, simde_mm_loadu_pd(xs + v + 2)),
+						   simde_mm_mul_pd(n1, simde_mm_loadu_pd(ys + v + 2)));
+		d01 = simde_mm_add_pd(d01, simde_mm_mul_pd(n2, simde_mm_loadu_pd(zs + v)));
+		d23 = simde_mm_add_pd(d23, simde_mm_mul_pd(n2, simde_mm_loadu_pd(zs + v + 2)));
+		simde__m128d g01 = simde_mm_cmpgt_pd(d01, m01), g23 = simde_mm_cmpgt_pd(d23, m23);
+		m01 = simde_mm_or_pd(simde_mm_and_pd(g01, d01), simde_mm_andnot_pd(g01, m01));
+		m23 = simde_mm_or_pd(simde_mm_and_pd(g23, d23), simde_mm_andnot_pd(g23, m23));
+		at01 = simde_mm_or_pd(simde_mm_and_pd(g01, i01), simde_mm_andnot_pd(g01, at01));
+		at23 = simde_mm_or_pd(simde_mm_and_pd(g23, i23), simde_mm_andnot_pd(g23, at23));
+		i01 = simde_mm_add_pd(i01, four);
+		i23 = simde_mm_add_pd(i23, four);
+	}
+	double m[4], atd[4];
+	simde_mm_storeu_pd(m, m01), simde_mm_storeu_pd(m + 2, m23);
+	simde_mm_storeu_pd(atd, at01), simde_mm_storeu_pd(atd + 2, at23);
+	uint32_t at[4] = {(uint32_t)atd[0], (uint32_t)atd[1], (uint32_t)atd[2], (uint32_t)atd[3]};
 	for (uint32_t j = 0; v < nv; v++, j++) {
-		double d = sw_hd_dot(n, r[v]);
+		double d = n[0] * xs[v] + n[1] * ys[v] + n[2] * zs[v];
 		if (d > m[j])
 			m[j] = d, at[j] = v;
 	}
 	uint32_t b = 0;
-	for (uint32_t j = 1; j < 4; j++)
-		if (m[j] > m[b] || (m[j] == m[b] && at[j] < at[b] && m[j] != -INFINITY))
-			b = j;
+	for (uint32_t j = 1; j < 4; j++) {
+		int take = (m[j] > m[b]) | ((m[j] == m[b]) & (at[j] < at[b]) & (m[j] != -INFINITY));
+		b ^= (b ^ j) & (0u - (uint32_t)take);
+	}
 	return m[b];
 }
 
-static sw_hull_status face_planes(sw_hull3 *h, const double c[3], const double (*r)[3])
+/* unit normals (Newell) and offsets d = max over all vertices of n·v, the support value along n; face
+ * 1 of a flat hull takes face 0's normal negated, so the two are exactly opposite. r: the vertices
+ * relative to c, also in columns rc */
+static sw_hull_status face_planes(sw_hull3 *h, const double c[3], const double (*r)[3],
+				  const double (*rc)[SW_HULL_MAX_VERTS])
 {
 	double n[3];
 	for (uint32_t f = 0; f < h->num_faces; f++) {
@@ -268,7 +287,7 @@ static sw_hull_status face_planes(sw_hull3 *h, const double c[3], const double (
 			return SW_HULL_BAD_FACES_DEGENERATE;
 		for (int k = 0; k < 3; k++)
 			n[k] /= l;
-		dmax = first_max(r, h->num_verts, n);
+		dmax = first_max(rc[0], rc[1], rc[2], h->num_verts, n);
 		h->faces[f].normal = sw_v3((float)n[0], (float)n[1], (float)n[2]);
 		h->faces[f].d = (float)(dmax + sw_hd_dot(n, c));
 	}
@@ -334,7 +353,7 @@ double sw_hull3_centroid_radius_(sw_hull3 *h, const double c[3], const double (*
 
 sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol)
 {
-	double c[3], e_unused, t_unused, r[SW_HULL_MAX_VERTS][3];
+	double c[3], e_unused, t_unused, r[SW_HULL_MAX_VERTS][3], rc[3][SW_HULL_MAX_VERTS];
 	sw_hull3_tolerances_(h->verts, h->num_verts, 0.0, c, &e_unused, &t_unused);
 	h->eps = (float)eps;
 	h->tol = nextafterf((float)tol, INFINITY);
@@ -346,7 +365,9 @@ sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol)
 	if (st != SW_HULL_OK)
 		return st;
 	sw_hull3_rel_verts_(h, c, r);
-	st = face_planes(h, c, (const double(*)[3])r);
+	for (uint32_t v = 0; v < h->num_verts; v++)
+		rc[0][v] = r[v][0], rc[1][v] = r[v][1], rc[2][v] = r[v][2];
+	st = face_planes(h, c, (const double(*)[3])r, (const double(*)[SW_HULL_MAX_VERTS])rc);
 	if (st != SW_HULL_OK)
 		return st;
 	sw_hull3_edge_dirs_(h);

@@ -47,17 +47,24 @@ static void region_plane(sw_qh *q, int r)
  * it: the two are coplanar, or bent the wrong way by rounding */
 static int leans_on(sw_qh *q, int a, int b)
 {
-	int st = ++q->mstamp;
+	const sw_qh_face *ta = &q->f[q->rhead[a]], *tb = &q->f[q->rhead[b]];
+	int st = ++q->mstamp, lean = 0;
+	if (ta->rnext < 0 && tb->rnext < 0) { /* two triangles (most pairs): shared vertices by index */
+		for (int i = 0; i < 3; i++) {
+			int pt = tb->v[i], shared = (pt == ta->v[0]) | (pt == ta->v[1]) | (pt == ta->v[2]);
+			lean |= (shared ^ 1) & (sw_hd_dot(q->rn[a], q->p[pt]) - q->rd[a] >= -q->eps);
+		}
+		return lean;
+	}
 	for (int s = q->rhead[a]; s >= 0; s = q->f[s].rnext)
 		for (int i = 0; i < 3; i++)
 			q->mask[q->vid[q->f[s].v[i]]] = st;
 	for (int s = q->rhead[b]; s >= 0; s = q->f[s].rnext)
 		for (int i = 0; i < 3; i++) {
 			int pt = q->f[s].v[i];
-			if (q->mask[q->vid[pt]] != st && sw_hd_dot(q->rn[a], q->p[pt]) - q->rd[a] >= -q->eps)
-				return 1;
+			lean |= (q->mask[q->vid[pt]] != st) & (sw_hd_dot(q->rn[a], q->p[pt]) - q->rd[a] >= -q->eps);
 		}
-	return 0;
+	return lean; /* gathered without branches: which vertices are shared is not predictable */
 }
 
 /* region b joins region a: its faces are relabelled and the two lists merged in slot order */
@@ -86,7 +93,9 @@ void sw_qh_merge_(sw_qh *q)
 {
 	int time = 0;
 	for (int s = 0; s < q->nf; s++) {
-		q->ct[3 * s] = q->ct[3 * s + 1] = q->ct[3 * s + 2] = -1;
+		q->ct[3 * s] = q->ct[3 * s + 1] = q->ct[3 * s + 2] = -1; /* ca, cb set too: the test reads them */
+		q->ca[3 * s] = q->ca[3 * s + 1] = q->ca[3 * s + 2] = q->cb[3 * s] = q->cb[3 * s + 1] =
+			q->cb[3 * s + 2] = -1;
 		if (!q->f[s].live)
 			continue;
 		q->rhead[s] = s, q->f[s].rnext = -1, q->rtime[s] = 0;
@@ -97,8 +106,8 @@ void sw_qh_merge_(sw_qh *q)
 		for (int s = 0; s < q->nf; s++)
 			for (int i = 0; i < 3 && q->f[s].live; i++) {
 				int a = q->f[s].region, b = q->f[q->f[s].nb[i]].region, k = 3 * s + i;
-				if (a == b || (q->ct[k] >= 0 && q->ca[k] == a && q->cb[k] == b &&
-					       q->rtime[a] <= q->ct[k] && q->rtime[b] <= q->ct[k]))
+				if ((a == b) | ((q->ct[k] >= 0) & (q->ca[k] == a) & (q->cb[k] == b) &
+						(q->rtime[a] <= q->ct[k]) & (q->rtime[b] <= q->ct[k])))
 					continue;
 				if (!(leans_on(q, a, b) || leans_on(q, b, a))) { /* both sides of the edge learn it */
 					const sw_qh_face *f = &q->f[s];
@@ -180,13 +189,20 @@ sw_hull_status sw_qh_loops_(sw_qh *q, sw_qh_loops *L, int *deg)
 
 /* ---- canonical output ---- */
 
-/* stable insertion sort of the loops by (smallest vertex, next vertex) */
-static void sort_keys(sw_qh_key *k, int n)
+/* the loops sorted by (smallest vertex, next vertex): no two loops share that pair (it is a directed
+ * edge, which one face runs), so the order is total and any sort gives it. Counting by the smallest
+ * vertex (< SW_HULL_MAX_VERTS), then insertion by the next one within the few loops sharing it. */
+static void sort_keys(const sw_qh_key *in, sw_qh_key *k, int n)
 {
-	for (int i = 1; i < n; i++) {
-		sw_qh_key v = k[i];
-		int j = i;
-		for (; j > 0 && (k[j - 1].a > v.a || (k[j - 1].a == v.a && k[j - 1].b > v.b)); j--)
+	int first[SW_HULL_MAX_VERTS + 1] = {0}, fill[SW_HULL_MAX_VERTS];
+	for (int i = 0; i < n; i++)
+		first[in[i].a + 1]++;
+	for (int a = 0; a < SW_HULL_MAX_VERTS; a++)
+		first[a + 1] += first[a], fill[a] = first[a];
+	for (int i = 0; i < n; i++) {
+		sw_qh_key v = in[i];
+		int j = fill[v.a]++;
+		for (; j > first[v.a] && k[j - 1].b > v.b; j--)
 			k[j] = k[j - 1];
 		k[j] = v;
 	}
@@ -205,16 +221,16 @@ sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const
 		}
 	if (L->nl > SW_HULL_MAX_FACES || L->total > SW_HULL_MAX_FACE_INDICES)
 		return SW_HULL_NUMERIC;
-	sw_qh_key *keys = q->keys;
+	sw_qh_key *keys = q->keys, *raw = keys + L->nl; /* keys has room for 2·SW_HULL_MAX_FACES */
 	for (int f = 0; f < L->nl; f++) {
 		int *lp = &L->idx[L->first[f]], m = L->count[f], r = 0;
 		for (int k = 0; k < m; k++) {
 			lp[k] = map[lp[k]];
 			r = lp[k] < lp[r] ? k : r;
 		}
-		keys[f] = (sw_qh_key){lp[r], lp[(r + 1) % m], f, r};
+		raw[f] = (sw_qh_key){lp[r], lp[(r + 1) % m], f, r};
 	}
-	sort_keys(keys, L->nl);
+	sort_keys(raw, keys, L->nl);
 	int w = 0;
 	for (int f = 0; f < L->nl; f++) {
 		const int *lp = &L->idx[L->first[keys[f].loop]];
