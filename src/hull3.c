@@ -21,14 +21,11 @@
 
 /* ---- input: validate, sort, deduplicate ---- */
 
-/* strict lexicographic (x, y, z) order; equal points are equal bits (−0 folded first, no NaN) */
+/* strict lexicographic (x, y, z) order; equal points are equal bits (−0 folded first, no NaN). Without
+ * branches: the outcomes of a sort's comparisons are not predictable. */
 static int pt_less(const sw_vec3 *a, const sw_vec3 *b)
 {
-	if (a->x != b->x)
-		return a->x < b->x;
-	if (a->y != b->y)
-		return a->y < b->y;
-	return a->z < b->z;
+	return (a->x < b->x) | ((a->x == b->x) & ((a->y < b->y) | ((a->y == b->y) & (a->z < b->z))));
 }
 
 static int coord_ok(float x) { return isfinite(x) && fabsf(x) <= SW_MAX_COORD; }
@@ -66,8 +63,11 @@ static void sort_points(sw_vec3 *a, size_t n, sw_vec3 *tmp)
 		for (size_t lo = 0; lo < n; lo += 2 * w) {
 			size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n, i = lo, j = mid,
 			       k = lo;
-			while (i < mid && j < hi)
-				dst[k++] = pt_less(&src[j], &src[i]) ? src[j++] : src[i++];
+			while (i < mid && j < hi) {
+				size_t tj = (size_t)pt_less(&src[j], &src[i]);
+				dst[k++] = src[tj ? j : i];
+				j += tj, i += tj ^ 1;
+			}
 			while (i < mid)
 				dst[k++] = src[i++];
 			while (j < hi)

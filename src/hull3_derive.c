@@ -195,22 +195,23 @@ void sw_hull3_edge_unit_(const sw_hull3 *h, uint32_t e, double u[3])
  * and the window found by bisection; the first class is the candidate of smallest index. */
 void sw_hull3_edge_dirs_(sw_hull3 *h)
 {
-	double rep[SW_HULL_MAX_EDGES][3], ax[SW_HULL_MAX_EDGES];
-	uint8_t cls[SW_HULL_MAX_EDGES];
+	double us[SW_HULL_MAX_EDGES][3], ax[SW_HULL_MAX_EDGES];
+	uint8_t cls[SW_HULL_MAX_EDGES], founder[SW_HULL_MAX_EDGES]; /* per class: the edge that made it */
 	uint32_t nd = 0;
+	/* the units first: independent of each other, their square roots and divisions overlap, where in
+	 * the greedy loop below each would wait for the previous edge's search */
+	for (uint32_t e = 0; e < h->num_edges; e++)
+		sw_hull3_edge_unit_(h, e, us[e]);
 	for (uint32_t e = 0; e < h->num_edges; e++) {
-		double u[3], x[3];
-		sw_hull3_edge_unit_(h, e, u);
-		double aux = fabs(u[0]);
-		uint32_t lo = 0, len = nd, best = nd;
+		const double *u = us[e];
+		double x[3], aux = fabs(u[0]);
+		uint32_t lo = 0, best = nd;
 		const double key = aux - 2e-5;
-		while (len > 0) { /* first sorted class with ax ≥ key, by masks (the steps are not predictable) */
-			uint32_t half = len / 2, go = ax[lo + half] < key;
-			lo += (half + 1) & (0u - go);  /* go: past the probe */
-			len = half - (go & ~len & 1u); /* go: len − half − 1, else half */
-		}
+		for (uint32_t j = 0; j < nd;
+		     j++)                  /* the first sorted class with ax ≥ key is the count of those below: */
+			lo += ax[j] < key; /* independent comparisons, where a bisection's steps wait on each other */
 		for (uint32_t j = lo; j < nd && ax[j] <= aux + 2e-5; j++) {
-			sw_hd_cross(u, rep[cls[j]], x);
+			sw_hd_cross(u, us[founder[cls[j]]], x);
 			if (cls[j] < best && sw_hd_len(x) <= SW_HULL_DIR_EPS)
 				best = cls[j];
 		}
@@ -221,7 +222,7 @@ void sw_hull3_edge_dirs_(sw_hull3 *h)
 			memmove(&ax[at + 1], &ax[at], (nd - at) * sizeof ax[0]);
 			memmove(&cls[at + 1], &cls[at], nd - at);
 			ax[at] = aux, cls[at] = (uint8_t)nd;
-			memcpy(rep[nd], u, sizeof u);
+			founder[nd] = (uint8_t)e;
 			h->dirs[nd++] = sw_v3((float)u[0], (float)u[1], (float)u[2]);
 		}
 		h->edges[e].dir = (uint8_t)best;
@@ -280,18 +281,27 @@ static double first_max(const double *xs, const double *ys, const double *zs, ui
 static sw_hull_status face_planes(sw_hull3 *h, const double c[3], const double (*r)[3],
 				  const double (*rc)[SW_HULL_MAX_VERTS])
 {
-	double n[3];
-	for (uint32_t f = 0; f < h->num_faces; f++) {
-		double l = f == 1 && h->num_faces == 2 ? -1.0 : sw_hull3_newell_(h, f, r, n), dmax;
-		if (!(l > 0) && l != -1.0) /* l = −1: face 0's normal negated, exactly */
-			return SW_HULL_BAD_FACES_DEGENERATE;
+	/* the normals first, up to the first face without area: independent of each other, their square
+	 * roots and divisions overlap; then the offsets of those faces (a failed hull is written as far) */
+	double ns[SW_HULL_MAX_FACES][3];
+	uint32_t good = 0;
+	for (; good < h->num_faces; good++) {
+		double *n = ns[good], l = -1.0; /* l = −1: a flat hull's face 1 is face 0's normal negated, exactly */
+		if (good == 1 && h->num_faces == 2)
+			memcpy(n, ns[0], sizeof ns[0]);
+		else
+			l = sw_hull3_newell_(h, good, r, n);
+		if (!(l > 0) && l != -1.0)
+			break;
 		for (int k = 0; k < 3; k++)
 			n[k] /= l;
-		dmax = first_max(rc[0], rc[1], rc[2], h->num_verts, n);
+	}
+	for (uint32_t f = 0; f < good; f++) {
+		const double *n = ns[f], dmax = first_max(rc[0], rc[1], rc[2], h->num_verts, n);
 		h->faces[f].normal = sw_v3((float)n[0], (float)n[1], (float)n[2]);
 		h->faces[f].d = (float)(dmax + sw_hd_dot(n, c));
 	}
-	return SW_HULL_OK;
+	return good == h->num_faces ? SW_HULL_OK : SW_HULL_BAD_FACES_DEGENERATE;
 }
 
 /* area centroid of a flat hull's polygon from the fan triangles of face 0, weighted by their signed

@@ -50,10 +50,16 @@ static int leans_on(sw_qh *q, int a, int b)
 	const sw_qh_face *ta = &q->f[q->rhead[a]], *tb = &q->f[q->rhead[b]];
 	int st = ++q->mstamp, lean = 0;
 	if (ta->rnext < 0 && tb->rnext < 0) { /* two triangles (most pairs): shared vertices by index */
-		for (int i = 0; i < 3; i++) {
-			int pt = tb->v[i], shared = (pt == ta->v[0]) | (pt == ta->v[1]) | (pt == ta->v[2]);
-			lean |= (shared ^ 1) & (sw_hd_dot(q->rn[a], q->p[pt]) - q->rd[a] >= -q->eps);
+		int sh[3], pt = 0;
+		for (int i = 0; i < 3; i++)
+			sh[i] = (tb->v[i] == ta->v[0]) | (tb->v[i] == ta->v[1]) | (tb->v[i] == ta->v[2]);
+		if (sh[0] + sh[1] + sh[2] == 2) { /* neighbours across an edge: one vertex to judge */
+			for (int i = 0; i < 3; i++)
+				pt += tb->v[i] & -(sh[i] ^ 1);
+			return sw_hd_dot(q->rn[a], q->p[pt]) - q->rd[a] >= -q->eps;
 		}
+		for (int i = 0; i < 3; i++)
+			lean |= (sh[i] ^ 1) & (sw_hd_dot(q->rn[a], q->p[tb->v[i]]) - q->rd[a] >= -q->eps);
 		return lean;
 	}
 	for (int s = q->rhead[a]; s >= 0; s = q->f[s].rnext)
