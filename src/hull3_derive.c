@@ -188,6 +188,22 @@ void sw_hull3_edge_unit_(const sw_hull3 *h, uint32_t e, double u[3])
 		u[k] *= s;
 }
 
+/* how many of ax[0 .. n) are below key: in a sorted ax, the first index with ax ≥ key. Independent
+ * comparisons, two per SSE2 step, where a bisection's steps wait on each other (and on the previous
+ * edge's insertion) */
+static uint32_t count_below(const double *ax, uint32_t n, double key)
+{
+	const simde__m128d k = simde_mm_set1_pd(key);
+	uint32_t c = 0, j = 0;
+	for (; j + 2 <= n; j += 2) {
+		int m = simde_mm_movemask_pd(simde_mm_cmplt_pd(simde_mm_loadu_pd(ax + j), k));
+		c += (uint32_t)((m & 1) + (m >> 1));
+	}
+	for (; j < n; j++)
+		c += ax[j] < key;
+	return c;
+}
+
 /* classes of parallel edges, greedy in edge order: an edge joins the first class whose direction is
  * within SW_HULL_DIR_EPS (|u × w|, sign-blind), else founds one. Unit vectors within 1e-5 rad of
  * parallel differ by at most 1.00001e-5 in each coordinate (up to sign), so only the classes whose
@@ -205,11 +221,7 @@ void sw_hull3_edge_dirs_(sw_hull3 *h)
 	for (uint32_t e = 0; e < h->num_edges; e++) {
 		const double *u = us[e];
 		double x[3], aux = fabs(u[0]);
-		uint32_t lo = 0, best = nd;
-		const double key = aux - 2e-5;
-		for (uint32_t j = 0; j < nd;
-		     j++)                  /* the first sorted class with ax ≥ key is the count of those below: */
-			lo += ax[j] < key; /* independent comparisons, where a bisection's steps wait on each other */
+		uint32_t lo = count_below(ax, nd, aux - 2e-5), best = nd; /* the first class with ax ≥ aux − 2e-5 */
 		for (uint32_t j = lo; j < nd && ax[j] <= aux + 2e-5; j++) {
 			sw_hd_cross(u, us[founder[cls[j]]], x);
 			if (cls[j] < best && sw_hd_len(x) <= SW_HULL_DIR_EPS)
