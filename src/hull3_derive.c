@@ -188,52 +188,44 @@ void sw_hull3_edge_unit_(const sw_hull3 *h, uint32_t e, double u[3])
 		u[k] *= s;
 }
 
-/* how many of ax[0 .. n) are below key: in a sorted ax, the first index with ax ≥ key. Independent
- * comparisons, two per SSE2 step, where a bisection's steps wait on each other (and on the previous
- * edge's insertion) */
-static uint32_t count_below(const double *ax, uint32_t n, double key)
+/* the candidates among classes [k, k + 2) for an edge whose |x| is aux: the bits of the classes whose
+ * |x| (ax) lies within 2e-5 of it */
+static int near_pair(const double *ax, uint32_t k, simde__m128d lo, simde__m128d hi)
 {
-	const simde__m128d k = simde_mm_set1_pd(key);
-	uint32_t c = 0, j = 0;
-	for (; j + 2 <= n; j += 2) {
-		int m = simde_mm_movemask_pd(simde_mm_cmplt_pd(simde_mm_loadu_pd(ax + j), k));
-		c += (uint32_t)((m & 1) + (m >> 1));
-	}
-	for (; j < n; j++)
-		c += ax[j] < key;
-	return c;
+	simde__m128d a = simde_mm_loadu_pd(ax + k);
+	return simde_mm_movemask_pd(simde_mm_and_pd(simde_mm_cmpge_pd(a, lo), simde_mm_cmple_pd(a, hi)));
 }
 
 /* classes of parallel edges, greedy in edge order: an edge joins the first class whose direction is
  * within SW_HULL_DIR_EPS (|u × w|, sign-blind), else founds one. Unit vectors within 1e-5 rad of
  * parallel differ by at most 1.00001e-5 in each coordinate (up to sign), so only the classes whose
- * |x| lies within 2e-5 of the edge's are candidates: the classes are kept sorted by |x| (ax, cls)
- * and the window found by bisection; the first class is the candidate of smallest index. */
+ * |x| lies within 2e-5 of the edge's are candidates: the classes' |x| (ax, in class order) are
+ * compared two at a time in SSE2, and the candidates' directions judged in class order, the first
+ * within SW_HULL_DIR_EPS taken. No sorted list to keep: each edge's search is independent
+ * comparisons, where a bisection's steps and the insertion wait on each other. */
 void sw_hull3_edge_dirs_(sw_hull3 *h)
 {
-	double us[SW_HULL_MAX_EDGES][3], ax[SW_HULL_MAX_EDGES];
-	uint8_t cls[SW_HULL_MAX_EDGES], founder[SW_HULL_MAX_EDGES]; /* per class: the edge that made it */
+	double us[SW_HULL_MAX_EDGES][3], ax[SW_HULL_MAX_EDGES + 1]; /* + 1: ax[nd] = ∞ pads the last pair */
+	uint8_t founder[SW_HULL_MAX_EDGES];                         /* per class: the edge that made it */
 	uint32_t nd = 0;
 	/* the units first: independent of each other, their square roots and divisions overlap, where in
 	 * the greedy loop below each would wait for the previous edge's search */
 	for (uint32_t e = 0; e < h->num_edges; e++)
 		sw_hull3_edge_unit_(h, e, us[e]);
+	ax[0] = INFINITY;
 	for (uint32_t e = 0; e < h->num_edges; e++) {
 		const double *u = us[e];
 		double x[3], aux = fabs(u[0]);
-		uint32_t lo = count_below(ax, nd, aux - 2e-5), best = nd; /* the first class with ax ≥ aux − 2e-5 */
-		for (uint32_t j = lo; j < nd && ax[j] <= aux + 2e-5; j++) {
-			sw_hd_cross(u, us[founder[cls[j]]], x);
-			if (cls[j] < best && sw_hd_len(x) <= SW_HULL_DIR_EPS)
-				best = cls[j];
-		}
+		const simde__m128d lo = simde_mm_set1_pd(aux - 2e-5), hi = simde_mm_set1_pd(aux + 2e-5);
+		uint32_t best = nd;
+		for (uint32_t k = 0; k < nd && best == nd; k += 2)
+			for (int m = near_pair(ax, k, lo, hi); m && best == nd; m &= m - 1) {
+				uint32_t j = k + sw_low_bit((uint64_t)m);
+				sw_hd_cross(u, us[founder[j]], x);
+				best = sw_hd_len(x) <= SW_HULL_DIR_EPS ? j : best;
+			}
 		if (best == nd) {
-			uint32_t at = lo;
-			while (at < nd && ax[at] < aux)
-				at++;
-			memmove(&ax[at + 1], &ax[at], (nd - at) * sizeof ax[0]);
-			memmove(&cls[at + 1], &cls[at], nd - at);
-			ax[at] = aux, cls[at] = (uint8_t)nd;
+			ax[nd] = aux, ax[nd + 1] = INFINITY;
 			founder[nd] = (uint8_t)e;
 			h->dirs[nd++] = sw_v3((float)u[0], (float)u[1], (float)u[2]);
 		}
