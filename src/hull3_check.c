@@ -268,15 +268,13 @@ static sw_hull_status v_merged(const vctx *x, char *why, size_t why_len)
 		for (int s = 0; s < 2; s++) {
 			uint32_t fa = h->edges[e].f[s], fb = h->edges[e].f[1 - s];
 			const uint8_t *lp = &h->face_verts[h->faces[fb].first];
-			int lean = 0; /* gathered without branches: which vertices are shared is not predictable */
 			for (uint32_t k = 0; k < h->faces[fb].count; k++) {
 				uint32_t v = lp[k];
-				lean |= (int)(~x->fmask[fa] >> v & 1) &
-					(sw_hd_dot(x->g[fa].n, x->r[v]) - x->g[fa].dmax >= -0.5 * h->eps);
+				if (!(x->fmask[fa] >> v & 1) &&
+				    sw_hd_dot(x->g[fa].n, x->r[v]) - x->g[fa].dmax >= -0.5 * h->eps)
+					SW_HULL_FAIL(SW_HULL_BAD_FACES_COPLANAR,
+						     "faces %u and %u are within eps of coplanar", fa, fb);
 			}
-			if (lean)
-				SW_HULL_FAIL(SW_HULL_BAD_FACES_COPLANAR, "faces %u and %u are within eps of coplanar",
-					     fa, fb);
 		}
 	}
 	return SW_HULL_OK;

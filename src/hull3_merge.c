@@ -47,30 +47,17 @@ static void region_plane(sw_qh *q, int r)
  * it: the two are coplanar, or bent the wrong way by rounding */
 static int leans_on(sw_qh *q, int a, int b)
 {
-	const sw_qh_face *ta = &q->f[q->rhead[a]], *tb = &q->f[q->rhead[b]];
-	int st = ++q->mstamp, lean = 0;
-	if (ta->rnext < 0 && tb->rnext < 0) { /* two triangles (most pairs): shared vertices by index */
-		int sh[3], pt = 0;
-		for (int i = 0; i < 3; i++)
-			sh[i] = (tb->v[i] == ta->v[0]) | (tb->v[i] == ta->v[1]) | (tb->v[i] == ta->v[2]);
-		if (sh[0] + sh[1] + sh[2] == 2) { /* neighbours across an edge: one vertex to judge */
-			for (int i = 0; i < 3; i++)
-				pt += tb->v[i] & -(sh[i] ^ 1);
-			return sw_hd_dot(q->rn[a], q->p[pt]) - q->rd[a] >= -q->eps;
-		}
-		for (int i = 0; i < 3; i++)
-			lean |= (sh[i] ^ 1) & (sw_hd_dot(q->rn[a], q->p[tb->v[i]]) - q->rd[a] >= -q->eps);
-		return lean;
-	}
+	int st = ++q->mstamp;
 	for (int s = q->rhead[a]; s >= 0; s = q->f[s].rnext)
 		for (int i = 0; i < 3; i++)
 			q->mask[q->vid[q->f[s].v[i]]] = st;
 	for (int s = q->rhead[b]; s >= 0; s = q->f[s].rnext)
 		for (int i = 0; i < 3; i++) {
 			int pt = q->f[s].v[i];
-			lean |= (q->mask[q->vid[pt]] != st) & (sw_hd_dot(q->rn[a], q->p[pt]) - q->rd[a] >= -q->eps);
+			if (q->mask[q->vid[pt]] != st && sw_hd_dot(q->rn[a], q->p[pt]) - q->rd[a] >= -q->eps)
+				return 1;
 		}
-	return lean; /* gathered without branches: which vertices are shared is not predictable */
+	return 0;
 }
 
 /* region b joins region a: its faces are relabelled and the two lists merged in slot order */
@@ -99,9 +86,7 @@ void sw_qh_merge_(sw_qh *q)
 {
 	int time = 0;
 	for (int s = 0; s < q->nf; s++) {
-		q->ct[3 * s] = q->ct[3 * s + 1] = q->ct[3 * s + 2] = -1; /* ca, cb set too: the test reads them */
-		q->ca[3 * s] = q->ca[3 * s + 1] = q->ca[3 * s + 2] = q->cb[3 * s] = q->cb[3 * s + 1] =
-			q->cb[3 * s + 2] = -1;
+		q->ct[3 * s] = q->ct[3 * s + 1] = q->ct[3 * s + 2] = -1;
 		if (!q->f[s].live)
 			continue;
 		q->rhead[s] = s, q->f[s].rnext = -1, q->rtime[s] = 0;
@@ -112,8 +97,8 @@ void sw_qh_merge_(sw_qh *q)
 		for (int s = 0; s < q->nf; s++)
 			for (int i = 0; i < 3 && q->f[s].live; i++) {
 				int a = q->f[s].region, b = q->f[q->f[s].nb[i]].region, k = 3 * s + i;
-				if ((a == b) | ((q->ct[k] >= 0) & (q->ca[k] == a) & (q->cb[k] == b) &
-						(q->rtime[a] <= q->ct[k]) & (q->rtime[b] <= q->ct[k])))
+				if (a == b || (q->ct[k] >= 0 && q->ca[k] == a && q->cb[k] == b &&
+					       q->rtime[a] <= q->ct[k] && q->rtime[b] <= q->ct[k]))
 					continue;
 				if (!(leans_on(q, a, b) || leans_on(q, b, a))) { /* both sides of the edge learn it */
 					const sw_qh_face *f = &q->f[s];
