@@ -295,12 +295,12 @@ static void find_visible(sw_qh *q, int f0, int eye)
 	q->vis[q->nvis++] = f0;
 	q->f[f0].mark = q->stamp;
 	for (int k = 0; k < q->nvis; k++)
-		for (int i = 0; i < 3; i++) { /* pushed by selects: whether a face is visible is not predictable */
+		for (int i = 0; i < 3; i++) {
 			int g = q->f[q->vis[k]].nb[i];
-			int take = (q->f[g].mark != q->stamp) & (dist(q, &q->f[g], eye) > -q->eps);
-			q->f[g].mark += (q->stamp - q->f[g].mark) & -take;
-			q->vis[q->nvis] = g;
-			q->nvis += take;
+			if (q->f[g].mark != q->stamp && dist(q, &q->f[g], eye) > -q->eps) {
+				q->f[g].mark = q->stamp;
+				q->vis[q->nvis++] = g;
+			}
 		}
 }
 
@@ -339,15 +339,15 @@ static int horizon(sw_qh *q)
 {
 	int ne = 0, ok = 1, *ef = q->ef, *ei = q->ei;
 	for (int k = 0; k < q->nvis; k++)
-		for (int i = 0; i < 3; i++) { /* by selects: which edges are on the horizon is not predictable */
+		for (int i = 0; i < 3; i++) {
 			const sw_qh_face *f = &q->f[q->vis[k]];
-			int a = q->vid[f->v[i]], on = q->f[f->nb[i]].mark != q->stamp;
-			int twice = (q->hz[a] >= 0) | (ne >= q->fcap); /* the horizon passes this vertex twice */
-			int put = on & (twice ^ 1), at = ne < q->fcap ? ne : q->fcap - 1;
-			ok &= (on & twice) ^ 1;
-			q->hz[a] += (ne - q->hz[a]) & -put;
-			ef[at] = q->vis[k], ei[at] = i;
-			ne += put;
+			if (q->f[f->nb[i]].mark == q->stamp)
+				continue;
+			int a = q->vid[f->v[i]];
+			if (q->hz[a] >= 0 || ne >= q->fcap)
+				ok = 0; /* the horizon passes this vertex twice */
+			else
+				q->hz[a] = ne, ef[ne] = q->vis[k], ei[ne++] = i;
 		}
 	int k = 0, nh = 0;
 	while (ok && nh < ne) {
