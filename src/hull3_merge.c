@@ -212,7 +212,7 @@ sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const
 		}
 	if (L->nl > SW_HULL_MAX_FACES || L->total > SW_HULL_MAX_FACE_INDICES)
 		return SW_HULL_NUMERIC;
-	sw_qh_key *keys = q->keys, *raw = keys + L->nl; /* keys has room for 2·SW_HULL_MAX_FACES */
+	sw_qh_key *keys = q->keys, *raw = keys + L->nl; /* keys holds fcap > 4·V ≥ 2·nl entries */
 	for (int f = 0; f < L->nl; f++) {
 		int *lp = &L->idx[L->first[f]], m = L->count[f], r = 0;
 		for (int k = 0; k < m; k++) {
