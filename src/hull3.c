@@ -21,14 +21,11 @@
 
 /* ---- input: validate, sort, deduplicate ---- */
 
-/* strict lexicographic (x, y, z) order; equal points are equal bits (−0 folded first, no NaN) */
+/* strict lexicographic (x, y, z) order; equal points are equal bits (−0 folded first, no NaN). Without
+ * branches: the outcomes of a sort's comparisons are not predictable. */
 static int pt_less(const sw_vec3 *a, const sw_vec3 *b)
 {
-	if (a->x != b->x)
-		return a->x < b->x;
-	if (a->y != b->y)
-		return a->y < b->y;
-	return a->z < b->z;
+	return (a->x < b->x) | ((a->x == b->x) & ((a->y < b->y) | ((a->y == b->y) & (a->z < b->z))));
 }
 
 static int coord_ok(float x) { return isfinite(x) && fabsf(x) <= SW_MAX_COORD; }
@@ -66,8 +63,11 @@ static void sort_points(sw_vec3 *a, size_t n, sw_vec3 *tmp)
 		for (size_t lo = 0; lo < n; lo += 2 * w) {
 			size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n, i = lo, j = mid,
 			       k = lo;
-			while (i < mid && j < hi)
-				dst[k++] = pt_less(&src[j], &src[i]) ? src[j++] : src[i++];
+			while (i < mid && j < hi) {
+				size_t tj = (size_t)pt_less(&src[j], &src[i]);
+				dst[k++] = src[tj ? j : i];
+				j += tj, i += tj ^ 1;
+			}
 			while (i < mid)
 				dst[k++] = src[i++];
 			while (j < hi)
@@ -158,7 +158,8 @@ static int contains_all(const sw_hull3 *h, sw_qh *q)
 	for (int j = 0; h->num_faces == 2 && j < q->flat.k; j++)
 		mark[q->flat.ring[j]] = 1;
 	for (size_t i = 0; i < n; i++) {
-		size_t at = mark[i] ? --nv : nn++;
+		size_t m = (size_t)mark[i], at = m ? nv - 1 : nn;
+		nv -= m, nn += m ^ 1;
 		xs[at] = q->pts[i].x, ys[at] = q->pts[i].y, zs[at] = q->pts[i].z;
 	}
 	for (uint32_t f = 0; f < h->num_faces; f++) {
@@ -180,8 +181,9 @@ static int contains_all(const sw_hull3 *h, sw_qh *q)
 
 /* ---- entry ---- */
 
-/* one attempt at plane thickness rel·S on sorted unique points (q's per-point arrays allocated) */
-static sw_hull_status attempt(sw_qh *q, const sw_vec3 *pts, double rel, sw_hull3 *out)
+/* one attempt at plane thickness rel·S on sorted unique points (q's per-point arrays allocated);
+ * fresh: out is still all zeros */
+static sw_hull_status attempt(sw_qh *q, const sw_vec3 *pts, double rel, int fresh, sw_hull3 *out)
 {
 	double c[3], tol;
 	int *deg = q->deg;
@@ -189,6 +191,7 @@ static sw_hull_status attempt(sw_qh *q, const sw_vec3 *pts, double rel, sw_hull3
 	q->nv = q->nf = q->nfree = q->stamp = q->mstamp = 0;
 	for (int k = 0; k < q->vcap; k++)
 		q->hz[k] = -1, q->mask[k] = 0;
+	memset(q->busy, 0, sizeof(uint64_t) * (size_t)((q->fcap + 63) / 64));
 	sw_hull3_tolerances_(pts, (size_t)q->n, rel, c, &q->eps, &tol);
 	for (int i = 0; i < q->n; i++) {
 		q->p[i][0] = (double)pts[i].x - c[0];
@@ -196,7 +199,8 @@ static sw_hull_status attempt(sw_qh *q, const sw_vec3 *pts, double rel, sw_hull3
 		q->p[i][2] = (double)pts[i].z - c[2];
 		q->vid[i] = -1;
 	}
-	memset(out, 0, sizeof *out);
+	if (!fresh) /* a retry: the first attempt found the output zeroed (start) */
+		memset(out, 0, sizeof *out);
 	sw_hull_status st = sw_qh_simplex_(q);
 	if (st == SW_HULL_FLAT) {
 		st = sw_hull3_flat_((const double(*)[3])q->p, q->n, q->eps, q->tri, q->next, &q->flat);
@@ -230,7 +234,7 @@ static sw_hull_status run(sw_qh *q, const sw_vec3 *pts, double rel, sw_hull3 *ou
 {
 	sw_hull_status st = SW_HULL_NUMERIC;
 	for (int k = 0; k < QH_RETRIES && st == SW_HULL_NUMERIC; k++, rel *= 8)
-		st = attempt(q, pts, rel, out);
+		st = attempt(q, pts, rel, k == 0, out);
 	return st;
 }
 

@@ -105,23 +105,23 @@ sw_hull_status sw_hull3_pair_edges_(const sw_hull3 *h, sw_hull_edge *edges, uint
 	 * set, so nothing needs clearing. Walking the bits in order gives the pairs sorted. */
 	uint64_t adj[SW_HULL_MAX_VERTS] = {0};
 	uint16_t id[SW_HULL_MAX_VERTS][SW_HULL_MAX_VERTS];
-	pair_use use[SW_HULL_MAX_FACE_INDICES];
+	pair_use use[SW_HULL_MAX_FACE_INDICES + 1]; /* + 1: the slot after the last pair is written too */
 	uint32_t np = 0, e = 0;
 	for (uint32_t f = 0; f < h->num_faces; f++) {
 		const uint8_t *lp = &h->face_verts[h->faces[f].first];
 		uint32_t c = h->faces[f].count;
 		for (uint32_t k = 0; k < c; k++) {
 			uint32_t a = lp[k], b = lp[k + 1 == c ? 0 : k + 1], lo = a < b ? a : b, hi = a < b ? b : a;
-			if (!(adj[lo] >> hi & 1)) {
-				adj[lo] |= (uint64_t)1 << hi;
-				id[lo][hi] = (uint16_t)np;
-				use[np++] = (pair_use){{0, 0}, {0, 0}, 0};
-			}
+			/* by selects: whether a pair or a direction is met for the first time is not predictable */
+			uint32_t fresh = !(adj[lo] >> hi & 1), up = a < b;
+			adj[lo] |= (uint64_t)1 << hi;
+			id[lo][hi] = (uint16_t)(id[lo][hi] ^ ((id[lo][hi] ^ np) & (0u - fresh)));
+			use[np] = (pair_use){{0, 0}, {0, 0}, 0}; /* the next free slot: cleared whether taken or not */
+			np += fresh;
 			pair_use *u = &use[id[lo][hi]];
-			if (u->runs[a < b]++ == 0)
-				u->face[a < b] = (uint8_t)f;
-			else
-				u->second = (uint8_t)f;
+			uint32_t first = u->runs[up]++ == 0;
+			u->face[up] = first ? (uint8_t)f : u->face[up];
+			u->second = first ? u->second : (uint8_t)f;
 		}
 	}
 	for (uint32_t lo = 0; lo < h->num_verts; lo++)
@@ -183,46 +183,50 @@ void sw_hull3_edge_unit_(const sw_hull3 *h, uint32_t e, double u[3])
 	int big = 0;
 	for (int k = 1; k < 3; k++)
 		big = fabs(u[k]) > fabs(u[big]) ? k : big;
-	double s = u[big] < 0 ? -1.0 / l : 1.0 / l;
+	double s = copysign(1.0 / l, u[big]); /* −1/l when u[big] < 0 (it is not zero) */
 	for (int k = 0; k < 3; k++)
 		u[k] *= s;
+}
+
+/* the candidates among classes [k, k + 2) for an edge whose |x| is aux: the bits of the classes whose
+ * |x| (ax) lies within 2e-5 of it */
+static int near_pair(const double *ax, uint32_t k, simde__m128d lo, simde__m128d hi)
+{
+	simde__m128d a = simde_mm_loadu_pd(ax + k);
+	return simde_mm_movemask_pd(simde_mm_and_pd(simde_mm_cmpge_pd(a, lo), simde_mm_cmple_pd(a, hi)));
 }
 
 /* classes of parallel edges, greedy in edge order: an edge joins the first class whose direction is
  * within SW_HULL_DIR_EPS (|u × w|, sign-blind), else founds one. Unit vectors within 1e-5 rad of
  * parallel differ by at most 1.00001e-5 in each coordinate (up to sign), so only the classes whose
- * |x| lies within 2e-5 of the edge's are candidates: the classes are kept sorted by |x| (ax, cls)
- * and the window found by bisection; the first class is the candidate of smallest index. */
+ * |x| lies within 2e-5 of the edge's are candidates: the classes' |x| (ax, in class order) are
+ * compared two at a time in SSE2, and the candidates' directions judged in class order, the first
+ * within SW_HULL_DIR_EPS taken. No sorted list to keep: each edge's search is independent
+ * comparisons, where a bisection's steps and the insertion wait on each other. */
 void sw_hull3_edge_dirs_(sw_hull3 *h)
 {
-	double rep[SW_HULL_MAX_EDGES][3], ax[SW_HULL_MAX_EDGES];
-	uint8_t cls[SW_HULL_MAX_EDGES];
+	double us[SW_HULL_MAX_EDGES][3], ax[SW_HULL_MAX_EDGES + 1]; /* + 1: ax[nd] = ∞ pads the last pair */
+	uint8_t founder[SW_HULL_MAX_EDGES];                         /* per class: the edge that made it */
 	uint32_t nd = 0;
+	/* the units first: independent of each other, their square roots and divisions overlap, where in
+	 * the greedy loop below each would wait for the previous edge's search */
+	for (uint32_t e = 0; e < h->num_edges; e++)
+		sw_hull3_edge_unit_(h, e, us[e]);
+	ax[0] = INFINITY;
 	for (uint32_t e = 0; e < h->num_edges; e++) {
-		double u[3], x[3];
-		sw_hull3_edge_unit_(h, e, u);
-		double aux = fabs(u[0]);
-		uint32_t lo = 0, hi = nd, best = nd;
-		while (lo < hi) { /* first sorted class with ax ≥ aux − 2e-5 */
-			uint32_t mid = (lo + hi) / 2;
-			if (ax[mid] < aux - 2e-5)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		for (uint32_t j = lo; j < nd && ax[j] <= aux + 2e-5; j++) {
-			sw_hd_cross(u, rep[cls[j]], x);
-			if (cls[j] < best && sw_hd_len(x) <= SW_HULL_DIR_EPS)
-				best = cls[j];
-		}
+		const double *u = us[e];
+		double x[3], aux = fabs(u[0]);
+		const simde__m128d lo = simde_mm_set1_pd(aux - 2e-5), hi = simde_mm_set1_pd(aux + 2e-5);
+		uint32_t best = nd;
+		for (uint32_t k = 0; k < nd && best == nd; k += 2)
+			for (int m = near_pair(ax, k, lo, hi); m && best == nd; m &= m - 1) {
+				uint32_t j = k + sw_low_bit((uint64_t)m);
+				sw_hd_cross(u, us[founder[j]], x);
+				best = sw_hd_len(x) <= SW_HULL_DIR_EPS ? j : best;
+			}
 		if (best == nd) {
-			uint32_t at = lo;
-			while (at < nd && ax[at] < aux)
-				at++;
-			memmove(&ax[at + 1], &ax[at], (nd - at) * sizeof ax[0]);
-			memmove(&cls[at + 1], &cls[at], nd - at);
-			ax[at] = aux, cls[at] = (uint8_t)nd;
-			memcpy(rep[nd], u, sizeof u);
+			ax[nd] = aux, ax[nd + 1] = INFINITY;
+			founder[nd] = (uint8_t)e;
 			h->dirs[nd++] = sw_v3((float)u[0], (float)u[1], (float)u[2]);
 		}
 		h->edges[e].dir = (uint8_t)best;
@@ -230,49 +234,78 @@ void sw_hull3_edge_dirs_(sw_hull3 *h)
 	h->num_dirs = nd;
 }
 
-/* unit normals (Newell) and offsets d = max over all vertices of n·v, the support value along n; face
- * 1 of a flat hull takes face 0's normal negated, so the two are exactly opposite. r: the vertices
- * relative to c */
 /* max over the vertices of n·r[v]: the first maximal element (a later equal one, such as −0 after +0,
  * does not replace it), as glibc's fmax from −∞ keeps it. C leaves the sign of a zero maximum open and
- * compilers differ when they inline fmax, so the rule is spelled out here. Four independent lanes keep
- * the comparison chains short; the lanes' winners are merged by value, then by index. */
-static double first_max(const double (*r)[3], uint32_t nv, const double n[3])
+ * compilers differ when they inline fmax, so the rule is spelled out here. Four independent lanes
+ * (lane j takes the vertices v ≡ j mod 4, two SSE2 vectors of two) keep the comparison chains short;
+ * each n·r[v] is ((n0·x + n1·y) + n2·z), as sw_hd_dot rounds it; the lanes' winners are merged by
+ * value, then by index. r in columns xs, ys, zs. */
+static double first_max(const double *xs, const double *ys, const double *zs, uint32_t nv, const double n[3])
 {
-	double m[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
-	uint32_t at[4] = {0, 0, 0, 0}, v = 0;
-	for (; v + 4 <= nv; v += 4)
-		for (uint32_t j = 0; j < 4; j++) {
-			double d = sw_hd_dot(n, r[v + j]);
-			if (d > m[j])
-				m[j] = d, at[j] = v + j;
-		}
+	const simde__m128d n0 = simde_mm_set1_pd(n[0]), n1 = simde_mm_set1_pd(n[1]), n2 = simde_mm_set1_pd(n[2]);
+	const simde__m128d four = simde_mm_set1_pd(4);
+	simde__m128d m01 = simde_mm_set1_pd(-INFINITY), m23 = m01, at01 = simde_mm_setzero_pd(), at23 = at01;
+	simde__m128d i01 = simde_mm_set_pd(1, 0), i23 = simde_mm_set_pd(3, 2);
+	uint32_t v = 0;
+	for (; v + 4 <= nv; v += 4) {
+		simde__m128d d01 = simde_mm_add_pd(simde_mm_mul_pd(n0, simde_mm_loadu_pd(xs + v)),
+						   simde_mm_mul_pd(n1, simde_mm_loadu_pd(ys + v)));
+		simde__m128d d23 = simde_mm_add_pd(simde_mm_mul_pd(n0, simde_mm_loadu_pd(xs + v + 2)),
+						   simde_mm_mul_pd(n1, simde_mm_loadu_pd(ys + v + 2)));
+		d01 = simde_mm_add_pd(d01, simde_mm_mul_pd(n2, simde_mm_loadu_pd(zs + v)));
+		d23 = simde_mm_add_pd(d23, simde_mm_mul_pd(n2, simde_mm_loadu_pd(zs + v + 2)));
+		simde__m128d g01 = simde_mm_cmpgt_pd(d01, m01), g23 = simde_mm_cmpgt_pd(d23, m23);
+		m01 = simde_mm_or_pd(simde_mm_and_pd(g01, d01), simde_mm_andnot_pd(g01, m01));
+		m23 = simde_mm_or_pd(simde_mm_and_pd(g23, d23), simde_mm_andnot_pd(g23, m23));
+		at01 = simde_mm_or_pd(simde_mm_and_pd(g01, i01), simde_mm_andnot_pd(g01, at01));
+		at23 = simde_mm_or_pd(simde_mm_and_pd(g23, i23), simde_mm_andnot_pd(g23, at23));
+		i01 = simde_mm_add_pd(i01, four);
+		i23 = simde_mm_add_pd(i23, four);
+	}
+	double m[4], atd[4];
+	simde_mm_storeu_pd(m, m01), simde_mm_storeu_pd(m + 2, m23);
+	simde_mm_storeu_pd(atd, at01), simde_mm_storeu_pd(atd + 2, at23);
+	uint32_t at[4] = {(uint32_t)atd[0], (uint32_t)atd[1], (uint32_t)atd[2], (uint32_t)atd[3]};
 	for (uint32_t j = 0; v < nv; v++, j++) {
-		double d = sw_hd_dot(n, r[v]);
+		double d = n[0] * xs[v] + n[1] * ys[v] + n[2] * zs[v];
 		if (d > m[j])
 			m[j] = d, at[j] = v;
 	}
 	uint32_t b = 0;
-	for (uint32_t j = 1; j < 4; j++)
-		if (m[j] > m[b] || (m[j] == m[b] && at[j] < at[b] && m[j] != -INFINITY))
-			b = j;
+	for (uint32_t j = 1; j < 4; j++) {
+		int take = (m[j] > m[b]) | ((m[j] == m[b]) & (at[j] < at[b]) & (m[j] != -INFINITY));
+		b ^= (b ^ j) & (0u - (uint32_t)take);
+	}
 	return m[b];
 }
 
-static sw_hull_status face_planes(sw_hull3 *h, const double c[3], const double (*r)[3])
+/* unit normals (Newell) and offsets d = max over all vertices of n·v, the support value along n; face
+ * 1 of a flat hull takes face 0's normal negated, so the two are exactly opposite. r: the vertices
+ * relative to c, also in columns rc */
+static sw_hull_status face_planes(sw_hull3 *h, const double c[3], const double (*r)[3],
+				  const double (*rc)[SW_HULL_MAX_VERTS])
 {
-	double n[3];
-	for (uint32_t f = 0; f < h->num_faces; f++) {
-		double l = f == 1 && h->num_faces == 2 ? -1.0 : sw_hull3_newell_(h, f, r, n), dmax;
-		if (!(l > 0) && l != -1.0) /* l = −1: face 0's normal negated, exactly */
-			return SW_HULL_BAD_FACES_DEGENERATE;
+	/* the normals first, up to the first face without area: independent of each other, their square
+	 * roots and divisions overlap; then the offsets of those faces (a failed hull is written as far) */
+	double ns[SW_HULL_MAX_FACES][3];
+	uint32_t good = 0;
+	for (; good < h->num_faces; good++) {
+		double *n = ns[good], l = -1.0; /* l = −1: a flat hull's face 1 is face 0's normal negated, exactly */
+		if (good == 1 && h->num_faces == 2)
+			memcpy(n, ns[0], sizeof ns[0]);
+		else
+			l = sw_hull3_newell_(h, good, r, n);
+		if (!(l > 0) && l != -1.0)
+			break;
 		for (int k = 0; k < 3; k++)
 			n[k] /= l;
-		dmax = first_max(r, h->num_verts, n);
+	}
+	for (uint32_t f = 0; f < good; f++) {
+		const double *n = ns[f], dmax = first_max(rc[0], rc[1], rc[2], h->num_verts, n);
 		h->faces[f].normal = sw_v3((float)n[0], (float)n[1], (float)n[2]);
 		h->faces[f].d = (float)(dmax + sw_hd_dot(n, c));
 	}
-	return SW_HULL_OK;
+	return good == h->num_faces ? SW_HULL_OK : SW_HULL_BAD_FACES_DEGENERATE;
 }
 
 /* area centroid of a flat hull's polygon from the fan triangles of face 0, weighted by their signed
@@ -334,7 +367,7 @@ double sw_hull3_centroid_radius_(sw_hull3 *h, const double c[3], const double (*
 
 sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol)
 {
-	double c[3], e_unused, t_unused, r[SW_HULL_MAX_VERTS][3];
+	double c[3], e_unused, t_unused, r[SW_HULL_MAX_VERTS][3], rc[3][SW_HULL_MAX_VERTS];
 	sw_hull3_tolerances_(h->verts, h->num_verts, 0.0, c, &e_unused, &t_unused);
 	h->eps = (float)eps;
 	h->tol = nextafterf((float)tol, INFINITY);
@@ -346,7 +379,9 @@ sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol)
 	if (st != SW_HULL_OK)
 		return st;
 	sw_hull3_rel_verts_(h, c, r);
-	st = face_planes(h, c, (const double(*)[3])r);
+	for (uint32_t v = 0; v < h->num_verts; v++)
+		rc[0][v] = r[v][0], rc[1][v] = r[v][1], rc[2][v] = r[v][2];
+	st = face_planes(h, c, (const double(*)[3])r, (const double(*)[SW_HULL_MAX_VERTS])rc);
 	if (st != SW_HULL_OK)
 		return st;
 	sw_hull3_edge_dirs_(h);

@@ -180,13 +180,20 @@ sw_hull_status sw_qh_loops_(sw_qh *q, sw_qh_loops *L, int *deg)
 
 /* ---- canonical output ---- */
 
-/* stable insertion sort of the loops by (smallest vertex, next vertex) */
-static void sort_keys(sw_qh_key *k, int n)
+/* the loops sorted by (smallest vertex, next vertex): no two loops share that pair (it is a directed
+ * edge, which one face runs), so the order is total and any sort gives it. Counting by the smallest
+ * vertex (< SW_HULL_MAX_VERTS), then insertion by the next one within the few loops sharing it. */
+static void sort_keys(const sw_qh_key *in, sw_qh_key *k, int n)
 {
-	for (int i = 1; i < n; i++) {
-		sw_qh_key v = k[i];
-		int j = i;
-		for (; j > 0 && (k[j - 1].a > v.a || (k[j - 1].a == v.a && k[j - 1].b > v.b)); j--)
+	int first[SW_HULL_MAX_VERTS + 1] = {0}, fill[SW_HULL_MAX_VERTS];
+	for (int i = 0; i < n; i++)
+		first[in[i].a + 1]++;
+	for (int a = 0; a < SW_HULL_MAX_VERTS; a++)
+		first[a + 1] += first[a], fill[a] = first[a];
+	for (int i = 0; i < n; i++) {
+		sw_qh_key v = in[i];
+		int j = fill[v.a]++;
+		for (; j > first[v.a] && k[j - 1].b > v.b; j--)
 			k[j] = k[j - 1];
 		k[j] = v;
 	}
@@ -205,16 +212,16 @@ sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const
 		}
 	if (L->nl > SW_HULL_MAX_FACES || L->total > SW_HULL_MAX_FACE_INDICES)
 		return SW_HULL_NUMERIC;
-	sw_qh_key *keys = q->keys;
+	sw_qh_key *keys = q->keys, *raw = keys + L->nl; /* keys holds fcap > 4·V ≥ 2·nl entries */
 	for (int f = 0; f < L->nl; f++) {
 		int *lp = &L->idx[L->first[f]], m = L->count[f], r = 0;
 		for (int k = 0; k < m; k++) {
 			lp[k] = map[lp[k]];
 			r = lp[k] < lp[r] ? k : r;
 		}
-		keys[f] = (sw_qh_key){lp[r], lp[(r + 1) % m], f, r};
+		raw[f] = (sw_qh_key){lp[r], lp[(r + 1) % m], f, r};
 	}
-	sort_keys(keys, L->nl);
+	sort_keys(raw, keys, L->nl);
 	int w = 0;
 	for (int f = 0; f < L->nl; f++) {
 		const int *lp = &L->idx[L->first[keys[f].loop]];

@@ -48,6 +48,7 @@ size_t sw_qh_layout_(sw_qh *q, size_t n, unsigned char *base)
 	QH_CARVE(ct, 3 * fcap);
 	QH_CARVE(keys, fcap);
 	QH_CARVE(freel, fcap);
+	QH_CARVE(busy, (fcap + 63) / 64);
 	QH_CARVE(vis, fcap);
 	QH_CARVE(hf, fcap);
 	QH_CARVE(he, fcap);
@@ -105,8 +106,11 @@ static void face_plane(sw_qh *q, sw_qh_face *f, const sw_qh_face *nb)
 		sub3(q->p[f->v[(i + 1) % 3]], q->p[f->v[i]], e[i]);
 		l[i] = sqrt(dot3(e[i], e[i]));
 	}
-	int lg = l[0] >= l[1] ? (l[0] >= l[2] ? 0 : 2) : (l[1] >= l[2] ? 1 : 2);
-	int i1 = (lg + 1) % 3, i2 = (lg + 2) % 3;
+	/* the longest edge lg: l0 ≥ l1 ? (l0 ≥ l2 ? 0 : 2) : (l1 ≥ l2 ? 1 : 2), without branches */
+	int a01 = l[0] >= l[1], a02 = l[0] >= l[2], a12 = l[1] >= l[2];
+	int lg = ((a01 & a02) ^ 1) * (2 - ((a01 ^ 1) & a12));
+	static const int after[3] = {1, 2, 0}, before[3] = {2, 0, 1};
+	int i1 = after[lg], i2 = before[lg];
 	cross3(e[i1], e[i2], x);
 	double len = sqrt(dot3(x, x));
 	if (len > QH_DEGEN_SINE * l[i1] * l[i2] && len > 0) {
@@ -122,18 +126,18 @@ static void face_plane(sw_qh *q, sw_qh_face *f, const sw_qh_face *nb)
 
 static int new_face(sw_qh *q, int a, int b, int c)
 {
-	int s;
-	if (q->nfree > 0)
-		s = q->freel[--q->nfree];
-	else if (q->nf < q->fcap)
-		s = q->nf++;
-	else
+	int reuse = q->nfree > 0; /* by selects: whether a freed slot is at hand is not predictable */
+	int s = reuse ? q->freel[reuse ? q->nfree - 1 : 0] : q->nf;
+	if (s >= q->fcap)
 		return -1;
+	q->nfree -= reuse;
+	q->nf += reuse ^ 1;
 	sw_qh_face *f = &q->f[s];
 	memset(f, 0, sizeof *f);
 	f->v[0] = a, f->v[1] = b, f->v[2] = c;
 	f->nb[0] = f->nb[1] = f->nb[2] = -1;
 	f->head = -1;
+	q->busy[s >> 6] &= ~((uint64_t)1 << (s & 63));
 	f->live = 1;
 	f->region = s;
 	return s;
@@ -142,10 +146,10 @@ static int new_face(sw_qh *q, int a, int b, int c)
 /* edge index i of face f with v[i] = a, v[i+1] = b, or −1 */
 int sw_qh_edge_of_(const sw_qh_face *f, int a, int b)
 {
-	for (int i = 0; i < 3; i++)
-		if (f->v[i] == a && f->v[(i + 1) % 3] == b)
-			return i;
-	return -1;
+	/* a triangle's three vertices are distinct, so at most one edge matches: its index from the bits */
+	int m0 = (f->v[0] == a) & (f->v[1] == b), m1 = (f->v[1] == a) & (f->v[2] == b),
+	    m2 = (f->v[2] == a) & (f->v[0] == b);
+	return (m1 | m2 << 1) - ((m0 | m1 | m2) ^ 1);
 }
 
 static void add_vertex(sw_qh *q, int pt)
@@ -244,6 +248,7 @@ static void assign_point(sw_qh *q, const int *fs, int m, int pt)
 	if (best >= 0) {
 		q->next[pt] = q->f[best].head;
 		q->f[best].head = pt;
+		q->busy[best >> 6] |= (uint64_t)1 << (best & 63);
 	}
 }
 
@@ -393,6 +398,7 @@ static void retire_visible(sw_qh *q, int eye)
 		}
 		f->live = 0;
 		f->head = -1;
+		q->busy[q->vis[k] >> 6] &= ~((uint64_t)1 << (q->vis[k] & 63));
 		q->freel[q->nfree++] = q->vis[k];
 	}
 }
@@ -401,19 +407,21 @@ static int farthest_outside(const sw_qh *q, const sw_qh_face *f)
 {
 	int best = f->head;
 	double bd = dist(q, f, best);
-	for (int pt = q->next[best]; pt >= 0; pt = q->next[pt])
-		if (dist(q, f, pt) > bd)
-			bd = dist(q, f, pt), best = pt;
+	for (int pt = q->next[best]; pt >= 0; pt = q->next[pt]) {
+		double d = dist(q, f, pt);
+		best = d > bd ? pt : best;
+		bd = d > bd ? d : bd;
+	}
 	return best;
 }
 
 sw_hull_status sw_qh_hull_(sw_qh *q)
 {
 	for (int iter = 0; iter <= q->n; iter++) {
-		int f0 = -1;
-		for (int s = 0; s < q->nf && f0 < 0; s++)
-			if (q->f[s].live && q->f[s].head >= 0)
-				f0 = s;
+		int f0 = -1; /* the lowest slot with outside points (they are all live) */
+		for (int w = 0; w <= (q->nf - 1) / 64 && f0 < 0; w++)
+			if (q->busy[w])
+				f0 = 64 * w + (int)sw_low_bit(q->busy[w]);
 		if (f0 < 0)
 			return SW_HULL_OK;
 		if (q->nv >= SW_QH_MAX_VERTS)

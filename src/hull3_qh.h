@@ -46,6 +46,7 @@ typedef struct sw_qh {
 	sw_qh_face *f;
 	int nf, stamp;
 	int *freel, nfree;
+	uint64_t *busy; /* per face slot: its outside set is not empty (one bit a slot) */
 	int *vis, nvis;
 	int *hf, *he, nh; /* horizon: visible face and its edge, in cycle order */
 	int *ef, *ei;     /* horizon edges before they are ordered */

@@ -1,0 +1,118 @@
+/* tests/test_hull_derive.c — a built hull's derived data against plain restatements of its rules
+ * (doc/numerics.md): each face's offset is the largest n·v over all vertices, taken one vertex at a
+ * time in double (the builder takes it in SSE2 lanes), and the edge direction classes are the greedy
+ * ones, each edge compared with every earlier class in index order (the builder searches a window
+ * of classes sorted by |x|). Clouds: ellipsoids of 8 to 64 points, lattices and prisms whose edges are
+ * parallel or within a few 1e-6 rad of it, and the same at an offset of 1e4. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+
+#include "hull3_int.h"
+#include "scenes.h"
+
+/* the offset of face f as sw_hull3_finish_ defines it: the normal of the loop (Newell, relative to
+ * the vertices' bounding-box centre c) and the first largest n·(v − c), plus n·c */
+static float plain_offset(const sw_hull3 *h, uint32_t f)
+{
+	double c[3], e, t, r[SW_HULL_MAX_VERTS][3], n[3];
+	sw_hull3_tolerances_(h->verts, h->num_verts, 0.0, c, &e, &t);
+	sw_hull3_rel_verts_(h, c, r);
+	double l = sw_hull3_newell_(h, h->num_faces == 2 ? 0 : f, (const double(*)[3])r, n);
+	for (int k = 0; k < 3; k++)
+		n[k] /= h->num_faces == 2 && f == 1 ? -l : l;
+	double m = -INFINITY;
+	for (uint32_t v = 0; v < h->num_verts; v++) {
+		double d = n[0] * r[v][0] + n[1] * r[v][1] + n[2] * r[v][2];
+		m = d > m ? d : m;
+	}
+	return (float)(m + (n[0] * c[0] + n[1] * c[1] + n[2] * c[2]));
+}
+
+/* the greedy classes: each edge joins the first earlier class within SW_HULL_DIR_EPS, else founds one */
+static void expect_plain_dirs(const sw_hull3 *h)
+{
+	double rep[SW_HULL_MAX_EDGES][3];
+	uint32_t nd = 0;
+	for (uint32_t e = 0; e < h->num_edges; e++) {
+		double u[3], x[3];
+		sw_hull3_edge_unit_(h, e, u);
+		uint32_t best = nd;
+		for (uint32_t k = 0; k < nd && best == nd; k++) {
+			sw_hd_cross(u, rep[k], x);
+			if (sw_hd_len(x) <= SW_HULL_DIR_EPS)
+				best = k;
+		}
+		if (best == nd) {
+			memcpy(rep[nd], u, sizeof u);
+			cr_expect(h->dirs[nd].x == (float)u[0] && h->dirs[nd].y == (float)u[1] &&
+					  h->dirs[nd].z == (float)u[2],
+				  "direction %u is not edge %u's unit vector", nd, e);
+			nd++;
+		}
+		cr_expect_eq(h->edges[e].dir, best, "edge %u: class %u, the greedy rule gives %u", e, h->edges[e].dir,
+			     best);
+	}
+	cr_expect_eq(h->num_dirs, nd);
+}
+
+static void expect_plain(const sw_vec3 *p, size_t n)
+{
+	sw_hull3 h;
+	cr_assert_eq(sw_hull3_build(p, n, NULL, &h), SW_OK);
+	for (uint32_t f = 0; f < h.num_faces; f++) {
+		float d = plain_offset(&h, f);
+		cr_expect(memcmp(&d, &h.faces[f].d, sizeof d) == 0, "face %u: offset %a, plainly %a", f,
+			  (double)h.faces[f].d, (double)d);
+	}
+	expect_plain_dirs(&h);
+}
+
+Test(hull_derive, ellipsoid_clouds)
+{
+	sc_rng r = sc_rng_seed(0xde71);
+	sw_vec3 p[64];
+	for (int k = 0; k < 200; k++) {
+		size_t n = 8 + sc_below(&r, 57);
+		sw_vec3 ax = sw_v3(sc_uniform(&r, 0.2f, 2), sc_uniform(&r, 0.2f, 2), sc_uniform(&r, 0.2f, 2));
+		sc_ellipsoid_points(&r, n, ax, 0.7f, p);
+		if (k % 4 == 3)
+			for (size_t i = 0; i < n; i++)
+				p[i] = sw_v3_add(p[i], sw_v3(1e4f, -1e4f, 5e3f));
+		expect_plain(p, n);
+	}
+}
+
+/* lattice points of a box, a few dropped: many edges exactly parallel */
+Test(hull_derive, lattices)
+{
+	sc_rng r = sc_rng_seed(0x1a77);
+	sw_vec3 p[64];
+	for (int k = 0; k < 50; k++) {
+		size_t n = 0;
+		for (int i = 0; i < 4; i++)
+			for (int j = 0; j < 4; j++)
+				for (int l = 0; l < 4; l++)
+					if (sc_below(&r, 3) != 0)
+						p[n++] = sw_v3((float)i, 0.5f * (float)j,
+							       0.25f * (float)l + 0.1f * (float)i);
+		expect_plain(p, n);
+	}
+}
+
+/* prisms whose side edges are tilted by a few 1e-6 rad against each other: classes met within and
+ * just outside SW_HULL_DIR_EPS, where the window of candidate classes matters */
+Test(hull_derive, nearly_parallel_prisms)
+{
+	sc_rng r = sc_rng_seed(0x9a15);
+	sw_vec3 p[64];
+	for (int k = 0; k < 100; k++) {
+		int m = 3 + (int)sc_below(&r, 12);
+		for (int i = 0; i < m; i++) {
+			float a = 6.2831853f * (float)i / (float)m, tilt = sc_uniform(&r, -2e-5f, 2e-5f);
+			p[2 * i] = sw_v3(cosf(a), sinf(a), 0);
+			p[2 * i + 1] = sw_v3(cosf(a) + tilt, sinf(a) - tilt, 2);
+		}
+		expect_plain(p, (size_t)(2 * m));
+	}
+}
