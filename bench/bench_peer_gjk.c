@@ -29,10 +29,6 @@
 /* the peers' calls */
 enum { V_CCD_GJK, V_CCD_MPR, V_BT_DIST, V_BT_SUBSIMPLEX, V_BT_GJKCAST, V_B2_DIST, V_B2_OVERLAP, V_B2_CAST, V_B2_RAY };
 
-static const char *const NAMES[] = {"ccd_gjk",           "ccd_mpr",         "bullet_gjk",
-				    "bullet_subsimplex", "bullet_gjk_cast", "box2d_distance",
-				    "box2d_overlap",     "box2d_cast",      "box2d_ray"};
-
 /* one peer's answers: hit (or apart, for distances) and a time (or distance) per pair */
 typedef struct answers {
 	uint8_t *hit;
@@ -151,7 +147,11 @@ static void *box2d_rays_build(const gen_batch *g, size_t n)
 static void box2d_rays_free(void *side) { swp_box2d_rays_free(side); }
 #endif
 
-/* ---- the calls ---- */
+/* ---- the calls (when any peer is built) ---- */
+#if defined(SW_HAVE_BULLET) || defined(SW_HAVE_CCD) || defined(SW_HAVE_BOX2D)
+static const char *const NAMES[] = {"ccd_gjk",           "ccd_mpr",         "bullet_gjk",
+				    "bullet_subsimplex", "bullet_gjk_cast", "box2d_distance",
+				    "box2d_overlap",     "box2d_cast",      "box2d_ray"};
 
 static size_t call(void *side, unsigned v, uint8_t *hit, float *t)
 {
@@ -225,6 +225,8 @@ static int check(void *side, unsigned v, const gen_batch *g, const bench_cols *w
 	free(hit), free(t);
 	return 1;
 }
+
+#endif
 
 /* ---- the peers ---- */
 
