@@ -297,13 +297,27 @@ SW_INLINE void vertex_masks(const pblock *b, const pclass *c, unsigned k, sw_mw 
  * from the input), offsets and lengths in floats */
 enum { SEG_N = 5 };
 
+/* Where the tier has a lane compress (16 lanes: vcompressps), a piece is written from the lane's
+ * emission sequence instead: v_0 x_0 v_1 x_1 .. v_(n−1) x_(n−1) (vertices and their edges' split
+ * points, made in the lanes and transposed to a row per lane), whose points the piece keeps are one
+ * bit a float. Sutherland–Hodgman keeps exactly those, in that order, where the duplicate rule does not
+ * act (the lanes the reference does not answer), so each SW_W floats of the row are one compress and
+ * one store; the runs' segments stay for the counts and the attributes. */
+#define SEQ_WRITER (SW_W == 16)
+#define SEQ_MAX (2 * VMAX * 3)
+
 typedef struct pemit {
 	_Alignas(64) uint32_t off[2][SEG_N][SW_W], len[2][SEG_N][SW_W];
 	_Alignas(64) uint32_t cnt[2][SW_W]; /* each lane's piece sizes */
 	unsigned ref;                       /* lanes answered by the reference */
 	unsigned fbits[VMAX];               /* lanes whose vertex k is FRONT (the split point's front end) */
 	_Alignas(64) float t[VMAX][SW_W];
+#if SEQ_WRITER
+	_Alignas(64) uint32_t code[2][SEQ_MAX / SW_W][SW_W]; /* chunk c's floats of the piece, one bit each */
+	_Alignas(64) float seq[SW_W][SEQ_MAX + SW_W];        /* lane l's v_0 x_0 v_1 x_1 .., D floats each */
+#else
 	_Alignas(64) float xl[SW_W][VMAX * 3 + 16]; /* lane l's split points, edge k at D·k, and slack */
+#endif
 } pemit;
 
 /* floats a copy moves at a time: 16, in whole vectors of the tier */
@@ -326,6 +340,47 @@ SW_INLINE sw_fw lay_run_w(int D, sw_fw n, sw_fw s, sw_fw r, sw_mw pre, sw_fw epr
 	len[4] = sw_sel(over, sw_mul(sw_sub(n, s), fd), zero);
 	return sw_add(sw_add(r, sw_sel(pre, one, zero)), sw_sel(post, one, zero));
 }
+
+#if SEQ_WRITER
+/* the emission sequence as each lane's row (blocks of SW_W rows transposed) and, per side, the bits
+ * of the floats its piece keeps: vertex k where the on-vertex rule sends it (vertex_masks), x_k where
+ * edge k is cut. Bit sums below 2^16 are exact in a float lane */
+SW_INLINE void seq_rows(int D, const pblock *b, const pclass *c, const sw_fw *x, pemit *e)
+{
+	const sw_fw zero = sw_set1(0.0f);
+	const unsigned L = 2 * b->N * (unsigned)D, nc = (L + SW_W - 1) / SW_W;
+	sw_fw sq[SEQ_MAX + SW_W], code[2][SEQ_MAX / SW_W + 1];
+	for (unsigned q = 0; q <= nc; q++)
+		code[0][q] = code[1][q] = zero;
+	for (unsigned k = 0; k < b->N; k++) {
+		sw_mw tf, tb, cut;
+		vertex_masks(b, c, k, &tf, &tb, &cut);
+		for (unsigned h = 0; h < 2; h++) {
+			/* the point's D bits from float p0 on: in chunk q and (3D) the next */
+			const unsigned p0 = (2 * k + h) * (unsigned)D, q = p0 / SW_W;
+			const unsigned bits = ((1u << D) - 1) << p0 % SW_W;
+			const sw_fw lo = sw_set1((float)(bits & 0xFFFFu)), hi = sw_set1((float)(bits >> 16));
+			for (int d = 0; d < D; d++)
+				sq[p0 + d] = h ? x[k * D + d] : b->v[k][d];
+			for (int s = 0; s < 2; s++) {
+				sw_mw m = h ? cut : s ? tb : tf;
+				code[s][q] = sw_add(code[s][q], sw_sel(m, lo, zero));
+				if (D == 3)
+					code[s][q + 1] = sw_add(code[s][q + 1], sw_sel(m, hi, zero));
+			}
+		}
+	}
+	for (unsigned r = L; r < nc * SW_W; r++)
+		sq[r] = zero;
+	for (unsigned q = 0; q < nc; q++) {
+		sw_transpose(sq + q * SW_W);
+		for (unsigned l = 0; l < SW_W; l++)
+			sw_storeu(e->seq[l] + q * SW_W, sq[q * SW_W + l]);
+		for (int s = 0; s < 2; s++)
+			sw_store_codes(e->code[s][q], code[s][q], sw_mfalse());
+	}
+}
+#endif
 
 /* the lanes' part: every edge's split point from its front end (kept as each lane's row of points),
  * the runs' ends, the cuts, the pieces' segments and counts; the lanes the reference must answer */
@@ -359,6 +414,9 @@ SW_INLINE void poly_pieces(int D, const pblock *b, const pclass *c, pemit *e)
 		sw_storeu(e->t[k], t);
 		e->fbits[k] = sw_mbits(c->f[k]);
 	}
+#if SEQ_WRITER
+	seq_rows(D, b, c, rows, e);
+#else
 	/* the points as each lane's row: blocks of SW_W rows transposed */
 	for (unsigned r0 = 0; r0 < b->N * (unsigned)D; r0 += SW_W) {
 		for (unsigned r = b->N * (unsigned)D; r < r0 + SW_W; r++)
@@ -367,6 +425,7 @@ SW_INLINE void poly_pieces(int D, const pblock *b, const pclass *c, pemit *e)
 		for (unsigned l = 0; l < SW_W; l++)
 			sw_storeu(e->xl[l] + r0, rows[r0 + l]);
 	}
+#endif
 	const sw_fw n = b->nf, nd = sw_mul(n, sw_set1((float)D));
 	sw_mw live = sw_mfrom_bits(c->valid), st = sw_mand(live, c->straddle);
 	sw_mw fast = sw_mandnot(sw_mor(odd, same_w(D, A, C)), sw_mand(sw_eq(nfe, one), sw_eq(nbe, one)));
@@ -409,6 +468,7 @@ SW_INLINE void ref_counts(int D, const sw_split_src *src, const pblock *b, float
 	}
 }
 
+#if !SEQ_WRITER
 /* nch chunks of CHUNK floats from src to dst: the caller has checked that they may be read and
  * written. nch is the block's (its largest polygon's floats), so the loop's count is the same for
  * every piece of a block. Masked loads and stores measured several times slower than this on the
@@ -454,6 +514,29 @@ SW_INLINE void write_piece(int D, const float *v, const pemit *e, int s, unsigne
 		out += len;
 	}
 }
+
+#endif
+
+#if SEQ_WRITER
+/* lane l's piece of side s at `out` from its emission sequence, nc chunks of SW_W floats: each
+ * compressed to the floats it keeps and stored whole (the next store overwrites what is past them),
+ * except where a whole store would pass `lim` (the end of the block's pieces) */
+SW_INLINE void write_seq(const pemit *e, int s, unsigned l, float *out, const float *lim, unsigned nc)
+{
+	for (unsigned q = 0; q < nc; q++) {
+		const unsigned m = e->code[s][q][l];
+		sw_fw v = sw_compress(sw_load(e->seq[l] + q * SW_W), m);
+		if (__builtin_expect(out + SW_W <= lim, 1)) {
+			sw_storeu(out, v);
+		} else {
+			_Alignas(64) float t[SW_W];
+			sw_storeu(t, v);
+			memcpy(out, t, sizeof(float) * (size_t)__builtin_popcount(m));
+		}
+		out += __builtin_popcount(m);
+	}
+}
+#endif
 
 /* lane l's attributes of side s at `oa` (k per vertex): a vertex's copied, a split point's made with
  * the position's t from the same end */
@@ -531,7 +614,11 @@ SW_INLINE void poly_put(int D, const sw_split_src *src, const pblock *b, const p
 				first[b->item0 + l + 1] = (uint32_t)at[l + 1];
 		float *oa = src->k && sd->attrs ? sd->attrs : NULL;
 		const float *lim = sd->elems + at[b->cnt] * D;
+#if SEQ_WRITER
+		const unsigned nseq = (2 * b->N * (unsigned)D + SW_W - 1) / SW_W;
+#else
 		const unsigned nch = (b->N * (unsigned)D + CHUNK - 1) / CHUNK;
+#endif
 		for (; some; some &= some - 1) {
 			unsigned l = (unsigned)__builtin_ctz(some);
 			/* whole vectors may run past a piece into the block's later pieces, written after it, but
@@ -541,8 +628,13 @@ SW_INLINE void poly_put(int D, const sw_split_src *src, const pblock *b, const p
 				write_ref(D, src, b, eps, s, l, sd->elems + at[l] * D, oa ? oa + at[l] * src->k : NULL);
 				continue;
 			}
+#if SEQ_WRITER
+			(void)v;
+			write_seq(e, s, l, sd->elems + at[l] * D, lim, nseq);
+#else
 			int rv = ((size_t)b->start[l] + b->n[l]) * D + nch * CHUNK <= src->vend * (size_t)D;
 			write_piece(D, v, e, s, l, sd->elems + at[l] * D, lim, rv, nch);
+#endif
 			if (oa)
 				write_attrs(D, src, b, e, s, l, oa + at[l] * src->k);
 		}
