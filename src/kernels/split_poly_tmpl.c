@@ -348,36 +348,34 @@ SW_INLINE sw_fw lay_run_w(int D, sw_fw n, sw_fw s, sw_fw r, sw_mw pre, sw_fw epr
 SW_INLINE void seq_rows(int D, const pblock *b, const pclass *c, const sw_fw *x, pemit *e)
 {
 	const sw_fw zero = sw_set1(0.0f);
-	const unsigned L = 2 * b->N * (unsigned)D, nc = (L + SW_W - 1) / SW_W;
-	sw_fw sq[SEQ_MAX + SW_W], code[2][SEQ_MAX / SW_W + 1];
-	for (unsigned q = 0; q <= nc; q++)
-		code[0][q] = code[1][q] = zero;
+	const unsigned n2 = 2 * b->N, L = n2 * (unsigned)D, nc = (L + SW_W - 1) / SW_W;
+	sw_fw sq[SEQ_MAX + SW_W];
+	sw_mw keep[2][2 * VMAX]; /* point j's: vertex j / 2 or the split point of edge j / 2 */
 	for (unsigned k = 0; k < b->N; k++) {
-		sw_mw tf, tb, cut;
-		vertex_masks(b, c, k, &tf, &tb, &cut);
-		for (unsigned h = 0; h < 2; h++) {
-			/* the point's D bits from float p0 on: in chunk q and (3D) the next */
-			const unsigned p0 = (2 * k + h) * (unsigned)D, q = p0 / SW_W;
-			const unsigned bits = ((1u << D) - 1) << p0 % SW_W;
-			const sw_fw lo = sw_set1((float)(bits & 0xFFFFu)), hi = sw_set1((float)(bits >> 16));
-			for (int d = 0; d < D; d++)
-				sq[p0 + d] = h ? x[k * D + d] : b->v[k][d];
-			for (int s = 0; s < 2; s++) {
-				sw_mw m = h ? cut : s ? tb : tf;
-				code[s][q] = sw_add(code[s][q], sw_sel(m, lo, zero));
-				if (D == 3)
-					code[s][q + 1] = sw_add(code[s][q + 1], sw_sel(m, hi, zero));
-			}
-		}
+		vertex_masks(b, c, k, &keep[0][2 * k], &keep[1][2 * k], &keep[0][2 * k + 1]);
+		keep[1][2 * k + 1] = keep[0][2 * k + 1];
+		for (int d = 0; d < D; d++)
+			sq[2 * k * D + d] = b->v[k][d], sq[(2 * k + 1) * D + d] = x[k * D + d];
 	}
 	for (unsigned r = L; r < nc * SW_W; r++)
 		sq[r] = zero;
 	for (unsigned q = 0; q < nc; q++) {
+		/* the points with floats in chunk q, each its bits there */
+		sw_fw code[2] = {zero, zero};
+		const unsigned lo = q * SW_W, hi = lo + SW_W;
+		for (unsigned j = lo / (unsigned)D; j < n2 && j * D < hi; j++) {
+			unsigned bits = 0;
+			for (int d = 0; d < D; d++)
+				bits |= (unsigned)(j * D + d >= lo && j * D + d < hi) << (j * D + d) % SW_W;
+			const sw_fw bv = sw_set1((float)bits);
+			for (int s = 0; s < 2; s++)
+				code[s] = sw_add(code[s], sw_sel(keep[s][j], bv, zero));
+		}
 		sw_transpose(sq + q * SW_W);
 		for (unsigned l = 0; l < SW_W; l++)
 			sw_storeu(e->seq[l] + q * SW_W, sq[q * SW_W + l]);
 		for (int s = 0; s < 2; s++)
-			sw_store_codes(e->code[s][q], code[s][q], sw_mfalse());
+			sw_store_codes(e->code[s][q], code[s], sw_mfalse());
 	}
 }
 #endif
