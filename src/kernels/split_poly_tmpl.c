@@ -302,9 +302,13 @@ enum { SEG_N = 5 };
  * points, made in the lanes and transposed to a row per lane), whose points the piece keeps are one
  * bit a float. Sutherland–Hodgman keeps exactly those, in that order, where the duplicate rule does not
  * act (the lanes the reference does not answer), so each SW_W floats of the row are one compress and
- * one store; the runs' segments stay for the counts and the attributes. */
+ * one store; the runs' segments stay for the counts and the attributes. The sequence is twice a
+ * polygon's floats and its rows cost a transpose a chunk: blocks of longer sequences than SEQ_MAX
+ * floats (2D polygons of more than 12 vertices, 3D of more than 8) copy the segments (measured: 3–16
+ * and 16-vertex polygons 15 % slower by the sequence, 8-gons 18 % (2D) and 8 % (3D) faster). */
 #define SEQ_WRITER (SW_W == 16)
-#define SEQ_MAX (2 * VMAX * 3)
+#define SEQ_MAX 48
+#define SEQ_USE(D, N) (SEQ_WRITER && 2 * (N) * (unsigned)(D) <= SEQ_MAX)
 
 typedef struct pemit {
 	_Alignas(64) uint32_t off[2][SEG_N][SW_W], len[2][SEG_N][SW_W];
@@ -314,10 +318,9 @@ typedef struct pemit {
 	_Alignas(64) float t[VMAX][SW_W];
 #if SEQ_WRITER
 	_Alignas(64) uint32_t code[2][SEQ_MAX / SW_W][SW_W]; /* chunk c's floats of the piece, one bit each */
-	_Alignas(64) float seq[SW_W][SEQ_MAX + SW_W];        /* lane l's v_0 x_0 v_1 x_1 .., D floats each */
-#else
-	_Alignas(64) float xl[SW_W][VMAX * 3 + 16]; /* lane l's split points, edge k at D·k, and slack */
+	_Alignas(64) float seq[SW_W][SEQ_MAX];               /* lane l's v_0 x_0 v_1 x_1 .., D floats each */
 #endif
+	_Alignas(64) float xl[SW_W][VMAX * 3 + 16]; /* lane l's split points, edge k at D·k, and slack */
 } pemit;
 
 /* floats a copy moves at a time: 16, in whole vectors of the tier */
@@ -413,17 +416,18 @@ SW_INLINE void poly_pieces(int D, const pblock *b, const pclass *c, pemit *e)
 		e->fbits[k] = sw_mbits(c->f[k]);
 	}
 #if SEQ_WRITER
-	seq_rows(D, b, c, rows, e);
-#else
-	/* the points as each lane's row: blocks of SW_W rows transposed */
-	for (unsigned r0 = 0; r0 < b->N * (unsigned)D; r0 += SW_W) {
-		for (unsigned r = b->N * (unsigned)D; r < r0 + SW_W; r++)
-			rows[r] = zero;
-		sw_transpose(rows + r0);
-		for (unsigned l = 0; l < SW_W; l++)
-			sw_storeu(e->xl[l] + r0, rows[r0 + l]);
-	}
+	if (SEQ_USE(D, b->N))
+		seq_rows(D, b, c, rows, e);
+	else
 #endif
+		/* the points as each lane's row: blocks of SW_W rows transposed */
+		for (unsigned r0 = 0; r0 < b->N * (unsigned)D; r0 += SW_W) {
+			for (unsigned r = b->N * (unsigned)D; r < r0 + SW_W; r++)
+				rows[r] = zero;
+			sw_transpose(rows + r0);
+			for (unsigned l = 0; l < SW_W; l++)
+				sw_storeu(e->xl[l] + r0, rows[r0 + l]);
+		}
 	const sw_fw n = b->nf, nd = sw_mul(n, sw_set1((float)D));
 	sw_mw live = sw_mfrom_bits(c->valid), st = sw_mand(live, c->straddle);
 	sw_mw fast = sw_mandnot(sw_mor(odd, same_w(D, A, C)), sw_mand(sw_eq(nfe, one), sw_eq(nbe, one)));
@@ -466,7 +470,6 @@ SW_INLINE void ref_counts(int D, const sw_split_src *src, const pblock *b, float
 	}
 }
 
-#if !SEQ_WRITER
 /* nch chunks of CHUNK floats from src to dst: the caller has checked that they may be read and
  * written. nch is the block's (its largest polygon's floats), so the loop's count is the same for
  * every piece of a block. Masked loads and stores measured several times slower than this on the
@@ -512,8 +515,6 @@ SW_INLINE void write_piece(int D, const float *v, const pemit *e, int s, unsigne
 		out += len;
 	}
 }
-
-#endif
 
 #if SEQ_WRITER
 /* lane l's piece of side s at `out` from its emission sequence, nc chunks of SW_W floats: each
@@ -612,10 +613,10 @@ SW_INLINE void poly_put(int D, const sw_split_src *src, const pblock *b, const p
 				first[b->item0 + l + 1] = (uint32_t)at[l + 1];
 		float *oa = src->k && sd->attrs ? sd->attrs : NULL;
 		const float *lim = sd->elems + at[b->cnt] * D;
+		const unsigned nch = (b->N * (unsigned)D + CHUNK - 1) / CHUNK;
 #if SEQ_WRITER
 		const unsigned nseq = (2 * b->N * (unsigned)D + SW_W - 1) / SW_W;
-#else
-		const unsigned nch = (b->N * (unsigned)D + CHUNK - 1) / CHUNK;
+		const int by_seq = SEQ_USE(D, b->N);
 #endif
 		for (; some; some &= some - 1) {
 			unsigned l = (unsigned)__builtin_ctz(some);
@@ -627,12 +628,14 @@ SW_INLINE void poly_put(int D, const sw_split_src *src, const pblock *b, const p
 				continue;
 			}
 #if SEQ_WRITER
-			(void)v;
-			write_seq(e, s, l, sd->elems + at[l] * D, lim, nseq);
-#else
-			int rv = ((size_t)b->start[l] + b->n[l]) * D + nch * CHUNK <= src->vend * (size_t)D;
-			write_piece(D, v, e, s, l, sd->elems + at[l] * D, lim, rv, nch);
+			if (by_seq) {
+				write_seq(e, s, l, sd->elems + at[l] * D, lim, nseq);
+			} else
 #endif
+			{
+				int rv = ((size_t)b->start[l] + b->n[l]) * D + nch * CHUNK <= src->vend * (size_t)D;
+				write_piece(D, v, e, s, l, sd->elems + at[l] * D, lim, rv, nch);
+			}
 			if (oa)
 				write_attrs(D, src, b, e, s, l, oa + at[l] * src->k);
 		}
