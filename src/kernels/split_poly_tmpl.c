@@ -384,8 +384,8 @@ SW_INLINE void seq_rows(int D, const pblock *b, const pclass *c, const sw_fw *x,
 #endif
 
 /* the lanes' part: every edge's split point from its front end (kept as each lane's row of points),
- * the runs' ends, the cuts, the pieces' segments and counts; the lanes the reference must answer */
-SW_INLINE void poly_pieces(int D, const pblock *b, const pclass *c, pemit *e)
+ * the runs' ends, the cuts, the pieces' counts and (segs) segments; the lanes the reference must answer */
+SW_INLINE void poly_pieces(int D, const pblock *b, const pclass *c, int segs, pemit *e)
 {
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f);
 	sw_fw rows[VMAX * 3], nfe = zero, nbe = zero, nb = zero, a = zero, bs = zero, ce = zero, A[3], C[3];
@@ -443,7 +443,7 @@ SW_INLINE void poly_pieces(int D, const pblock *b, const pclass *c, pemit *e)
 	/* a polygon that does not straddle: one run on its side, none on the other */
 	const sw_mw whole[2] = {sw_mand(live, c->whole_f), sw_mand(live, c->whole_b)};
 	for (int s = 0; s < 2; s++) {
-		for (int q = 0; q < SEG_N; q++) {
+		for (int q = 0; segs && q < SEG_N; q++) {
 			sw_fw w = q == 1 ? sw_sel(whole[s], nd, zero) : zero;
 			sw_store_codes(e->off[s][q], sw_sel(fast, off[s][q], zero), sw_mfalse());
 			sw_store_codes(e->len[s][q], sw_sel(fast, len[s][q], w), sw_mfalse());
@@ -667,7 +667,7 @@ SW_INLINE void poly_split_kernel(const sw_job *j, int D)
 		plane_lanes(D, src, item0, cnt, &pl);
 		poly_classify(D, &b, &pl, &info, opts, &c);
 		c.valid = attrs_valid(src, &b, c.valid);
-		poly_pieces(D, &b, &c, &e);
+		poly_pieces(D, &b, &c, !SEQ_USE(D, b.N) || (src->k && (o->side[0].attrs || o->side[1].attrs)), &e);
 		ref_counts(D, src, &b, opts.eps, &e);
 		poly_put(D, src, &b, &e, opts.eps, o);
 		if (o->pass != SW_PASS_COUNT)
