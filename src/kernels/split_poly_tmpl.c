@@ -9,8 +9,9 @@
  * The pieces are not emitted point by point: the lanes find where each side's one cyclic run of
  * vertices starts and ends and leave each piece as five segments (see "the pieces" below), which a
  * scalar writer copies in whole vectors to the lane's place in the output (vertices from the input,
- * split points from the lane's row of points); a block's pieces are one contiguous run of the output
- * in both passes that write (src/job.h). The rare polygons whose pieces are not of that form are
+ * split points from the lane's row of points), or, on the 16-lane tier for short polygons, compresses
+ * from each lane's emission sequence (SEQ_WRITER); a block's pieces are one contiguous run of the
+ * output in both passes that write (src/job.h). The rare polygons whose pieces are not of that form are
  * answered by the reference (sw_split_poly_ref), bit for bit the reference row's answer. */
 #include "kernels/split_lanes.h"
 #include "split_item.h"
@@ -384,17 +385,18 @@ SW_INLINE void seq_rows(int D, const pblock *b, const pclass *c, const sw_fw *x,
 #endif
 
 /* the lanes' part: every edge's split point from its front end (kept as each lane's row of points),
- * the runs' ends, the cuts, the pieces' counts and (segs) segments; the lanes the reference must answer */
-SW_INLINE void poly_pieces(int D, const pblock *b, const pclass *c, int segs, pemit *e)
+ * the runs' ends, the cuts, the pieces' counts and (segs) segments; the lanes the reference must answer.
+ * A counting pass (!rows) leaves out the rows and segments the writers read */
+SW_INLINE void poly_pieces(int D, const pblock *b, const pclass *c, int segs, int rows, pemit *e)
 {
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f);
-	sw_fw rows[VMAX * 3], nfe = zero, nbe = zero, nb = zero, a = zero, bs = zero, ce = zero, A[3], C[3];
+	sw_fw xs[VMAX * 3], nfe = zero, nbe = zero, nb = zero, a = zero, bs = zero, ce = zero, A[3], C[3];
 	sw_mw odd = sw_mfalse(), cut1 = sw_mfalse(), cut2 = sw_mfalse();
 	for (int d = 0; d < 3; d++)
 		A[d] = C[d] = zero;
 	for (unsigned k = 0; k < b->N; k++) {
 		sw_mw on = kin(b, k);
-		sw_fw *x = rows + k * D, fk = sw_set1((float)k);
+		sw_fw *x = xs + k * D, fk = sw_set1((float)k);
 		sw_fw t = split_point_w(D, b->v[k], b->v[k + 1], c->s[k], c->s[k + 1], c->f[k], x);
 		sw_mw cut = sw_mor(sw_mand(c->f[k], c->bk[k + 1]), sw_mand(c->bk[k], c->f[k + 1]));
 		sw_mw eq = sw_mor(same_w(D, x, b->v[k]), same_w(D, x, b->v[k + 1]));
@@ -416,17 +418,17 @@ SW_INLINE void poly_pieces(int D, const pblock *b, const pclass *c, int segs, pe
 		e->fbits[k] = sw_mbits(c->f[k]);
 	}
 #if SEQ_WRITER
-	if (SEQ_USE(D, b->N))
-		seq_rows(D, b, c, rows, e);
+	if (rows && SEQ_USE(D, b->N))
+		seq_rows(D, b, c, xs, e);
 	else
 #endif
 		/* the points as each lane's row: blocks of SW_W rows transposed */
-		for (unsigned r0 = 0; r0 < b->N * (unsigned)D; r0 += SW_W) {
+		for (unsigned r0 = 0; rows && r0 < b->N * (unsigned)D; r0 += SW_W) {
 			for (unsigned r = b->N * (unsigned)D; r < r0 + SW_W; r++)
-				rows[r] = zero;
-			sw_transpose(rows + r0);
+				xs[r] = zero;
+			sw_transpose(xs + r0);
 			for (unsigned l = 0; l < SW_W; l++)
-				sw_storeu(e->xl[l] + r0, rows[r0 + l]);
+				sw_storeu(e->xl[l] + r0, xs[r0 + l]);
 		}
 	const sw_fw n = b->nf, nd = sw_mul(n, sw_set1((float)D));
 	sw_mw live = sw_mfrom_bits(c->valid), st = sw_mand(live, c->straddle);
@@ -667,7 +669,10 @@ SW_INLINE void poly_split_kernel(const sw_job *j, int D)
 		plane_lanes(D, src, item0, cnt, &pl);
 		poly_classify(D, &b, &pl, &info, opts, &c);
 		c.valid = attrs_valid(src, &b, c.valid);
-		poly_pieces(D, &b, &c, !SEQ_USE(D, b.N) || (src->k && (o->side[0].attrs || o->side[1].attrs)), &e);
+		const int write = o->pass != SW_PASS_COUNT;
+		poly_pieces(D, &b, &c,
+			    write && (!SEQ_USE(D, b.N) || (src->k && (o->side[0].attrs || o->side[1].attrs))), write,
+			    &e);
 		ref_counts(D, src, &b, opts.eps, &e);
 		poly_put(D, src, &b, &e, opts.eps, o);
 		if (o->pass != SW_PASS_COUNT)
