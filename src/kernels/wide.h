@@ -9,7 +9,8 @@
  * Contract of every op: lane-wise IEEE single precision, no fusion (the build passes
  * -ffp-contract=off), so a kernel that performs the reference's operations in the reference's order
  * gets the reference's bits. Comparisons are ordered and quiet: NaN compares false. sw_transpose
- * (a W×W block of rows to columns, in place) and sw_permute2 only move data. */
+ * (a W×W block of rows to columns, in place), sw_permute2 and sw_compress (the lanes a bit mask picks,
+ * packed low) only move data. */
 #ifndef SWEPT_WIDE_H
 #define SWEPT_WIDE_H
 
@@ -175,6 +176,12 @@ static inline sw_fw sw_permute2(sw_fw a, sw_fw b, const int32_t *idx)
 {
 	return simde_mm512_permutex2var_ps(a, simde_mm512_loadu_si512((const void *)idx), b);
 }
+/* the lanes of a whose bit is set in `bits`, in order, packed into the lowest lanes; the rest 0 (data
+ * movement only). vcompressps to a register (to memory it is microcoded on some CPUs) */
+static inline sw_fw sw_compress(sw_fw a, unsigned bits)
+{
+	return simde_mm512_maskz_compress_ps((simde__mmask16)bits, a);
+}
 /* r[0..16) as a 16×16 matrix of rows, transposed in place (data movement only, every tier alike):
  * unpack 32-bit, unpack 64-bit, then two rounds of 128-bit block shuffles */
 static inline void sw_transpose(sw_fw *r)
@@ -316,6 +323,16 @@ static inline sw_fw sw_permute2(sw_fw a, sw_fw b, const int32_t *idx)
 	return simde_mm256_blendv_ps(simde_mm256_permutevar8x32_ps(a, i), simde_mm256_permutevar8x32_ps(b, i),
 				     simde_mm256_castsi256_ps(hi));
 }
+/* sw_compress as on the 16-lane tier; no lane op here: through memory */
+static inline sw_fw sw_compress(sw_fw a, unsigned bits)
+{
+	float t[8], o[8] = {0};
+	simde_mm256_storeu_ps(t, a);
+	for (unsigned l = 0, j = 0; l < 8; l++)
+		if (bits >> l & 1)
+			o[j++] = t[l];
+	return simde_mm256_loadu_ps(o);
+}
 /* r[0..8) as an 8×8 matrix of rows, transposed in place (data movement only) */
 static inline void sw_transpose(sw_fw *r)
 {
@@ -444,6 +461,16 @@ static inline sw_fw sw_permute2(sw_fw a, sw_fw b, const int32_t *idx)
 	simde_mm_storeu_ps(t + 4, b);
 	for (int l = 0; l < 4; l++)
 		o[l] = t[idx[l] & 7];
+	return simde_mm_loadu_ps(o);
+}
+/* sw_compress as on the 16-lane tier; no lane op here: through memory */
+static inline sw_fw sw_compress(sw_fw a, unsigned bits)
+{
+	float t[4], o[4] = {0};
+	simde_mm_storeu_ps(t, a);
+	for (unsigned l = 0, j = 0; l < 4; l++)
+		if (bits >> l & 1)
+			o[j++] = t[l];
 	return simde_mm_loadu_ps(o);
 }
 /* r[0..4) as a 4×4 matrix of rows, transposed in place (data movement only) */
