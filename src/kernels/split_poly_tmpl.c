@@ -1,6 +1,6 @@
 /* src/kernels/split_poly_tmpl.c — polygon splits (2D and 3D) and their area / centroid queries,
  * written once over the lane vocabulary and compiled once per tier. One polygon per lane; it repeats
- * src/split_item.c and ref/split_mass.c lane-wise, operation for operation: the input checks (every
+ * src/split_item.c and src/split_mass.c lane-wise, operation for operation: the input checks (every
  * corner's lengths taken where the reference takes them for reflex-looking corners only), the
  * distances, the split point of every edge from its front end. Lanes hold polygons of different
  * sizes: loops run to the block's largest count, vertices past a lane's own count repeat its vertex 0
@@ -683,7 +683,7 @@ SW_INLINE void poly_split_kernel(const sw_job *j, int D)
 static void poly2_split_kernel(const sw_job *j) { poly_split_kernel(j, 2); }
 static void poly3_split_kernel(const sw_job *j) { poly_split_kernel(j, 3); }
 
-/* ---- area and centroid (ref/split_mass.c) ---- */
+/* ---- area and centroid (src/split_mass.c) ---- */
 
 typedef struct acc_w {
 	emit_w e; /* cnt, first, last of the emitted points (no duplicate rule: a repeat adds 0) */
