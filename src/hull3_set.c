@@ -1,5 +1,6 @@
 /* src/hull3_set.c — the hull set of swept/hull3.h: shapes packed once into pools (the layout of
  * src/hull3_view.h) and placed, moving instances of them on a column table (src/sets.h). */
+#include <math.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -38,6 +39,16 @@ void sw_hull3_set_destroy(sw_hull3_set *set)
 
 size_t sw_hull3_set_count(const sw_hull3_set *set) { return set ? set->inst.count : 0; }
 
+/* the largest |coordinate| of n packed vertices (rows of sw_row_pad(n) floats) */
+static float rows_ext(const float *rows, uint32_t n)
+{
+	float e = 0.0f;
+	for (int c = 0; c < 3; c++)
+		for (uint32_t k = 0; k < n; k++)
+			e = fmaxf(e, fabsf(rows[(size_t)c * sw_row_pad(n) + k]));
+	return e;
+}
+
 sw_error sw_hull3_set_add_shape(sw_hull3_set *set, const sw_hull3 *hull, uint32_t *shape)
 {
 	if (!set || !hull || !shape)
@@ -70,7 +81,8 @@ sw_error sw_hull3_set_add_shape(sw_hull3_set *set, const sw_hull3 *hull, uint32_
 				      set->pool_used,
 				      set->ipool_used,
 				      {hull->centroid.x, hull->centroid.y, hull->centroid.z},
-				      hull->radius};
+				      hull->radius,
+				      rows_ext(set->pool + set->pool_used, pv)};
 		set->pool_used += nf;
 		set->ipool_used += ni;
 	}

@@ -153,6 +153,7 @@ typedef struct sw_hull3_shape {
 	size_t fl_off, ix_off;
 	float centroid[3];
 	float radius;
+	float ext; /* largest |coordinate| of the packed vertices (the GJK kernels' extent, contract.h) */
 } sw_hull3_shape;
 
 struct sw_hull3_set {

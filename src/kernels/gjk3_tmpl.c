@@ -88,7 +88,7 @@ SW_INLINE int put_hull3(const sw_hull3_set *s, uint32_t i, unsigned l, lane_in *
 	const float *r[DIM];
 	pool_rows(s->pool, sh->fl_off, sh->nv, r);
 	rows_put(R, l, r, sh->nv);
-	put_core(in, l, 0, rows_ext(R, l), 0, 0, 0);
+	put_core(in, l, 0, sh->ext, 0, 0, 0); /* rows_ext, kept by the set */
 	R->box &= ~(1u << l);
 	return 1;
 }
