@@ -9,7 +9,8 @@
  * Contract of every op: lane-wise IEEE single precision, no fusion (the build passes
  * -ffp-contract=off), so a kernel that performs the reference's operations in the reference's order
  * gets the reference's bits. Comparisons are ordered and quiet: NaN compares false. sw_transpose
- * (a W×W block of rows to columns, in place) and sw_permute2 only move data. */
+ * (a W×W block of rows to columns, in place), sw_permute2 and sw_compress_rows / sw_expand_rows (a
+ * mask's lanes packed into the low lanes and back) only move data. */
 #ifndef SWEPT_WIDE_H
 #define SWEPT_WIDE_H
 
@@ -175,6 +176,38 @@ static inline sw_fw sw_permute2(sw_fw a, sw_fw b, const int32_t *idx)
 {
 	return simde_mm512_permutex2var_ps(a, simde_mm512_loadu_si512((const void *)idx), b);
 }
+/* the lanes of each row a[0..n) set in m packed in order into its low lanes, the others zero (expand:
+ * the low lanes spread in order into the lanes set in m); data movement only, one mask for n rows */
+static inline void sw_compress_rows(sw_mw m, sw_fw *a, int n)
+{
+	for (int k = 0; k < n; k++) {
+#if defined(__AVX512F__)
+		a[k] = _mm512_maskz_compress_ps(m, a[k]);
+#else
+		float t[16], o[16] = {0};
+		simde_mm512_storeu_ps(t, a[k]);
+		for (int l = 0, j = 0; l < 16; l++)
+			if (m >> l & 1)
+				o[j++] = t[l];
+		a[k] = simde_mm512_loadu_ps(o);
+#endif
+	}
+}
+static inline void sw_expand_rows(sw_mw m, sw_fw *a, int n)
+{
+	for (int k = 0; k < n; k++) {
+#if defined(__AVX512F__)
+		a[k] = _mm512_maskz_expand_ps(m, a[k]);
+#else
+		float t[16], o[16] = {0};
+		simde_mm512_storeu_ps(t, a[k]);
+		for (int l = 0, j = 0; l < 16; l++)
+			if (m >> l & 1)
+				o[l] = t[j++];
+		a[k] = simde_mm512_loadu_ps(o);
+#endif
+	}
+}
 /* r[0..16) as a 16×16 matrix of rows, transposed in place (data movement only, every tier alike):
  * unpack 32-bit, unpack 64-bit, then two rounds of 128-bit block shuffles */
 static inline void sw_transpose(sw_fw *r)
@@ -316,6 +349,31 @@ static inline sw_fw sw_permute2(sw_fw a, sw_fw b, const int32_t *idx)
 	return simde_mm256_blendv_ps(simde_mm256_permutevar8x32_ps(a, i), simde_mm256_permutevar8x32_ps(b, i),
 				     simde_mm256_castsi256_ps(hi));
 }
+/* the lanes of each row a[0..n) set in m packed in order into its low lanes, the others copies of its
+ * lanes (expand: the low lanes spread in order into the lanes set in m); data movement only, one
+ * permutation built from the mask for the n rows */
+static inline void sw_compress_rows(sw_mw m, sw_fw *a, int n)
+{
+	_Alignas(32) int32_t idx[8] = {0};
+	unsigned bits = sw_mbits(m);
+	for (int l = 0, j = 0; l < 8; l++)
+		if (bits >> l & 1)
+			idx[j++] = l;
+	simde__m256i i = simde_mm256_load_si256((const void *)idx);
+	for (int k = 0; k < n; k++)
+		a[k] = simde_mm256_permutevar8x32_ps(a[k], i);
+}
+static inline void sw_expand_rows(sw_mw m, sw_fw *a, int n)
+{
+	_Alignas(32) int32_t idx[8] = {0};
+	unsigned bits = sw_mbits(m);
+	for (int l = 0, j = 0; l < 8; l++)
+		if (bits >> l & 1)
+			idx[l] = j++;
+	simde__m256i i = simde_mm256_load_si256((const void *)idx);
+	for (int k = 0; k < n; k++)
+		a[k] = simde_mm256_permutevar8x32_ps(a[k], i);
+}
 /* r[0..8) as an 8×8 matrix of rows, transposed in place (data movement only) */
 static inline void sw_transpose(sw_fw *r)
 {
@@ -445,6 +503,39 @@ static inline sw_fw sw_permute2(sw_fw a, sw_fw b, const int32_t *idx)
 	for (int l = 0; l < 4; l++)
 		o[l] = t[idx[l] & 7];
 	return simde_mm_loadu_ps(o);
+}
+/* the lanes of each row a[0..n) set in m packed in order into its low lanes, the others copies of its
+ * lanes (expand: the low lanes spread in order into the lanes set in m); data movement only, one byte
+ * shuffle built from the mask for the n rows */
+static inline simde__m128i sw_lane_shuffle_(const int *src)
+{
+	_Alignas(16) uint8_t b[16];
+	for (int l = 0; l < 4; l++)
+		for (int c = 0; c < 4; c++)
+			b[4 * l + c] = (uint8_t)(4 * src[l] + c);
+	return simde_mm_load_si128((const void *)b);
+}
+static inline void sw_compress_rows(sw_mw m, sw_fw *a, int n)
+{
+	int src[4] = {0, 0, 0, 0};
+	unsigned bits = sw_mbits(m);
+	for (int l = 0, j = 0; l < 4; l++)
+		if (bits >> l & 1)
+			src[j++] = l;
+	simde__m128i s = sw_lane_shuffle_(src);
+	for (int k = 0; k < n; k++)
+		a[k] = simde_mm_castsi128_ps(simde_mm_shuffle_epi8(simde_mm_castps_si128(a[k]), s));
+}
+static inline void sw_expand_rows(sw_mw m, sw_fw *a, int n)
+{
+	int src[4] = {0, 0, 0, 0};
+	unsigned bits = sw_mbits(m);
+	for (int l = 0, j = 0; l < 4; l++)
+		if (bits >> l & 1)
+			src[l] = j++;
+	simde__m128i s = sw_lane_shuffle_(src);
+	for (int k = 0; k < n; k++)
+		a[k] = simde_mm_castsi128_ps(simde_mm_shuffle_epi8(simde_mm_castps_si128(a[k]), s));
 }
 /* r[0..4) as a 4×4 matrix of rows, transposed in place (data movement only) */
 static inline void sw_transpose(sw_fw *r)
