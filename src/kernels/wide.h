@@ -20,6 +20,16 @@
 #include "contract.h"
 #include "swept/base.h"
 
+/* for a 4-bit mask m: sw_pack4_[m] holds in its bytes, in order, the lanes set in m (the rest 0);
+ * sw_rank4_[m] holds in byte l the number of lanes set below l (for the lanes set in m; the rest 0).
+ * The 4- and 8-lane tiers' sw_compress_rows / sw_expand_rows build their permutations from them */
+static const uint32_t sw_pack4_[16] = {0x00000000u, 0x00000000u, 0x00000001u, 0x00000100u, 0x00000002u, 0x00000200u,
+				       0x00000201u, 0x00020100u, 0x00000003u, 0x00000300u, 0x00000301u, 0x00030100u,
+				       0x00000302u, 0x00030200u, 0x00030201u, 0x03020100u};
+static const uint32_t sw_rank4_[16] = {0x00000000u, 0x00000000u, 0x00000000u, 0x00000100u, 0x00000000u, 0x00010000u,
+				       0x00010000u, 0x00020100u, 0x00000000u, 0x01000000u, 0x01000000u, 0x02000100u,
+				       0x01000000u, 0x02010000u, 0x02010000u, 0x03020100u};
+
 #if defined(SW_TIER_AVX512)
 #include <simde/x86/avx512.h>
 #if defined(__AVX512F__)
@@ -349,28 +359,29 @@ static inline sw_fw sw_permute2(sw_fw a, sw_fw b, const int32_t *idx)
 	return simde_mm256_blendv_ps(simde_mm256_permutevar8x32_ps(a, i), simde_mm256_permutevar8x32_ps(b, i),
 				     simde_mm256_castsi256_ps(hi));
 }
+/* the lane indices of a permutation, one byte each in a 64-bit word, as eight 32-bit lanes */
+static inline simde__m256i sw_perm8_(uint64_t bytes)
+{
+	return simde_mm256_cvtepu8_epi32(simde_mm_cvtsi64_si128((int64_t)bytes));
+}
 /* the lanes of each row a[0..n) set in m packed in order into its low lanes, the others copies of its
  * lanes (expand: the low lanes spread in order into the lanes set in m); data movement only, one
  * permutation built from the mask for the n rows */
 static inline void sw_compress_rows(sw_mw m, sw_fw *a, int n)
 {
-	_Alignas(32) int32_t idx[8] = {0};
-	unsigned bits = sw_mbits(m);
-	for (int l = 0, j = 0; l < 8; l++)
-		if (bits >> l & 1)
-			idx[j++] = l;
-	simde__m256i i = simde_mm256_load_si256((const void *)idx);
+	unsigned bits = sw_mbits(m), lo = bits & 15u, hi = bits >> 4;
+	/* the high half's lanes (+4) follow the low half's */
+	uint64_t b = sw_pack4_[lo] | (uint64_t)(sw_pack4_[hi] + 0x04040404u) << (8 * __builtin_popcount(lo));
+	simde__m256i i = sw_perm8_(b);
 	for (int k = 0; k < n; k++)
 		a[k] = simde_mm256_permutevar8x32_ps(a[k], i);
 }
 static inline void sw_expand_rows(sw_mw m, sw_fw *a, int n)
 {
-	_Alignas(32) int32_t idx[8] = {0};
-	unsigned bits = sw_mbits(m);
-	for (int l = 0, j = 0; l < 8; l++)
-		if (bits >> l & 1)
-			idx[l] = j++;
-	simde__m256i i = simde_mm256_load_si256((const void *)idx);
+	unsigned bits = sw_mbits(m), lo = bits & 15u, hi = bits >> 4;
+	/* the high half's ranks count the low half's lanes too */
+	uint64_t b = sw_rank4_[lo] | (uint64_t)(sw_rank4_[hi] + 0x01010101u * (uint32_t)__builtin_popcount(lo)) << 32;
+	simde__m256i i = sw_perm8_(b);
 	for (int k = 0; k < n; k++)
 		a[k] = simde_mm256_permutevar8x32_ps(a[k], i);
 }
@@ -504,36 +515,27 @@ static inline sw_fw sw_permute2(sw_fw a, sw_fw b, const int32_t *idx)
 		o[l] = t[idx[l] & 7];
 	return simde_mm_loadu_ps(o);
 }
+/* the byte shuffle moving lane l to byte lanes of the lane whose index is byte l of `src` */
+static inline simde__m128i sw_lane_shuffle_(uint32_t src)
+{
+	simde__m128i s = simde_mm_shuffle_epi8(simde_mm_cvtsi32_si128((int32_t)src),
+					       simde_mm_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3));
+	s = simde_mm_add_epi8(s, s);
+	s = simde_mm_add_epi8(s, s);
+	return simde_mm_add_epi8(s, simde_mm_setr_epi8(0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3));
+}
 /* the lanes of each row a[0..n) set in m packed in order into its low lanes, the others copies of its
  * lanes (expand: the low lanes spread in order into the lanes set in m); data movement only, one byte
  * shuffle built from the mask for the n rows */
-static inline simde__m128i sw_lane_shuffle_(const int *src)
-{
-	_Alignas(16) uint8_t b[16];
-	for (int l = 0; l < 4; l++)
-		for (int c = 0; c < 4; c++)
-			b[4 * l + c] = (uint8_t)(4 * src[l] + c);
-	return simde_mm_load_si128((const void *)b);
-}
 static inline void sw_compress_rows(sw_mw m, sw_fw *a, int n)
 {
-	int src[4] = {0, 0, 0, 0};
-	unsigned bits = sw_mbits(m);
-	for (int l = 0, j = 0; l < 4; l++)
-		if (bits >> l & 1)
-			src[j++] = l;
-	simde__m128i s = sw_lane_shuffle_(src);
+	simde__m128i s = sw_lane_shuffle_(sw_pack4_[sw_mbits(m)]);
 	for (int k = 0; k < n; k++)
 		a[k] = simde_mm_castsi128_ps(simde_mm_shuffle_epi8(simde_mm_castps_si128(a[k]), s));
 }
 static inline void sw_expand_rows(sw_mw m, sw_fw *a, int n)
 {
-	int src[4] = {0, 0, 0, 0};
-	unsigned bits = sw_mbits(m);
-	for (int l = 0, j = 0; l < 4; l++)
-		if (bits >> l & 1)
-			src[l] = j++;
-	simde__m128i s = sw_lane_shuffle_(src);
+	simde__m128i s = sw_lane_shuffle_(sw_rank4_[sw_mbits(m)]);
 	for (int k = 0; k < n; k++)
 		a[k] = simde_mm_castsi128_ps(simde_mm_shuffle_epi8(simde_mm_castps_si128(a[k]), s));
 }
