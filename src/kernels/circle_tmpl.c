@@ -354,6 +354,16 @@ SW_INLINE void res_put(float (*res)[GROUP + SW_W], size_t q, const cast_w *o, in
 	sw_storeu(res[RES_STATUS] + q, s);
 }
 
+/* the result rows' lanes [end, end + SW_W), past the packed blocks, which spreading the group's last
+ * block reads (and drops): zeros, not whatever an earlier group left */
+SW_INLINE void res_pad(float (*res)[GROUP + SW_W], size_t end, int planar, unsigned rows)
+{
+	SW_UNROLL
+	for (int k = 0; k < RES_ROWS; k++)
+		if (k >= 11 || row_kept(k, planar, rows))
+			sw_storeu(res[k] + end, sw_set1(0.0f));
+}
+
 /* a block with live lanes: their answers from the result stash at q spread into their lanes, the
  * block's other lanes misses (or SW_PAIR_INVALID where not `valid`) */
 SW_INLINE void res_store(const sw_columns *c, size_t base, unsigned cnt, float (*res)[GROUP + SW_W], size_t q,
@@ -426,6 +436,7 @@ SW_INLINE void res_store(const sw_columns *c, size_t base, unsigned cnt, float (
 			CORE(&g, one_sided, &o);                                                                  \
 			res_put(res, q, &o, PLANAR, rows);                                                        \
 		}                                                                                                 \
+		res_pad(res, (nlive + SW_W - 1) / SW_W * SW_W, PLANAR, rows);                                     \
 		for (unsigned b = 0, q = 0; b < nb; b++) {                                                        \
 			unsigned bits = sw_mbits(live[b]);                                                        \
 			if (!bits)                                                                                \
