@@ -1,6 +1,7 @@
 /* tests/test_circle_sets.c — the sets of the swept circle family (circles, spheres, segments) through
  * their API: add, get, put, place, columns, clear, bad indices and NULLs, slots past the count invisible to the
- * batched sweep, growth through the allocator hook and its failures. */
+ * batched sweep, growth through the allocator hook and its failures; and every tier's batched sweep
+ * against the single-pair functions around the kernels' early out's margin. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <string.h>
@@ -281,4 +282,124 @@ Test(circle_sets, growth_failure_keeps_the_set)
 	sw_seg2_set_destroy(g);
 	sw_set_allocator(NULL, NULL, NULL);
 	cr_expect_eq(t.live, 0, "%d blocks not returned", t.live);
+}
+
+/* ---- the kernels' early out near its margin ---- */
+
+/* clearances beyond r in units of the pair's size: inside, on and around the early out's margin (2^-12
+ * of the pair's lengths) and the accuracy bar (1e-6) */
+static const float gaps[] = {-1e-3f,   -1e-6f,   0,        1e-7f,   1e-6f,   1e-5f,   1e-4f, 0x1p-14f, 0x1p-13f,
+			     0x1p-12f, 0x1p-11f, 0x1p-10f, 0x1p-8f, 0x1p-7f, 0x1p-6f, 1e-2f, 0.1f,     1};
+enum { NGAP = sizeof gaps / sizeof gaps[0], NSCALE = 6, NWAY = 4 };
+static const float scales[NSCALE] = {1e-30f, 1e-6f, 1, 1e6f, 1e12f, 1};
+
+/* every tier's status, feature, t and normal.x against the single-pair functions' */
+static void expect_tiers_match(const uint8_t *st, const uint32_t *ft, const float *t, const float *nx,
+			       const sw_cast_result *ref, size_t n, const char *isa)
+{
+	for (size_t i = 0; i < n; i++) {
+		int same = st[i] == ref[i].status && ft[i] == ref[i].feature;
+		same = same && (ref[i].status == SW_PAIR_INVALID ||
+				(memcmp(&t[i], &ref[i].t, 4) == 0 && memcmp(&nx[i], &ref[i].normal.x, 4) == 0));
+		cr_expect(same, "%s pair %zu: status %u/%u t %a/%a", isa, i, st[i], ref[i].status, t[i], ref[i].t);
+	}
+}
+
+/* a circle passing a segment at clearances around r: beside it, stopping short of it head on, stopping
+ * short of an endpoint, passing an endpoint diagonally; scales 1e-30 to 1e12 and a 1e4 offset. Every
+ * tier must give the reference's answer: the early out may drop only lanes the method calls misses */
+Test(circle_sets, early_out_at_its_margin_2d)
+{
+	enum { N = NSCALE * NGAP * NWAY };
+	sw_circle2_set *m;
+	sw_seg2_set *g;
+	cr_assert_eq(sw_circle2_set_create(N, &m), SW_OK);
+	cr_assert_eq(sw_seg2_set_create(N, &g), SW_OK);
+	static sw_pair pairs[N];
+	static sw_cast_result ref[N];
+	const float h = 0.70710678f;
+	uint32_t i = 0;
+	for (int s = 0; s < NSCALE; s++)
+		for (int k = 0; k < NGAP; k++)
+			for (int w = 0; w < NWAY; w++, i++) {
+				float sc = scales[s], o = s == NSCALE - 1 ? 1e4f : 0, r = 0.25f * sc;
+				float c = r + gaps[k] * sc;
+				sw_seg2 seg = {{o - sc, o}, {o + sc, o}};
+				sw_vec2 p, v;
+				if (w == 0)
+					p = sw_v2(o - 3 * sc, o + c), v = sw_v2(6 * sc, 0);
+				else if (w == 1)
+					p = sw_v2(o, o + c + 2 * sc), v = sw_v2(0, -2 * sc);
+				else if (w == 2)
+					p = sw_v2(o + sc + c + 2 * sc, o), v = sw_v2(-2 * sc, 0);
+				else
+					p = sw_v2(o + sc + h * c - 3 * h * sc, o - h * c - 3 * h * sc),
+					v = sw_v2(6 * h * sc, 6 * h * sc);
+				cr_assert_eq(sw_circle2_set_add(m, p, r, v, NULL), SW_OK);
+				cr_assert_eq(sw_seg2_set_add(g, &seg, sw_v2(0, 0), NULL), SW_OK);
+				pairs[i] = (sw_pair){i, i};
+				cr_assert_eq(sw_circle2_seg2_sweep(p, r, v, &seg, NULL, &ref[i]), SW_OK);
+			}
+	for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
+		if (!sw_isa_available((sw_isa)isa))
+			continue;
+		static uint8_t st[N];
+		static uint32_t ft[N];
+		static float t[N], nx[N];
+		const sw_cast_results out = {st, ft, t, NULL, NULL, NULL, NULL, nx, NULL, NULL, NULL, NULL, NULL};
+		const sw_batch_opts run = {.isa = SW_BATCH_ISA((sw_isa)isa)};
+		cr_assert_eq(sw_circle2_seg2_sweep_batch(m, g, pairs, N, NULL, &run, &out), SW_OK);
+		expect_tiers_match(st, ft, t, nx, ref, N, sw_isa_name((sw_isa)isa));
+	}
+	sw_circle2_set_destroy(m);
+	sw_seg2_set_destroy(g);
+}
+
+/* the same for a sphere and a triangle in z = 0: beside an edge, stopping short above the face, passing
+ * a vertex diagonally, passing an edge's end along it */
+Test(circle_sets, early_out_at_its_margin_3d)
+{
+	enum { N = NSCALE * NGAP * NWAY };
+	sw_circle3_set *m;
+	sw_tri3_set *g;
+	cr_assert_eq(sw_circle3_set_create(N, &m), SW_OK);
+	cr_assert_eq(sw_tri3_set_create(N, &g), SW_OK);
+	static sw_pair pairs[N];
+	static sw_cast_result ref[N];
+	const float h = 0.70710678f;
+	uint32_t i = 0;
+	for (int s = 0; s < NSCALE; s++)
+		for (int k = 0; k < NGAP; k++)
+			for (int w = 0; w < NWAY; w++, i++) {
+				float sc = scales[s], o = s == NSCALE - 1 ? 1e4f : 0, r = 0.25f * sc;
+				float c = r + gaps[k] * sc;
+				sw_tri3 tri = {{o - sc, o - sc, o}, {o + sc, o - sc, o}, {o, o + sc, o}};
+				sw_vec3 p, v;
+				if (w == 0) /* beside the edge y = −1, in the triangle's plane */
+					p = sw_v3(o - 3 * sc, o - sc - c, o), v = sw_v3(6 * sc, 0, 0);
+				else if (w == 1)
+					p = sw_v3(o, o, o + c + 2 * sc), v = sw_v3(0, 0, -2 * sc);
+				else if (w == 2) /* past the vertex (0, 1, 0) diagonally above it */
+					p = sw_v3(o - 3 * h * sc, o + sc, o + h * c - 3 * h * sc),
+					v = sw_v3(6 * h * sc, 0, 6 * h * sc);
+				else /* along the edge y = −1 beyond its end (1, −1), stopping short */
+					p = sw_v3(o + sc + c + 2 * sc, o - sc, o), v = sw_v3(-2 * sc, 0, 0);
+				cr_assert_eq(sw_circle3_set_add(m, p, r, v, NULL), SW_OK);
+				cr_assert_eq(sw_tri3_set_add(g, &tri, sw_v3(0, 0, 0), NULL), SW_OK);
+				pairs[i] = (sw_pair){i, i};
+				cr_assert_eq(sw_circle3_tri3_sweep(p, r, v, &tri, NULL, &ref[i]), SW_OK);
+			}
+	for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
+		if (!sw_isa_available((sw_isa)isa))
+			continue;
+		static uint8_t st[N];
+		static uint32_t ft[N];
+		static float t[N], nx[N];
+		const sw_cast_results out = {st, ft, t, NULL, NULL, NULL, NULL, nx, NULL, NULL, NULL, NULL, NULL};
+		const sw_batch_opts run = {.isa = SW_BATCH_ISA((sw_isa)isa)};
+		cr_assert_eq(sw_circle3_tri3_sweep_batch(m, g, pairs, N, NULL, &run, &out), SW_OK);
+		expect_tiers_match(st, ft, t, nx, ref, N, sw_isa_name((sw_isa)isa));
+	}
+	sw_circle3_set_destroy(m);
+	sw_tri3_set_destroy(g);
 }

@@ -2,8 +2,11 @@
  * lane, written once over the lane vocabulary and compiled once per tier. It repeats ref/circle2.c and
  * ref/circle3.c lane-wise, operation for operation (see those files for the method): every candidate
  * is computed in every lane and the reference's selections are blends, so keep the two in step, or the
- * tier tests will say so. */
+ * tier tests will say so. Lanes that a conservative separating-axis test finds clear of the segment or
+ * triangle are answered as misses without the method; the others are packed and swept together (see
+ * the kernels' loop below). */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "kernels/tri_lanes.h"
@@ -143,6 +146,62 @@ SW_INLINE void seg_gather(const sw_circle2_set *ms, const sw_seg2_set *ss, const
 	g->ok = ok;
 }
 
+/* ---- the early out: lanes that surely miss ----
+ *
+ * A separating axis a keeps the swept shape (the centre's path over [0, v] from c, grown by r) clear of
+ * the segment or triangle when their projections onto a are more than r·|a| apart (Ericson, RTCD 4.4,
+ * 5.5.7). The axes need not be unit: a gap G along a is G/|a| long, and G > R·‖a‖₁ ≥ R·|a|. R = r + δ
+ * with δ = 2^-12·M, M bounding every length the reference forms its answer from (the offsets of the
+ * points from the centre, the motion, r): the reference's rounding, a few units of 2^-24·M, cannot make a
+ * contact of a lane clear by more than r + δ, and this test's own rounding is as small. So every lane
+ * it calls dead is a miss in the reference. Lanes with M ≥ 2^40 are left to the method (no product
+ * here then nears overflow), and so is an axis whose R·‖a‖₁ is below 2^-90: an underflow's absolute
+ * error (2^-149 an operation) then stays far below δ·‖a‖₁ ≥ 2^-13·R·‖a‖₁ too. The axes are any
+ * vectors (their own rounding does not matter), each shape's interval spans all its projections. */
+
+#define DEAD_MARGIN 0x1p-12f
+#define DEAD_RANGE 0x1p40f
+#define DEAD_FLOOR 0x1p-90f
+
+/* the gap between the intervals spanned by a0, a1 and by b0, b1 (negative when they overlap) */
+SW_INLINE sw_fw span_gap(sw_fw a0, sw_fw a1, sw_fw b0, sw_fw b1)
+{
+	return sw_max(sw_sub(sw_min(a0, a1), sw_max(b0, b1)), sw_sub(sw_min(b0, b1), sw_max(a0, a1)));
+}
+
+SW_INLINE sw_fw abs_max(sw_fw a, sw_fw b) { return sw_max(sw_abs(a), sw_abs(b)); }
+
+/* the gap exceeds rd = R·‖a‖₁, and rd is far from underflow */
+SW_INLINE sw_mw apart(sw_fw gap, sw_fw rd) { return sw_mand(sw_gt(gap, rd), sw_ge(rd, sw_set1(DEAD_FLOOR))); }
+
+/* seg_dead: the segment's normal, the motion's (its direction and the segment's add little here: a
+ * segment beside the path but beyond its end is rarer than one across it) */
+SW_INLINE sw_mw seg_dead(const seg_in *g)
+{
+	const sw_fw zero = sw_set1(0.0f);
+	const sw_fw *v = g->v;
+	sw_fw f0[2], f1[2], d[2];
+	for (int k = 0; k < 2; k++) {
+		f0[k] = sw_sub(g->p[k], g->c[k]);
+		f1[k] = sw_sub(g->q[k], g->c[k]);
+		d[k] = sw_sub(g->q[k], g->p[k]);
+	}
+	sw_fw nv = sw_add(sw_abs(v[0]), sw_abs(v[1])), nd = sw_add(sw_abs(d[0]), sw_abs(d[1]));
+	sw_fw big = sw_add(sw_add(sw_max(abs_max(f0[0], f0[1]), abs_max(f1[0], f1[1])), nv), g->r);
+	sw_fw rr = sw_add(g->r, sw_mul(big, sw_set1(DEAD_MARGIN)));
+	sw_fw rd = sw_mul(rr, nd), rv = sw_mul(rr, nv);
+	/* the segment's normal (d.y, −d.x): the segment over [s0, s1], the path over [0, w] */
+	sw_fw s0 = sw_sub(sw_mul(d[1], f0[0]), sw_mul(d[0], f0[1]));
+	sw_fw s1 = sw_sub(sw_mul(d[1], f1[0]), sw_mul(d[0], f1[1]));
+	sw_fw w = sw_sub(sw_mul(d[1], v[0]), sw_mul(d[0], v[1]));
+	sw_mw dead = apart(span_gap(s0, s1, zero, w), rd);
+	/* the motion's normal (v.y, −v.x): the path at 0 (v.y·v.x − v.x·v.y is +0 in floats too) */
+	sw_fw a0 = sw_sub(sw_mul(v[1], f0[0]), sw_mul(v[0], f0[1]));
+	sw_fw a1 = sw_sub(sw_mul(v[1], f1[0]), sw_mul(v[0], f1[1]));
+	dead = sw_mor(dead, apart(span_gap(a0, a1, zero, zero), rv));
+	return sw_mand(dead, sw_lt(big, sw_set1(DEAD_RANGE)));
+}
+
 SW_INLINE void seg_core(const seg_in *g, int one_sided, cast_w *o)
 {
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f), inf = sw_set1(INFINITY), tiny = sw_set1(MIN_NORMAL);
@@ -239,39 +298,172 @@ SW_INLINE void seg_core(const seg_in *g, int one_sided, cast_w *o)
 	cast_rows(o, t, depth, pt, nr, sl, id);
 }
 
-/* a kernel's loop over its lane blocks: the pairs' set indices, the block's inputs (IN, gathered by
- * GATHER from movers MS and geometry GS), the answer (CORE), the store; PLANAR for a 2D query. A call
- * that asks for neither depth nor slide runs the loop instantiated for CAST_ROWS_CAST */
-#define CIRCLE_KERNEL(name, MS, GS, IN, GATHER, CORE, PLANAR)                                        \
-	SW_INLINE void name##_blocks(const sw_job *j, const sw_columns *cols, unsigned rows)         \
-	{                                                                                            \
-		const MS *ms = j->a;                                                                 \
-		const GS *gs = j->b;                                                                 \
-		const sw_pair *pairs = j->pairs + j->off;                                            \
-		size_t n = j->n, at = j->off;                                                        \
-		int one_sided = ((const sw_circle_opts *)j->opts)->one_sided != 0;                   \
-		_Alignas(64) int32_t ia[SW_W], ib[SW_W];                                             \
-		for (size_t base = 0; base < n; base += SW_W) {                                      \
-			unsigned cnt = n - base < SW_W ? (unsigned)(n - base) : SW_W;                \
-			sw_mw in = lanes_pairs(ms->t.count, gs->t.count, pairs + base, cnt, ia, ib); \
-			IN g;                                                                        \
-			GATHER(ms, gs, ia, ib, &g);                                                  \
-			cast_w o;                                                                    \
-			CORE(&g, one_sided, &o);                                                     \
-			cast_store(cols, at + base, cnt, &o, sw_mand(in, g.ok), PLANAR, rows);       \
-		}                                                                                    \
-	}                                                                                            \
-	static void name##_kernel(const sw_job *j)                                                   \
-	{                                                                                            \
-		const sw_columns cols = cast_columns(j, PLANAR);                                     \
-		int cast = !cols.f[1] && !cols.f[8] && !cols.f[9] && !cols.f[10];                    \
-		if (cast)                                                                            \
-			name##_blocks(j, &cols, CAST_ROWS_CAST);                                     \
-		else                                                                                 \
-			name##_blocks(j, &cols, CAST_ROWS_ALL);                                      \
+/* ---- the kernels' loop: blocks whose pairs surely miss are answered at once, the others' live lanes
+ * packed and swept together ----
+ *
+ * Most pairs a broadphase hands in miss. A conservative separating-axis test (DEAD, below per query)
+ * marks the lanes whose swept disc or ball stays clear of the segment or triangle by more than a
+ * margin far above the reference's rounding; those are misses in the reference too, so their answer
+ * (SW_MISS, t = 1, zeros) is written without the method. The live lanes of a group of blocks are packed
+ * (sw_compress_rows) into a stash, swept SW_W at a time by the full method (CORE), and their rows spread
+ * back (sw_expand_rows) into their blocks' stores. Every answer is the one CORE gives in any lane, so
+ * the tiers keep the reference's bits. */
+
+/* pairs per group: a multiple of every tier's width; the stashes live on the stack */
+#define GROUP 256
+#define GROUP_BLOCKS (GROUP / SW_W)
+/* result rows of a swept lane in the stash: sw_cast_results' 11 floats, the feature, the status */
+#define RES_FEATURE 11
+#define RES_STATUS 12
+#define RES_ROWS 13
+
+/* whether float row k may be stored by a loop (the z rows of a 2D query and rows outside `rows` never):
+ * constants of each loop, so the stashes hold and move only those rows */
+SW_INLINE int row_kept(int k, int planar, unsigned rows)
+{
+	return !(planar && (sw_answer_zmask(SW_ANS_CAST) >> k & 1)) && (rows >> k & 1);
+}
+
+/* the lanes [cnt, SW_W) cleared */
+SW_INLINE sw_mw lanes_below(sw_mw m, unsigned cnt)
+{
+	return cnt == SW_W ? m : sw_mand(m, sw_mfrom_bits((1u << cnt) - 1u));
+}
+
+/* a block none of whose lanes is live: misses, and SW_PAIR_INVALID where not `valid` */
+SW_INLINE void blank_store(const sw_columns *c, size_t base, unsigned cnt, sw_mw valid, int planar, unsigned rows)
+{
+	cast_w o;
+	o.miss = sw_mnot(sw_mfalse()), o.over = sw_mfalse();
+	o.feature = sw_set1(FEATURE_NONE_LANE);
+	for (int k = 0; k < 11; k++)
+		o.f[k] = sw_set1(0.0f);
+	cast_store(c, base, cnt, &o, valid, planar, rows);
+}
+
+/* CORE's answer for the lanes of a stash block, written to the result stash at q */
+SW_INLINE void res_put(float (*res)[GROUP + SW_W], size_t q, const cast_w *o, int planar, unsigned rows)
+{
+	SW_UNROLL
+	for (int k = 0; k < 11; k++)
+		if (row_kept(k, planar, rows))
+			sw_storeu(res[k] + q, o->f[k]);
+	sw_storeu(res[RES_FEATURE] + q, o->feature);
+	sw_fw s = sw_sel(o->miss, sw_set1((float)SW_MISS),
+			 sw_sel(o->over, sw_set1((float)SW_STARTS_OVERLAPPED), sw_set1((float)SW_HIT)));
+	sw_storeu(res[RES_STATUS] + q, s);
+}
+
+/* the result rows' lanes [end, end + SW_W), past the packed blocks, which spreading the group's last
+ * block reads (and drops): zeros, not whatever an earlier group left */
+SW_INLINE void res_pad(float (*res)[GROUP + SW_W], size_t end, int planar, unsigned rows)
+{
+	SW_UNROLL
+	for (int k = 0; k < RES_ROWS; k++)
+		if (k >= 11 || row_kept(k, planar, rows))
+			sw_storeu(res[k] + end, sw_set1(0.0f));
+}
+
+/* a block with live lanes: their answers from the result stash at q spread into their lanes, the
+ * block's other lanes misses (or SW_PAIR_INVALID where not `valid`) */
+SW_INLINE void res_store(const sw_columns *c, size_t base, unsigned cnt, float (*res)[GROUP + SW_W], size_t q,
+			 sw_mw live, sw_mw valid, int planar, unsigned rows)
+{
+	sw_fw x[RES_ROWS];
+	int n = 0;
+	SW_UNROLL
+	for (int k = 0; k < RES_ROWS; k++)
+		if (k >= 11 || row_kept(k, planar, rows))
+			x[n++] = sw_loadu(res[k] + q);
+	sw_expand_rows(live, x, n);
+	cast_w o;
+	n = 0;
+	SW_UNROLL
+	for (int k = 0; k < 11; k++)
+		o.f[k] = row_kept(k, planar, rows) ? x[n++] : sw_set1(0.0f);
+	o.feature = x[n];
+	o.miss = sw_mor(sw_mnot(live), sw_eq(x[n + 1], sw_set1((float)SW_MISS)));
+	o.over = sw_mand(live, sw_eq(x[n + 1], sw_set1((float)SW_STARTS_OVERLAPPED)));
+	cast_store(c, base, cnt, &o, valid, planar, rows);
+}
+
+/* a kernel's loop over its groups of lane blocks: the pairs' set indices, the block's inputs (IN, NF
+ * float rows then its `ok` mask, gathered by GATHER from movers MS and geometry GS), the lanes surely
+ * missing (DEAD), the answer of the live lanes (CORE), the stores; PLANAR for a 2D query. A call that
+ * asks for neither depth nor slide runs the loop instantiated for CAST_ROWS_CAST */
+#define CIRCLE_KERNEL(name, MS, GS, IN, NF, GATHER, DEAD, CORE, PLANAR)                                           \
+	_Static_assert(offsetof(IN, ok) == (NF) * sizeof(sw_fw), #IN ": NF float rows, then ok");                 \
+	SW_INLINE void name##_group(const sw_job *j, const sw_columns *cols, unsigned rows, size_t g0, size_t gn, \
+				    float(*st)[GROUP + SW_W], float(*res)[GROUP + SW_W])                          \
+	{                                                                                                         \
+		const MS *ms = j->a;                                                                              \
+		const GS *gs = j->b;                                                                              \
+		const sw_pair *pairs = j->pairs + j->off;                                                         \
+		size_t at = j->off;                                                                               \
+		int one_sided = ((const sw_circle_opts *)j->opts)->one_sided != 0;                                \
+		_Alignas(64) int32_t ia[SW_W], ib[SW_W];                                                          \
+		sw_mw live[GROUP_BLOCKS], valid[GROUP_BLOCKS];                                                    \
+		unsigned nlive = 0, nb = (unsigned)((gn + SW_W - 1) / SW_W);                                      \
+		for (unsigned b = 0; b < nb; b++) {                                                               \
+			size_t base = g0 + (size_t)b * SW_W;                                                      \
+			unsigned cnt = g0 + gn - base < SW_W ? (unsigned)(g0 + gn - base) : SW_W;                 \
+			sw_mw in = lanes_pairs(ms->t.count, gs->t.count, pairs + base, cnt, ia, ib);              \
+			IN g;                                                                                     \
+			GATHER(ms, gs, ia, ib, &g);                                                               \
+			valid[b] = sw_mand(in, g.ok);                                                             \
+			live[b] = lanes_below(sw_mandnot(DEAD(&g), valid[b]), cnt);                               \
+			unsigned bits = sw_mbits(live[b]);                                                        \
+			if (!bits) {                                                                              \
+				blank_store(cols, at + base, cnt, valid[b], PLANAR, rows);                        \
+				continue;                                                                         \
+			}                                                                                         \
+			sw_fw *x = (sw_fw *)(void *)&g;                                                           \
+			sw_compress_rows(live[b], x, NF);                                                         \
+			for (int k = 0; k < (NF); k++)                                                            \
+				sw_storeu(st[k] + nlive, x[k]);                                                   \
+			nlive += (unsigned)__builtin_popcount(bits);                                              \
+		}                                                                                                 \
+		/* the last stash block's lanes past nlive: zeros, swept and dropped */                           \
+		for (int k = 0; k < (NF); k++)                                                                    \
+			sw_storeu(st[k] + nlive, sw_set1(0.0f));                                                  \
+		for (unsigned q = 0; q < nlive; q += SW_W) {                                                      \
+			IN g;                                                                                     \
+			sw_fw *x = (sw_fw *)(void *)&g;                                                           \
+			for (int k = 0; k < (NF); k++)                                                            \
+				x[k] = sw_loadu(st[k] + q);                                                       \
+			g.ok = sw_mnot(sw_mfalse());                                                              \
+			cast_w o;                                                                                 \
+			CORE(&g, one_sided, &o);                                                                  \
+			res_put(res, q, &o, PLANAR, rows);                                                        \
+		}                                                                                                 \
+		res_pad(res, (nlive + SW_W - 1) / SW_W * SW_W, PLANAR, rows);                                     \
+		for (unsigned b = 0, q = 0; b < nb; b++) {                                                        \
+			unsigned bits = sw_mbits(live[b]);                                                        \
+			if (!bits)                                                                                \
+				continue;                                                                         \
+			size_t base = g0 + (size_t)b * SW_W;                                                      \
+			unsigned cnt = g0 + gn - base < SW_W ? (unsigned)(g0 + gn - base) : SW_W;                 \
+			res_store(cols, at + base, cnt, res, q, live[b], valid[b], PLANAR, rows);                 \
+			q += (unsigned)__builtin_popcount(bits);                                                  \
+		}                                                                                                 \
+	}                                                                                                         \
+	SW_INLINE void name##_blocks(const sw_job *j, const sw_columns *cols, unsigned rows)                      \
+	{                                                                                                         \
+		_Alignas(64) float st[NF][GROUP + SW_W], res[RES_ROWS][GROUP + SW_W];                             \
+		for (size_t g0 = 0; g0 < j->n; g0 += GROUP)                                                       \
+			name##_group(j, cols, rows, g0, j->n - g0 < GROUP ? j->n - g0 : GROUP, st, res);          \
+	}                                                                                                         \
+	static void name##_kernel(const sw_job *j)                                                                \
+	{                                                                                                         \
+		const sw_columns cols = cast_columns(j, PLANAR);                                                  \
+		int cast = !cols.f[1] && !cols.f[8] && !cols.f[9] && !cols.f[10];                                 \
+		if (cast)                                                                                         \
+			name##_blocks(j, &cols, CAST_ROWS_CAST);                                                  \
+		else                                                                                              \
+			name##_blocks(j, &cols, CAST_ROWS_ALL);                                                   \
 	}
 
-CIRCLE_KERNEL(circle2_seg2_sweep, sw_circle2_set, sw_seg2_set, seg_in, seg_gather, seg_core, 1)
+CIRCLE_KERNEL(circle2_seg2_sweep, sw_circle2_set, sw_seg2_set, seg_in, 9, seg_gather, seg_dead, seg_core, 1)
 
 /* ---- sphere vs triangle (ref/circle3.c) ---- */
 
@@ -449,6 +641,40 @@ SW_INLINE sw_fw tri_region(const tri_w *w, const sw_fw x[3])
 /* a per-lane choice among three rows by masks of index 1 and 2 */
 SW_INLINE sw_fw pick3(sw_mw i1, sw_mw i2, sw_fw a0, sw_fw a1, sw_fw a2) { return sw_sel(i1, a1, sw_sel(i2, a2, a0)); }
 
+/* tri_dead: the triangle's normal, its edges crossed with the motion */
+SW_INLINE sw_mw tri_dead(const tri_in *g)
+{
+	const sw_fw zero = sw_set1(0.0f);
+	const sw_fw *v = g->v;
+	sw_fw f[3][3], e1[3], e2[3], n[3];
+	for (int k = 0; k < 3; k++)
+		for (int a = 0; a < 3; a++)
+			f[k][a] = sw_sub(g->x[k][a], g->c[a]);
+	for (int a = 0; a < 3; a++)
+		e1[a] = sw_sub(f[1][a], f[0][a]), e2[a] = sw_sub(f[2][a], f[0][a]);
+	cross3v(e1, e2, n);
+	sw_fw nv = sw_add(sw_add(sw_abs(v[0]), sw_abs(v[1])), sw_abs(v[2]));
+	sw_fw nn = sw_add(sw_add(sw_abs(n[0]), sw_abs(n[1])), sw_abs(n[2]));
+	sw_fw mf = sw_max(sw_max(max3v(f[0]), max3v(f[1])), max3v(f[2]));
+	sw_fw big = sw_add(sw_add(mf, nv), g->r);
+	sw_fw rr = sw_add(g->r, sw_mul(big, sw_set1(DEAD_MARGIN)));
+	/* the normal */
+	sw_fw s0 = dot3v(n, f[0]), s1 = dot3v(n, f[1]), s2 = dot3v(n, f[2]), w = dot3v(n, v);
+	sw_mw dead = apart(span_gap(sw_min(sw_min(s0, s1), s2), sw_max(sw_max(s0, s1), s2), zero, w), sw_mul(rr, nn));
+	/* each edge crossed with the motion: the path over [0, a·v], a·v zero but for the rounding of a */
+	for (int j = 0; j < 3; j++) {
+		sw_fw e[3], a[3];
+		for (int k = 0; k < 3; k++)
+			e[k] = sw_sub(f[(j + 1) % 3][k], f[j][k]);
+		cross3v(e, v, a);
+		sw_fw na = sw_add(sw_add(sw_abs(a[0]), sw_abs(a[1])), sw_abs(a[2]));
+		sw_fw t0 = dot3v(a, f[0]), t1 = dot3v(a, f[1]), t2 = dot3v(a, f[2]);
+		sw_fw gap = span_gap(sw_min(sw_min(t0, t1), t2), sw_max(sw_max(t0, t1), t2), zero, dot3v(a, v));
+		dead = sw_mor(dead, apart(gap, sw_mul(rr, na)));
+	}
+	return sw_mand(dead, sw_lt(big, sw_set1(DEAD_RANGE)));
+}
+
 SW_INLINE void tri_core(const tri_in *g, int one_sided, cast_w *o)
 {
 	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f);
@@ -514,7 +740,7 @@ SW_INLINE void tri_core(const tri_in *g, int one_sided, cast_w *o)
 	cast_rows(o, t, depth, pt, nr, sl, id);
 }
 
-CIRCLE_KERNEL(circle3_tri3_sweep, sw_circle3_set, sw_tri3_set, tri_in, tri_gather, tri_core, 0)
+CIRCLE_KERNEL(circle3_tri3_sweep, sw_circle3_set, sw_tri3_set, tri_in, 16, tri_gather, tri_dead, tri_core, 0)
 
 SW_EXPORT(circle2_seg2_sweep)
 SW_EXPORT(circle3_tri3_sweep)

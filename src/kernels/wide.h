@@ -9,8 +9,8 @@
  * Contract of every op: lane-wise IEEE single precision, no fusion (the build passes
  * -ffp-contract=off), so a kernel that performs the reference's operations in the reference's order
  * gets the reference's bits. Comparisons are ordered and quiet: NaN compares false. sw_transpose
- * (a W×W block of rows to columns, in place), sw_permute2 and sw_compress (the lanes a bit mask picks,
- * packed low) only move data. */
+ * (a W×W block of rows to columns, in place), sw_permute2, sw_compress / sw_compress_rows and
+ * sw_expand_rows (a mask's lanes packed into the low lanes and back) only move data. */
 #ifndef SWEPT_WIDE_H
 #define SWEPT_WIDE_H
 
@@ -19,6 +19,16 @@
 
 #include "contract.h"
 #include "swept/base.h"
+
+/* for a 4-bit mask m: sw_pack4_[m] holds in its bytes, in order, the lanes set in m (the rest 0);
+ * sw_rank4_[m] holds in byte l the number of lanes set below l (for the lanes set in m; the rest 0).
+ * The 4- and 8-lane tiers' sw_compress_rows / sw_expand_rows build their permutations from them */
+static const uint32_t sw_pack4_[16] = {0x00000000u, 0x00000000u, 0x00000001u, 0x00000100u, 0x00000002u, 0x00000200u,
+				       0x00000201u, 0x00020100u, 0x00000003u, 0x00000300u, 0x00000301u, 0x00030100u,
+				       0x00000302u, 0x00030200u, 0x00030201u, 0x03020100u};
+static const uint32_t sw_rank4_[16] = {0x00000000u, 0x00000000u, 0x00000000u, 0x00000100u, 0x00000000u, 0x00010000u,
+				       0x00010000u, 0x00020100u, 0x00000000u, 0x01000000u, 0x01000000u, 0x02000100u,
+				       0x01000000u, 0x02010000u, 0x02010000u, 0x03020100u};
 
 #if defined(SW_TIER_AVX512)
 #include <simde/x86/avx512.h>
@@ -176,11 +186,34 @@ static inline sw_fw sw_permute2(sw_fw a, sw_fw b, const int32_t *idx)
 {
 	return simde_mm512_permutex2var_ps(a, simde_mm512_loadu_si512((const void *)idx), b);
 }
-/* the lanes of a whose bit is set in `bits`, in order, packed into the lowest lanes; the rest 0 (data
- * movement only). vcompressps to a register (to memory it is microcoded on some CPUs) */
+/* the lanes of a whose bit is set in `bits`, in order, packed into the lowest lanes; the others 0 on
+ * this tier, unspecified on the others (data movement only). vcompressps to a register (to memory it
+ * is microcoded on some CPUs) */
 static inline sw_fw sw_compress(sw_fw a, unsigned bits)
 {
 	return simde_mm512_maskz_compress_ps((simde__mmask16)bits, a);
+}
+/* sw_compress of each row a[0..n) by the lanes set in m (expand: the low lanes spread in order into
+ * the lanes set in m, the others 0); data movement only, one mask for n rows */
+static inline void sw_compress_rows(sw_mw m, sw_fw *a, int n)
+{
+	for (int k = 0; k < n; k++)
+		a[k] = sw_compress(a[k], sw_mbits(m));
+}
+static inline void sw_expand_rows(sw_mw m, sw_fw *a, int n)
+{
+	for (int k = 0; k < n; k++) {
+#if defined(__AVX512F__)
+		a[k] = _mm512_maskz_expand_ps(m, a[k]);
+#else
+		float t[16], o[16] = {0};
+		simde_mm512_storeu_ps(t, a[k]);
+		for (int l = 0, j = 0; l < 16; l++)
+			if (m >> l & 1)
+				o[l] = t[j++];
+		a[k] = simde_mm512_loadu_ps(o);
+#endif
+	}
 }
 /* r[0..16) as a 16×16 matrix of rows, transposed in place (data movement only, every tier alike):
  * unpack 32-bit, unpack 64-bit, then two rounds of 128-bit block shuffles */
@@ -323,15 +356,36 @@ static inline sw_fw sw_permute2(sw_fw a, sw_fw b, const int32_t *idx)
 	return simde_mm256_blendv_ps(simde_mm256_permutevar8x32_ps(a, i), simde_mm256_permutevar8x32_ps(b, i),
 				     simde_mm256_castsi256_ps(hi));
 }
-/* sw_compress as on the 16-lane tier; no lane op here: through memory */
-static inline sw_fw sw_compress(sw_fw a, unsigned bits)
+/* the lane indices of a permutation, one byte each in a 64-bit word, as eight 32-bit lanes */
+static inline simde__m256i sw_perm8_(uint64_t bytes)
 {
-	float t[8], o[8] = {0};
-	simde_mm256_storeu_ps(t, a);
-	for (unsigned l = 0, j = 0; l < 8; l++)
-		if (bits >> l & 1)
-			o[j++] = t[l];
-	return simde_mm256_loadu_ps(o);
+	return simde_mm256_cvtepu8_epi32(simde_mm_cvtsi64_si128((int64_t)bytes));
+}
+/* the permutation packing the lanes set in `bits` into the low lanes */
+static inline simde__m256i sw_pack8_(unsigned bits)
+{
+	unsigned lo = bits & 15u, hi = bits >> 4 & 15u;
+	/* the high half's lanes (+4) follow the low half's */
+	return sw_perm8_(sw_pack4_[lo] | (uint64_t)(sw_pack4_[hi] + 0x04040404u) << (8 * __builtin_popcount(lo)));
+}
+/* sw_compress as on the 16-lane tier; the other lanes copies of a's */
+static inline sw_fw sw_compress(sw_fw a, unsigned bits) { return simde_mm256_permutevar8x32_ps(a, sw_pack8_(bits)); }
+/* sw_compress of each row a[0..n) by the lanes set in m (expand: the low lanes spread in order into
+ * the lanes set in m, the others copies); data movement only, one permutation for the n rows */
+static inline void sw_compress_rows(sw_mw m, sw_fw *a, int n)
+{
+	simde__m256i i = sw_pack8_(sw_mbits(m));
+	for (int k = 0; k < n; k++)
+		a[k] = simde_mm256_permutevar8x32_ps(a[k], i);
+}
+static inline void sw_expand_rows(sw_mw m, sw_fw *a, int n)
+{
+	unsigned bits = sw_mbits(m), lo = bits & 15u, hi = bits >> 4;
+	/* the high half's ranks count the low half's lanes too */
+	uint64_t b = sw_rank4_[lo] | (uint64_t)(sw_rank4_[hi] + 0x01010101u * (uint32_t)__builtin_popcount(lo)) << 32;
+	simde__m256i i = sw_perm8_(b);
+	for (int k = 0; k < n; k++)
+		a[k] = simde_mm256_permutevar8x32_ps(a[k], i);
 }
 /* r[0..8) as an 8×8 matrix of rows, transposed in place (data movement only) */
 static inline void sw_transpose(sw_fw *r)
@@ -463,15 +517,34 @@ static inline sw_fw sw_permute2(sw_fw a, sw_fw b, const int32_t *idx)
 		o[l] = t[idx[l] & 7];
 	return simde_mm_loadu_ps(o);
 }
-/* sw_compress as on the 16-lane tier; no lane op here: through memory */
+/* the byte shuffle moving lane l to byte lanes of the lane whose index is byte l of `src` */
+static inline simde__m128i sw_lane_shuffle_(uint32_t src)
+{
+	simde__m128i s = simde_mm_shuffle_epi8(simde_mm_cvtsi32_si128((int32_t)src),
+					       simde_mm_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3));
+	s = simde_mm_add_epi8(s, s);
+	s = simde_mm_add_epi8(s, s);
+	return simde_mm_add_epi8(s, simde_mm_setr_epi8(0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3));
+}
+/* sw_compress as on the 16-lane tier; the other lanes copies of a's */
 static inline sw_fw sw_compress(sw_fw a, unsigned bits)
 {
-	float t[4], o[4] = {0};
-	simde_mm_storeu_ps(t, a);
-	for (unsigned l = 0, j = 0; l < 4; l++)
-		if (bits >> l & 1)
-			o[j++] = t[l];
-	return simde_mm_loadu_ps(o);
+	simde__m128i s = sw_lane_shuffle_(sw_pack4_[bits & 15u]);
+	return simde_mm_castsi128_ps(simde_mm_shuffle_epi8(simde_mm_castps_si128(a), s));
+}
+/* sw_compress of each row a[0..n) by the lanes set in m (expand: the low lanes spread in order into
+ * the lanes set in m, the others copies); data movement only, one byte shuffle for the n rows */
+static inline void sw_compress_rows(sw_mw m, sw_fw *a, int n)
+{
+	simde__m128i s = sw_lane_shuffle_(sw_pack4_[sw_mbits(m)]);
+	for (int k = 0; k < n; k++)
+		a[k] = simde_mm_castsi128_ps(simde_mm_shuffle_epi8(simde_mm_castps_si128(a[k]), s));
+}
+static inline void sw_expand_rows(sw_mw m, sw_fw *a, int n)
+{
+	simde__m128i s = sw_lane_shuffle_(sw_rank4_[sw_mbits(m)]);
+	for (int k = 0; k < n; k++)
+		a[k] = simde_mm_castsi128_ps(simde_mm_shuffle_epi8(simde_mm_castps_si128(a[k]), s));
 }
 /* r[0..4) as a 4×4 matrix of rows, transposed in place (data movement only) */
 static inline void sw_transpose(sw_fw *r)
