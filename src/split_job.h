@@ -63,4 +63,14 @@ static inline const float *sw_split_plane_of(const sw_split_src *s, size_t i, in
 	return s->planes + (s->nplanes == 1 ? 0 : i) * 2 * (size_t)D;
 }
 
+/// The mass answer's float columns in one order: front and back measure, front centroid x, y, z, back
+/// centroid x, y, z (the z columns NULL in 2D); the order of sw_split_mass3's fields, which the
+/// reference rows and the kernels both write by it.
+static inline void sw_split_mass_cols(const sw_split_mass_results *o, int D, float *cols[8])
+{
+	cols[0] = o->front_measure, cols[1] = o->back_measure;
+	cols[2] = o->front_cx, cols[3] = o->front_cy, cols[4] = D == 3 ? o->front_cz : NULL;
+	cols[5] = o->back_cx, cols[6] = o->back_cy, cols[7] = D == 3 ? o->back_cz : NULL;
+}
+
 #endif

@@ -115,14 +115,8 @@ void sw_hull3_split_ref(const sw_job *j)
 /* item i's mass answer into the columns that are not NULL (2D: no z) */
 static void mass_put(const sw_split_mass_results *o, size_t i, const sw_split_mass3 *m, int D)
 {
-	float *col[8] = {o->front_measure,
-			 o->back_measure,
-			 o->front_cx,
-			 o->front_cy,
-			 D == 3 ? o->front_cz : NULL,
-			 o->back_cx,
-			 o->back_cy,
-			 D == 3 ? o->back_cz : NULL};
+	float *col[8];
+	sw_split_mass_cols(o, D, col);
 	const float val[8] = {m->front_measure,    m->back_measure,    m->front_centroid.x, m->front_centroid.y,
 			      m->front_centroid.z, m->back_centroid.x, m->back_centroid.y,  m->back_centroid.z};
 	o->status[i] = (uint8_t)m->status;

@@ -763,14 +763,8 @@ SW_INLINE void poly_mass_block(int D, const pblock *b, const pinfo *info, const 
 	sw_fw inv = sw_div(sw_set1(1.0f), sc), meas[2], cen[2][3];
 	for (int s = 0; s < 2; s++)
 		acc_finish_w(D, &side[s], info->nrm, b->v[0], inv, &meas[s], cen[s]);
-	float *cols[8] = {o->front_measure,
-			  o->back_measure,
-			  o->front_cx,
-			  o->front_cy,
-			  D == 3 ? o->front_cz : NULL,
-			  o->back_cx,
-			  o->back_cy,
-			  D == 3 ? o->back_cz : NULL};
+	float *cols[8];
+	sw_split_mass_cols(o, D, cols);
 	const sw_fw vals[8] = {meas[0], meas[1], cen[0][0], cen[0][1], cen[0][2], cen[1][0], cen[1][1], cen[1][2]};
 	for (int k = 0; k < 8; k++)
 		col_store(cols[k], b->item0, b->cnt, vals[k], c->valid);
