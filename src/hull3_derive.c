@@ -281,10 +281,12 @@ static double first_max(const double *xs, const double *ys, const double *zs, ui
 
 /* unit normals (Newell) and offsets d = max over all vertices of n·v, the support value along n; face
  * 1 of a flat hull takes face 0's normal negated, so the two are exactly opposite. r: the vertices
- * relative to c, also in columns rc */
-static sw_hull_status face_planes(sw_hull3 *h, const double c[3], const double (*r)[3],
-				  const double (*rc)[SW_HULL_MAX_VERTS])
+ * relative to c */
+static sw_hull_status face_planes(sw_hull3 *h, const double c[3], const double (*r)[3])
 {
+	double rc[3][SW_HULL_MAX_VERTS]; /* r in columns, for first_max */
+	for (uint32_t v = 0; v < h->num_verts; v++)
+		rc[0][v] = r[v][0], rc[1][v] = r[v][1], rc[2][v] = r[v][2];
 	/* the normals first, up to the first face without area: independent of each other, their square
 	 * roots and divisions overlap; then the offsets of those faces (a failed hull is written as far) */
 	double ns[SW_HULL_MAX_FACES][3];
@@ -367,7 +369,7 @@ double sw_hull3_centroid_radius_(sw_hull3 *h, const double c[3], const double (*
 
 sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol)
 {
-	double c[3], e_unused, t_unused, r[SW_HULL_MAX_VERTS][3], rc[3][SW_HULL_MAX_VERTS];
+	double c[3], e_unused, t_unused, r[SW_HULL_MAX_VERTS][3];
 	sw_hull3_tolerances_(h->verts, h->num_verts, 0.0, c, &e_unused, &t_unused);
 	h->eps = (float)eps;
 	h->tol = nextafterf((float)tol, INFINITY);
@@ -379,9 +381,7 @@ sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol)
 	if (st != SW_HULL_OK)
 		return st;
 	sw_hull3_rel_verts_(h, c, r);
-	for (uint32_t v = 0; v < h->num_verts; v++)
-		rc[0][v] = r[v][0], rc[1][v] = r[v][1], rc[2][v] = r[v][2];
-	st = face_planes(h, c, (const double(*)[3])r, (const double(*)[SW_HULL_MAX_VERTS])rc);
+	st = face_planes(h, c, (const double(*)[3])r);
 	if (st != SW_HULL_OK)
 		return st;
 	sw_hull3_edge_dirs_(h);

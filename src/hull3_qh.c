@@ -126,7 +126,9 @@ static void face_plane(sw_qh *q, sw_qh_face *f, const sw_qh_face *nb)
 
 static int new_face(sw_qh *q, int a, int b, int c)
 {
-	int reuse = q->nfree > 0; /* by selects: whether a freed slot is at hand is not predictable */
+	/* by selects: whether a freed slot is at hand is not predictable (the inner test keeps the index in
+	 * range where the compiler reads both operands) */
+	int reuse = q->nfree > 0;
 	int s = reuse ? q->freel[reuse ? q->nfree - 1 : 0] : q->nf;
 	if (s >= q->fcap)
 		return -1;
