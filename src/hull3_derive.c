@@ -188,45 +188,57 @@ void sw_hull3_edge_unit_(const sw_hull3 *h, uint32_t e, double u[3])
 		u[k] *= s;
 }
 
-/* the candidates among classes [k, k + 2) for an edge whose |x| is aux: the bits of the classes whose
- * |x| (ax) lies within 2e-5 of it */
-static int near_pair(const double *ax, uint32_t k, simde__m128d lo, simde__m128d hi)
+/* buckets of the classes' |x|: keys floor(|x|·2^15) (width 2^-15 > 2e-5, so a class within 2e-5 of
+ * an edge's |x| has the edge's key or a neighbour's), hashed into DIR_SLOTS chains */
+#define DIR_SLOTS 256
+#define DIR_SCALE 32768.0
+
+/* the classes within 2e-5 of aux (the test [lo, hi] of its rounded bounds), ascending in *c; their count */
+static uint32_t near_classes(const double *ax, const uint8_t *head, const uint8_t *next, double aux, uint8_t *c)
 {
-	simde__m128d a = simde_mm_loadu_pd(ax + k);
-	return simde_mm_movemask_pd(simde_mm_and_pd(simde_mm_cmpge_pd(a, lo), simde_mm_cmple_pd(a, hi)));
+	const double lo = aux - 2e-5, hi = aux + 2e-5;
+	const uint32_t key = (uint32_t)(aux * DIR_SCALE);
+	uint32_t nc = 0;
+	for (uint32_t s = key + DIR_SLOTS - 1; s <= key + DIR_SLOTS + 1; s++)
+		for (uint32_t j = head[s % DIR_SLOTS]; j; j = next[j - 1]) /* j: class + 1, 0 ends a chain */
+			if (ax[j - 1] >= lo && ax[j - 1] <= hi) {
+				uint32_t i = nc++;
+				for (; i > 0 && c[i - 1] > j - 1; i--) /* at most a few: classes this close are rare */
+					c[i] = c[i - 1];
+				c[i] = (uint8_t)(j - 1);
+			}
+	return nc;
 }
 
 /* classes of parallel edges, greedy in edge order: an edge joins the first class whose direction is
  * within SW_HULL_DIR_EPS (|u × w|, sign-blind), else founds one. Unit vectors within 1e-5 rad of
  * parallel differ by at most 1.00001e-5 in each coordinate (up to sign), so only the classes whose
- * |x| lies within 2e-5 of the edge's are candidates: the classes' |x| (ax, in class order) are
- * compared two at a time in SSE2, and the candidates' directions judged in class order, the first
- * within SW_HULL_DIR_EPS taken. No sorted list to keep: each edge's search is independent
- * comparisons, where a bisection's steps and the insertion wait on each other. */
+ * |x| lies within 2e-5 of the edge's are candidates: they are found in buckets of |x| (near_classes)
+ * and judged in class order, the first within SW_HULL_DIR_EPS taken. Each edge costs its few
+ * candidates, not a pass over every class. */
 void sw_hull3_edge_dirs_(sw_hull3 *h)
 {
-	double us[SW_HULL_MAX_EDGES][3], ax[SW_HULL_MAX_EDGES + 1]; /* + 1: ax[nd] = ∞ pads the last pair */
-	uint8_t founder[SW_HULL_MAX_EDGES];                         /* per class: the edge that made it */
+	double us[SW_HULL_MAX_EDGES][3], ax[SW_HULL_MAX_EDGES];
+	uint8_t founder[SW_HULL_MAX_EDGES]; /* per class: the edge that made it */
+	uint8_t head[DIR_SLOTS] = {0}, next[SW_HULL_MAX_EDGES], cand[SW_HULL_MAX_EDGES];
 	uint32_t nd = 0;
 	/* the units first: independent of each other, their square roots and divisions overlap, where in
 	 * the greedy loop below each would wait for the previous edge's search */
 	for (uint32_t e = 0; e < h->num_edges; e++)
 		sw_hull3_edge_unit_(h, e, us[e]);
-	ax[0] = INFINITY;
 	for (uint32_t e = 0; e < h->num_edges; e++) {
 		const double *u = us[e];
 		double x[3], aux = fabs(u[0]);
-		const simde__m128d lo = simde_mm_set1_pd(aux - 2e-5), hi = simde_mm_set1_pd(aux + 2e-5);
-		uint32_t best = nd;
-		for (uint32_t k = 0; k < nd && best == nd; k += 2)
-			for (int m = near_pair(ax, k, lo, hi); m && best == nd; m &= m - 1) {
-				uint32_t j = k + sw_low_bit((uint64_t)m);
-				sw_hd_cross(u, us[founder[j]], x);
-				best = sw_hd_len(x) <= SW_HULL_DIR_EPS ? j : best;
-			}
+		uint32_t best = nd, nc = near_classes(ax, head, next, aux, cand);
+		for (uint32_t i = 0; i < nc && best == nd; i++) {
+			sw_hd_cross(u, us[founder[cand[i]]], x);
+			best = sw_hd_len(x) <= SW_HULL_DIR_EPS ? cand[i] : best;
+		}
 		if (best == nd) {
-			ax[nd] = aux, ax[nd + 1] = INFINITY;
+			uint32_t s = (uint32_t)(aux * DIR_SCALE) % DIR_SLOTS;
+			ax[nd] = aux;
 			founder[nd] = (uint8_t)e;
+			next[nd] = head[s], head[s] = (uint8_t)(nd + 1);
 			h->dirs[nd++] = sw_v3((float)u[0], (float)u[1], (float)u[2]);
 		}
 		h->edges[e].dir = (uint8_t)best;

@@ -124,6 +124,63 @@ static void face_plane(sw_qh *q, sw_qh_face *f, const sw_qh_face *nb)
 	f->d = (dot3(f->n, q->p[f->v[0]]) + dot3(f->n, q->p[f->v[1]]) + dot3(f->n, q->p[f->v[2]])) / 3;
 }
 
+/* the planes of two triangles at once, face_plane's operations in the two lanes of SSE2 doubles (each
+ * lane rounds as face_plane does, so the bits are face_plane's); na, nb their neighbours, not NULL */
+static void face_plane2(sw_qh *q, sw_qh_face *fa, sw_qh_face *fb, const sw_qh_face *na, const sw_qh_face *nb)
+{
+	typedef simde__m128d v2;
+	v2 p[3][3], e[3][3], l[3], x[3], n[3];
+	for (int i = 0; i < 3; i++)
+		for (int k = 0; k < 3; k++)
+			p[i][k] = simde_mm_set_pd(q->p[fb->v[i]][k], q->p[fa->v[i]][k]);
+	for (int i = 0; i < 3; i++) {
+		for (int k = 0; k < 3; k++)
+			e[i][k] = simde_mm_sub_pd(p[(i + 1) % 3][k], p[i][k]);
+		l[i] = simde_mm_sqrt_pd(simde_mm_add_pd(
+			simde_mm_add_pd(simde_mm_mul_pd(e[i][0], e[i][0]), simde_mm_mul_pd(e[i][1], e[i][1])),
+			simde_mm_mul_pd(e[i][2], e[i][2])));
+	}
+	/* the longest edge lg as masks: lg = 0 when l0 ≥ l1 and l0 ≥ l2, else 1 when l1 ≥ l2 and l0 < l1,
+	 * else 2; the two shorter edges (i1, i2) are (1, 2), (2, 0) or (0, 1) */
+	const v2 m0 = simde_mm_and_pd(simde_mm_cmpge_pd(l[0], l[1]), simde_mm_cmpge_pd(l[0], l[2]));
+	const v2 m1 = simde_mm_andnot_pd(simde_mm_cmpge_pd(l[0], l[1]), simde_mm_cmpge_pd(l[1], l[2]));
+#define QH_PICK(a0, a1, a2)                                                              \
+	simde_mm_or_pd(simde_mm_or_pd(simde_mm_and_pd(m0, a0), simde_mm_and_pd(m1, a1)), \
+		       simde_mm_andnot_pd(simde_mm_or_pd(m0, m1), a2))
+	v2 u[3], w[3];
+	for (int k = 0; k < 3; k++)
+		u[k] = QH_PICK(e[1][k], e[2][k], e[0][k]), w[k] = QH_PICK(e[2][k], e[0][k], e[1][k]);
+	const v2 lu = QH_PICK(l[1], l[2], l[0]), lw = QH_PICK(l[2], l[0], l[1]);
+#undef QH_PICK
+	x[0] = simde_mm_sub_pd(simde_mm_mul_pd(u[1], w[2]), simde_mm_mul_pd(u[2], w[1]));
+	x[1] = simde_mm_sub_pd(simde_mm_mul_pd(u[2], w[0]), simde_mm_mul_pd(u[0], w[2]));
+	x[2] = simde_mm_sub_pd(simde_mm_mul_pd(u[0], w[1]), simde_mm_mul_pd(u[1], w[0]));
+	const v2 len = simde_mm_sqrt_pd(
+		simde_mm_add_pd(simde_mm_add_pd(simde_mm_mul_pd(x[0], x[0]), simde_mm_mul_pd(x[1], x[1])),
+				simde_mm_mul_pd(x[2], x[2])));
+	const v2 ok = simde_mm_and_pd(
+		simde_mm_cmpgt_pd(len, simde_mm_mul_pd(simde_mm_mul_pd(simde_mm_set1_pd(QH_DEGEN_SINE), lu), lw)),
+		simde_mm_cmpgt_pd(len, simde_mm_setzero_pd()));
+	for (int k = 0; k < 3; k++) /* a degenerate lane's quotient (perhaps NaN) is not kept */
+		n[k] = simde_mm_or_pd(simde_mm_and_pd(ok, simde_mm_div_pd(x[k], len)),
+				      simde_mm_andnot_pd(ok, simde_mm_set_pd(nb->n[k], na->n[k])));
+	v2 d = simde_mm_setzero_pd();
+	for (int i = 0; i < 3; i++) {
+		const v2 t =
+			simde_mm_add_pd(simde_mm_add_pd(simde_mm_mul_pd(n[0], p[i][0]), simde_mm_mul_pd(n[1], p[i][1])),
+					simde_mm_mul_pd(n[2], p[i][2]));
+		d = i == 0 ? t : simde_mm_add_pd(d, t);
+	}
+	d = simde_mm_div_pd(d, simde_mm_set1_pd(3));
+	double nn[3][2], dd[2];
+	for (int k = 0; k < 3; k++)
+		simde_mm_storeu_pd(nn[k], n[k]);
+	simde_mm_storeu_pd(dd, d);
+	for (int k = 0; k < 3; k++)
+		fa->n[k] = nn[k][0], fb->n[k] = nn[k][1];
+	fa->d = dd[0], fb->d = dd[1];
+}
+
 static int new_face(sw_qh *q, int a, int b, int c)
 {
 	/* by selects: whether a freed slot is at hand is not predictable (the inner test keeps the index in
@@ -379,8 +436,15 @@ static int make_cone(sw_qh *q, int eye)
 			return 0;
 		q->f[s].nb[0] = out;
 		q->f[out].nb[j] = s;
-		face_plane(q, &q->f[s], &q->f[out]);
 	}
+	/* the planes after the links, two at a time: the faces' planes do not depend on each other */
+	int k = 0;
+	for (; k + 2 <= q->nh; k += 2) {
+		sw_qh_face *fa = &q->f[q->cone[k]], *fb = &q->f[q->cone[k + 1]];
+		face_plane2(q, fa, fb, &q->f[fa->nb[0]], &q->f[fb->nb[0]]);
+	}
+	if (k < q->nh)
+		face_plane(q, &q->f[q->cone[k]], &q->f[q->f[q->cone[k]].nb[0]]);
 	for (int k = 0; k < q->nh; k++) {
 		q->f[q->cone[k]].nb[1] = q->cone[(k + 1) % q->nh];
 		q->f[q->cone[k]].nb[2] = q->cone[(k + q->nh - 1) % q->nh];
