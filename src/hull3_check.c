@@ -33,6 +33,7 @@ typedef struct vctx {
 	double a[SW_HULL_MAX_VERTS][3];
 	double rc[3][SW_HULL_MAX_VERTS], ac[3][SW_HULL_MAX_VERTS]; /* r and a in columns */
 	uint64_t fmask[SW_HULL_MAX_FACES];
+	uint64_t near[SW_HULL_MAX_FACES]; /* per face: the vertices v_merged calls near its plane */
 	face_geo g[SW_HULL_MAX_FACES];
 	double bend, r2max; /* r2max: the largest |r|² */
 	int built, strict, flat;
@@ -58,6 +59,33 @@ static uint32_t next_in_loop(uint32_t k, uint32_t m) { return k + 1 == m ? 0 : k
 static int any_above(const double (*c)[SW_HULL_MAX_VERTS], uint32_t nv, const double n[3], double off, double lim)
 {
 	return sw_hull3_any_above_(c[0], c[1], c[2], nv, n, off, lim);
+}
+
+/* any_above, and in *near the vertices with n·c[v] − off ≥ low: one pass gives the convexity rule and
+ * the merged rule (v_merged) the same sums, ((n0·x + n1·y) + n2·z) − off, each rounded as sw_hd_dot */
+static int scan_face(const double (*c)[SW_HULL_MAX_VERTS], uint32_t nv, const double n[3], double off, double lim,
+		     double low, uint64_t *near)
+{
+	const simde__m128d m0 = simde_mm_set1_pd(n[0]), m1 = simde_mm_set1_pd(n[1]), m2 = simde_mm_set1_pd(n[2]);
+	const simde__m128d o = simde_mm_set1_pd(off), l = simde_mm_set1_pd(lim), w = simde_mm_set1_pd(low);
+	simde__m128d bad = simde_mm_setzero_pd();
+	uint64_t m = 0;
+	uint32_t i = 0;
+	for (; i + 2 <= nv; i += 2) {
+		simde__m128d s = simde_mm_add_pd(simde_mm_mul_pd(m0, simde_mm_loadu_pd(c[0] + i)),
+						 simde_mm_mul_pd(m1, simde_mm_loadu_pd(c[1] + i)));
+		s = simde_mm_sub_pd(simde_mm_add_pd(s, simde_mm_mul_pd(m2, simde_mm_loadu_pd(c[2] + i))), o);
+		bad = simde_mm_or_pd(bad, simde_mm_cmpgt_pd(s, l));
+		m |= (uint64_t)simde_mm_movemask_pd(simde_mm_cmpge_pd(s, w)) << i;
+	}
+	int any = simde_mm_movemask_pd(bad) != 0;
+	for (; i < nv; i++) {
+		double s = n[0] * c[0][i] + n[1] * c[1][i] + n[2] * c[2][i] - off;
+		any |= s > lim;
+		m |= (uint64_t)(s >= low) << i;
+	}
+	*near = m;
+	return any;
 }
 
 sw_hull_status sw_hull3_distinct_(const sw_vec3 *v, size_t n, char *why, size_t why_len)
@@ -260,21 +288,17 @@ static sw_hull_status v_face_convex(const vctx *x, uint32_t f, char *why, size_t
 }
 
 /* the builder's promise (strict): every vertex of a face that is not on its neighbour lies more than
- * eps/2 behind the neighbour's plane, i.e. faces within eps of coplanar were merged */
+ * eps/2 behind the neighbour's plane, i.e. faces within eps of coplanar were merged. near[fa]: the
+ * vertices with n·r − dmax ≥ −eps/2 for fa's plane (scan_face, in v_convex) */
 static sw_hull_status v_merged(const vctx *x, char *why, size_t why_len)
 {
 	const sw_hull3 *h = x->h;
 	for (uint32_t e = 0; e < h->num_edges; e++) {
 		for (int s = 0; s < 2; s++) {
 			uint32_t fa = h->edges[e].f[s], fb = h->edges[e].f[1 - s];
-			const uint8_t *lp = &h->face_verts[h->faces[fb].first];
-			for (uint32_t k = 0; k < h->faces[fb].count; k++) {
-				uint32_t v = lp[k];
-				if (!(x->fmask[fa] >> v & 1) &&
-				    sw_hd_dot(x->g[fa].n, x->r[v]) - x->g[fa].dmax >= -0.5 * h->eps)
-					SW_HULL_FAIL(SW_HULL_BAD_FACES_COPLANAR,
-						     "faces %u and %u are within eps of coplanar", fa, fb);
-			}
+			if (x->near[fa] & x->fmask[fb] & ~x->fmask[fa])
+				SW_HULL_FAIL(SW_HULL_BAD_FACES_COPLANAR, "faces %u and %u are within eps of coplanar",
+					     fa, fb);
 		}
 	}
 	return SW_HULL_OK;
@@ -301,7 +325,7 @@ static sw_hull_status v_flat_corners(const vctx *x, char *why, size_t why_len)
  * normals differ by less than `bend` (the sine of the angle, below float32's resolution of a
  * direction) should have been one face. The rule is on the angle, not on distances, so the faces of a
  * thin hull, however narrow, are not taken for coplanar with their wide neighbours. */
-static sw_hull_status v_convex(const vctx *x, char *why, size_t why_len)
+static sw_hull_status v_convex(vctx *x, char *why, size_t why_len)
 {
 	const sw_hull3 *h = x->h;
 	for (uint32_t f = 0; f < h->num_faces; f++) {
@@ -314,7 +338,8 @@ static sw_hull_status v_convex(const vctx *x, char *why, size_t why_len)
 		sw_hull_status st = g->plain ? SW_HULL_OK : v_face_convex(x, f, why, why_len);
 		if (st != SW_HULL_OK)
 			return st;
-		for (uint32_t v = 0; v < h->num_verts && any_above(x->rc, h->num_verts, g->n, g->dmax, h->tol); v++)
+		int above = scan_face(x->rc, h->num_verts, g->n, g->dmax, h->tol, -0.5 * h->eps, &x->near[f]);
+		for (uint32_t v = 0; v < h->num_verts && above; v++)
 			if (sw_hd_dot(g->n, x->r[v]) - g->dmax > h->tol)
 				SW_HULL_FAIL(SW_HULL_BAD_FACES_NONCONVEX, "vertex %u is %g in front of face %u", v,
 					     sw_hd_dot(g->n, x->r[v]) - g->dmax, f);

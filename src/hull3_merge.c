@@ -219,7 +219,7 @@ sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const
 			lp[k] = map[lp[k]];
 			r = lp[k] < lp[r] ? k : r;
 		}
-		raw[f] = (sw_qh_key){lp[r], lp[(r + 1) % m], f, r};
+		raw[f] = (sw_qh_key){lp[r], lp[r + 1 == m ? 0 : r + 1], f, r};
 	}
 	sort_keys(raw, keys, L->nl);
 	int w = 0;
@@ -228,8 +228,8 @@ sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const
 		int m = L->count[keys[f].loop];
 		out->faces[f].first = (uint16_t)w;
 		out->faces[f].count = (uint16_t)m;
-		for (int k = 0; k < m; k++)
-			out->face_verts[w++] = (uint8_t)lp[(keys[f].rot + k) % m];
+		for (int k = 0, j = keys[f].rot; k < m; k++, j = j + 1 == m ? 0 : j + 1) /* j = (rot + k) mod m */
+			out->face_verts[w++] = (uint8_t)lp[j];
 	}
 	out->num_verts = (uint32_t)nv;
 	out->num_faces = (uint32_t)L->nl;

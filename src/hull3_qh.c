@@ -446,8 +446,8 @@ static int make_cone(sw_qh *q, int eye)
 	if (k < q->nh)
 		face_plane(q, &q->f[q->cone[k]], &q->f[q->f[q->cone[k]].nb[0]]);
 	for (int k = 0; k < q->nh; k++) {
-		q->f[q->cone[k]].nb[1] = q->cone[(k + 1) % q->nh];
-		q->f[q->cone[k]].nb[2] = q->cone[(k + q->nh - 1) % q->nh];
+		q->f[q->cone[k]].nb[1] = q->cone[k + 1 == q->nh ? 0 : k + 1];
+		q->f[q->cone[k]].nb[2] = q->cone[k == 0 ? q->nh - 1 : k - 1];
 	}
 	return 1;
 }
