@@ -248,16 +248,15 @@ void sw_hull3_edge_dirs_(sw_hull3 *h)
 
 /* max over the vertices of n·r[v]: the first maximal element (a later equal one, such as −0 after +0,
  * does not replace it), as glibc's fmax from −∞ keeps it. C leaves the sign of a zero maximum open and
- * compilers differ when they inline fmax, so the rule is spelled out here. Four independent lanes
- * (lane j takes the vertices v ≡ j mod 4, two SSE2 vectors of two) keep the comparison chains short;
- * each n·r[v] is ((n0·x + n1·y) + n2·z), as sw_hd_dot rounds it; the lanes' winners are merged by
- * value, then by index. r in columns xs, ys, zs. */
+ * compilers differ when they inline fmax, so the rule is spelled out here. Equal doubles other than ±0
+ * are equal bits (no NaN here: n and r are finite), so only a zero maximum needs the first index: the
+ * lanes keep values only, four of them (lane j takes the vertices v ≡ j mod 4, two SSE2 vectors of
+ * two; maxpd(d, m) is d > m ? d : m, keeping m when equal), and a zero maximum is looked up again in
+ * vertex order. Each n·r[v] is ((n0·x + n1·y) + n2·z), as sw_hd_dot rounds it. r in columns xs, ys, zs. */
 static double first_max(const double *xs, const double *ys, const double *zs, uint32_t nv, const double n[3])
 {
 	const simde__m128d n0 = simde_mm_set1_pd(n[0]), n1 = simde_mm_set1_pd(n[1]), n2 = simde_mm_set1_pd(n[2]);
-	const simde__m128d four = simde_mm_set1_pd(4);
-	simde__m128d m01 = simde_mm_set1_pd(-INFINITY), m23 = m01, at01 = simde_mm_setzero_pd(), at23 = at01;
-	simde__m128d i01 = simde_mm_set_pd(1, 0), i23 = simde_mm_set_pd(3, 2);
+	simde__m128d m01 = simde_mm_set1_pd(-INFINITY), m23 = m01;
 	uint32_t v = 0;
 	for (; v + 4 <= nv; v += 4) {
 		simde__m128d d01 = simde_mm_add_pd(simde_mm_mul_pd(n0, simde_mm_loadu_pd(xs + v)),
@@ -266,29 +265,24 @@ static double first_max(const double *xs, const double *ys, const double *zs, ui
 						   simde_mm_mul_pd(n1, simde_mm_loadu_pd(ys + v + 2)));
 		d01 = simde_mm_add_pd(d01, simde_mm_mul_pd(n2, simde_mm_loadu_pd(zs + v)));
 		d23 = simde_mm_add_pd(d23, simde_mm_mul_pd(n2, simde_mm_loadu_pd(zs + v + 2)));
-		simde__m128d g01 = simde_mm_cmpgt_pd(d01, m01), g23 = simde_mm_cmpgt_pd(d23, m23);
-		m01 = simde_mm_or_pd(simde_mm_and_pd(g01, d01), simde_mm_andnot_pd(g01, m01));
-		m23 = simde_mm_or_pd(simde_mm_and_pd(g23, d23), simde_mm_andnot_pd(g23, m23));
-		at01 = simde_mm_or_pd(simde_mm_and_pd(g01, i01), simde_mm_andnot_pd(g01, at01));
-		at23 = simde_mm_or_pd(simde_mm_and_pd(g23, i23), simde_mm_andnot_pd(g23, at23));
-		i01 = simde_mm_add_pd(i01, four);
-		i23 = simde_mm_add_pd(i23, four);
+		m01 = simde_mm_max_pd(d01, m01);
+		m23 = simde_mm_max_pd(d23, m23);
 	}
-	double m[4], atd[4];
+	double m[4];
 	simde_mm_storeu_pd(m, m01), simde_mm_storeu_pd(m + 2, m23);
-	simde_mm_storeu_pd(atd, at01), simde_mm_storeu_pd(atd + 2, at23);
-	uint32_t at[4] = {(uint32_t)atd[0], (uint32_t)atd[1], (uint32_t)atd[2], (uint32_t)atd[3]};
 	for (uint32_t j = 0; v < nv; v++, j++) {
 		double d = n[0] * xs[v] + n[1] * ys[v] + n[2] * zs[v];
-		if (d > m[j])
-			m[j] = d, at[j] = v;
+		m[j] = d > m[j] ? d : m[j];
 	}
-	uint32_t b = 0;
-	for (uint32_t j = 1; j < 4; j++) {
-		int take = (m[j] > m[b]) | ((m[j] == m[b]) & (at[j] < at[b]) & (m[j] != -INFINITY));
-		b ^= (b ^ j) & (0u - (uint32_t)take);
+	double best = m[0];
+	for (uint32_t j = 1; j < 4; j++)
+		best = m[j] > best ? m[j] : best;
+	for (v = 0; best == 0 && v < nv; v++) { /* a zero maximum: its sign is the first zero's */
+		double d = n[0] * xs[v] + n[1] * ys[v] + n[2] * zs[v];
+		if (d == 0)
+			return d;
 	}
-	return m[b];
+	return best;
 }
 
 /* unit normals (Newell) and offsets d = max over all vertices of n·v, the support value along n; face

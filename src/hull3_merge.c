@@ -47,6 +47,17 @@ static void region_plane(sw_qh *q, int r)
  * it: the two are coplanar, or bent the wrong way by rounding */
 static int leans_on(sw_qh *q, int a, int b)
 {
+	const sw_qh_face *fa = &q->f[q->rhead[a]];
+	if (fa->rnext < 0) { /* a is one triangle (most regions): its vertex set is its three points */
+		for (int s = q->rhead[b]; s >= 0; s = q->f[s].rnext)
+			for (int i = 0; i < 3; i++) {
+				int pt = q->f[s].v[i];
+				if (pt != fa->v[0] && pt != fa->v[1] && pt != fa->v[2] &&
+				    sw_hd_dot(q->rn[a], q->p[pt]) - q->rd[a] >= -q->eps)
+					return 1;
+			}
+		return 0;
+	}
 	int st = ++q->mstamp;
 	for (int s = q->rhead[a]; s >= 0; s = q->f[s].rnext)
 		for (int i = 0; i < 3; i++)
