@@ -71,6 +71,15 @@ static int leans_on(sw_qh *q, int a, int b)
 	return 0;
 }
 
+/* leans_on for two one-triangle regions across their common edge: the only point of b that is not
+ * one of a's is b's corner opposite the edge (pt), unless it is a's too */
+static int tri_leans(const sw_qh *q, int a, int pt)
+{
+	const sw_qh_face *fa = &q->f[q->rhead[a]];
+	return pt != fa->v[0] && pt != fa->v[1] && pt != fa->v[2] &&
+	       sw_hd_dot(q->rn[a], q->p[pt]) - q->rd[a] >= -q->eps;
+}
+
 /* region b joins region a: its faces are relabelled and the two lists merged in slot order */
 static void join_regions(sw_qh *q, int a, int b)
 {
@@ -111,10 +120,14 @@ void sw_qh_merge_(sw_qh *q)
 				if (a == b || (q->ct[k] >= 0 && q->ca[k] == a && q->cb[k] == b &&
 					       q->rtime[a] <= q->ct[k] && q->rtime[b] <= q->ct[k]))
 					continue;
-				if (!(leans_on(q, a, b) || leans_on(q, b, a))) { /* both sides of the edge learn it */
-					const sw_qh_face *f = &q->f[s];
-					int t = f->nb[i],
-					    kt = 3 * t + sw_qh_edge_of_(&q->f[t], f->v[(i + 1) % 3], f->v[i]);
+				const sw_qh_face *f = &q->f[s];
+				int t = f->nb[i], j = sw_qh_edge_of_(&q->f[t], f->v[(i + 1) % 3], f->v[i]),
+				    kt = 3 * t + j;
+				int lean = j >= 0 && q->f[q->rhead[a]].rnext < 0 && q->f[q->rhead[b]].rnext < 0
+						   ? tri_leans(q, a, q->f[t].v[(j + 2) % 3]) ||
+							     tri_leans(q, b, f->v[(i + 2) % 3])
+						   : leans_on(q, a, b) || leans_on(q, b, a);
+				if (!lean) { /* both sides of the edge learn it */
 					q->ca[k] = q->cb[kt] = a, q->cb[k] = q->ca[kt] = b, q->ct[k] = q->ct[kt] = time;
 					continue;
 				}
