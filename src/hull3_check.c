@@ -9,6 +9,7 @@
  * dot product per pair.
  */
 #include "hull3_int.h"
+#include "hull3_lanes.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -39,6 +40,7 @@ typedef struct vctx {
 	int built, strict, flat;
 	const uint64_t *fresh_f; /* a piece's faces to judge whole (NULL: every face); see validate_piece */
 	uint64_t fresh_v;        /* a piece's vertices not in its hull (every bit: all) */
+	const sw_hull3_lanes *lanes;
 } vctx;
 
 /* whether face f is judged whole: every face of a full check, a piece's fresh faces */
@@ -59,33 +61,6 @@ static uint32_t next_in_loop(uint32_t k, uint32_t m) { return k + 1 == m ? 0 : k
 static int any_above(const double (*c)[SW_HULL_MAX_VERTS], uint32_t nv, const double n[3], double off, double lim)
 {
 	return sw_hull3_any_above_(c[0], c[1], c[2], nv, n, off, lim);
-}
-
-/* any_above, and in *near the vertices with n·c[v] − off ≥ low: one pass gives the convexity rule and
- * the merged rule (v_merged) the same sums, ((n0·x + n1·y) + n2·z) − off, each rounded as sw_hd_dot */
-static int scan_face(const double (*c)[SW_HULL_MAX_VERTS], uint32_t nv, const double n[3], double off, double lim,
-		     double low, uint64_t *near)
-{
-	const simde__m128d m0 = simde_mm_set1_pd(n[0]), m1 = simde_mm_set1_pd(n[1]), m2 = simde_mm_set1_pd(n[2]);
-	const simde__m128d o = simde_mm_set1_pd(off), l = simde_mm_set1_pd(lim), w = simde_mm_set1_pd(low);
-	simde__m128d bad = simde_mm_setzero_pd();
-	uint64_t m = 0;
-	uint32_t i = 0;
-	for (; i + 2 <= nv; i += 2) {
-		simde__m128d s = simde_mm_add_pd(simde_mm_mul_pd(m0, simde_mm_loadu_pd(c[0] + i)),
-						 simde_mm_mul_pd(m1, simde_mm_loadu_pd(c[1] + i)));
-		s = simde_mm_sub_pd(simde_mm_add_pd(s, simde_mm_mul_pd(m2, simde_mm_loadu_pd(c[2] + i))), o);
-		bad = simde_mm_or_pd(bad, simde_mm_cmpgt_pd(s, l));
-		m |= (uint64_t)simde_mm_movemask_pd(simde_mm_cmpge_pd(s, w)) << i;
-	}
-	int any = simde_mm_movemask_pd(bad) != 0;
-	for (; i < nv; i++) {
-		double s = n[0] * c[0][i] + n[1] * c[1][i] + n[2] * c[2][i] - off;
-		any |= s > lim;
-		m |= (uint64_t)(s >= low) << i;
-	}
-	*near = m;
-	return any;
 }
 
 sw_hull_status sw_hull3_distinct_(const sw_vec3 *v, size_t n, char *why, size_t why_len)
@@ -289,7 +264,7 @@ static sw_hull_status v_face_convex(const vctx *x, uint32_t f, char *why, size_t
 
 /* the builder's promise (strict): every vertex of a face that is not on its neighbour lies more than
  * eps/2 behind the neighbour's plane, i.e. faces within eps of coplanar were merged. near[fa]: the
- * vertices with n·r − dmax ≥ −eps/2 for fa's plane (scan_face, in v_convex) */
+ * vertices with n·r − dmax ≥ −eps/2 for fa's plane (the lanes' scan, in v_convex) */
 static sw_hull_status v_merged(const vctx *x, char *why, size_t why_len)
 {
 	const sw_hull3 *h = x->h;
@@ -338,7 +313,9 @@ static sw_hull_status v_convex(vctx *x, char *why, size_t why_len)
 		sw_hull_status st = g->plain ? SW_HULL_OK : v_face_convex(x, f, why, why_len);
 		if (st != SW_HULL_OK)
 			return st;
-		int above = scan_face(x->rc, h->num_verts, g->n, g->dmax, h->tol, -0.5 * h->eps, &x->near[f]);
+		/* in one pass the convexity rule and the merged rule (v_merged) get the same sums */
+		int above = x->lanes->scan(x->rc[0], x->rc[1], x->rc[2], h->num_verts, g->n, g->dmax, h->tol,
+					   -0.5 * h->eps, &x->near[f]);
 		for (uint32_t v = 0; v < h->num_verts && above; v++)
 			if (sw_hd_dot(g->n, x->r[v]) - g->dmax > h->tol)
 				SW_HULL_FAIL(SW_HULL_BAD_FACES_NONCONVEX, "vertex %u is %g in front of face %u", v,
@@ -536,6 +513,7 @@ sw_hull_status sw_hull3_validate_(const sw_hull3 *h, int built, char *why, size_
 	x.built = built;
 	x.fresh_f = NULL;
 	x.fresh_v = ~0ull;
+	x.lanes = sw_hull3_lanes_active();
 	sw_hull_status st = v_counts(&x, why, why_len);
 	if (st == SW_HULL_OK && !built)
 		st = sw_hull3_distinct_(h->verts, h->num_verts, why, why_len);
@@ -564,6 +542,7 @@ sw_hull_status sw_hull3_validate_piece_(const sw_hull3 *h, const uint64_t fresh_
 	x.built = 0;
 	x.fresh_f = fresh_f;
 	x.fresh_v = fresh_v;
+	x.lanes = sw_hull3_lanes_active();
 	sw_hull_status st = v_counts(&x, why, why_len);
 	for (uint64_t m = fresh_v; st == SW_HULL_OK && m; m &= m - 1) {
 		uint32_t i = sw_low_bit(m);

@@ -9,6 +9,7 @@
  * callers have range-checked.
  */
 #include "hull3_int.h"
+#include "hull3_lanes.h"
 
 #include <float.h>
 #include <math.h>
@@ -256,51 +257,13 @@ void sw_hull3_edge_dirs_(sw_hull3 *h)
 	h->num_dirs = nd;
 }
 
-/* max over the vertices of n·r[v]: the first maximal element (a later equal one, such as −0 after +0,
- * does not replace it), as glibc's fmax from −∞ keeps it. C leaves the sign of a zero maximum open and
- * compilers differ when they inline fmax, so the rule is spelled out here. Equal doubles other than ±0
- * are equal bits (no NaN here: n and r are finite), so only a zero maximum needs the first index: the
- * lanes keep values only, four of them (lane j takes the vertices v ≡ j mod 4, two SSE2 vectors of
- * two; maxpd(d, m) is d > m ? d : m, keeping m when equal), and a zero maximum is looked up again in
- * vertex order. Each n·r[v] is ((n0·x + n1·y) + n2·z), as sw_hd_dot rounds it. r in columns xs, ys, zs. */
-static double first_max(const double *xs, const double *ys, const double *zs, uint32_t nv, const double n[3])
-{
-	const simde__m128d n0 = simde_mm_set1_pd(n[0]), n1 = simde_mm_set1_pd(n[1]), n2 = simde_mm_set1_pd(n[2]);
-	simde__m128d m01 = simde_mm_set1_pd(-INFINITY), m23 = m01;
-	uint32_t v = 0;
-	for (; v + 4 <= nv; v += 4) {
-		simde__m128d d01 = simde_mm_add_pd(simde_mm_mul_pd(n0, simde_mm_loadu_pd(xs + v)),
-						   simde_mm_mul_pd(n1, simde_mm_loadu_pd(ys + v)));
-		simde__m128d d23 = simde_mm_add_pd(simde_mm_mul_pd(n0, simde_mm_loadu_pd(xs + v + 2)),
-						   simde_mm_mul_pd(n1, simde_mm_loadu_pd(ys + v + 2)));
-		d01 = simde_mm_add_pd(d01, simde_mm_mul_pd(n2, simde_mm_loadu_pd(zs + v)));
-		d23 = simde_mm_add_pd(d23, simde_mm_mul_pd(n2, simde_mm_loadu_pd(zs + v + 2)));
-		m01 = simde_mm_max_pd(d01, m01);
-		m23 = simde_mm_max_pd(d23, m23);
-	}
-	double m[4];
-	simde_mm_storeu_pd(m, m01), simde_mm_storeu_pd(m + 2, m23);
-	for (uint32_t j = 0; v < nv; v++, j++) {
-		double d = n[0] * xs[v] + n[1] * ys[v] + n[2] * zs[v];
-		m[j] = d > m[j] ? d : m[j];
-	}
-	double best = m[0];
-	for (uint32_t j = 1; j < 4; j++)
-		best = m[j] > best ? m[j] : best;
-	for (v = 0; best == 0 && v < nv; v++) { /* a zero maximum: its sign is the first zero's */
-		double d = n[0] * xs[v] + n[1] * ys[v] + n[2] * zs[v];
-		if (d == 0)
-			return d;
-	}
-	return best;
-}
-
 /* unit normals (Newell) and offsets d = max over all vertices of n·v, the support value along n; face
  * 1 of a flat hull takes face 0's normal negated, so the two are exactly opposite. r: the vertices
  * relative to c */
 static sw_hull_status face_planes(sw_hull3 *h, const double c[3], const double (*r)[3])
 {
-	double rc[3][SW_HULL_MAX_VERTS]; /* r in columns, for first_max */
+	double rc[3][SW_HULL_MAX_VERTS]; /* r in columns, for support */
+	sw_hull3_fmax_fn *support = sw_hull3_lanes_active()->fmax;
 	for (uint32_t v = 0; v < h->num_verts; v++)
 		rc[0][v] = r[v][0], rc[1][v] = r[v][1], rc[2][v] = r[v][2];
 	/* the normals first, up to the first face without area: independent of each other, their square
@@ -319,7 +282,7 @@ static sw_hull_status face_planes(sw_hull3 *h, const double c[3], const double (
 			n[k] /= l;
 	}
 	for (uint32_t f = 0; f < good; f++) {
-		const double *n = ns[f], dmax = first_max(rc[0], rc[1], rc[2], h->num_verts, n);
+		const double *n = ns[f], dmax = support(rc[0], rc[1], rc[2], h->num_verts, n);
 		h->faces[f].normal = sw_v3((float)n[0], (float)n[1], (float)n[2]);
 		h->faces[f].d = (float)(dmax + sw_hd_dot(n, c));
 	}

@@ -3,12 +3,15 @@
  * time in double (the builder takes it in SSE2 lanes), and the edge direction classes are the greedy
  * ones, each edge compared with every earlier class in index order (the builder searches a window
  * of classes sorted by |x|). Clouds: ellipsoids of 8 to 64 points, lattices and prisms whose edges are
- * parallel or within a few 1e-6 rad of it, and the same at an offset of 1e4. */
+ * parallel or within a few 1e-6 rad of it, and the same at an offset of 1e4. The loops of one plane
+ * against every vertex (src/hull3_lanes.h) on every tier the CPU has, against the same plain loops, on
+ * small integer coordinates with ±0: ties and zero maxima of either sign. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <string.h>
 
 #include "hull3_int.h"
+#include "hull3_lanes.h"
 #include "scenes.h"
 
 /* the offset of face f as sw_hull3_finish_ defines it: the normal of the loop (Newell, relative to
@@ -114,5 +117,41 @@ Test(hull_derive, nearly_parallel_prisms)
 			p[2 * i + 1] = sw_v3(cosf(a) + tilt, sinf(a) - tilt, 2);
 		}
 		expect_plain(p, (size_t)(2 * m));
+	}
+}
+
+/* every tier's scan and fmax against plain loops over the vertices in order, bit for bit */
+Test(hull_derive, lanes_every_tier)
+{
+	static const double coord[] = {-2, -1, -0.0, 0, 1, 2, 0.5}, normal[] = {-1, -0.5, -0.0, 0, 0.5, 1};
+	sc_rng r = sc_rng_seed(0x1a4e);
+	double xs[64], ys[64], zs[64];
+	for (int k = 0; k < 4000; k++) {
+		uint32_t nv = 1 + sc_below(&r, 64);
+		for (uint32_t v = 0; v < nv; v++)
+			xs[v] = coord[sc_below(&r, 7)], ys[v] = coord[sc_below(&r, 7)], zs[v] = coord[sc_below(&r, 7)];
+		const double n[3] = {normal[sc_below(&r, 6)], normal[sc_below(&r, 6)], normal[sc_below(&r, 6)]};
+		const double off = coord[sc_below(&r, 7)], lim = 0.25 * (double)sc_below(&r, 9), low = -lim;
+		double want = -INFINITY;
+		uint64_t want_near = 0;
+		int want_any = 0;
+		for (uint32_t v = 0; v < nv; v++) {
+			double d = n[0] * xs[v] + n[1] * ys[v] + n[2] * zs[v];
+			want = d > want ? d : want;
+			want_any |= d - off > lim;
+			want_near |= (uint64_t)(d - off >= low) << v;
+		}
+		for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
+			if (isa != SW_ISA_REF && !sw_isa_available((sw_isa)isa))
+				continue;
+			const sw_hull3_lanes *l = sw_hull3_lanes_for((sw_isa)isa);
+			double got = l->fmax(xs, ys, zs, nv, n);
+			uint64_t near = 0;
+			int any = l->scan(xs, ys, zs, nv, n, off, lim, low, &near);
+			cr_assert(memcmp(&got, &want, sizeof got) == 0, "%s, case %d: fmax %a, plainly %a",
+				  sw_isa_name((sw_isa)isa), k, got, want);
+			cr_assert(any == want_any && near == want_near, "%s, case %d: scan differs",
+				  sw_isa_name((sw_isa)isa), k);
+		}
 	}
 }

@@ -1,0 +1,39 @@
+/* src/hull3_lanes.h — the hull code's loops of one plane against every vertex (the builder's support
+ * offsets, the check's every-vertex-behind-every-face rule): a baseline version (SSE2, src/hull3_lanes.c)
+ * and one per tier (src/kernels/hull3_lanes_tmpl.c: four doubles a step on AVX2 and AVX-512). Each
+ * vertex's value is ((n0·x + n1·y) + n2·z) in the same IEEE operations on every version, and what
+ * each returns does not depend on the order the lanes meet the vertices, so every tier gives the same
+ * bits. Vertices in columns xs, ys, zs (finite), n finite. */
+#ifndef SWEPT_HULL3_LANES_H
+#define SWEPT_HULL3_LANES_H
+
+#include <stdint.h>
+
+#include "sw_config.h"
+#include "swept/cpu.h"
+
+/* whether some vertex has n·v − off > lim; *near: bit v set when n·v − off ≥ low (nv ≤ 64) */
+typedef int sw_hull3_scan_fn(const double *xs, const double *ys, const double *zs, uint32_t nv, const double n[3],
+			     double off, double lim, double low, uint64_t *near);
+/* max of n·v over the nv ≥ 1 vertices, the first maximal one when several are equal (which matters
+ * only for ±0: a zero maximum has the sign of the first zero in vertex order) */
+typedef double sw_hull3_fmax_fn(const double *xs, const double *ys, const double *zs, uint32_t nv, const double n[3]);
+
+typedef struct sw_hull3_lanes {
+	sw_hull3_scan_fn *scan;
+	sw_hull3_fmax_fn *fmax;
+} sw_hull3_lanes;
+
+sw_hull3_scan_fn sw_hull3_scan_ref;
+sw_hull3_fmax_fn sw_hull3_fmax_ref;
+#define SW_HULL3_LANES_PROTO(t, isa)        \
+	sw_hull3_scan_fn sw_hull3_scan_##t; \
+	sw_hull3_fmax_fn sw_hull3_fmax_##t;
+SW_TIERS(SW_HULL3_LANES_PROTO)
+#undef SW_HULL3_LANES_PROTO
+
+/* the version of tier isa (the baseline for a tier not compiled in), of the active tier */
+const sw_hull3_lanes *sw_hull3_lanes_for(sw_isa isa);
+const sw_hull3_lanes *sw_hull3_lanes_active(void);
+
+#endif
