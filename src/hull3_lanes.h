@@ -1,9 +1,9 @@
 /* src/hull3_lanes.h — the hull code's loops of one plane against every vertex (the builder's support
- * offsets, the check's every-vertex-behind-every-face rule): a baseline version (SSE2, src/hull3_lanes.c)
- * and one per tier (src/kernels/hull3_lanes_tmpl.c: four doubles a step on AVX2 and AVX-512). Each
- * vertex's value is ((n0·x + n1·y) + n2·z) in the same IEEE operations on every version, and what
- * each returns does not depend on the order the lanes meet the vertices, so every tier gives the same
- * bits. Vertices in columns xs, ys, zs (finite), n finite. */
+ * offsets, the check's every-vertex-behind-every-face rule) and the quickhull's new triangles' planes:
+ * a baseline version (SSE2, src/hull3_lanes.c) and one per tier (src/kernels/hull3_lanes_tmpl.c: four
+ * doubles a step on AVX2 and AVX-512). Each vertex's or triangle's values are the same IEEE operations
+ * on every version, and what each returns does not depend on the order the lanes meet the vertices,
+ * so every tier gives the same bits. Vertices in columns xs, ys, zs (finite), n finite. */
 #ifndef SWEPT_HULL3_LANES_H
 #define SWEPT_HULL3_LANES_H
 
@@ -19,16 +19,29 @@ typedef int sw_hull3_scan_fn(const double *xs, const double *ys, const double *z
  * only for ±0: a zero maximum has the sign of the first zero in vertex order) */
 typedef double sw_hull3_fmax_fn(const double *xs, const double *ys, const double *zs, uint32_t nv, const double n[3]);
 
+/* a triangle whose edges' cross product is below this times their lengths' product is degenerate */
+#define SW_QH_DEGEN_SINE 1e-12
+
+struct sw_qh;
+/* the quickhull's planes of the m triangles q->f[fs[k]] (corners v[i]): the unit cross product of the
+ * two shorter edges (the longest edge lg the first with l[lg] ≥ both others, in the order 0, 1, 2; the
+ * cross product of the edges after and before it), or the normal of the neighbour across edge 0 when
+ * that product is degenerate; d the mean ((n·p0 + n·p1) + n·p2) / 3 */
+typedef void sw_hull3_planes_fn(struct sw_qh *q, const int *fs, uint32_t m);
+
 typedef struct sw_hull3_lanes {
 	sw_hull3_scan_fn *scan;
 	sw_hull3_fmax_fn *fmax;
+	sw_hull3_planes_fn *planes;
 } sw_hull3_lanes;
 
 sw_hull3_scan_fn sw_hull3_scan_ref;
 sw_hull3_fmax_fn sw_hull3_fmax_ref;
+sw_hull3_planes_fn sw_hull3_planes_ref;
 #define SW_HULL3_LANES_PROTO(t, isa)        \
 	sw_hull3_scan_fn sw_hull3_scan_##t; \
-	sw_hull3_fmax_fn sw_hull3_fmax_##t;
+	sw_hull3_fmax_fn sw_hull3_fmax_##t; \
+	sw_hull3_planes_fn sw_hull3_planes_##t;
 SW_TIERS(SW_HULL3_LANES_PROTO)
 #undef SW_HULL3_LANES_PROTO
 

@@ -14,13 +14,10 @@
  * main loop runs at most min(n, SW_QH_MAX_VERTS) times; every other loop is bounded by the face pool.
  */
 #include "hull3_qh.h"
+#include "hull3_lanes.h"
 
 #include <math.h>
 #include <string.h>
-
-/* a triangle whose edges' cross product is below this times their lengths' product is degenerate: its
- * normal is taken from its neighbour instead (it will merge into that neighbour) */
-#define QH_DEGEN_SINE 1e-12
 
 /* carves q's arrays for n points out of base (when not NULL); returns the block's size in bytes */
 size_t sw_qh_layout_(sw_qh *q, size_t n, unsigned char *base)
@@ -98,7 +95,9 @@ static double dist(const sw_qh *q, const sw_qh_face *f, int pt) { return dot3(f-
 
 /* ---- faces ---- */
 
-/* plane of a triangle from its two shorter edges; a degenerate one borrows the normal of `nb` */
+/* plane of a triangle from its two shorter edges; a degenerate one (SW_QH_DEGEN_SINE) borrows the
+ * normal of `nb` (it will merge into that neighbour). The new triangles of a step take theirs from
+ * sw_hull3_planes_fn (make_cone), these operations in lanes. */
 static void face_plane(sw_qh *q, sw_qh_face *f, const sw_qh_face *nb)
 {
 	double e[3][3], l[3], x[3];
@@ -113,7 +112,7 @@ static void face_plane(sw_qh *q, sw_qh_face *f, const sw_qh_face *nb)
 	int i1 = after[lg], i2 = before[lg];
 	cross3(e[i1], e[i2], x);
 	double len = sqrt(dot3(x, x));
-	if (len > QH_DEGEN_SINE * l[i1] * l[i2] && len > 0) {
+	if (len > SW_QH_DEGEN_SINE * l[i1] * l[i2] && len > 0) {
 		for (int k = 0; k < 3; k++)
 			f->n[k] = x[k] / len;
 	} else if (nb) {
@@ -122,63 +121,6 @@ static void face_plane(sw_qh *q, sw_qh_face *f, const sw_qh_face *nb)
 		f->n[0] = 1, f->n[1] = f->n[2] = 0;
 	}
 	f->d = (dot3(f->n, q->p[f->v[0]]) + dot3(f->n, q->p[f->v[1]]) + dot3(f->n, q->p[f->v[2]])) / 3;
-}
-
-/* the planes of two triangles at once, face_plane's operations in the two lanes of SSE2 doubles (each
- * lane rounds as face_plane does, so the bits are face_plane's); na, nb their neighbours, not NULL */
-static void face_plane2(sw_qh *q, sw_qh_face *fa, sw_qh_face *fb, const sw_qh_face *na, const sw_qh_face *nb)
-{
-	typedef simde__m128d v2;
-	v2 p[3][3], e[3][3], l[3], x[3], n[3];
-	for (int i = 0; i < 3; i++)
-		for (int k = 0; k < 3; k++)
-			p[i][k] = simde_mm_set_pd(q->p[fb->v[i]][k], q->p[fa->v[i]][k]);
-	for (int i = 0; i < 3; i++) {
-		for (int k = 0; k < 3; k++)
-			e[i][k] = simde_mm_sub_pd(p[(i + 1) % 3][k], p[i][k]);
-		l[i] = simde_mm_sqrt_pd(simde_mm_add_pd(
-			simde_mm_add_pd(simde_mm_mul_pd(e[i][0], e[i][0]), simde_mm_mul_pd(e[i][1], e[i][1])),
-			simde_mm_mul_pd(e[i][2], e[i][2])));
-	}
-	/* the longest edge lg as masks: lg = 0 when l0 ≥ l1 and l0 ≥ l2, else 1 when l1 ≥ l2 and l0 < l1,
-	 * else 2; the two shorter edges (i1, i2) are (1, 2), (2, 0) or (0, 1) */
-	const v2 m0 = simde_mm_and_pd(simde_mm_cmpge_pd(l[0], l[1]), simde_mm_cmpge_pd(l[0], l[2]));
-	const v2 m1 = simde_mm_andnot_pd(simde_mm_cmpge_pd(l[0], l[1]), simde_mm_cmpge_pd(l[1], l[2]));
-#define QH_PICK(a0, a1, a2)                                                              \
-	simde_mm_or_pd(simde_mm_or_pd(simde_mm_and_pd(m0, a0), simde_mm_and_pd(m1, a1)), \
-		       simde_mm_andnot_pd(simde_mm_or_pd(m0, m1), a2))
-	v2 u[3], w[3];
-	for (int k = 0; k < 3; k++)
-		u[k] = QH_PICK(e[1][k], e[2][k], e[0][k]), w[k] = QH_PICK(e[2][k], e[0][k], e[1][k]);
-	const v2 lu = QH_PICK(l[1], l[2], l[0]), lw = QH_PICK(l[2], l[0], l[1]);
-#undef QH_PICK
-	x[0] = simde_mm_sub_pd(simde_mm_mul_pd(u[1], w[2]), simde_mm_mul_pd(u[2], w[1]));
-	x[1] = simde_mm_sub_pd(simde_mm_mul_pd(u[2], w[0]), simde_mm_mul_pd(u[0], w[2]));
-	x[2] = simde_mm_sub_pd(simde_mm_mul_pd(u[0], w[1]), simde_mm_mul_pd(u[1], w[0]));
-	const v2 len = simde_mm_sqrt_pd(
-		simde_mm_add_pd(simde_mm_add_pd(simde_mm_mul_pd(x[0], x[0]), simde_mm_mul_pd(x[1], x[1])),
-				simde_mm_mul_pd(x[2], x[2])));
-	const v2 ok = simde_mm_and_pd(
-		simde_mm_cmpgt_pd(len, simde_mm_mul_pd(simde_mm_mul_pd(simde_mm_set1_pd(QH_DEGEN_SINE), lu), lw)),
-		simde_mm_cmpgt_pd(len, simde_mm_setzero_pd()));
-	for (int k = 0; k < 3; k++) /* a degenerate lane's quotient (perhaps NaN) is not kept */
-		n[k] = simde_mm_or_pd(simde_mm_and_pd(ok, simde_mm_div_pd(x[k], len)),
-				      simde_mm_andnot_pd(ok, simde_mm_set_pd(nb->n[k], na->n[k])));
-	v2 d = simde_mm_setzero_pd();
-	for (int i = 0; i < 3; i++) {
-		const v2 t =
-			simde_mm_add_pd(simde_mm_add_pd(simde_mm_mul_pd(n[0], p[i][0]), simde_mm_mul_pd(n[1], p[i][1])),
-					simde_mm_mul_pd(n[2], p[i][2]));
-		d = i == 0 ? t : simde_mm_add_pd(d, t);
-	}
-	d = simde_mm_div_pd(d, simde_mm_set1_pd(3));
-	double nn[3][2], dd[2];
-	for (int k = 0; k < 3; k++)
-		simde_mm_storeu_pd(nn[k], n[k]);
-	simde_mm_storeu_pd(dd, d);
-	for (int k = 0; k < 3; k++)
-		fa->n[k] = nn[k][0], fb->n[k] = nn[k][1];
-	fa->d = dd[0], fb->d = dd[1];
 }
 
 static int new_face(sw_qh *q, int a, int b, int c)
@@ -422,7 +364,7 @@ static int horizon(sw_qh *q)
 }
 
 /* the cone of new faces from the horizon to the eye, linked to each other and to the outside */
-static int make_cone(sw_qh *q, int eye)
+static int make_cone(sw_qh *q, int eye, sw_hull3_planes_fn *planes)
 {
 	for (int k = 0; k < q->nh; k++) {
 		const sw_qh_face *f = &q->f[q->hf[k]];
@@ -437,14 +379,8 @@ static int make_cone(sw_qh *q, int eye)
 		q->f[s].nb[0] = out;
 		q->f[out].nb[j] = s;
 	}
-	/* the planes after the links, two at a time: the faces' planes do not depend on each other */
-	int k = 0;
-	for (; k + 2 <= q->nh; k += 2) {
-		sw_qh_face *fa = &q->f[q->cone[k]], *fb = &q->f[q->cone[k + 1]];
-		face_plane2(q, fa, fb, &q->f[fa->nb[0]], &q->f[fb->nb[0]]);
-	}
-	if (k < q->nh)
-		face_plane(q, &q->f[q->cone[k]], &q->f[q->f[q->cone[k]].nb[0]]);
+	/* the planes after the links, all in lanes: the faces' planes do not depend on each other */
+	planes(q, q->cone, (uint32_t)q->nh);
 	for (int k = 0; k < q->nh; k++) {
 		q->f[q->cone[k]].nb[1] = q->cone[k + 1 == q->nh ? 0 : k + 1];
 		q->f[q->cone[k]].nb[2] = q->cone[k == 0 ? q->nh - 1 : k - 1];
@@ -483,6 +419,7 @@ static int farthest_outside(const sw_qh *q, const sw_qh_face *f)
 
 sw_hull_status sw_qh_hull_(sw_qh *q)
 {
+	sw_hull3_planes_fn *planes = sw_hull3_lanes_active()->planes;
 	for (int iter = 0; iter <= q->n; iter++) {
 		int f0 = -1; /* the lowest slot with outside points (they are all live) */
 		for (int w = 0; w <= (q->nf - 1) / 64 && f0 < 0; w++)
@@ -500,7 +437,7 @@ sw_hull_status sw_qh_hull_(sw_qh *q)
 				return SW_HULL_NUMERIC;
 		}
 		add_vertex(q, eye);
-		if (!make_cone(q, eye))
+		if (!make_cone(q, eye, planes))
 			return SW_HULL_NUMERIC;
 		retire_visible(q, eye);
 	}

@@ -8,10 +8,12 @@
  * small integer coordinates with ±0: ties and zero maxima of either sign. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hull3_int.h"
 #include "hull3_lanes.h"
+#include "hull3_qh.h"
 #include "scenes.h"
 
 /* the offset of face f as sw_hull3_finish_ defines it: the normal of the loop (Newell, relative to
@@ -154,4 +156,50 @@ Test(hull_derive, lanes_every_tier)
 				  sw_isa_name((sw_isa)isa), k);
 		}
 	}
+}
+
+/* every tier's quickhull planes against the baseline's, bit for bit, on triangles of small integer
+ * corners: slivers, collinear and repeated corners (the neighbour's normal lent) among them */
+Test(hull_derive, planes_every_tier)
+{
+	static const double coord[] = {-2, -1, -0.0, 0, 1, 2, 0.5, 1e-7};
+	enum { NP = 32, NT = 37 };
+	sw_qh q;
+	size_t bytes = sw_qh_layout_(&q, NP, NULL);
+	unsigned char *block = malloc(bytes);
+	cr_assert(block);
+	sw_qh_layout_(&q, NP, block);
+	cr_assert(q.fcap >= 2 * NT + 1);
+	sc_rng r = sc_rng_seed(0x91a2);
+	int fs[NT];
+	for (int k = 0; k < 500; k++) {
+		for (int i = 0; i < NP; i++)
+			for (int c = 0; c < 3; c++)
+				q.p[i][c] = coord[sc_below(&r, 8)];
+		uint32_t m = 1 + sc_below(&r, NT);
+		for (uint32_t j = 0; j < m; j++) {
+			sw_qh_face *f = &q.f[j], *nb = &q.f[NT + j];
+			for (int i = 0; i < 3; i++)
+				f->v[i] = (int)sc_below(&r, NP);
+			f->nb[0] = NT + (int)j;
+			for (int c = 0; c < 3; c++)
+				nb->n[c] = coord[sc_below(&r, 8)];
+			fs[j] = (int)j;
+		}
+		sw_hull3_planes_ref(&q, fs, m);
+		sw_qh_face want[NT];
+		memcpy(want, q.f, m * sizeof want[0]);
+		for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
+			if (isa == SW_ISA_REF || !sw_isa_available((sw_isa)isa))
+				continue;
+			for (uint32_t j = 0; j < m; j++)
+				q.f[j].n[0] = q.f[j].n[1] = q.f[j].n[2] = q.f[j].d = NAN;
+			sw_hull3_lanes_for((sw_isa)isa)->planes(&q, fs, m);
+			for (uint32_t j = 0; j < m; j++)
+				cr_assert(memcmp(q.f[j].n, want[j].n, sizeof want[j].n) == 0 &&
+						  memcmp(&q.f[j].d, &want[j].d, sizeof want[j].d) == 0,
+					  "%s, case %d: triangle %u's plane differs", sw_isa_name((sw_isa)isa), k, j);
+		}
+	}
+	free(block);
 }

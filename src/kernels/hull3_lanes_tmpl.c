@@ -1,10 +1,11 @@
 /* src/kernels/hull3_lanes_tmpl.c — the loops of src/hull3_lanes.h compiled once per tier: four
- * doubles a step on AVX2 and AVX-512 (256-bit vectors: the loops are a few dozen vertices long), each
- * vertex's value in the baseline's operations, answers independent of the lanes' order (see
- * src/hull3_lanes.c); the other tiers run the baseline. */
+ * doubles a step on AVX2 and AVX-512 (256-bit vectors: the loops are a few dozen vertices or triangles
+ * long), each vertex's or triangle's values in the baseline's operations, answers independent of the
+ * lanes' order (see src/hull3_lanes.c); the other tiers run the baseline. */
 #include <math.h>
 
 #include "hull3_lanes.h"
+#include "hull3_qh.h"
 #include "kernels/wide.h"
 
 #if defined(SW_TIER_AVX2) || defined(SW_TIER_AVX512)
@@ -67,6 +68,24 @@ double SW_FN(sw_hull3_fmax)(const double *xs, const double *ys, const double *zs
 	return best;
 }
 
+void SW_FN(sw_hull3_planes)(sw_qh *q, const int *fs, uint32_t m)
+#define PL_LANES 4
+#define PL_V simde__m256d
+#define PL_SET1 simde_mm256_set1_pd
+#define PL_ADD simde_mm256_add_pd
+#define PL_SUB simde_mm256_sub_pd
+#define PL_MUL simde_mm256_mul_pd
+#define PL_DIV simde_mm256_div_pd
+#define PL_SQRT simde_mm256_sqrt_pd
+#define PL_GE(a, b) simde_mm256_cmp_pd(a, b, SIMDE_CMP_GE_OQ)
+#define PL_GT(a, b) simde_mm256_cmp_pd(a, b, SIMDE_CMP_GT_OQ)
+#define PL_AND simde_mm256_and_pd
+#define PL_ANDNOT simde_mm256_andnot_pd
+#define PL_OR simde_mm256_or_pd
+#define PL_STOREU simde_mm256_storeu_pd
+#define PL_SETJ(E) simde_mm256_set_pd(E(3), E(2), E(1), E(0))
+#include "hull3_planes.inc"
+
 #else
 
 int SW_FN(sw_hull3_scan)(const double *xs, const double *ys, const double *zs, uint32_t nv, const double n[3],
@@ -79,5 +98,7 @@ double SW_FN(sw_hull3_fmax)(const double *xs, const double *ys, const double *zs
 {
 	return sw_hull3_fmax_ref(xs, ys, zs, nv, n);
 }
+
+void SW_FN(sw_hull3_planes)(sw_qh *q, const int *fs, uint32_t m) { sw_hull3_planes_ref(q, fs, m); }
 
 #endif
