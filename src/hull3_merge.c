@@ -73,7 +73,7 @@ static int leans_on(sw_qh *q, int a, int b)
 
 /* leans_on for two one-triangle regions across their common edge: the only point of b that is not
  * one of a's is b's corner opposite the edge (pt), unless it is a's too */
-static int tri_leans(const sw_qh *q, int a, int pt)
+static inline int tri_leans(const sw_qh *q, int a, int pt)
 {
 	const sw_qh_face *fa = &q->f[q->rhead[a]];
 	return pt != fa->v[0] && pt != fa->v[1] && pt != fa->v[2] &&
