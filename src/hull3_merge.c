@@ -99,6 +99,24 @@ static void join_regions(sw_qh *q, int a, int b)
 	q->rhead[a] = head;
 }
 
+/* whether some edge between two triangles (every region still one triangle) leans, judged once per
+ * edge (or cannot be judged so: an edge not found on its neighbour). When none does, the passes of
+ * sw_qh_merge_ would judge the same pairs the same way and merge nothing. */
+static int any_leaning_edge(const sw_qh *q)
+{
+	for (int s = 0; s < q->nf; s++)
+		for (int i = 0; i < 3 && q->f[s].live; i++) {
+			const sw_qh_face *f = &q->f[s];
+			int t = f->nb[i];
+			if (t < s)
+				continue;
+			int j = sw_qh_edge_of_(&q->f[t], f->v[(i + 1) % 3], f->v[i]);
+			if (j < 0 || tri_leans(q, s, q->f[t].v[(j + 2) % 3]) || tri_leans(q, t, f->v[(i + 2) % 3]))
+				return 1;
+		}
+	return 0;
+}
+
 /* grows regions across edges until no two neighbours lean on each other; each merge removes a
  * region, so the passes end. A pair of regions found not to lean is not asked again until one of
  * them grows (leans_on depends on nothing else). */
@@ -112,6 +130,8 @@ void sw_qh_merge_(sw_qh *q)
 		q->rhead[s] = s, q->f[s].rnext = -1, q->rtime[s] = 0;
 		region_plane(q, s);
 	}
+	if (!any_leaning_edge(q)) /* most hulls: every triangle is a face */
+		return;
 	for (int changed = 1; changed;) {
 		changed = 0;
 		for (int s = 0; s < q->nf; s++)
