@@ -164,6 +164,15 @@ void sw_qh_merge_(sw_qh *q)
 /* boundary of region r as one loop of vertex ids appended to L; 0 when it is not a single simple loop */
 static int region_loop(sw_qh *q, int r, sw_qh_loops *L)
 {
+	const sw_qh_face *one = &q->f[q->rhead[r]];
+	if (one->rnext < 0) { /* one triangle (distinct corners): the walk below, from the last edge's start */
+		int *lp = &L->idx[L->total];
+		lp[0] = q->vid[one->v[2]], lp[1] = q->vid[one->v[0]], lp[2] = q->vid[one->v[1]];
+		L->first[L->nl] = L->total;
+		L->count[L->nl++] = 3;
+		L->total += 3;
+		return 1;
+	}
 	int nb = 0, start = -1, ok = 1, *nxt = q->hz;
 	for (int s = q->rhead[r]; s >= 0; s = q->f[s].rnext)
 		for (int i = 0; i < 3; i++) {
