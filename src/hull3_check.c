@@ -162,10 +162,10 @@ static sw_hull_status v_face_areas(vctx *x, char *why, size_t why_len)
 		double n0[3] = {0, 0, 0}, e = 0;
 		for (uint32_t k = 0; k < m; k++) {
 			const double *p = x->a[lp[k]], *q = x->a[lp[next_in_loop(k, m)]], *o = x->a[lp[0]];
-			const double a[3] = {p[0] - o[0], p[1] - o[1], p[2] - o[2]},
-				     b[3] = {q[0] - o[0], q[1] - o[1], q[2] - o[2]};
 			const double d[3] = {q[0] - p[0], q[1] - p[1], q[2] - p[2]};
 			if (!x->strict) {
+				const double a[3] = {p[0] - o[0], p[1] - o[1], p[2] - o[2]},
+					     b[3] = {q[0] - o[0], q[1] - o[1], q[2] - o[2]};
 				n0[0] += (a[1] - b[1]) * (a[2] + b[2]);
 				n0[1] += (a[2] - b[2]) * (a[0] + b[0]);
 				n0[2] += (a[0] - b[0]) * (a[1] + b[1]);

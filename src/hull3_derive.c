@@ -77,30 +77,6 @@ void sw_hull3_rel_verts_(const sw_hull3 *h, const double ref[3], double (*r)[3])
 	}
 }
 
-double sw_hull3_newell_(const sw_hull3 *h, uint32_t f, const double (*r)[3], double n[3])
-{
-	const uint8_t *lp = &h->face_verts[h->faces[f].first];
-	uint32_t m = h->faces[f].count;
-	n[0] = n[1] = n[2] = 0;
-	if (m == 3) { /* most faces: the loop below unrolled, its sums in its order (0 + t0 keeps −0 → +0) */
-		const double *a = r[lp[0]], *b = r[lp[1]], *c = r[lp[2]];
-		n[0] = ((0.0 + (a[1] - b[1]) * (a[2] + b[2])) + (b[1] - c[1]) * (b[2] + c[2])) +
-		       (c[1] - a[1]) * (c[2] + a[2]);
-		n[1] = ((0.0 + (a[2] - b[2]) * (a[0] + b[0])) + (b[2] - c[2]) * (b[0] + c[0])) +
-		       (c[2] - a[2]) * (c[0] + a[0]);
-		n[2] = ((0.0 + (a[0] - b[0]) * (a[1] + b[1])) + (b[0] - c[0]) * (b[1] + c[1])) +
-		       (c[0] - a[0]) * (c[1] + a[1]);
-		return sw_hd_len(n);
-	}
-	for (uint32_t k = 0; k < m; k++) {
-		const double *a = r[lp[k]], *b = r[lp[k + 1 == m ? 0 : k + 1]];
-		n[0] += (a[1] - b[1]) * (a[2] + b[2]);
-		n[1] += (a[2] - b[2]) * (a[0] + b[0]);
-		n[2] += (a[0] - b[0]) * (a[1] + b[1]);
-	}
-	return sw_hd_len(n);
-}
-
 /* ---- edges: pair the half-edges of the face loops ---- */
 
 /* lowest set bit of a non-zero mask */
