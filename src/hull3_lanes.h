@@ -1,5 +1,6 @@
 /* src/hull3_lanes.h — the hull code's loops of one plane against every vertex (the builder's support
- * offsets, the check's every-vertex-behind-every-face rule) and the quickhull's new triangles' planes:
+ * offsets, the check's every-vertex-behind-every-face rule) the quickhull's new triangles' planes and the merge's
+ * region planes:
  * a baseline version (SSE2, src/hull3_lanes.c) and one per tier (src/kernels/hull3_lanes_tmpl.c: four
  * doubles a step on AVX2 and AVX-512). Each vertex's or triangle's values are the same IEEE operations
  * on every version, and what each returns does not depend on the order the lanes meet the vertices,
@@ -28,20 +29,26 @@ struct sw_qh;
  * cross product of the edges after and before it), or the normal of the neighbour across edge 0 when
  * that product is degenerate; d the mean ((n·p0 + n·p1) + n·p2) / 3 */
 typedef void sw_hull3_planes_fn(struct sw_qh *q, const int *fs, uint32_t m);
+/* the merge's region planes q->rn[s], q->rd[s] of the m one-triangle regions s = fs[k]: the unit
+ * vector area (the face's own normal when it has none), d the largest n·p over the corners */
+typedef void sw_hull3_rplanes_fn(struct sw_qh *q, const int *fs, uint32_t m);
 
 typedef struct sw_hull3_lanes {
 	sw_hull3_scan_fn *scan;
 	sw_hull3_fmax_fn *fmax;
 	sw_hull3_planes_fn *planes;
+	sw_hull3_rplanes_fn *rplanes;
 } sw_hull3_lanes;
 
 sw_hull3_scan_fn sw_hull3_scan_ref;
 sw_hull3_fmax_fn sw_hull3_fmax_ref;
 sw_hull3_planes_fn sw_hull3_planes_ref;
-#define SW_HULL3_LANES_PROTO(t, isa)        \
-	sw_hull3_scan_fn sw_hull3_scan_##t; \
-	sw_hull3_fmax_fn sw_hull3_fmax_##t; \
-	sw_hull3_planes_fn sw_hull3_planes_##t;
+sw_hull3_rplanes_fn sw_hull3_rplanes_ref;
+#define SW_HULL3_LANES_PROTO(t, isa)            \
+	sw_hull3_scan_fn sw_hull3_scan_##t;     \
+	sw_hull3_fmax_fn sw_hull3_fmax_##t;     \
+	sw_hull3_planes_fn sw_hull3_planes_##t; \
+	sw_hull3_rplanes_fn sw_hull3_rplanes_##t;
 SW_TIERS(SW_HULL3_LANES_PROTO)
 #undef SW_HULL3_LANES_PROTO
 

@@ -3,6 +3,7 @@
  * boundary loops with vertices left on only two faces dropped, and the canonical hull (vertices in
  * point order, loops from their smallest vertex, faces sorted).
  */
+#include "hull3_lanes.h"
 #include "hull3_qh.h"
 
 #include <math.h>
@@ -21,7 +22,8 @@ static void sub3(const double a[3], const double b[3], double o[3])
  * of all slots would meet it: sums over a region round the same way. */
 
 /* plane of region r: the normalised sum of its triangles' vector areas (for a planar region exactly
- * its normal), offset the largest n·v over its vertices */
+ * its normal), offset the largest n·v over its vertices (one-triangle regions: sw_hull3_rplanes_fn,
+ * these operations in lanes) */
 static void region_plane(sw_qh *q, int r)
 {
 	double a[3] = {0, 0, 0}, e1[3], e2[3], x[3];
@@ -122,14 +124,16 @@ static int any_leaning_edge(const sw_qh *q)
  * them grows (leans_on depends on nothing else). */
 void sw_qh_merge_(sw_qh *q)
 {
-	int time = 0;
+	int time = 0, nr = 0, *one = q->queue; /* queue: fill_holes' scratch, free here */
 	for (int s = 0; s < q->nf; s++) {
 		q->ct[3 * s] = q->ct[3 * s + 1] = q->ct[3 * s + 2] = -1;
 		if (!q->f[s].live)
 			continue;
 		q->rhead[s] = s, q->f[s].rnext = -1, q->rtime[s] = 0;
-		region_plane(q, s);
+		one[nr++] = s;
 	}
+	/* every region one triangle: region_plane's operations, in lanes */
+	sw_hull3_lanes_active()->rplanes(q, one, (uint32_t)nr);
 	if (!any_leaning_edge(q)) /* most hulls: every triangle is a face */
 		return;
 	for (int changed = 1; changed;) {

@@ -158,8 +158,9 @@ Test(hull_derive, lanes_every_tier)
 	}
 }
 
-/* every tier's quickhull planes against the baseline's, bit for bit, on triangles of small integer
- * corners: slivers, collinear and repeated corners (the neighbour's normal lent) among them */
+/* every tier's quickhull planes and merge region planes against the baseline's, bit for bit, on
+ * triangles of small integer corners: slivers, collinear and repeated corners (the neighbour's or the
+ * face's own normal lent) among them */
 Test(hull_derive, planes_every_tier)
 {
 	static const double coord[] = {-2, -1, -0.0, 0, 1, 2, 0.5, 1e-7};
@@ -199,6 +200,21 @@ Test(hull_derive, planes_every_tier)
 				cr_assert(memcmp(q.f[j].n, want[j].n, sizeof want[j].n) == 0 &&
 						  memcmp(&q.f[j].d, &want[j].d, sizeof want[j].d) == 0,
 					  "%s, case %d: triangle %u's plane differs", sw_isa_name((sw_isa)isa), k, j);
+		}
+		/* the merge's one-triangle region planes, the faces' own normals lent where there is no area */
+		double rn[NT][3], rd[NT];
+		sw_hull3_planes_ref(&q, fs, m);
+		sw_hull3_rplanes_ref(&q, fs, m);
+		memcpy(rn, q.rn, m * sizeof rn[0]);
+		memcpy(rd, q.rd, m * sizeof rd[0]);
+		for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
+			if (isa == SW_ISA_REF || !sw_isa_available((sw_isa)isa))
+				continue;
+			for (uint32_t j = 0; j < m; j++)
+				q.rn[j][0] = q.rn[j][1] = q.rn[j][2] = q.rd[j] = NAN;
+			sw_hull3_lanes_for((sw_isa)isa)->rplanes(&q, fs, m);
+			cr_assert(memcmp(q.rn, rn, m * sizeof rn[0]) == 0 && memcmp(q.rd, rd, m * sizeof rd[0]) == 0,
+				  "%s, case %d: a region plane differs", sw_isa_name((sw_isa)isa), k);
 		}
 	}
 	free(block);
