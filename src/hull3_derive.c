@@ -209,10 +209,9 @@ void sw_hull3_edge_dirs_(sw_hull3 *h)
 	uint8_t founder[SW_HULL_MAX_EDGES]; /* per class: the edge that made it */
 	uint8_t head[DIR_SLOTS] = {0}, next[SW_HULL_MAX_EDGES], cand[SW_HULL_MAX_EDGES];
 	uint32_t nd = 0;
-	/* the units first: independent of each other, their square roots and divisions overlap, where in
+	/* the units first, in lanes (sw_hull3_edge_unit_'s operations): independent of each other, where in
 	 * the greedy loop below each would wait for the previous edge's search */
-	for (uint32_t e = 0; e < h->num_edges; e++)
-		sw_hull3_edge_unit_(h, e, us[e]);
+	sw_hull3_lanes_active()->units(h, us);
 	for (uint32_t e = 0; e < h->num_edges; e++) {
 		const double *u = us[e];
 		double x[3], aux = fabs(u[0]);

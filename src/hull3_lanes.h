@@ -1,6 +1,6 @@
 /* src/hull3_lanes.h — the hull code's loops of one plane against every vertex (the builder's support
- * offsets, the check's every-vertex-behind-every-face rule) the quickhull's new triangles' planes and the merge's
- * region planes:
+ * offsets, the check's every-vertex-behind-every-face rule) the quickhull's new triangles' planes, the merge's
+ * region planes and the edges' unit vectors:
  * a baseline version (SSE2, src/hull3_lanes.c) and one per tier (src/kernels/hull3_lanes_tmpl.c: four
  * doubles a step on AVX2 and AVX-512). Each vertex's or triangle's values are the same IEEE operations
  * on every version, and what each returns does not depend on the order the lanes meet the vertices,
@@ -12,6 +12,7 @@
 
 #include "sw_config.h"
 #include "swept/cpu.h"
+#include "swept/hull3.h"
 
 /* whether some vertex has n·v − off > lim; *near: bit v set when n·v − off ≥ low (nv ≤ 64) */
 typedef int sw_hull3_scan_fn(const double *xs, const double *ys, const double *zs, uint32_t nv, const double n[3],
@@ -32,23 +33,28 @@ typedef void sw_hull3_planes_fn(struct sw_qh *q, const int *fs, uint32_t m);
 /* the merge's region planes q->rn[s], q->rd[s] of the m one-triangle regions s = fs[k]: the unit
  * vector area (the face's own normal when it has none), d the largest n·p over the corners */
 typedef void sw_hull3_rplanes_fn(struct sw_qh *q, const int *fs, uint32_t m);
+/* us[e] = sw_hull3_edge_unit_(h, e) for every edge of h (its endpoints in range) */
+typedef void sw_hull3_units_fn(const sw_hull3 *h, double (*us)[3]);
 
 typedef struct sw_hull3_lanes {
 	sw_hull3_scan_fn *scan;
 	sw_hull3_fmax_fn *fmax;
 	sw_hull3_planes_fn *planes;
 	sw_hull3_rplanes_fn *rplanes;
+	sw_hull3_units_fn *units;
 } sw_hull3_lanes;
 
 sw_hull3_scan_fn sw_hull3_scan_ref;
 sw_hull3_fmax_fn sw_hull3_fmax_ref;
 sw_hull3_planes_fn sw_hull3_planes_ref;
 sw_hull3_rplanes_fn sw_hull3_rplanes_ref;
-#define SW_HULL3_LANES_PROTO(t, isa)            \
-	sw_hull3_scan_fn sw_hull3_scan_##t;     \
-	sw_hull3_fmax_fn sw_hull3_fmax_##t;     \
-	sw_hull3_planes_fn sw_hull3_planes_##t; \
-	sw_hull3_rplanes_fn sw_hull3_rplanes_##t;
+sw_hull3_units_fn sw_hull3_units_ref;
+#define SW_HULL3_LANES_PROTO(t, isa)              \
+	sw_hull3_scan_fn sw_hull3_scan_##t;       \
+	sw_hull3_fmax_fn sw_hull3_fmax_##t;       \
+	sw_hull3_planes_fn sw_hull3_planes_##t;   \
+	sw_hull3_rplanes_fn sw_hull3_rplanes_##t; \
+	sw_hull3_units_fn sw_hull3_units_##t;
 SW_TIERS(SW_HULL3_LANES_PROTO)
 #undef SW_HULL3_LANES_PROTO
 

@@ -71,6 +71,17 @@ static void expect_plain(const sw_vec3 *p, size_t n)
 			  (double)h.faces[f].d, (double)d);
 	}
 	expect_plain_dirs(&h);
+	double us[SW_HULL_MAX_EDGES][3], u[3];
+	for (int isa = 0; isa < SW_ISA_COUNT; isa++) { /* every tier's edge units: sw_hull3_edge_unit_'s */
+		if (isa != SW_ISA_REF && !sw_isa_available((sw_isa)isa))
+			continue;
+		sw_hull3_lanes_for((sw_isa)isa)->units(&h, us);
+		for (uint32_t e = 0; e < h.num_edges; e++) {
+			sw_hull3_edge_unit_(&h, e, u);
+			cr_expect(memcmp(u, us[e], sizeof u) == 0, "%s: edge %u's unit vector differs",
+				  sw_isa_name((sw_isa)isa), e);
+		}
+	}
 }
 
 Test(hull_derive, ellipsoid_clouds)
