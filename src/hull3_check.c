@@ -9,6 +9,7 @@
  * dot product per pair.
  */
 #include "hull3_int.h"
+#include "hull3_lanes.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -33,11 +34,13 @@ typedef struct vctx {
 	double a[SW_HULL_MAX_VERTS][3];
 	double rc[3][SW_HULL_MAX_VERTS], ac[3][SW_HULL_MAX_VERTS]; /* r and a in columns */
 	uint64_t fmask[SW_HULL_MAX_FACES];
+	uint64_t near[SW_HULL_MAX_FACES]; /* per face: the vertices v_merged calls near its plane */
 	face_geo g[SW_HULL_MAX_FACES];
 	double bend, r2max; /* r2max: the largest |r|² */
 	int built, strict, flat;
 	const uint64_t *fresh_f; /* a piece's faces to judge whole (NULL: every face); see validate_piece */
 	uint64_t fresh_v;        /* a piece's vertices not in its hull (every bit: all) */
+	const sw_hull3_lanes *lanes;
 } vctx;
 
 /* whether face f is judged whole: every face of a full check, a piece's fresh faces */
@@ -159,10 +162,10 @@ static sw_hull_status v_face_areas(vctx *x, char *why, size_t why_len)
 		double n0[3] = {0, 0, 0}, e = 0;
 		for (uint32_t k = 0; k < m; k++) {
 			const double *p = x->a[lp[k]], *q = x->a[lp[next_in_loop(k, m)]], *o = x->a[lp[0]];
-			const double a[3] = {p[0] - o[0], p[1] - o[1], p[2] - o[2]},
-				     b[3] = {q[0] - o[0], q[1] - o[1], q[2] - o[2]};
 			const double d[3] = {q[0] - p[0], q[1] - p[1], q[2] - p[2]};
 			if (!x->strict) {
+				const double a[3] = {p[0] - o[0], p[1] - o[1], p[2] - o[2]},
+					     b[3] = {q[0] - o[0], q[1] - o[1], q[2] - o[2]};
 				n0[0] += (a[1] - b[1]) * (a[2] + b[2]);
 				n0[1] += (a[2] - b[2]) * (a[0] + b[0]);
 				n0[2] += (a[0] - b[0]) * (a[1] + b[1]);
@@ -260,21 +263,17 @@ static sw_hull_status v_face_convex(const vctx *x, uint32_t f, char *why, size_t
 }
 
 /* the builder's promise (strict): every vertex of a face that is not on its neighbour lies more than
- * eps/2 behind the neighbour's plane, i.e. faces within eps of coplanar were merged */
+ * eps/2 behind the neighbour's plane, i.e. faces within eps of coplanar were merged. near[fa]: the
+ * vertices with n·r − dmax ≥ −eps/2 for fa's plane (the lanes' scan, in v_convex) */
 static sw_hull_status v_merged(const vctx *x, char *why, size_t why_len)
 {
 	const sw_hull3 *h = x->h;
 	for (uint32_t e = 0; e < h->num_edges; e++) {
 		for (int s = 0; s < 2; s++) {
 			uint32_t fa = h->edges[e].f[s], fb = h->edges[e].f[1 - s];
-			const uint8_t *lp = &h->face_verts[h->faces[fb].first];
-			for (uint32_t k = 0; k < h->faces[fb].count; k++) {
-				uint32_t v = lp[k];
-				if (!(x->fmask[fa] >> v & 1) &&
-				    sw_hd_dot(x->g[fa].n, x->r[v]) - x->g[fa].dmax >= -0.5 * h->eps)
-					SW_HULL_FAIL(SW_HULL_BAD_FACES_COPLANAR,
-						     "faces %u and %u are within eps of coplanar", fa, fb);
-			}
+			if (x->near[fa] & x->fmask[fb] & ~x->fmask[fa])
+				SW_HULL_FAIL(SW_HULL_BAD_FACES_COPLANAR, "faces %u and %u are within eps of coplanar",
+					     fa, fb);
 		}
 	}
 	return SW_HULL_OK;
@@ -301,7 +300,7 @@ static sw_hull_status v_flat_corners(const vctx *x, char *why, size_t why_len)
  * normals differ by less than `bend` (the sine of the angle, below float32's resolution of a
  * direction) should have been one face. The rule is on the angle, not on distances, so the faces of a
  * thin hull, however narrow, are not taken for coplanar with their wide neighbours. */
-static sw_hull_status v_convex(const vctx *x, char *why, size_t why_len)
+static sw_hull_status v_convex(vctx *x, char *why, size_t why_len)
 {
 	const sw_hull3 *h = x->h;
 	for (uint32_t f = 0; f < h->num_faces; f++) {
@@ -314,7 +313,10 @@ static sw_hull_status v_convex(const vctx *x, char *why, size_t why_len)
 		sw_hull_status st = g->plain ? SW_HULL_OK : v_face_convex(x, f, why, why_len);
 		if (st != SW_HULL_OK)
 			return st;
-		for (uint32_t v = 0; v < h->num_verts && any_above(x->rc, h->num_verts, g->n, g->dmax, h->tol); v++)
+		/* in one pass the convexity rule and the merged rule (v_merged) get the same sums */
+		int above = x->lanes->scan(x->rc[0], x->rc[1], x->rc[2], h->num_verts, g->n, g->dmax, h->tol,
+					   -0.5 * h->eps, &x->near[f]);
+		for (uint32_t v = 0; v < h->num_verts && above; v++)
 			if (sw_hd_dot(g->n, x->r[v]) - g->dmax > h->tol)
 				SW_HULL_FAIL(SW_HULL_BAD_FACES_NONCONVEX, "vertex %u is %g in front of face %u", v,
 					     sw_hd_dot(g->n, x->r[v]) - g->dmax, f);
@@ -511,6 +513,7 @@ sw_hull_status sw_hull3_validate_(const sw_hull3 *h, int built, char *why, size_
 	x.built = built;
 	x.fresh_f = NULL;
 	x.fresh_v = ~0ull;
+	x.lanes = sw_hull3_lanes_active();
 	sw_hull_status st = v_counts(&x, why, why_len);
 	if (st == SW_HULL_OK && !built)
 		st = sw_hull3_distinct_(h->verts, h->num_verts, why, why_len);
@@ -539,6 +542,7 @@ sw_hull_status sw_hull3_validate_piece_(const sw_hull3 *h, const uint64_t fresh_
 	x.built = 0;
 	x.fresh_f = fresh_f;
 	x.fresh_v = fresh_v;
+	x.lanes = sw_hull3_lanes_active();
 	sw_hull_status st = v_counts(&x, why, why_len);
 	for (uint64_t m = fresh_v; st == SW_HULL_OK && m; m &= m - 1) {
 		uint32_t i = sw_low_bit(m);

@@ -9,6 +9,7 @@
  * callers have range-checked.
  */
 #include "hull3_int.h"
+#include "hull3_lanes.h"
 
 #include <float.h>
 #include <math.h>
@@ -74,20 +75,6 @@ void sw_hull3_rel_verts_(const sw_hull3 *h, const double ref[3], double (*r)[3])
 		r[v][1] = (double)h->verts[v].y - ref[1];
 		r[v][2] = (double)h->verts[v].z - ref[2];
 	}
-}
-
-double sw_hull3_newell_(const sw_hull3 *h, uint32_t f, const double (*r)[3], double n[3])
-{
-	const uint8_t *lp = &h->face_verts[h->faces[f].first];
-	uint32_t m = h->faces[f].count;
-	n[0] = n[1] = n[2] = 0;
-	for (uint32_t k = 0; k < m; k++) {
-		const double *a = r[lp[k]], *b = r[lp[k + 1 == m ? 0 : k + 1]];
-		n[0] += (a[1] - b[1]) * (a[2] + b[2]);
-		n[1] += (a[2] - b[2]) * (a[0] + b[0]);
-		n[2] += (a[0] - b[0]) * (a[1] + b[1]);
-	}
-	return sw_hd_len(n);
 }
 
 /* ---- edges: pair the half-edges of the face loops ---- */
@@ -188,45 +175,56 @@ void sw_hull3_edge_unit_(const sw_hull3 *h, uint32_t e, double u[3])
 		u[k] *= s;
 }
 
-/* the candidates among classes [k, k + 2) for an edge whose |x| is aux: the bits of the classes whose
- * |x| (ax) lies within 2e-5 of it */
-static int near_pair(const double *ax, uint32_t k, simde__m128d lo, simde__m128d hi)
+/* buckets of the classes' |x|: keys floor(|x|·2^15) (width 2^-15 > 2e-5, so a class within 2e-5 of
+ * an edge's |x| has the edge's key or a neighbour's), hashed into DIR_SLOTS chains */
+#define DIR_SLOTS 256
+#define DIR_SCALE 32768.0
+
+/* the classes within 2e-5 of aux (the test [lo, hi] of its rounded bounds), ascending in *c; their count */
+static uint32_t near_classes(const double *ax, const uint8_t *head, const uint8_t *next, double aux, uint8_t *c)
 {
-	simde__m128d a = simde_mm_loadu_pd(ax + k);
-	return simde_mm_movemask_pd(simde_mm_and_pd(simde_mm_cmpge_pd(a, lo), simde_mm_cmple_pd(a, hi)));
+	const double lo = aux - 2e-5, hi = aux + 2e-5;
+	const uint32_t key = (uint32_t)(aux * DIR_SCALE);
+	uint32_t nc = 0;
+	for (uint32_t s = key + DIR_SLOTS - 1; s <= key + DIR_SLOTS + 1; s++)
+		for (uint32_t j = head[s % DIR_SLOTS]; j; j = next[j - 1]) /* j: class + 1, 0 ends a chain */
+			if (ax[j - 1] >= lo && ax[j - 1] <= hi) {
+				uint32_t i = nc++;
+				for (; i > 0 && c[i - 1] > j - 1; i--) /* at most a few: classes this close are rare */
+					c[i] = c[i - 1];
+				c[i] = (uint8_t)(j - 1);
+			}
+	return nc;
 }
 
 /* classes of parallel edges, greedy in edge order: an edge joins the first class whose direction is
  * within SW_HULL_DIR_EPS (|u × w|, sign-blind), else founds one. Unit vectors within 1e-5 rad of
  * parallel differ by at most 1.00001e-5 in each coordinate (up to sign), so only the classes whose
- * |x| lies within 2e-5 of the edge's are candidates: the classes' |x| (ax, in class order) are
- * compared two at a time in SSE2, and the candidates' directions judged in class order, the first
- * within SW_HULL_DIR_EPS taken. No sorted list to keep: each edge's search is independent
- * comparisons, where a bisection's steps and the insertion wait on each other. */
+ * |x| lies within 2e-5 of the edge's are candidates: they are found in buckets of |x| (near_classes)
+ * and judged in class order, the first within SW_HULL_DIR_EPS taken. Each edge costs its few
+ * candidates, not a pass over every class. */
 void sw_hull3_edge_dirs_(sw_hull3 *h)
 {
-	double us[SW_HULL_MAX_EDGES][3], ax[SW_HULL_MAX_EDGES + 1]; /* + 1: ax[nd] = ∞ pads the last pair */
-	uint8_t founder[SW_HULL_MAX_EDGES];                         /* per class: the edge that made it */
+	double us[SW_HULL_MAX_EDGES][3], ax[SW_HULL_MAX_EDGES];
+	uint8_t founder[SW_HULL_MAX_EDGES]; /* per class: the edge that made it */
+	uint8_t head[DIR_SLOTS] = {0}, next[SW_HULL_MAX_EDGES], cand[SW_HULL_MAX_EDGES];
 	uint32_t nd = 0;
-	/* the units first: independent of each other, their square roots and divisions overlap, where in
+	/* the units first, in lanes (sw_hull3_edge_unit_'s operations): independent of each other, where in
 	 * the greedy loop below each would wait for the previous edge's search */
-	for (uint32_t e = 0; e < h->num_edges; e++)
-		sw_hull3_edge_unit_(h, e, us[e]);
-	ax[0] = INFINITY;
+	sw_hull3_lanes_active()->units(h, us);
 	for (uint32_t e = 0; e < h->num_edges; e++) {
 		const double *u = us[e];
 		double x[3], aux = fabs(u[0]);
-		const simde__m128d lo = simde_mm_set1_pd(aux - 2e-5), hi = simde_mm_set1_pd(aux + 2e-5);
-		uint32_t best = nd;
-		for (uint32_t k = 0; k < nd && best == nd; k += 2)
-			for (int m = near_pair(ax, k, lo, hi); m && best == nd; m &= m - 1) {
-				uint32_t j = k + sw_low_bit((uint64_t)m);
-				sw_hd_cross(u, us[founder[j]], x);
-				best = sw_hd_len(x) <= SW_HULL_DIR_EPS ? j : best;
-			}
+		uint32_t best = nd, nc = near_classes(ax, head, next, aux, cand);
+		for (uint32_t i = 0; i < nc && best == nd; i++) {
+			sw_hd_cross(u, us[founder[cand[i]]], x);
+			best = sw_hd_len(x) <= SW_HULL_DIR_EPS ? cand[i] : best;
+		}
 		if (best == nd) {
-			ax[nd] = aux, ax[nd + 1] = INFINITY;
+			uint32_t s = (uint32_t)(aux * DIR_SCALE) % DIR_SLOTS;
+			ax[nd] = aux;
 			founder[nd] = (uint8_t)e;
+			next[nd] = head[s], head[s] = (uint8_t)(nd + 1);
 			h->dirs[nd++] = sw_v3((float)u[0], (float)u[1], (float)u[2]);
 		}
 		h->edges[e].dir = (uint8_t)best;
@@ -234,57 +232,13 @@ void sw_hull3_edge_dirs_(sw_hull3 *h)
 	h->num_dirs = nd;
 }
 
-/* max over the vertices of n·r[v]: the first maximal element (a later equal one, such as −0 after +0,
- * does not replace it), as glibc's fmax from −∞ keeps it. C leaves the sign of a zero maximum open and
- * compilers differ when they inline fmax, so the rule is spelled out here. Four independent lanes
- * (lane j takes the vertices v ≡ j mod 4, two SSE2 vectors of two) keep the comparison chains short;
- * each n·r[v] is ((n0·x + n1·y) + n2·z), as sw_hd_dot rounds it; the lanes' winners are merged by
- * value, then by index. r in columns xs, ys, zs. */
-static double first_max(const double *xs, const double *ys, const double *zs, uint32_t nv, const double n[3])
-{
-	const simde__m128d n0 = simde_mm_set1_pd(n[0]), n1 = simde_mm_set1_pd(n[1]), n2 = simde_mm_set1_pd(n[2]);
-	const simde__m128d four = simde_mm_set1_pd(4);
-	simde__m128d m01 = simde_mm_set1_pd(-INFINITY), m23 = m01, at01 = simde_mm_setzero_pd(), at23 = at01;
-	simde__m128d i01 = simde_mm_set_pd(1, 0), i23 = simde_mm_set_pd(3, 2);
-	uint32_t v = 0;
-	for (; v + 4 <= nv; v += 4) {
-		simde__m128d d01 = simde_mm_add_pd(simde_mm_mul_pd(n0, simde_mm_loadu_pd(xs + v)),
-						   simde_mm_mul_pd(n1, simde_mm_loadu_pd(ys + v)));
-		simde__m128d d23 = simde_mm_add_pd(simde_mm_mul_pd(n0, simde_mm_loadu_pd(xs + v + 2)),
-						   simde_mm_mul_pd(n1, simde_mm_loadu_pd(ys + v + 2)));
-		d01 = simde_mm_add_pd(d01, simde_mm_mul_pd(n2, simde_mm_loadu_pd(zs + v)));
-		d23 = simde_mm_add_pd(d23, simde_mm_mul_pd(n2, simde_mm_loadu_pd(zs + v + 2)));
-		simde__m128d g01 = simde_mm_cmpgt_pd(d01, m01), g23 = simde_mm_cmpgt_pd(d23, m23);
-		m01 = simde_mm_or_pd(simde_mm_and_pd(g01, d01), simde_mm_andnot_pd(g01, m01));
-		m23 = simde_mm_or_pd(simde_mm_and_pd(g23, d23), simde_mm_andnot_pd(g23, m23));
-		at01 = simde_mm_or_pd(simde_mm_and_pd(g01, i01), simde_mm_andnot_pd(g01, at01));
-		at23 = simde_mm_or_pd(simde_mm_and_pd(g23, i23), simde_mm_andnot_pd(g23, at23));
-		i01 = simde_mm_add_pd(i01, four);
-		i23 = simde_mm_add_pd(i23, four);
-	}
-	double m[4], atd[4];
-	simde_mm_storeu_pd(m, m01), simde_mm_storeu_pd(m + 2, m23);
-	simde_mm_storeu_pd(atd, at01), simde_mm_storeu_pd(atd + 2, at23);
-	uint32_t at[4] = {(uint32_t)atd[0], (uint32_t)atd[1], (uint32_t)atd[2], (uint32_t)atd[3]};
-	for (uint32_t j = 0; v < nv; v++, j++) {
-		double d = n[0] * xs[v] + n[1] * ys[v] + n[2] * zs[v];
-		if (d > m[j])
-			m[j] = d, at[j] = v;
-	}
-	uint32_t b = 0;
-	for (uint32_t j = 1; j < 4; j++) {
-		int take = (m[j] > m[b]) | ((m[j] == m[b]) & (at[j] < at[b]) & (m[j] != -INFINITY));
-		b ^= (b ^ j) & (0u - (uint32_t)take);
-	}
-	return m[b];
-}
-
 /* unit normals (Newell) and offsets d = max over all vertices of n·v, the support value along n; face
  * 1 of a flat hull takes face 0's normal negated, so the two are exactly opposite. r: the vertices
  * relative to c */
 static sw_hull_status face_planes(sw_hull3 *h, const double c[3], const double (*r)[3])
 {
-	double rc[3][SW_HULL_MAX_VERTS]; /* r in columns, for first_max */
+	double rc[3][SW_HULL_MAX_VERTS]; /* r in columns, for support */
+	sw_hull3_fmax_fn *support = sw_hull3_lanes_active()->fmax;
 	for (uint32_t v = 0; v < h->num_verts; v++)
 		rc[0][v] = r[v][0], rc[1][v] = r[v][1], rc[2][v] = r[v][2];
 	/* the normals first, up to the first face without area: independent of each other, their square
@@ -303,7 +257,7 @@ static sw_hull_status face_planes(sw_hull3 *h, const double c[3], const double (
 			n[k] /= l;
 	}
 	for (uint32_t f = 0; f < good; f++) {
-		const double *n = ns[f], dmax = first_max(rc[0], rc[1], rc[2], h->num_verts, n);
+		const double *n = ns[f], dmax = support(rc[0], rc[1], rc[2], h->num_verts, n);
 		h->faces[f].normal = sw_v3((float)n[0], (float)n[1], (float)n[2]);
 		h->faces[f].d = (float)(dmax + sw_hd_dot(n, c));
 	}

@@ -206,7 +206,29 @@ sw_hull_status sw_hull3_distinct_(const sw_vec3 *v, size_t n, char *why, size_t 
 void sw_hull3_rel_verts_(const sw_hull3 *h, const double ref[3], double (*r)[3]);
 
 /* Newell's normal of face f from the vertices r (twice its vector area); returns its length */
-double sw_hull3_newell_(const sw_hull3 *h, uint32_t f, const double (*r)[3], double n[3]);
+static inline double sw_hull3_newell_(const sw_hull3 *h, uint32_t f, const double (*r)[3], double n[3])
+{
+	const uint8_t *lp = &h->face_verts[h->faces[f].first];
+	uint32_t m = h->faces[f].count;
+	n[0] = n[1] = n[2] = 0;
+	if (m == 3) { /* most faces: the loop below unrolled, its sums in its order (0 + t0 keeps −0 → +0) */
+		const double *a = r[lp[0]], *b = r[lp[1]], *c = r[lp[2]];
+		n[0] = ((0.0 + (a[1] - b[1]) * (a[2] + b[2])) + (b[1] - c[1]) * (b[2] + c[2])) +
+		       (c[1] - a[1]) * (c[2] + a[2]);
+		n[1] = ((0.0 + (a[2] - b[2]) * (a[0] + b[0])) + (b[2] - c[2]) * (b[0] + c[0])) +
+		       (c[2] - a[2]) * (c[0] + a[0]);
+		n[2] = ((0.0 + (a[0] - b[0]) * (a[1] + b[1])) + (b[0] - c[0]) * (b[1] + c[1])) +
+		       (c[0] - a[0]) * (c[1] + a[1]);
+		return sw_hd_len(n);
+	}
+	for (uint32_t k = 0; k < m; k++) {
+		const double *a = r[lp[k]], *b = r[lp[k + 1 == m ? 0 : k + 1]];
+		n[0] += (a[1] - b[1]) * (a[2] + b[2]);
+		n[1] += (a[2] - b[2]) * (a[0] + b[0]);
+		n[2] += (a[0] - b[0]) * (a[1] + b[1]);
+	}
+	return sw_hd_len(n);
+}
 
 /* the edge records of the face loops (counts and indices range-checked, loops totalling at most
  * SW_HULL_MAX_FACE_INDICES), sorted by vertex pair; OPEN, NONMANIFOLD or WINDING when they do not pair */

@@ -3,6 +3,7 @@
  * boundary loops with vertices left on only two faces dropped, and the canonical hull (vertices in
  * point order, loops from their smallest vertex, faces sorted).
  */
+#include "hull3_lanes.h"
 #include "hull3_qh.h"
 
 #include <math.h>
@@ -21,7 +22,8 @@ static void sub3(const double a[3], const double b[3], double o[3])
  * of all slots would meet it: sums over a region round the same way. */
 
 /* plane of region r: the normalised sum of its triangles' vector areas (for a planar region exactly
- * its normal), offset the largest n·v over its vertices */
+ * its normal), offset the largest n·v over its vertices (one-triangle regions: sw_hull3_rplanes_fn,
+ * these operations in lanes) */
 static void region_plane(sw_qh *q, int r)
 {
 	double a[3] = {0, 0, 0}, e1[3], e2[3], x[3];
@@ -47,6 +49,17 @@ static void region_plane(sw_qh *q, int r)
  * it: the two are coplanar, or bent the wrong way by rounding */
 static int leans_on(sw_qh *q, int a, int b)
 {
+	const sw_qh_face *fa = &q->f[q->rhead[a]];
+	if (fa->rnext < 0) { /* a is one triangle (most regions): its vertex set is its three points */
+		for (int s = q->rhead[b]; s >= 0; s = q->f[s].rnext)
+			for (int i = 0; i < 3; i++) {
+				int pt = q->f[s].v[i];
+				if (pt != fa->v[0] && pt != fa->v[1] && pt != fa->v[2] &&
+				    sw_hd_dot(q->rn[a], q->p[pt]) - q->rd[a] >= -q->eps)
+					return 1;
+			}
+		return 0;
+	}
 	int st = ++q->mstamp;
 	for (int s = q->rhead[a]; s >= 0; s = q->f[s].rnext)
 		for (int i = 0; i < 3; i++)
@@ -58,6 +71,15 @@ static int leans_on(sw_qh *q, int a, int b)
 				return 1;
 		}
 	return 0;
+}
+
+/* leans_on for two one-triangle regions across their common edge: the only point of b that is not
+ * one of a's is b's corner opposite the edge (pt), unless it is a's too */
+static inline int tri_leans(const sw_qh *q, int a, int pt)
+{
+	const sw_qh_face *fa = &q->f[q->rhead[a]];
+	return pt != fa->v[0] && pt != fa->v[1] && pt != fa->v[2] &&
+	       sw_hd_dot(q->rn[a], q->p[pt]) - q->rd[a] >= -q->eps;
 }
 
 /* region b joins region a: its faces are relabelled and the two lists merged in slot order */
@@ -79,19 +101,41 @@ static void join_regions(sw_qh *q, int a, int b)
 	q->rhead[a] = head;
 }
 
+/* whether some edge between two triangles (every region still one triangle) leans, judged once per
+ * edge (or cannot be judged so: an edge not found on its neighbour). When none does, the passes of
+ * sw_qh_merge_ would judge the same pairs the same way and merge nothing. */
+static int any_leaning_edge(const sw_qh *q)
+{
+	for (int s = 0; s < q->nf; s++)
+		for (int i = 0; i < 3 && q->f[s].live; i++) {
+			const sw_qh_face *f = &q->f[s];
+			int t = f->nb[i];
+			if (t < s)
+				continue;
+			int j = sw_qh_edge_of_(&q->f[t], f->v[(i + 1) % 3], f->v[i]);
+			if (j < 0 || tri_leans(q, s, q->f[t].v[(j + 2) % 3]) || tri_leans(q, t, f->v[(i + 2) % 3]))
+				return 1;
+		}
+	return 0;
+}
+
 /* grows regions across edges until no two neighbours lean on each other; each merge removes a
  * region, so the passes end. A pair of regions found not to lean is not asked again until one of
  * them grows (leans_on depends on nothing else). */
 void sw_qh_merge_(sw_qh *q)
 {
-	int time = 0;
+	int time = 0, nr = 0, *one = q->queue; /* queue: fill_holes' scratch, free here */
 	for (int s = 0; s < q->nf; s++) {
 		q->ct[3 * s] = q->ct[3 * s + 1] = q->ct[3 * s + 2] = -1;
 		if (!q->f[s].live)
 			continue;
 		q->rhead[s] = s, q->f[s].rnext = -1, q->rtime[s] = 0;
-		region_plane(q, s);
+		one[nr++] = s;
 	}
+	/* every region one triangle: region_plane's operations, in lanes */
+	sw_hull3_lanes_active()->rplanes(q, one, (uint32_t)nr);
+	if (!any_leaning_edge(q)) /* most hulls: every triangle is a face */
+		return;
 	for (int changed = 1; changed;) {
 		changed = 0;
 		for (int s = 0; s < q->nf; s++)
@@ -100,10 +144,14 @@ void sw_qh_merge_(sw_qh *q)
 				if (a == b || (q->ct[k] >= 0 && q->ca[k] == a && q->cb[k] == b &&
 					       q->rtime[a] <= q->ct[k] && q->rtime[b] <= q->ct[k]))
 					continue;
-				if (!(leans_on(q, a, b) || leans_on(q, b, a))) { /* both sides of the edge learn it */
-					const sw_qh_face *f = &q->f[s];
-					int t = f->nb[i],
-					    kt = 3 * t + sw_qh_edge_of_(&q->f[t], f->v[(i + 1) % 3], f->v[i]);
+				const sw_qh_face *f = &q->f[s];
+				int t = f->nb[i], j = sw_qh_edge_of_(&q->f[t], f->v[(i + 1) % 3], f->v[i]),
+				    kt = 3 * t + j;
+				int lean = j >= 0 && q->f[q->rhead[a]].rnext < 0 && q->f[q->rhead[b]].rnext < 0
+						   ? tri_leans(q, a, q->f[t].v[(j + 2) % 3]) ||
+							     tri_leans(q, b, f->v[(i + 2) % 3])
+						   : leans_on(q, a, b) || leans_on(q, b, a);
+				if (!lean) { /* both sides of the edge learn it */
 					q->ca[k] = q->cb[kt] = a, q->cb[k] = q->ca[kt] = b, q->ct[k] = q->ct[kt] = time;
 					continue;
 				}
@@ -120,6 +168,15 @@ void sw_qh_merge_(sw_qh *q)
 /* boundary of region r as one loop of vertex ids appended to L; 0 when it is not a single simple loop */
 static int region_loop(sw_qh *q, int r, sw_qh_loops *L)
 {
+	const sw_qh_face *one = &q->f[q->rhead[r]];
+	if (one->rnext < 0) { /* one triangle (distinct corners): the walk below, from the last edge's start */
+		int *lp = &L->idx[L->total];
+		lp[0] = q->vid[one->v[2]], lp[1] = q->vid[one->v[0]], lp[2] = q->vid[one->v[1]];
+		L->first[L->nl] = L->total;
+		L->count[L->nl++] = 3;
+		L->total += 3;
+		return 1;
+	}
 	int nb = 0, start = -1, ok = 1, *nxt = q->hz;
 	for (int s = q->rhead[r]; s >= 0; s = q->f[s].rnext)
 		for (int i = 0; i < 3; i++) {
@@ -219,7 +276,7 @@ sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const
 			lp[k] = map[lp[k]];
 			r = lp[k] < lp[r] ? k : r;
 		}
-		raw[f] = (sw_qh_key){lp[r], lp[(r + 1) % m], f, r};
+		raw[f] = (sw_qh_key){lp[r], lp[r + 1 == m ? 0 : r + 1], f, r};
 	}
 	sort_keys(raw, keys, L->nl);
 	int w = 0;
@@ -228,8 +285,8 @@ sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const
 		int m = L->count[keys[f].loop];
 		out->faces[f].first = (uint16_t)w;
 		out->faces[f].count = (uint16_t)m;
-		for (int k = 0; k < m; k++)
-			out->face_verts[w++] = (uint8_t)lp[(keys[f].rot + k) % m];
+		for (int k = 0, j = keys[f].rot; k < m; k++, j = j + 1 == m ? 0 : j + 1) /* j = (rot + k) mod m */
+			out->face_verts[w++] = (uint8_t)lp[j];
 	}
 	out->num_verts = (uint32_t)nv;
 	out->num_faces = (uint32_t)L->nl;

@@ -14,13 +14,10 @@
  * main loop runs at most min(n, SW_QH_MAX_VERTS) times; every other loop is bounded by the face pool.
  */
 #include "hull3_qh.h"
+#include "hull3_lanes.h"
 
 #include <math.h>
 #include <string.h>
-
-/* a triangle whose edges' cross product is below this times their lengths' product is degenerate: its
- * normal is taken from its neighbour instead (it will merge into that neighbour) */
-#define QH_DEGEN_SINE 1e-12
 
 /* carves q's arrays for n points out of base (when not NULL); returns the block's size in bytes */
 size_t sw_qh_layout_(sw_qh *q, size_t n, unsigned char *base)
@@ -98,7 +95,9 @@ static double dist(const sw_qh *q, const sw_qh_face *f, int pt) { return dot3(f-
 
 /* ---- faces ---- */
 
-/* plane of a triangle from its two shorter edges; a degenerate one borrows the normal of `nb` */
+/* plane of a triangle from its two shorter edges; a degenerate one (SW_QH_DEGEN_SINE) borrows the
+ * normal of `nb` (it will merge into that neighbour). The new triangles of a step take theirs from
+ * sw_hull3_planes_fn (make_cone), these operations in lanes. */
 static void face_plane(sw_qh *q, sw_qh_face *f, const sw_qh_face *nb)
 {
 	double e[3][3], l[3], x[3];
@@ -113,7 +112,7 @@ static void face_plane(sw_qh *q, sw_qh_face *f, const sw_qh_face *nb)
 	int i1 = after[lg], i2 = before[lg];
 	cross3(e[i1], e[i2], x);
 	double len = sqrt(dot3(x, x));
-	if (len > QH_DEGEN_SINE * l[i1] * l[i2] && len > 0) {
+	if (len > SW_QH_DEGEN_SINE * l[i1] * l[i2] && len > 0) {
 		for (int k = 0; k < 3; k++)
 			f->n[k] = x[k] / len;
 	} else if (nb) {
@@ -143,15 +142,6 @@ static int new_face(sw_qh *q, int a, int b, int c)
 	f->live = 1;
 	f->region = s;
 	return s;
-}
-
-/* edge index i of face f with v[i] = a, v[i+1] = b, or −1 */
-int sw_qh_edge_of_(const sw_qh_face *f, int a, int b)
-{
-	/* a triangle's three vertices are distinct, so at most one edge matches: its index from the bits */
-	int m0 = (f->v[0] == a) & (f->v[1] == b), m1 = (f->v[1] == a) & (f->v[2] == b),
-	    m2 = (f->v[2] == a) & (f->v[0] == b);
-	return (m1 | m2 << 1) - ((m0 | m1 | m2) ^ 1);
 }
 
 static void add_vertex(sw_qh *q, int pt)
@@ -365,7 +355,7 @@ static int horizon(sw_qh *q)
 }
 
 /* the cone of new faces from the horizon to the eye, linked to each other and to the outside */
-static int make_cone(sw_qh *q, int eye)
+static int make_cone(sw_qh *q, int eye, sw_hull3_planes_fn *planes)
 {
 	for (int k = 0; k < q->nh; k++) {
 		const sw_qh_face *f = &q->f[q->hf[k]];
@@ -379,11 +369,12 @@ static int make_cone(sw_qh *q, int eye)
 			return 0;
 		q->f[s].nb[0] = out;
 		q->f[out].nb[j] = s;
-		face_plane(q, &q->f[s], &q->f[out]);
 	}
+	/* the planes after the links, all in lanes: the faces' planes do not depend on each other */
+	planes(q, q->cone, (uint32_t)q->nh);
 	for (int k = 0; k < q->nh; k++) {
-		q->f[q->cone[k]].nb[1] = q->cone[(k + 1) % q->nh];
-		q->f[q->cone[k]].nb[2] = q->cone[(k + q->nh - 1) % q->nh];
+		q->f[q->cone[k]].nb[1] = q->cone[k + 1 == q->nh ? 0 : k + 1];
+		q->f[q->cone[k]].nb[2] = q->cone[k == 0 ? q->nh - 1 : k - 1];
 	}
 	return 1;
 }
@@ -419,6 +410,7 @@ static int farthest_outside(const sw_qh *q, const sw_qh_face *f)
 
 sw_hull_status sw_qh_hull_(sw_qh *q)
 {
+	sw_hull3_planes_fn *planes = sw_hull3_lanes_active()->planes;
 	for (int iter = 0; iter <= q->n; iter++) {
 		int f0 = -1; /* the lowest slot with outside points (they are all live) */
 		for (int w = 0; w <= (q->nf - 1) / 64 && f0 < 0; w++)
@@ -436,7 +428,7 @@ sw_hull_status sw_qh_hull_(sw_qh *q)
 				return SW_HULL_NUMERIC;
 		}
 		add_vertex(q, eye);
-		if (!make_cone(q, eye))
+		if (!make_cone(q, eye, planes))
 			return SW_HULL_NUMERIC;
 		retire_visible(q, eye);
 	}

@@ -77,7 +77,13 @@ sw_hull_status sw_qh_simplex_(sw_qh *q);
 sw_hull_status sw_qh_hull_(sw_qh *q);
 
 /* edge index i of face f with v[i] = a, v[i + 1] = b, or −1 */
-int sw_qh_edge_of_(const sw_qh_face *f, int a, int b);
+static inline int sw_qh_edge_of_(const sw_qh_face *f, int a, int b)
+{
+	/* a triangle's three vertices are distinct, so at most one edge matches: its index from the bits */
+	int m0 = (f->v[0] == a) & (f->v[1] == b), m1 = (f->v[1] == a) & (f->v[2] == b),
+	    m2 = (f->v[2] == a) & (f->v[0] == b);
+	return (m1 | m2 << 1) - ((m0 | m1 | m2) ^ 1);
+}
 
 /* merges neighbouring triangles within eps of coplanar into regions (the polygonal faces) */
 void sw_qh_merge_(sw_qh *q);

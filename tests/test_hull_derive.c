@@ -3,12 +3,17 @@
  * time in double (the builder takes it in SSE2 lanes), and the edge direction classes are the greedy
  * ones, each edge compared with every earlier class in index order (the builder searches a window
  * of classes sorted by |x|). Clouds: ellipsoids of 8 to 64 points, lattices and prisms whose edges are
- * parallel or within a few 1e-6 rad of it, and the same at an offset of 1e4. */
+ * parallel or within a few 1e-6 rad of it, and the same at an offset of 1e4. The loops of one plane
+ * against every vertex (src/hull3_lanes.h) on every tier the CPU has, against the same plain loops, on
+ * small integer coordinates with ±0: ties and zero maxima of either sign. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hull3_int.h"
+#include "hull3_lanes.h"
+#include "hull3_qh.h"
 #include "scenes.h"
 
 /* the offset of face f as sw_hull3_finish_ defines it: the normal of the loop (Newell, relative to
@@ -66,6 +71,17 @@ static void expect_plain(const sw_vec3 *p, size_t n)
 			  (double)h.faces[f].d, (double)d);
 	}
 	expect_plain_dirs(&h);
+	double us[SW_HULL_MAX_EDGES][3], u[3];
+	for (int isa = 0; isa < SW_ISA_COUNT; isa++) { /* every tier's edge units: sw_hull3_edge_unit_'s */
+		if (isa != SW_ISA_REF && !sw_isa_available((sw_isa)isa))
+			continue;
+		sw_hull3_lanes_for((sw_isa)isa)->units(&h, us);
+		for (uint32_t e = 0; e < h.num_edges; e++) {
+			sw_hull3_edge_unit_(&h, e, u);
+			cr_expect(memcmp(u, us[e], sizeof u) == 0, "%s: edge %u's unit vector differs",
+				  sw_isa_name((sw_isa)isa), e);
+		}
+	}
 }
 
 Test(hull_derive, ellipsoid_clouds)
@@ -115,4 +131,102 @@ Test(hull_derive, nearly_parallel_prisms)
 		}
 		expect_plain(p, (size_t)(2 * m));
 	}
+}
+
+/* every tier's scan and fmax against plain loops over the vertices in order, bit for bit */
+Test(hull_derive, lanes_every_tier)
+{
+	static const double coord[] = {-2, -1, -0.0, 0, 1, 2, 0.5}, normal[] = {-1, -0.5, -0.0, 0, 0.5, 1};
+	sc_rng r = sc_rng_seed(0x1a4e);
+	double xs[64], ys[64], zs[64];
+	for (int k = 0; k < 4000; k++) {
+		uint32_t nv = 1 + sc_below(&r, 64);
+		for (uint32_t v = 0; v < nv; v++)
+			xs[v] = coord[sc_below(&r, 7)], ys[v] = coord[sc_below(&r, 7)], zs[v] = coord[sc_below(&r, 7)];
+		const double n[3] = {normal[sc_below(&r, 6)], normal[sc_below(&r, 6)], normal[sc_below(&r, 6)]};
+		const double off = coord[sc_below(&r, 7)], lim = 0.25 * (double)sc_below(&r, 9), low = -lim;
+		double want = -INFINITY;
+		uint64_t want_near = 0;
+		int want_any = 0;
+		for (uint32_t v = 0; v < nv; v++) {
+			double d = n[0] * xs[v] + n[1] * ys[v] + n[2] * zs[v];
+			want = d > want ? d : want;
+			want_any |= d - off > lim;
+			want_near |= (uint64_t)(d - off >= low) << v;
+		}
+		for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
+			if (isa != SW_ISA_REF && !sw_isa_available((sw_isa)isa))
+				continue;
+			const sw_hull3_lanes *l = sw_hull3_lanes_for((sw_isa)isa);
+			double got = l->fmax(xs, ys, zs, nv, n);
+			uint64_t near = 0;
+			int any = l->scan(xs, ys, zs, nv, n, off, lim, low, &near);
+			cr_assert(memcmp(&got, &want, sizeof got) == 0, "%s, case %d: fmax %a, plainly %a",
+				  sw_isa_name((sw_isa)isa), k, got, want);
+			cr_assert(any == want_any && near == want_near, "%s, case %d: scan differs",
+				  sw_isa_name((sw_isa)isa), k);
+		}
+	}
+}
+
+/* every tier's quickhull planes and merge region planes against the baseline's, bit for bit, on
+ * triangles of small integer corners: slivers, collinear and repeated corners (the neighbour's or the
+ * face's own normal lent) among them */
+Test(hull_derive, planes_every_tier)
+{
+	static const double coord[] = {-2, -1, -0.0, 0, 1, 2, 0.5, 1e-7};
+	enum { NP = 32, NT = 37 };
+	sw_qh q;
+	size_t bytes = sw_qh_layout_(&q, NP, NULL);
+	unsigned char *block = malloc(bytes);
+	cr_assert(block);
+	sw_qh_layout_(&q, NP, block);
+	cr_assert(q.fcap >= 2 * NT + 1);
+	sc_rng r = sc_rng_seed(0x91a2);
+	int fs[NT];
+	for (int k = 0; k < 500; k++) {
+		for (int i = 0; i < NP; i++)
+			for (int c = 0; c < 3; c++)
+				q.p[i][c] = coord[sc_below(&r, 8)];
+		uint32_t m = 1 + sc_below(&r, NT);
+		for (uint32_t j = 0; j < m; j++) {
+			sw_qh_face *f = &q.f[j], *nb = &q.f[NT + j];
+			for (int i = 0; i < 3; i++)
+				f->v[i] = (int)sc_below(&r, NP);
+			f->nb[0] = NT + (int)j;
+			for (int c = 0; c < 3; c++)
+				nb->n[c] = coord[sc_below(&r, 8)];
+			fs[j] = (int)j;
+		}
+		sw_hull3_planes_ref(&q, fs, m);
+		sw_qh_face want[NT];
+		memcpy(want, q.f, m * sizeof want[0]);
+		for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
+			if (isa == SW_ISA_REF || !sw_isa_available((sw_isa)isa))
+				continue;
+			for (uint32_t j = 0; j < m; j++)
+				q.f[j].n[0] = q.f[j].n[1] = q.f[j].n[2] = q.f[j].d = NAN;
+			sw_hull3_lanes_for((sw_isa)isa)->planes(&q, fs, m);
+			for (uint32_t j = 0; j < m; j++)
+				cr_assert(memcmp(q.f[j].n, want[j].n, sizeof want[j].n) == 0 &&
+						  memcmp(&q.f[j].d, &want[j].d, sizeof want[j].d) == 0,
+					  "%s, case %d: triangle %u's plane differs", sw_isa_name((sw_isa)isa), k, j);
+		}
+		/* the merge's one-triangle region planes, the faces' own normals lent where there is no area */
+		double rn[NT][3], rd[NT];
+		sw_hull3_planes_ref(&q, fs, m);
+		sw_hull3_rplanes_ref(&q, fs, m);
+		memcpy(rn, q.rn, m * sizeof rn[0]);
+		memcpy(rd, q.rd, m * sizeof rd[0]);
+		for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
+			if (isa == SW_ISA_REF || !sw_isa_available((sw_isa)isa))
+				continue;
+			for (uint32_t j = 0; j < m; j++)
+				q.rn[j][0] = q.rn[j][1] = q.rn[j][2] = q.rd[j] = NAN;
+			sw_hull3_lanes_for((sw_isa)isa)->rplanes(&q, fs, m);
+			cr_assert(memcmp(q.rn, rn, m * sizeof rn[0]) == 0 && memcmp(q.rd, rd, m * sizeof rd[0]) == 0,
+				  "%s, case %d: a region plane differs", sw_isa_name((sw_isa)isa), k);
+		}
+	}
+	free(block);
 }
