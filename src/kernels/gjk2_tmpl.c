@@ -24,9 +24,12 @@ typedef struct place2 {
 
 /* ---- reading the sources, lane by lane ---- */
 
-/* one side's inputs, written lane by lane as pairs enter the lanes */
+/* one side's inputs, written lane by lane as pairs enter the lanes: the core's scalars and idx, the
+ * lane's item (0 in a lane without one: every table holds a readable item 0, sets.h), at which the
+ * placement is gathered from the source's columns */
 typedef struct lane_in {
-	_Alignas(64) float p[2][SW_W], q[2][SW_W], d[2][SW_W], h[2][SW_W], rad[SW_W], ext[SW_W];
+	_Alignas(64) float h[2][SW_W], rad[SW_W], ext[SW_W];
+	_Alignas(64) int32_t idx[SW_W];
 } lane_in;
 
 /* the coordinate rows of a pool shape at `off` (row stride pad(n)) */
@@ -36,24 +39,16 @@ SW_INLINE void pool_rows(const float *pool, size_t off, uint32_t n, const float 
 		r[c] = pool ? pool + off + (size_t)c * sw_row_pad(n) : NULL; /* no pool: a set of boxes */
 }
 
-SW_INLINE void put_place(lane_in *in, unsigned l, const float *const col[6], uint32_t i)
-{
-	for (int c = 0; c < 2; c++)
-		in->p[c][l] = col[c][i], in->d[c][l] = col[4 + c][i], in->q[c][l] = col[2 + c][i];
-}
-
 SW_INLINE void put_core(lane_in *in, unsigned l, float rad, float ext, float hx, float hy)
 {
 	in->rad[l] = rad, in->ext[l] = ext, in->h[0][l] = hx, in->h[1][l] = hy;
 }
 
-/* a lane with nothing usable: a point at rest at the origin (its answer is SW_PAIR_INVALID) */
+/* a lane with nothing usable: a point core at item 0's placement (its answer is SW_PAIR_INVALID; its
+ * lane does not run) */
 SW_INLINE void put_none(lane_in *in, rows_w *R, unsigned l)
 {
-	static const float zero[6];
-	const float *const col[6] = {zero, zero, zero, zero, zero, zero};
-	put_place(in, l, col, 0);
-	in->q[0][l] = 1.0f;
+	in->idx[l] = 0;
 	put_core(in, l, 0, 0, 0, 0);
 	rows_put(R, l, NULL, 0);
 	R->box &= ~(1u << l);
@@ -65,8 +60,7 @@ SW_INLINE int put_shape2(const sw_shape2_set *s, uint32_t i, unsigned l, lane_in
 	if (i >= s->inst.count || s->shape[i] >= s->shapes.count || !s->ok[s->shape[i]])
 		return 0;
 	uint32_t sh = s->shape[i];
-	const float *const col[6] = {s->px, s->py, s->qc, s->qs, s->dx, s->dy};
-	put_place(in, l, col, i);
+	in->idx[l] = (int32_t)i;
 	put_core(in, l, s->radius[sh], s->ext[sh], s->hx[sh], s->hy[sh]);
 	int box = s->type[sh] == SW_SHAPE_BOX;
 	const float *r[DIM];
@@ -84,8 +78,7 @@ SW_INLINE int put_poly2(const sw_poly2_set *s, uint32_t i, unsigned l, lane_in *
 	uint32_t sh = s->shape[i];
 	if (sh >= s->shapes.count || !s->ok[sh] || s->n[sh] < 2 || s->n[sh] > SW_POLY2_MAX_VERTS)
 		return 0;
-	const float *const col[6] = {s->px, s->py, s->qc, s->qs, s->dx, s->dy};
-	put_place(in, l, col, i);
+	in->idx[l] = (int32_t)i;
 	const float *const r[2] = {s->vx + (size_t)SW_POLY2_MAX_VERTS * sh, s->vy + (size_t)SW_POLY2_MAX_VERTS * sh};
 	rows_put(R, l, r, s->n[sh]);
 	put_core(in, l, 0, rows_ext(R, l), 0, 0);
@@ -98,8 +91,7 @@ SW_INLINE int put_ray2(const sw_ray2_set *s, uint32_t i, unsigned l, lane_in *in
 {
 	if (i >= s->t.count)
 		return 0;
-	in->p[0][l] = s->ox[i], in->p[1][l] = s->oy[i], in->d[0][l] = s->dx[i], in->d[1][l] = s->dy[i];
-	in->q[0][l] = 1.0f, in->q[1][l] = 0;
+	in->idx[l] = (int32_t)i;
 	put_core(in, l, 0, 0, 0, 0);
 	const float *const r[2] = {gw_zero_rows[0], gw_zero_rows[1]};
 	rows_put(R, l, r, 1);
@@ -118,13 +110,25 @@ SW_INLINE int put_side(sw_src kind, const void *src, uint32_t i, unsigned l, lan
 
 /* the side in lanes from its inputs: placement and core (every 2D source's cores are checked when
  * their shapes are added, or by their counts above) */
-SW_INLINE sw_mw side_of(sw_src kind, const lane_in *in, const rows_w *R, place2 *o)
+SW_INLINE sw_mw side_of(sw_src kind, const void *src, const lane_in *in, const rows_w *R, place2 *o)
 {
+	const int32_t *ix = in->idx;
+	if (kind == SW_SRC_RAY2) { /* no rotation */
+		const sw_ray2_set *s = src;
+		o->p.c[0] = sw_gather(s->ox, ix), o->p.c[1] = sw_gather(s->oy, ix);
+		o->d.c[0] = sw_gather(s->dx, ix), o->d.c[1] = sw_gather(s->dy, ix);
+		o->qc = sw_set1(1.0f), o->qs = sw_set1(0.0f);
+	} else {
+		const sw_shape2_set *sh = src;
+		const sw_poly2_set *po = src;
+		const int shape = kind == SW_SRC_SHAPE2;
+		o->p.c[0] = sw_gather(shape ? sh->px : po->px, ix), o->p.c[1] = sw_gather(shape ? sh->py : po->py, ix);
+		o->qc = sw_gather(shape ? sh->qc : po->qc, ix), o->qs = sw_gather(shape ? sh->qs : po->qs, ix);
+		o->d.c[0] = sw_gather(shape ? sh->dx : po->dx, ix), o->d.c[1] = sw_gather(shape ? sh->dy : po->dy, ix);
+	}
 	for (int c = 0; c < 2; c++)
-		o->p.c[c] = sw_load(in->p[c]), o->d.c[c] = sw_load(in->d[c]), o->core.half.c[c] = sw_load(in->h[c]);
-	o->qc = sw_load(in->q[0]), o->qs = sw_load(in->q[1]);
+		o->core.half.c[c] = sw_load(in->h[c]);
 	side_w *c = &o->core;
-	(void)kind;
 	c->rows = R;
 	c->box = sw_mfrom_bits(R->box), c->any_box = R->box;
 	c->radius = sw_load(in->rad);
@@ -353,7 +357,7 @@ SW_INLINE void refill(const sw_job *j, sw_src ka, sw_src kb, int q, lanes_w *L, 
 	L->busy |= in;
 	/* the new pairs' setup, computed in every lane and kept in the new ones */
 	place2 A, B;
-	sw_mw valid = sw_mand(side_of(k0, &L->in[0], &L->rows[0], &A), side_of(k1, &L->in[1], &L->rows[1], &B));
+	sw_mw valid = sw_mand(side_of(k0, s0, &L->in[0], &L->rows[0], &A), side_of(k1, s1, &L->in[1], &L->rows[1], &B));
 	sw_fw cap, target;
 	opts_of(j->opts, &cap, &target);
 	valid = sw_mand(valid, sw_mand(pose_ok(&A), pose_ok(&B)));

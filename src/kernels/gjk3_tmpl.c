@@ -23,9 +23,13 @@ typedef struct place3 {
 
 /* ---- reading the sources, lane by lane ---- */
 
-/* one side's inputs, written lane by lane as pairs enter the lanes; tri: the rows of a lane's triangle */
+/* one side's inputs, written lane by lane as pairs enter the lanes: the core's scalars, and the
+ * position of a triangle (at rest, not rotated; the other sources' placements are gathered from their
+ * columns at idx, the lane's item, 0 in a lane without one: every table holds a readable item 0,
+ * sets.h); tri: the rows of a lane's triangle */
 typedef struct lane_in {
-	_Alignas(64) float p[3][SW_W], q[4][SW_W], d[3][SW_W], h[3][SW_W], rad[SW_W], ext[SW_W];
+	_Alignas(64) float p[3][SW_W], h[3][SW_W], rad[SW_W], ext[SW_W];
+	_Alignas(64) int32_t idx[SW_W];
 	_Alignas(64) float tri[SW_W][3][16];
 } lane_in;
 
@@ -36,26 +40,18 @@ SW_INLINE void pool_rows(const float *pool, size_t off, uint32_t n, const float 
 		r[c] = pool ? pool + off + (size_t)c * sw_row_pad(n) : NULL; /* no pool: a set of boxes */
 }
 
-SW_INLINE void put_place(lane_in *in, unsigned l, const float *const col[10], uint32_t i)
-{
-	for (int c = 0; c < 3; c++)
-		in->p[c][l] = col[c][i], in->d[c][l] = col[7 + c][i];
-	for (int c = 0; c < 4; c++)
-		in->q[c][l] = col[3 + c][i];
-}
-
 SW_INLINE void put_core(lane_in *in, unsigned l, float rad, float ext, float hx, float hy, float hz)
 {
 	in->rad[l] = rad, in->ext[l] = ext, in->h[0][l] = hx, in->h[1][l] = hy, in->h[2][l] = hz;
 }
 
-/* a lane with nothing usable: a point at rest at the origin (its answer is SW_PAIR_INVALID) */
+/* a lane with nothing usable: a point at rest at the origin, or item 0's placement where placements are
+ * gathered (its answer is SW_PAIR_INVALID; its lane does not run) */
 SW_INLINE void put_none(lane_in *in, rows_w *R, unsigned l)
 {
-	static const float zero[10];
-	const float *const col[10] = {zero, zero, zero, zero, zero, zero, zero, zero, zero, zero};
-	put_place(in, l, col, 0);
-	in->q[3][l] = 1.0f;
+	for (int c = 0; c < 3; c++)
+		in->p[c][l] = 0;
+	in->idx[l] = 0;
 	put_core(in, l, 0, 0, 0, 0, 0);
 	rows_put(R, l, NULL, 0);
 	R->box &= ~(1u << l);
@@ -67,8 +63,7 @@ SW_INLINE int put_shape3(const sw_shape3_set *s, uint32_t i, unsigned l, lane_in
 	if (i >= s->inst.count || s->shape[i] >= s->shapes.count || !s->ok[s->shape[i]])
 		return 0;
 	uint32_t sh = s->shape[i];
-	const float *const col[10] = {s->px, s->py, s->pz, s->qx, s->qy, s->qz, s->qw, s->dx, s->dy, s->dz};
-	put_place(in, l, col, i);
+	in->idx[l] = (int32_t)i;
 	put_core(in, l, s->radius[sh], s->ext[sh], s->hx[sh], s->hy[sh], s->hz[sh]);
 	int box = s->type[sh] == SW_SHAPE_BOX;
 	const float *r[DIM];
@@ -83,8 +78,7 @@ SW_INLINE int put_hull3(const sw_hull3_set *s, uint32_t i, unsigned l, lane_in *
 	if (i >= s->inst.count || s->shape[i] >= s->num_shapes || !s->shapes[s->shape[i]].ok)
 		return 0;
 	const sw_hull3_shape *sh = &s->shapes[s->shape[i]];
-	const float *const col[10] = {s->px, s->py, s->pz, s->qx, s->qy, s->qz, s->qw, s->dx, s->dy, s->dz};
-	put_place(in, l, col, i);
+	in->idx[l] = (int32_t)i;
 	const float *r[DIM];
 	pool_rows(s->pool, sh->fl_off, sh->nv, r);
 	rows_put(R, l, r, sh->nv);
@@ -97,8 +91,7 @@ SW_INLINE int put_obb3(const sw_obb3_set *s, uint32_t i, unsigned l, lane_in *in
 {
 	if (i >= s->t.count)
 		return 0;
-	const float *const col[10] = {s->px, s->py, s->pz, s->qx, s->qy, s->qz, s->qw, s->dx, s->dy, s->dz};
-	put_place(in, l, col, i);
+	in->idx[l] = (int32_t)i;
 	put_core(in, l, 0, 0, s->hx[i], s->hy[i], s->hz[i]); /* the extent: from the half extents */
 	rows_put(R, l, NULL, 0);
 	R->box |= 1u << l;
@@ -120,9 +113,8 @@ SW_INLINE int put_tri3(const sw_tri3_set *s, uint32_t i, unsigned l, lane_in *in
 			row[m] = 0;
 		row[1] = b[k] - a[k], row[2] = c[k] - a[k];
 		ok &= fabsf(row[1]) <= SW_MAX_COORD && fabsf(row[2]) <= SW_MAX_COORD;
-		in->p[k][l] = a[k], in->d[k][l] = 0, in->q[k][l] = 0;
+		in->p[k][l] = a[k];
 	}
-	in->q[3][l] = 1.0f;
 	const float *const r[3] = {in->tri[l][0], in->tri[l][1], in->tri[l][2]};
 	rows_put(R, l, r, 3);
 	put_core(in, l, 0, rows_ext(R, l), 0, 0, 0);
@@ -135,10 +127,7 @@ SW_INLINE int put_ray3(const sw_ray3_set *s, uint32_t i, unsigned l, lane_in *in
 {
 	if (i >= s->t.count)
 		return 0;
-	const float *const o[3] = {s->ox, s->oy, s->oz}, *const d[3] = {s->dx, s->dy, s->dz};
-	for (int c = 0; c < 3; c++)
-		in->p[c][l] = o[c][i], in->d[c][l] = d[c][i], in->q[c][l] = 0;
-	in->q[3][l] = 1.0f;
+	in->idx[l] = (int32_t)i;
 	put_core(in, l, 0, 0, 0, 0, 0);
 	const float *const r[3] = {gw_zero_rows[0], gw_zero_rows[1], gw_zero_rows[2]};
 	rows_put(R, l, r, 1);
@@ -157,13 +146,56 @@ SW_INLINE int put_side(sw_src kind, const void *src, uint32_t i, unsigned l, lan
 	}
 }
 
+/* the placement columns of a source at the lanes' items (a ray: no rotation), or the triangles' rows */
+SW_INLINE void place_of(sw_src kind, const void *src, const lane_in *in, place3 *o)
+{
+	const float *col[10] = {0};
+	const sw_fw zero = sw_set1(0.0f);
+	if (kind == SW_SRC_TRI3) {
+		for (int c = 0; c < 3; c++)
+			o->p.c[c] = sw_load(in->p[c]), o->d.c[c] = zero;
+		o->qx = zero, o->qy = zero, o->qz = zero, o->qw = sw_set1(1.0f);
+		return;
+	}
+	if (kind == SW_SRC_RAY3) {
+		const sw_ray3_set *s = src;
+		const float *const r[6] = {s->ox, s->oy, s->oz, s->dx, s->dy, s->dz};
+		for (int c = 0; c < 3; c++)
+			o->p.c[c] = sw_gather(r[c], in->idx), o->d.c[c] = sw_gather(r[3 + c], in->idx);
+		o->qx = zero, o->qy = zero, o->qz = zero, o->qw = sw_set1(1.0f);
+		return;
+	}
+#define SW_PLACE_COLS(s)                                                                                 \
+	{                                                                                                \
+		(s)->px, (s)->py, (s)->pz, (s)->qx, (s)->qy, (s)->qz, (s)->qw, (s)->dx, (s)->dy, (s)->dz \
+	}
+	if (kind == SW_SRC_SHAPE3) {
+		const sw_shape3_set *s = src;
+		const float *const c[10] = SW_PLACE_COLS(s);
+		memcpy(col, c, sizeof col);
+	} else if (kind == SW_SRC_HULL3) {
+		const sw_hull3_set *s = src;
+		const float *const c[10] = SW_PLACE_COLS(s);
+		memcpy(col, c, sizeof col);
+	} else {
+		const sw_obb3_set *s = src;
+		const float *const c[10] = SW_PLACE_COLS(s);
+		memcpy(col, c, sizeof col);
+	}
+#undef SW_PLACE_COLS
+	for (int c = 0; c < 3; c++)
+		o->p.c[c] = sw_gather(col[c], in->idx), o->d.c[c] = sw_gather(col[7 + c], in->idx);
+	o->qx = sw_gather(col[3], in->idx), o->qy = sw_gather(col[4], in->idx);
+	o->qz = sw_gather(col[5], in->idx), o->qw = sw_gather(col[6], in->idx);
+}
+
 /* the side in lanes from its inputs: placement, core, and the lanes whose core is valid (the check the
  * sets do not do when a shape is added: box half extents) */
-SW_INLINE sw_mw side_of(sw_src kind, const lane_in *in, const rows_w *R, place3 *o)
+SW_INLINE sw_mw side_of(sw_src kind, const void *src, const lane_in *in, const rows_w *R, place3 *o)
 {
+	place_of(kind, src, in, o);
 	for (int c = 0; c < 3; c++)
-		o->p.c[c] = sw_load(in->p[c]), o->d.c[c] = sw_load(in->d[c]), o->core.half.c[c] = sw_load(in->h[c]);
-	o->qx = sw_load(in->q[0]), o->qy = sw_load(in->q[1]), o->qz = sw_load(in->q[2]), o->qw = sw_load(in->q[3]);
+		o->core.half.c[c] = sw_load(in->h[c]);
 	side_w *c = &o->core;
 	c->rows = R;
 	c->box = sw_mfrom_bits(R->box), c->any_box = R->box;
@@ -435,7 +467,7 @@ SW_INLINE void refill(const sw_job *j, sw_src ka, sw_src kb, int q, lanes_w *L, 
 	L->busy |= in;
 	/* the new pairs' setup, computed in every lane and kept in the new ones */
 	place3 A, B;
-	sw_mw valid = sw_mand(side_of(k0, &L->in[0], &L->rows[0], &A), side_of(k1, &L->in[1], &L->rows[1], &B));
+	sw_mw valid = sw_mand(side_of(k0, s0, &L->in[0], &L->rows[0], &A), side_of(k1, s1, &L->in[1], &L->rows[1], &B));
 	sw_fw cap, target;
 	opts_of(j->opts, &cap, &target);
 	valid = sw_mand(valid, sw_mand(pose_ok(&A), pose_ok(&B)));
