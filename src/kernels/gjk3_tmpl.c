@@ -1,6 +1,6 @@
 /* src/kernels/gjk3_tmpl.c — the 3D GJK queries, one pair per lane, compiled once per tier: each lane block
  * reads its pairs from the sources (shape, hull, box, triangle and ray sets) into lanes, prepares them
- * in A's frame, runs the loop of kernels/gjk_lanes.h and writes the answers. Every step repeats
+ * in A's frame, runs the loop of kernels/gjk_lanes.h and writes the answers of kernels/gjk_drive.h. Every step repeats
  * ref/gjk3.c lane-wise, operation for operation: the checks, the frame, the scale and the answers. */
 #include <math.h>
 #include <string.h>
@@ -23,9 +23,13 @@ typedef struct place3 {
 
 /* ---- reading the sources, lane by lane ---- */
 
-/* one side's inputs, written lane by lane as pairs enter the lanes; tri: the rows of a lane's triangle */
+/* one side's inputs, written lane by lane as pairs enter the lanes: the core's scalars, and the
+ * position of a triangle (at rest, not rotated; the other sources' placements are gathered from their
+ * columns at idx, the lane's item, 0 in a lane without one: every table holds a readable item 0,
+ * sets.h); tri: the rows of a lane's triangle */
 typedef struct lane_in {
-	_Alignas(64) float p[3][SW_W], q[4][SW_W], d[3][SW_W], h[3][SW_W], rad[SW_W], ext[SW_W];
+	_Alignas(64) float p[3][SW_W], h[3][SW_W], rad[SW_W], ext[SW_W];
+	_Alignas(64) int32_t idx[SW_W];
 	_Alignas(64) float tri[SW_W][3][16];
 } lane_in;
 
@@ -36,26 +40,18 @@ SW_INLINE void pool_rows(const float *pool, size_t off, uint32_t n, const float 
 		r[c] = pool ? pool + off + (size_t)c * sw_row_pad(n) : NULL; /* no pool: a set of boxes */
 }
 
-SW_INLINE void put_place(lane_in *in, unsigned l, const float *const col[10], uint32_t i)
-{
-	for (int c = 0; c < 3; c++)
-		in->p[c][l] = col[c][i], in->d[c][l] = col[7 + c][i];
-	for (int c = 0; c < 4; c++)
-		in->q[c][l] = col[3 + c][i];
-}
-
 SW_INLINE void put_core(lane_in *in, unsigned l, float rad, float ext, float hx, float hy, float hz)
 {
 	in->rad[l] = rad, in->ext[l] = ext, in->h[0][l] = hx, in->h[1][l] = hy, in->h[2][l] = hz;
 }
 
-/* a lane with nothing usable: a point at rest at the origin (its answer is SW_PAIR_INVALID) */
+/* a lane with nothing usable: a point at rest at the origin, or item 0's placement where placements are
+ * gathered (its answer is SW_PAIR_INVALID; its lane does not run) */
 SW_INLINE void put_none(lane_in *in, rows_w *R, unsigned l)
 {
-	static const float zero[10];
-	const float *const col[10] = {zero, zero, zero, zero, zero, zero, zero, zero, zero, zero};
-	put_place(in, l, col, 0);
-	in->q[3][l] = 1.0f;
+	for (int c = 0; c < 3; c++)
+		in->p[c][l] = 0;
+	in->idx[l] = 0;
 	put_core(in, l, 0, 0, 0, 0, 0);
 	rows_put(R, l, NULL, 0);
 	R->box &= ~(1u << l);
@@ -67,8 +63,7 @@ SW_INLINE int put_shape3(const sw_shape3_set *s, uint32_t i, unsigned l, lane_in
 	if (i >= s->inst.count || s->shape[i] >= s->shapes.count || !s->ok[s->shape[i]])
 		return 0;
 	uint32_t sh = s->shape[i];
-	const float *const col[10] = {s->px, s->py, s->pz, s->qx, s->qy, s->qz, s->qw, s->dx, s->dy, s->dz};
-	put_place(in, l, col, i);
+	in->idx[l] = (int32_t)i;
 	put_core(in, l, s->radius[sh], s->ext[sh], s->hx[sh], s->hy[sh], s->hz[sh]);
 	int box = s->type[sh] == SW_SHAPE_BOX;
 	const float *r[DIM];
@@ -83,8 +78,7 @@ SW_INLINE int put_hull3(const sw_hull3_set *s, uint32_t i, unsigned l, lane_in *
 	if (i >= s->inst.count || s->shape[i] >= s->num_shapes || !s->shapes[s->shape[i]].ok)
 		return 0;
 	const sw_hull3_shape *sh = &s->shapes[s->shape[i]];
-	const float *const col[10] = {s->px, s->py, s->pz, s->qx, s->qy, s->qz, s->qw, s->dx, s->dy, s->dz};
-	put_place(in, l, col, i);
+	in->idx[l] = (int32_t)i;
 	const float *r[DIM];
 	pool_rows(s->pool, sh->fl_off, sh->nv, r);
 	rows_put(R, l, r, sh->nv);
@@ -97,8 +91,7 @@ SW_INLINE int put_obb3(const sw_obb3_set *s, uint32_t i, unsigned l, lane_in *in
 {
 	if (i >= s->t.count)
 		return 0;
-	const float *const col[10] = {s->px, s->py, s->pz, s->qx, s->qy, s->qz, s->qw, s->dx, s->dy, s->dz};
-	put_place(in, l, col, i);
+	in->idx[l] = (int32_t)i;
 	put_core(in, l, 0, 0, s->hx[i], s->hy[i], s->hz[i]); /* the extent: from the half extents */
 	rows_put(R, l, NULL, 0);
 	R->box |= 1u << l;
@@ -120,9 +113,8 @@ SW_INLINE int put_tri3(const sw_tri3_set *s, uint32_t i, unsigned l, lane_in *in
 			row[m] = 0;
 		row[1] = b[k] - a[k], row[2] = c[k] - a[k];
 		ok &= fabsf(row[1]) <= SW_MAX_COORD && fabsf(row[2]) <= SW_MAX_COORD;
-		in->p[k][l] = a[k], in->d[k][l] = 0, in->q[k][l] = 0;
+		in->p[k][l] = a[k];
 	}
-	in->q[3][l] = 1.0f;
 	const float *const r[3] = {in->tri[l][0], in->tri[l][1], in->tri[l][2]};
 	rows_put(R, l, r, 3);
 	put_core(in, l, 0, rows_ext(R, l), 0, 0, 0);
@@ -135,10 +127,7 @@ SW_INLINE int put_ray3(const sw_ray3_set *s, uint32_t i, unsigned l, lane_in *in
 {
 	if (i >= s->t.count)
 		return 0;
-	const float *const o[3] = {s->ox, s->oy, s->oz}, *const d[3] = {s->dx, s->dy, s->dz};
-	for (int c = 0; c < 3; c++)
-		in->p[c][l] = o[c][i], in->d[c][l] = d[c][i], in->q[c][l] = 0;
-	in->q[3][l] = 1.0f;
+	in->idx[l] = (int32_t)i;
 	put_core(in, l, 0, 0, 0, 0, 0);
 	const float *const r[3] = {gw_zero_rows[0], gw_zero_rows[1], gw_zero_rows[2]};
 	rows_put(R, l, r, 1);
@@ -157,13 +146,56 @@ SW_INLINE int put_side(sw_src kind, const void *src, uint32_t i, unsigned l, lan
 	}
 }
 
+/* the placement columns of a source at the lanes' items (a ray: no rotation), or the triangles' rows */
+SW_INLINE void place_of(sw_src kind, const void *src, const lane_in *in, place3 *o)
+{
+	const float *col[10] = {0};
+	const sw_fw zero = sw_set1(0.0f);
+	if (kind == SW_SRC_TRI3) {
+		for (int c = 0; c < 3; c++)
+			o->p.c[c] = sw_load(in->p[c]), o->d.c[c] = zero;
+		o->qx = zero, o->qy = zero, o->qz = zero, o->qw = sw_set1(1.0f);
+		return;
+	}
+	if (kind == SW_SRC_RAY3) {
+		const sw_ray3_set *s = src;
+		const float *const r[6] = {s->ox, s->oy, s->oz, s->dx, s->dy, s->dz};
+		for (int c = 0; c < 3; c++)
+			o->p.c[c] = sw_gather(r[c], in->idx), o->d.c[c] = sw_gather(r[3 + c], in->idx);
+		o->qx = zero, o->qy = zero, o->qz = zero, o->qw = sw_set1(1.0f);
+		return;
+	}
+#define SW_PLACE_COLS(s)                                                                                 \
+	{                                                                                                \
+		(s)->px, (s)->py, (s)->pz, (s)->qx, (s)->qy, (s)->qz, (s)->qw, (s)->dx, (s)->dy, (s)->dz \
+	}
+	if (kind == SW_SRC_SHAPE3) {
+		const sw_shape3_set *s = src;
+		const float *const c[10] = SW_PLACE_COLS(s);
+		memcpy(col, c, sizeof col);
+	} else if (kind == SW_SRC_HULL3) {
+		const sw_hull3_set *s = src;
+		const float *const c[10] = SW_PLACE_COLS(s);
+		memcpy(col, c, sizeof col);
+	} else {
+		const sw_obb3_set *s = src;
+		const float *const c[10] = SW_PLACE_COLS(s);
+		memcpy(col, c, sizeof col);
+	}
+#undef SW_PLACE_COLS
+	for (int c = 0; c < 3; c++)
+		o->p.c[c] = sw_gather(col[c], in->idx), o->d.c[c] = sw_gather(col[7 + c], in->idx);
+	o->qx = sw_gather(col[3], in->idx), o->qy = sw_gather(col[4], in->idx);
+	o->qz = sw_gather(col[5], in->idx), o->qw = sw_gather(col[6], in->idx);
+}
+
 /* the side in lanes from its inputs: placement, core, and the lanes whose core is valid (the check the
  * sets do not do when a shape is added: box half extents) */
-SW_INLINE sw_mw side_of(sw_src kind, const lane_in *in, const rows_w *R, place3 *o)
+SW_INLINE sw_mw side_of(sw_src kind, const void *src, const lane_in *in, const rows_w *R, place3 *o)
 {
+	place_of(kind, src, in, o);
 	for (int c = 0; c < 3; c++)
-		o->p.c[c] = sw_load(in->p[c]), o->d.c[c] = sw_load(in->d[c]), o->core.half.c[c] = sw_load(in->h[c]);
-	o->qx = sw_load(in->q[0]), o->qy = sw_load(in->q[1]), o->qz = sw_load(in->q[2]), o->qw = sw_load(in->q[3]);
+		o->core.half.c[c] = sw_load(in->h[c]);
 	side_w *c = &o->core;
 	c->rows = R;
 	c->box = sw_mfrom_bits(R->box), c->any_box = R->box;
@@ -259,202 +291,12 @@ SW_INLINE void make_pair_w(const place3 *a, const mat_w *ra, const place3 *b, gw
 	set_scale_w(pr);
 }
 
-/* ---- the answers (ref/gjk3.c) ---- */
+/* A's rotation in lanes, the frame of the answers */
+typedef mat_w frame_w;
+typedef place3 place_w;
+#define GJK_SRC_RAY SW_SRC_RAY3
 
-SW_INLINE void answer_overlap(const sw_overlap_results *out, const run_w *st, const pair_w *pr, const mat_w *ra,
-			      const uint32_t *pk, unsigned lanes, unsigned invalid)
-{
-	const sw_fw zero = sw_set1(0.0f);
-	sw_mw contact = sw_eq(st->end, sw_set1((float)GW_CONTACT)), limit = sw_eq(st->end, sw_set1((float)GW_LIMIT));
-	gw n = rot_world(ra, unit_w(st->v));
-	sw_fw d = sw_sel(limit, st->vlen, sw_div(st->vy, st->vlen));
-	sw_fw gap = sw_div(sw_sub(d, pr->radius), pr->sigma);
-	sw_fw rows[4] = {sw_sel(contact, zero, gap), sw_sel(contact, zero, n.c[0]), sw_sel(contact, zero, n.c[1]),
-			 sw_sel(contact, zero, n.c[2])};
-	float *const dst[4] = {out->depth, out->nx, out->ny, out->nz};
-	store_rows(dst, rows, 4, pk, lanes, invalid);
-	uint8_t code[SW_W];
-	unsigned cb = sw_mbits(contact), lb = sw_mbits(limit);
-	for (unsigned l = 0; l < SW_W; l++)
-		code[l] = (cb >> l & 1) ? SW_HIT : (lb >> l & 1) ? SW_ITER_LIMIT : SW_MISS;
-	store_codes(out->status, out->feature, pk, lanes, invalid, code);
-}
-
-SW_INLINE void answer_distance(const sw_distance_results *out, const run_w *st, const pair_w *pr, const mat_w *ra,
-			       const place3 *a, const place3 *b, const uint32_t *pk, unsigned lanes, unsigned invalid)
-{
-	const sw_fw zero = sw_set1(0.0f);
-	sw_mw contact = sw_eq(st->end, sw_set1((float)GW_CONTACT)), limit = sw_eq(st->end, sw_set1((float)GW_LIMIT));
-	gw wa, wb;
-	witness_w(st, pr, &wa, &wb);
-	gw common = to_world(ra, wa, a->p);
-	gw n = unit_w(st->v);
-	sw_mw hit = sw_le(st->vlen, sw_add(pr->radius, sw_mul(sw_set1(SW_GJK_TOUCH_EPS), st->scale)));
-	sw_fw dist = sw_div(sw_sub(st->vlen, pr->radius), pr->sigma);
-	gw nw = rot_world(ra, n);
-	for (int i = 0; i < 3; i++) {
-		wa.c[i] = sw_add(wa.c[i], sw_mul(n.c[i], a->core.radius));
-		wb.c[i] = sw_sub(wb.c[i], sw_mul(n.c[i], b->core.radius));
-	}
-	gw pa = to_world(ra, wa, a->p), pb = to_world(ra, wb, a->p);
-	sw_fw rows[10];
-	rows[0] = sw_sel(contact, zero, dist);
-	for (int i = 0; i < 3; i++) {
-		rows[1 + i] = sw_sel(contact, zero, nw.c[i]);
-		rows[4 + i] = sw_sel(contact, common.c[i], pa.c[i]);
-		rows[7 + i] = sw_sel(contact, common.c[i], pb.c[i]);
-	}
-	float *const dst[10] = {out->distance, out->nx, out->ny, out->nz, out->ax,
-				out->ay,       out->az, out->bx, out->by, out->bz};
-	store_rows(dst, rows, 10, pk, lanes, invalid);
-	uint8_t code[SW_W];
-	unsigned cb = sw_mbits(contact), lb = sw_mbits(limit), hb = sw_mbits(hit);
-	for (unsigned l = 0; l < SW_W; l++)
-		code[l] = (cb >> l & 1)   ? SW_STARTS_OVERLAPPED
-			  : (lb >> l & 1) ? SW_ITER_LIMIT
-			  : (hb >> l & 1) ? SW_HIT
-					  : SW_MISS;
-	store_codes(out->status, out->feature, pk, lanes, invalid, code);
-}
-
-/* the cast's and the ray's rows: t, depth, point, normal, slide */
-SW_INLINE void store_cast(const sw_cast_results *out, sw_mw miss, sw_mw start, sw_mw limit, sw_fw t, gw point,
-			  gw normal, const uint32_t *pk, unsigned lanes, unsigned invalid)
-{
-	const sw_fw zero = sw_set1(0.0f);
-	sw_fw rows[11];
-	rows[0] = sw_sel(miss, sw_set1(1.0f), t);
-	rows[1] = zero;
-	for (int i = 0; i < 3; i++) {
-		rows[2 + i] = sw_sel(miss, zero, point.c[i]);
-		rows[5 + i] = sw_sel(miss, zero, normal.c[i]);
-		rows[8 + i] = zero;
-	}
-	float *const dst[11] = {out->t,  out->depth, out->px, out->py, out->pz, out->nx,
-				out->ny, out->nz,    out->sx, out->sy, out->sz};
-	store_rows(dst, rows, 11, pk, lanes, invalid);
-	uint8_t code[SW_W];
-	unsigned mb = sw_mbits(miss), sb = sw_mbits(start), lb = sw_mbits(limit);
-	for (unsigned l = 0; l < SW_W; l++)
-		code[l] = (mb >> l & 1)   ? SW_MISS
-			  : (lb >> l & 1) ? SW_ITER_LIMIT
-			  : (sb >> l & 1) ? SW_STARTS_OVERLAPPED
-					  : SW_HIT;
-	store_codes(out->status, out->feature, pk, lanes, invalid, code);
-}
-
-SW_INLINE void answer_cast(const sw_cast_results *out, const run_w *st, const pair_w *pr, const mat_w *ra,
-			   const place3 *a, const uint32_t *pk, unsigned lanes, unsigned invalid)
-{
-	const sw_fw zero = sw_set1(0.0f);
-	sw_mw miss = sw_eq(st->end, sw_set1((float)GW_MISS)), limit = sw_eq(st->end, sw_set1((float)GW_LIMIT));
-	sw_mw start = sw_mandnot(limit, sw_eq(st->lam, zero));
-	gw wa, wb;
-	witness_w(st, pr, &wa, &wb);
-	gw shift;
-	for (int i = 0; i < 3; i++)
-		shift.c[i] = sw_add(a->p.c[i], sw_mul(a->d.c[i], st->lam));
-	sw_mw touch = sw_mor(st->inside, sw_le(st->vlen, sw_mul(sw_set1(SW_GJK_TOUCH_EPS), st->scale)));
-	sw_mw cores = sw_mand(start, touch);
-	gw common = to_world(ra, wa, shift);
-	gw n = unit_w(gw_sel(start, st->v, hit_normal_w(st, pr)));
-	for (int i = 0; i < 3; i++)
-		wa.c[i] = sw_add(wa.c[i], sw_mul(n.c[i], a->core.radius));
-	gw point = gw_sel(cores, common, to_world(ra, wa, shift));
-	gw normal = gw_sel(cores, gw_zero(), rot_world(ra, n));
-	store_cast(out, miss, start, limit, st->lam, point, normal, pk, lanes, invalid);
-}
-
-SW_INLINE void answer_ray(const sw_cast_results *out, const run_w *st, const pair_w *pr, const mat_w *ra,
-			  const place3 *ray, const uint32_t *pk, unsigned lanes, unsigned invalid)
-{
-	const sw_fw zero = sw_set1(0.0f);
-	sw_mw miss = sw_eq(st->end, sw_set1((float)GW_MISS)), limit = sw_eq(st->end, sw_set1((float)GW_LIMIT));
-	sw_mw start = sw_mandnot(limit, sw_eq(st->lam, zero));
-	gw n = rot_world(ra, unit_w(gw_scale(hit_normal_w(st, pr), sw_set1(-1.0f))));
-	gw point;
-	for (int i = 0; i < 3; i++)
-		point.c[i] = sw_add(ray->p.c[i], sw_mul(ray->d.c[i], st->lam));
-	store_cast(out, miss, start, limit, st->lam, point, gw_sel(start, gw_zero(), n), pk, lanes, invalid);
-}
-
-/* ---- the lanes: pairs enter as lanes free up ---- */
-
-/* everything the lanes hold between iterations */
-typedef struct lanes_w {
-	lane_in in[2];
-	rows_w rows[2];
-	place3 A, B; /* the GJK's A (the target of a ray) and B (the ray's point) */
-	mat_w ra;
-	pair_w pr;
-	run_w st;
-	uint32_t pk[SW_W];
-	unsigned busy, invalid;
-} lanes_w;
-_Static_assert(sizeof(lanes_w) <= SW_SCRATCH, "the GJK lanes fit the per-thread scratch");
-
-/* the answers of the lanes in `lanes` (done, or invalid) */
-SW_INLINE void answer(const sw_job *j, int q, lanes_w *L, unsigned lanes)
-{
-	run_w fin = L->st;
-	loop_end(&fin);
-	unsigned inv = L->invalid;
-	if (q == Q_OVERLAP)
-		answer_overlap(j->out, &fin, &L->pr, &L->ra, L->pk, lanes, inv);
-	else if (q == Q_DISTANCE)
-		answer_distance(j->out, &fin, &L->pr, &L->ra, &L->A, &L->B, L->pk, lanes, inv);
-	else if (q == Q_CAST)
-		answer_cast(j->out, &fin, &L->pr, &L->ra, &L->A, L->pk, lanes, inv);
-	else
-		answer_ray(j->out, &fin, &L->pr, &L->ra, &L->B, L->pk, lanes, inv);
-}
-
-/* the next pairs of the queue into the free lanes `fill`; their runs start (the invalid ones done) */
-SW_INLINE void refill(const sw_job *j, sw_src ka, sw_src kb, int q, lanes_w *L, unsigned fill, size_t *next)
-{
-	const sw_pair *pairs = j->pairs + j->off;
-	/* a ray row: the target is the GJK's A (input 0), the ray its point B (input 1) */
-	sw_src k0 = q == Q_RAY ? kb : ka, k1 = q == Q_RAY ? SW_SRC_RAY3 : kb;
-	const void *s0 = q == Q_RAY ? j->b : j->a, *s1 = q == Q_RAY ? j->a : j->b;
-	unsigned in = 0;
-	for (unsigned l = 0; l < SW_W && *next < j->n; l++) {
-		if (!(fill >> l & 1))
-			continue;
-		uint32_t k = j->order ? j->order[*next] : (uint32_t)*next;
-		(*next)++;
-		L->pk[l] = (uint32_t)j->off + k;
-		sw_pair p = pairs[k];
-		uint32_t i0 = q == Q_RAY ? p.b : p.a, i1 = q == Q_RAY ? p.a : p.b;
-		int ok = put_side(k0, s0, i0, l, &L->in[0], &L->rows[0]) &&
-			 put_side(k1, s1, i1, l, &L->in[1], &L->rows[1]);
-		if (!ok)
-			put_none(&L->in[0], &L->rows[0], l), put_none(&L->in[1], &L->rows[1], l);
-		in |= 1u << l;
-		L->invalid = (L->invalid & ~(1u << l)) | (unsigned)!ok << l;
-	}
-	L->busy |= in;
-	/* the new pairs' setup, computed in every lane and kept in the new ones */
-	place3 A, B;
-	sw_mw valid = sw_mand(side_of(k0, &L->in[0], &L->rows[0], &A), side_of(k1, &L->in[1], &L->rows[1], &B));
-	sw_fw cap, target;
-	opts_of(j->opts, &cap, &target);
-	valid = sw_mand(valid, sw_mand(pose_ok(&A), pose_ok(&B)));
-	gw rel = gw_zero();
-	if (q == Q_CAST) {
-		valid = sw_mand(valid, sw_mand(gw_ok(A.d), gw_ok(B.d)));
-		rel = gw_sub(B.d, A.d);
-	} else if (q == Q_RAY) {
-		valid = sw_mand(valid, gw_ok(B.d));
-		rel = B.d;
-	}
-	L->invalid |= in & ~sw_mbits(valid);
-	/* the setup is a function of each lane's inputs alone: the lanes that keep running get theirs again */
-	sw_mw m = sw_mfrom_bits(in);
-	L->ra = mat_of(A.qx, A.qy, A.qz, A.qw);
-	make_pair_w(&A, &L->ra, &B, rel, q == Q_CAST ? target : sw_set1(0.0f), cap, &L->pr);
-	L->A = A, L->B = B;
-	lane_init(&L->pr, guess_w(&L->pr), m, sw_mfrom_bits(in & ~L->invalid), &L->st);
-}
+SW_INLINE frame_w frame_of(const place3 *a) { return mat_of(a->qx, a->qy, a->qz, a->qw); }
 
 #include "kernels/gjk_drive.h"
 

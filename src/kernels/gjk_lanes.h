@@ -743,19 +743,27 @@ SW_INLINE void set_scale_w(pair_w *pr)
 
 /* ---- storing the answers of the lanes at their pairs' indices ---- */
 
-/* float rows at the lanes' pair indices (NULL columns skipped), NaN where invalid */
+/* float rows (at most 11) at the lanes' pair indices (NULL columns skipped), NaN where invalid: the
+ * rows in use go to a stash (NaN selected in lanes), then each lane's values to its pair's index */
 SW_INLINE void store_rows(float *const *dst, const sw_fw *src, int rows, const uint32_t *pk, unsigned lanes,
 			  unsigned invalid)
 {
-	_Alignas(64) float tmp[SW_W];
-	for (int k = 0; k < rows; k++) {
+	enum { MAX_ROWS = 11 };
+	_Alignas(64) float tmp[MAX_ROWS][SW_W];
+	float *col[MAX_ROWS];
+	const sw_mw bad = sw_mfrom_bits(invalid);
+	int m = 0;
+	for (int k = 0; k < rows && k < MAX_ROWS; k++) {
 		if (!dst[k])
 			continue;
-		sw_storeu(tmp, src[k]);
-		for (unsigned b = lanes; b; b &= b - 1) {
-			unsigned l = (unsigned)__builtin_ctz(b);
-			dst[k][pk[l]] = (invalid >> l & 1) ? NAN : tmp[l];
-		}
+		sw_storeu(tmp[m], sw_sel(bad, sw_set1(NAN), src[k]));
+		col[m++] = dst[k];
+	}
+	for (unsigned b = lanes; b; b &= b - 1) {
+		unsigned l = (unsigned)__builtin_ctz(b);
+		const uint32_t i = pk[l];
+		for (int k = 0; k < m; k++)
+			col[k][i] = tmp[k][l];
 	}
 }
 
