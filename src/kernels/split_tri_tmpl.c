@@ -70,22 +70,23 @@ static const uint8_t tri_slot[67] = {
 	{                                                                                                \
 		TP(a, 0), TP(a, 1), TP(a, 2), TP(b, 0), TP(b, 1), TP(b, 2), TP(c, 0), TP(c, 1), TP(c, 2) \
 	}
-_Alignas(64) static const int32_t tri_perm[TL_N][2][2][SW_W] = {
-	{{TPT(0, 1, 4), TPT(0, 0, 0)}, {TPT(0, 4, 2), TPT(0, 0, 0)}},
-	{{TPT(0, 4, 2), TPT(0, 0, 0)}, {TPT(0, 1, 4), TPT(0, 0, 0)}},
-	{{TPT(0, 1, 5), TPT(0, 0, 0)}, {TPT(1, 2, 5), TPT(0, 0, 0)}},
-	{{TPT(0, 1, 4), TPT(0, 4, 5)}, {TPT(4, 2, 5), TPT(0, 0, 0)}},
-	{{TPT(0, 3, 2), TPT(0, 0, 0)}, {TPT(3, 1, 2), TPT(0, 0, 0)}},
-	{{TPT(0, 3, 4), TPT(0, 4, 2)}, {TPT(3, 1, 4), TPT(0, 0, 0)}},
-	{{TPT(0, 3, 5), TPT(0, 0, 0)}, {TPT(3, 1, 2), TPT(3, 2, 5)}},
-	{{TPT(1, 2, 5), TPT(0, 0, 0)}, {TPT(0, 1, 5), TPT(0, 0, 0)}},
-	{{TPT(3, 1, 2), TPT(0, 0, 0)}, {TPT(0, 3, 2), TPT(0, 0, 0)}},
-	{{TPT(3, 1, 2), TPT(3, 2, 5)}, {TPT(0, 3, 5), TPT(0, 0, 0)}},
-	{{TPT(3, 1, 4), TPT(0, 0, 0)}, {TPT(0, 3, 4), TPT(0, 4, 2)}},
-	{{TPT(4, 2, 5), TPT(0, 0, 0)}, {TPT(0, 1, 4), TPT(0, 4, 5)}},
-	{{TPT(0, 1, 2), TPT(0, 0, 0)}, {TPT(0, 0, 0), TPT(0, 0, 0)}},
-	{{TPT(0, 0, 0), TPT(0, 0, 0)}, {TPT(0, 1, 2), TPT(0, 0, 0)}},
-	{{TPT(0, 0, 0), TPT(0, 0, 0)}, {TPT(0, 0, 0), TPT(0, 0, 0)}},
+/* by a lane's key (tri_slot), so the writer reads a lane's indices with no lookup in between */
+_Alignas(64) static const int32_t tri_perm[67][2][2][SW_W] = {
+	[36] = {{TPT(0, 1, 4), TPT(0, 0, 0)}, {TPT(0, 4, 2), TPT(0, 0, 0)}},
+	[24] = {{TPT(0, 4, 2), TPT(0, 0, 0)}, {TPT(0, 1, 4), TPT(0, 0, 0)}},
+	[33] = {{TPT(0, 1, 5), TPT(0, 0, 0)}, {TPT(1, 2, 5), TPT(0, 0, 0)}},
+	[37] = {{TPT(0, 1, 4), TPT(0, 4, 5)}, {TPT(4, 2, 5), TPT(0, 0, 0)}},
+	[9] = {{TPT(0, 3, 2), TPT(0, 0, 0)}, {TPT(3, 1, 2), TPT(0, 0, 0)}},
+	[25] = {{TPT(0, 3, 4), TPT(0, 4, 2)}, {TPT(3, 1, 4), TPT(0, 0, 0)}},
+	[41] = {{TPT(0, 3, 5), TPT(0, 0, 0)}, {TPT(3, 1, 2), TPT(3, 2, 5)}},
+	[18] = {{TPT(1, 2, 5), TPT(0, 0, 0)}, {TPT(0, 1, 5), TPT(0, 0, 0)}},
+	[6] = {{TPT(3, 1, 2), TPT(0, 0, 0)}, {TPT(0, 3, 2), TPT(0, 0, 0)}},
+	[22] = {{TPT(3, 1, 2), TPT(3, 2, 5)}, {TPT(0, 3, 5), TPT(0, 0, 0)}},
+	[38] = {{TPT(3, 1, 4), TPT(0, 0, 0)}, {TPT(0, 3, 4), TPT(0, 4, 2)}},
+	[26] = {{TPT(4, 2, 5), TPT(0, 0, 0)}, {TPT(0, 1, 4), TPT(0, 4, 5)}},
+	[64] = {{TPT(0, 1, 2), TPT(0, 0, 0)}, {TPT(0, 0, 0), TPT(0, 0, 0)}},
+	[65] = {{TPT(0, 0, 0), TPT(0, 0, 0)}, {TPT(0, 1, 2), TPT(0, 0, 0)}},
+	[66] = {{TPT(0, 0, 0), TPT(0, 0, 0)}, {TPT(0, 0, 0), TPT(0, 0, 0)}},
 };
 #endif
 
@@ -249,42 +250,6 @@ SW_INLINE void tri_attrs(const sw_split_src *s, size_t item, const tri_side *ly,
 		}
 }
 
-/* lane l's triangles of one layout side at `out`, `room` floats writable from there */
-SW_INLINE void put_lane(const tblock *b, const tcut *tc, unsigned l, int s, float *out, size_t room)
-{
-	const unsigned slot = tri_slot[tc->key[l]];
-	const tri_side *ly = &tri_lays[slot].side[s];
-#if TROWS == 1
-	sw_fw t0 = sw_permute2(b->vrow[0][l], tc->xrow[0][l], tri_perm[slot][s][0]);
-	sw_fw t1 = sw_permute2(b->vrow[0][l], tc->xrow[0][l], tri_perm[slot][s][1]);
-	if (__builtin_expect(room >= 9 + SW_W, 1)) { /* both whole: what is past the lane's is written later */
-		sw_storeu(out, t0);
-		sw_storeu(out + 9, t1);
-		return;
-	}
-	_Alignas(64) float tmp[2][SW_W];
-	sw_storeu(tmp[0], t0), sw_storeu(tmp[1], t1);
-	for (unsigned f = 0; f < ly->n; f++)
-		memcpy(out + 9 * f, tmp[f], 9 * sizeof(float));
-#else
-	(void)b;
-	const float(*row)[TROWS * SW_W] = tc->aos[l];
-	if (__builtin_expect(room >= 19, 1)) { /* both triangles, four floats a corner: as above */
-		for (unsigned f = 0; f < 2; f++)
-			for (int q = 0; q < 3; q++) {
-				unsigned sq = ly->src[f][q];
-				memcpy(out + 9 * f + 3 * q, row[sq >= 3] + 3 * (sq % 3), 4 * sizeof(float));
-			}
-		return;
-	}
-	for (unsigned f = 0; f < ly->n; f++)
-		for (int q = 0; q < 3; q++) {
-			unsigned sq = ly->src[f][q];
-			memcpy(out + 9 * f + 3 * q, row[sq >= 3] + 3 * (sq % 3), 3 * sizeof(float));
-		}
-#endif
-}
-
 /* lane l's triangles of side s (and attributes) as sw_split_tri_ref gives them */
 static void put_ref(const sw_split_src *src, size_t i, float eps, int s, float *out, float *oa)
 {
@@ -297,13 +262,108 @@ static void put_ref(const sw_split_src *src, size_t i, float eps, int s, float *
 			 s ? out : NULL, s ? oa : NULL, &r);
 }
 
+#if TROWS == 1
+/* each lane's triangle count on side s in lanes: a straddling lane's side gets two triangles where
+ * two of the vertices lie on it, else one (tri_lays); a whole lane's side one or none; the lanes the
+ * reference answers, which the loop after sets, and the invalid ones none */
+SW_INLINE sw_fw side_counts(const tcls *c, const tcut *tc, int s)
+{
+	const sw_mw *in = s ? c->bk : c->f;
+	const sw_fw one = sw_set1(1.0f), zero = sw_set1(0.0f);
+	sw_mw two = sw_mor(sw_mand(in[0], sw_mor(in[1], in[2])), sw_mand(in[1], in[2]));
+	sw_fw n = sw_sel(c->straddle, sw_sel(two, sw_set1(2.0f), one), sw_sel(s ? c->whole_b : c->whole_f, one, zero));
+	n = sw_sel(sw_mfrom_bits(c->valid & ~tc->slow), n, zero);
+	if (!tc->slow)
+		return n;
+	_Alignas(64) float t[SW_W];
+	sw_storeu(t, n);
+	for (unsigned m = tc->slow; m; m &= m - 1)
+		t[__builtin_ctz(m)] = (float)tc->nref[__builtin_ctz(m)][s];
+	return sw_load(t);
+}
+
+/* one side's triangles of the block by the pass: counts, or each lane's at its place, the counts and
+ * their prefix sums made in lanes (sw_scan). A lane stores two whole vectors (25 floats) where the
+ * block's triangles leave that room: what runs past its triangles is overwritten by the lanes after
+ * it, and the reference's lanes are written last; near the block's end, masked stores of exactly
+ * its triangles' 9 floats each */
+SW_INLINE void tri_put(const sw_split_src *src, const tblock *b, const tcls *c, const tcut *tc, float eps,
+		       const sw_pieces_results *o, int s)
+{
+	const sw_piece_side *sd = &o->side[s];
+	if (!sd->first)
+		return;
+	sw_fw n = side_counts(c, tc, s);
+	_Alignas(64) uint32_t cn[SW_W], in[SW_W];
+	sw_store_codes(cn, n, sw_mfalse());
+	if (o->pass == SW_PASS_COUNT) {
+		memcpy(sd->first + b->item0 + 1, cn, b->cnt * sizeof(uint32_t));
+		return;
+	}
+	sw_store_codes(in, sw_scan(n), sw_mfalse());
+	const size_t base = sd->first[b->item0];
+	if (o->pass == SW_PASS_SEQ)
+		for (unsigned l = 0; l < b->cnt; l++)
+			sd->first[b->item0 + l + 1] = (uint32_t)(base + in[l]);
+	float *const e = sd->elems + 9 * base;
+	SW_UNROLL
+	for (unsigned l = 0; l < SW_W; l++) {
+		if (l >= b->cnt)
+			break;
+		const int32_t(*perm)[SW_W] = tri_perm[tc->key[l]][s];
+		float *out = e + 9 * (size_t)(in[l] - cn[l]);
+		sw_fw t0 = sw_permute2(b->vrow[0][l], tc->xrow[0][l], perm[0]);
+		sw_fw t1 = sw_permute2(b->vrow[0][l], tc->xrow[0][l], perm[1]);
+		if (__builtin_expect(in[b->cnt - 1] - (in[l] - cn[l]) >= 3, 1)) {
+			sw_storeu(out, t0);
+			sw_storeu(out + 9, t1);
+		} else {
+			sw_store_first(out, t0, cn[l] ? 9 : 0);
+			sw_store_first(out + 9, t1, cn[l] > 1 ? 9 : 0);
+		}
+	}
+	const int attrs = src->k && sd->attrs;
+	for (unsigned m = tc->slow; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctz(m);
+		size_t at = base + in[l] - cn[l];
+		put_ref(src, b->item0 + l, eps, s, sd->elems + 9 * at, attrs ? sd->attrs + 3 * src->k * at : NULL);
+	}
+	for (unsigned l = 0; attrs && l < b->cnt; l++)
+		if (!(tc->slow >> l & 1))
+			tri_attrs(src, b->item0 + l, &tri_lays[tri_slot[tc->key[l]]].side[s], tc, l,
+				  sd->attrs + 3 * src->k * (base + in[l] - cn[l]));
+}
+#else
+/* lane l's triangles of one layout side at `out`, `room` floats writable from there */
+SW_INLINE void put_lane(const tblock *b, const tcut *tc, unsigned l, int s, float *out, size_t room)
+{
+	const unsigned slot = tri_slot[tc->key[l]];
+	const tri_side *ly = &tri_lays[slot].side[s];
+	(void)b;
+	const float(*row)[TROWS * SW_W] = tc->aos[l];
+	if (__builtin_expect(room >= 19, 1)) { /* both, four floats a corner: the block writes past later */
+		for (unsigned f = 0; f < 2; f++)
+			for (int q = 0; q < 3; q++) {
+				unsigned sq = ly->src[f][q];
+				memcpy(out + 9 * f + 3 * q, row[sq >= 3] + 3 * (sq % 3), 4 * sizeof(float));
+			}
+		return;
+	}
+	for (unsigned f = 0; f < ly->n; f++)
+		for (int q = 0; q < 3; q++) {
+			unsigned sq = ly->src[f][q];
+			memcpy(out + 9 * f + 3 * q, row[sq >= 3] + 3 * (sq % 3), 3 * sizeof(float));
+		}
+}
+
 /* one side's triangles of the block by the pass: counts, or each lane's at its place (whole vectors
  * may run past a lane's triangles into the block's next ones, written after them, never past the
  * block's last one; the reference's lanes are written last) */
-SW_INLINE void tri_put(const sw_split_src *src, const tblock *b, const tcut *tc, float eps, const sw_pieces_results *o,
-		       int s)
+SW_INLINE void tri_put(const sw_split_src *src, const tblock *b, const tcls *c, const tcut *tc, float eps,
+		       const sw_pieces_results *o, int s)
 {
 	const sw_piece_side *sd = &o->side[s];
+	(void)c;
 	if (!sd->first)
 		return;
 	size_t at[SW_W + 1];
@@ -331,6 +391,7 @@ SW_INLINE void tri_put(const sw_split_src *src, const tblock *b, const tcut *tc,
 			tri_attrs(src, b->item0 + l, &tri_lays[tri_slot[tc->key[l]]].side[s], tc, l,
 				  sd->attrs + 3 * src->k * at[l]);
 }
+#endif
 
 static void tri3_split_kernel(const sw_job *j)
 {
@@ -353,8 +414,8 @@ static void tri3_split_kernel(const sw_job *j)
 		tri_classify(&b, &pl, opts, valid, &c);
 		c.valid &= (unsigned)((1ull << cnt) - 1);
 		tri_cut(src, &b, &c, opts.eps, &tc);
-		tri_put(src, &b, &tc, opts.eps, o, 0);
-		tri_put(src, &b, &tc, opts.eps, o, 1);
+		tri_put(src, &b, &c, &tc, opts.eps, o, 0);
+		tri_put(src, &b, &c, &tc, opts.eps, o, 1);
 		if (o->pass != SW_PASS_COUNT)
 			store_class(o->status, o->cls, item0, cnt, c.valid, c.any_f, c.any_b);
 	}
