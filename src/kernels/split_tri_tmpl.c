@@ -97,18 +97,24 @@ SW_INLINE void tri_gather(const sw_split_src *s, size_t item0, unsigned cnt, tbl
 	sw_fw rows[TROWS][SW_W];
 	const size_t end = 9 * s->vend;
 	b->item0 = item0, b->cnt = cnt;
+	const int inner = cnt == SW_W && 9 * (item0 + SW_W - 1) + TROWS * SW_W <= end;
 	for (unsigned r = 0; r < TROWS; r++) {
-		for (unsigned l = 0; l < SW_W; l++) {
-			size_t at = 9 * (item0 + (l < cnt ? l : cnt - 1)) + r * SW_W;
-			if (at + SW_W <= end) {
-				rows[r][l] = sw_loadu(s->verts + at);
-			} else {
-				_Alignas(64) float tmp[SW_W] = {0};
-				for (size_t q = at; q < end && q < at + SW_W; q++)
-					tmp[q - at] = s->verts[q];
-				rows[r][l] = sw_load(tmp);
+		if (inner) { /* the common block: whole rows, no test a lane */
+			SW_UNROLL
+			for (unsigned l = 0; l < SW_W; l++)
+				rows[r][l] = sw_loadu(s->verts + 9 * (item0 + l) + r * SW_W);
+		} else
+			for (unsigned l = 0; l < SW_W; l++) {
+				size_t at = 9 * (item0 + (l < cnt ? l : cnt - 1)) + r * SW_W;
+				if (at + SW_W <= end) {
+					rows[r][l] = sw_loadu(s->verts + at);
+				} else {
+					_Alignas(64) float tmp[SW_W] = {0};
+					for (size_t q = at; q < end && q < at + SW_W; q++)
+						tmp[q - at] = s->verts[q];
+					rows[r][l] = sw_load(tmp);
+				}
 			}
-		}
 		memcpy(b->vrow[r], rows[r], sizeof rows[r]);
 		sw_transpose(rows[r]);
 	}
@@ -282,56 +288,61 @@ SW_INLINE sw_fw side_counts(const tcls *c, const tcut *tc, int s)
 	return sw_load(t);
 }
 
-/* one side's triangles of the block by the pass: counts, or each lane's at its place, the counts and
- * their prefix sums made in lanes (sw_scan). A lane stores two whole vectors (25 floats) where the
- * block's triangles leave that room: what runs past its triangles is overwritten by the lanes after
- * it, and the reference's lanes are written last; near the block's end, masked stores of exactly
- * its triangles' 9 floats each */
-SW_INLINE void tri_put(const sw_split_src *src, const tblock *b, const tcls *c, const tcut *tc, float eps,
-		       const sw_pieces_results *o, int s)
+/* where each lane's triangles of side s go: its count cn[l] and first triangle at[l] from the block's
+ * first (in lanes: sw_scan); returns the block's total. Writes the counts (SW_PASS_COUNT) or the
+ * offsets (SW_PASS_SEQ) of the side */
+SW_INLINE uint32_t side_starts(const tcls *c, const tcut *tc, const tblock *b, const sw_pieces_results *o, int s,
+			       uint32_t *cn, uint32_t *at)
+{
+	const sw_piece_side *sd = &o->side[s];
+	sw_fw n = side_counts(c, tc, s), in = sw_scan(n);
+	sw_store_codes(cn, n, sw_mfalse());
+	sw_store_codes(at, sw_sub(in, n), sw_mfalse());
+	if (o->pass == SW_PASS_COUNT) {
+		memcpy(sd->first + b->item0 + 1, cn, b->cnt * sizeof(uint32_t));
+	} else if (o->pass == SW_PASS_SEQ) {
+		const uint32_t base = sd->first[b->item0];
+		for (unsigned l = 0; l < b->cnt; l++)
+			sd->first[b->item0 + l + 1] = base + at[l] + cn[l];
+	}
+	return at[b->cnt - 1] + cn[b->cnt - 1];
+}
+
+/* one side's triangles of the block by the pass: counts, or each output triangle in turn, its lane
+ * and which of the lane's triangles (list[j] = 2·lane + which) listed first: one sw_permute2 and one
+ * store of exactly 9 floats a triangle written, none for a lane's missing ones. The reference's lanes
+ * (layout none: zeros listed by their counts) are written last, over their places */
+SW_INLINE void tri_put_side(const sw_split_src *src, const tblock *b, const tcls *c, const tcut *tc, float eps,
+			    const sw_pieces_results *o, int s)
 {
 	const sw_piece_side *sd = &o->side[s];
 	if (!sd->first)
 		return;
-	sw_fw n = side_counts(c, tc, s);
-	_Alignas(64) uint32_t cn[SW_W], in[SW_W];
-	sw_store_codes(cn, n, sw_mfalse());
-	if (o->pass == SW_PASS_COUNT) {
-		memcpy(sd->first + b->item0 + 1, cn, b->cnt * sizeof(uint32_t));
+	_Alignas(64) uint32_t cn[SW_W], at[SW_W];
+	const uint32_t total = side_starts(c, tc, b, o, s, cn, at);
+	if (o->pass == SW_PASS_COUNT)
 		return;
-	}
-	sw_store_codes(in, sw_scan(n), sw_mfalse());
+	uint8_t list[2 * SW_W + 2]; /* a lane's second entry is overwritten by the next lane's first when it
+				       has fewer than two */
+	for (unsigned l = 0; l < b->cnt; l++)
+		list[at[l]] = (uint8_t)(2 * l), list[at[l] + 1] = (uint8_t)(2 * l + 1);
 	const size_t base = sd->first[b->item0];
-	if (o->pass == SW_PASS_SEQ)
-		for (unsigned l = 0; l < b->cnt; l++)
-			sd->first[b->item0 + l + 1] = (uint32_t)(base + in[l]);
 	float *const e = sd->elems + 9 * base;
-	SW_UNROLL
-	for (unsigned l = 0; l < SW_W; l++) {
-		if (l >= b->cnt)
-			break;
-		const int32_t(*perm)[SW_W] = tri_perm[tc->key[l]][s];
-		float *out = e + 9 * (size_t)(in[l] - cn[l]);
-		sw_fw t0 = sw_permute2(b->vrow[0][l], tc->xrow[0][l], perm[0]);
-		sw_fw t1 = sw_permute2(b->vrow[0][l], tc->xrow[0][l], perm[1]);
-		if (__builtin_expect(in[b->cnt - 1] - (in[l] - cn[l]) >= 3, 1)) {
-			sw_storeu(out, t0);
-			sw_storeu(out + 9, t1);
-		} else {
-			sw_store_first(out, t0, cn[l] ? 9 : 0);
-			sw_store_first(out + 9, t1, cn[l] > 1 ? 9 : 0);
-		}
+	for (uint32_t j = 0; j < total; j++) {
+		const unsigned q = list[j], l = q >> 1;
+		sw_store_first(e + 9 * (size_t)j,
+			       sw_permute2(b->vrow[0][l], tc->xrow[0][l], tri_perm[tc->key[l]][s][q & 1]), 9);
 	}
 	const int attrs = src->k && sd->attrs;
 	for (unsigned m = tc->slow; m; m &= m - 1) {
 		unsigned l = (unsigned)__builtin_ctz(m);
-		size_t at = base + in[l] - cn[l];
-		put_ref(src, b->item0 + l, eps, s, sd->elems + 9 * at, attrs ? sd->attrs + 3 * src->k * at : NULL);
+		size_t q = base + at[l];
+		put_ref(src, b->item0 + l, eps, s, sd->elems + 9 * q, attrs ? sd->attrs + 3 * src->k * q : NULL);
 	}
 	for (unsigned l = 0; attrs && l < b->cnt; l++)
 		if (!(tc->slow >> l & 1))
 			tri_attrs(src, b->item0 + l, &tri_lays[tri_slot[tc->key[l]]].side[s], tc, l,
-				  sd->attrs + 3 * src->k * (base + in[l] - cn[l]));
+				  sd->attrs + 3 * src->k * (base + at[l]));
 }
 #else
 /* lane l's triangles of one layout side at `out`, `room` floats writable from there */
@@ -359,8 +370,8 @@ SW_INLINE void put_lane(const tblock *b, const tcut *tc, unsigned l, int s, floa
 /* one side's triangles of the block by the pass: counts, or each lane's at its place (whole vectors
  * may run past a lane's triangles into the block's next ones, written after them, never past the
  * block's last one; the reference's lanes are written last) */
-SW_INLINE void tri_put(const sw_split_src *src, const tblock *b, const tcls *c, const tcut *tc, float eps,
-		       const sw_pieces_results *o, int s)
+SW_INLINE void tri_put_side(const sw_split_src *src, const tblock *b, const tcls *c, const tcut *tc, float eps,
+			    const sw_pieces_results *o, int s)
 {
 	const sw_piece_side *sd = &o->side[s];
 	(void)c;
@@ -391,6 +402,7 @@ SW_INLINE void tri_put(const sw_split_src *src, const tblock *b, const tcls *c, 
 			tri_attrs(src, b->item0 + l, &tri_lays[tri_slot[tc->key[l]]].side[s], tc, l,
 				  sd->attrs + 3 * src->k * at[l]);
 }
+
 #endif
 
 static void tri3_split_kernel(const sw_job *j)
@@ -414,8 +426,8 @@ static void tri3_split_kernel(const sw_job *j)
 		tri_classify(&b, &pl, opts, valid, &c);
 		c.valid &= (unsigned)((1ull << cnt) - 1);
 		tri_cut(src, &b, &c, opts.eps, &tc);
-		tri_put(src, &b, &c, &tc, opts.eps, o, 0);
-		tri_put(src, &b, &c, &tc, opts.eps, o, 1);
+		tri_put_side(src, &b, &c, &tc, opts.eps, o, 0);
+		tri_put_side(src, &b, &c, &tc, opts.eps, o, 1);
 		if (o->pass != SW_PASS_COUNT)
 			store_class(o->status, o->cls, item0, cnt, c.valid, c.any_f, c.any_b);
 	}
