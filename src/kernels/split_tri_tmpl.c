@@ -9,8 +9,9 @@
  * answered by sw_split_tri_ref itself. Triangles come in as rows (each lane's 9 floats loaded whole
  * and transposed into lanes); the split points leave the lanes as one row per lane (transposed
  * back), and each output triangle is picked from the lane's vertex row and split-point row by its
- * layout's corner sources (sw_permute2 where a triangle fits one vector, three-float copies
- * otherwise) and stored at the lane's place. */
+ * layout's corner sources and stored at its place: on the 16-lane tier, where a triangle fits one
+ * vector, the counts' prefix sums are made in lanes, the block's output triangles listed in order and
+ * each one sw_permute2 and one 9-float store; on the others, three-float copies a lane at a time. */
 #include "kernels/split_lanes.h"
 #include "split_item.h"
 
@@ -311,7 +312,7 @@ SW_INLINE uint32_t side_starts(const tcls *c, const tcut *tc, const tblock *b, c
 /* one side's triangles of the block by the pass: counts, or each output triangle in turn, its lane
  * and which of the lane's triangles (list[j] = 2·lane + which) listed first: one sw_permute2 and one
  * store of exactly 9 floats a triangle written, none for a lane's missing ones. The reference's lanes
- * (layout none: zeros listed by their counts) are written last, over their places */
+ * (layout none: vertex 0 three times, as many as their counts) are written last, over their places */
 SW_INLINE void tri_put_side(const sw_split_src *src, const tblock *b, const tcls *c, const tcut *tc, float eps,
 			    const sw_pieces_results *o, int s)
 {
