@@ -189,7 +189,7 @@ typedef struct tcut {
 
 /* lanes whose vertices, and split points of cut edges, are not all distinct: the emission could drop a
  * duplicate or the fan a degenerate triangle, which the layouts leave out */
-SW_INLINE sw_mw tri_repeats(const tblock *b, const sw_mw cut[3], sw_fw x[3][3])
+SW_INLINE sw_mw tri_repeats_all(const tblock *b, const sw_mw cut[3], sw_fw x[3][3])
 {
 	sw_mw eq =
 		sw_mor(same_w(3, b->v[0], b->v[1]), sw_mor(same_w(3, b->v[1], b->v[2]), same_w(3, b->v[2], b->v[0])));
@@ -201,6 +201,30 @@ SW_INLINE sw_mw tri_repeats(const tblock *b, const sw_mw cut[3], sw_fw x[3][3])
 		eq = sw_mor(eq, sw_mand(cut[k], hit));
 	}
 	return eq;
+}
+
+/* one float of a point's coordinates: equal points (float ==, ±0 alike) give equal ones; constants
+ * below 1 so finite coordinates give no NaN */
+SW_INLINE sw_fw point_key(const sw_fw *p)
+{
+	return sw_add(sw_add(p[0], sw_mul(p[1], sw_set1(0.7548776662f))), sw_mul(p[2], sw_set1(0.5698402910f)));
+}
+
+/* tri_repeats_all, first on one float a point: it finds none in almost every block, and where it
+ * finds some the whole test decides (the lanes with non-finite coordinates are invalid already) */
+SW_INLINE sw_mw tri_repeats(const tblock *b, const sw_mw cut[3], sw_fw x[3][3])
+{
+	sw_fw hv[3], hx[3];
+	for (int k = 0; k < 3; k++)
+		hv[k] = point_key(b->v[k]), hx[k] = point_key(x[k]);
+	sw_mw eq = sw_mor(sw_eq(hv[0], hv[1]), sw_mor(sw_eq(hv[1], hv[2]), sw_eq(hv[2], hv[0])));
+	for (int k = 0; k < 3; k++) {
+		sw_mw hit = sw_mor(sw_eq(hx[k], hv[0]), sw_mor(sw_eq(hx[k], hv[1]), sw_eq(hx[k], hv[2])));
+		for (int q = 0; q < k; q++)
+			hit = sw_mor(hit, sw_mand(cut[q], sw_eq(hx[k], hx[q])));
+		eq = sw_mor(eq, sw_mand(cut[k], hit));
+	}
+	return sw_mbits(eq) ? tri_repeats_all(b, cut, x) : sw_mfalse();
 }
 
 /* split points, layouts, and the counts of the lanes the reference answers */
