@@ -9,8 +9,9 @@
  * answered by sw_split_tri_ref itself. Triangles come in as rows (each lane's 9 floats loaded whole
  * and transposed into lanes); the split points leave the lanes as one row per lane (transposed
  * back), and each output triangle is picked from the lane's vertex row and split-point row by its
- * layout's corner sources (sw_permute2 where a triangle fits one vector, three-float copies
- * otherwise) and stored at the lane's place. */
+ * layout's corner sources and stored at its place: on the 16-lane tier, where a triangle fits one
+ * vector, the counts' prefix sums are made in lanes, the block's output triangles listed in order and
+ * each one sw_permute2 and one 9-float store; on the others, three-float copies a lane at a time. */
 #include "kernels/split_lanes.h"
 #include "split_item.h"
 
@@ -70,22 +71,23 @@ static const uint8_t tri_slot[67] = {
 	{                                                                                                \
 		TP(a, 0), TP(a, 1), TP(a, 2), TP(b, 0), TP(b, 1), TP(b, 2), TP(c, 0), TP(c, 1), TP(c, 2) \
 	}
-_Alignas(64) static const int32_t tri_perm[TL_N][2][2][SW_W] = {
-	{{TPT(0, 1, 4), TPT(0, 0, 0)}, {TPT(0, 4, 2), TPT(0, 0, 0)}},
-	{{TPT(0, 4, 2), TPT(0, 0, 0)}, {TPT(0, 1, 4), TPT(0, 0, 0)}},
-	{{TPT(0, 1, 5), TPT(0, 0, 0)}, {TPT(1, 2, 5), TPT(0, 0, 0)}},
-	{{TPT(0, 1, 4), TPT(0, 4, 5)}, {TPT(4, 2, 5), TPT(0, 0, 0)}},
-	{{TPT(0, 3, 2), TPT(0, 0, 0)}, {TPT(3, 1, 2), TPT(0, 0, 0)}},
-	{{TPT(0, 3, 4), TPT(0, 4, 2)}, {TPT(3, 1, 4), TPT(0, 0, 0)}},
-	{{TPT(0, 3, 5), TPT(0, 0, 0)}, {TPT(3, 1, 2), TPT(3, 2, 5)}},
-	{{TPT(1, 2, 5), TPT(0, 0, 0)}, {TPT(0, 1, 5), TPT(0, 0, 0)}},
-	{{TPT(3, 1, 2), TPT(0, 0, 0)}, {TPT(0, 3, 2), TPT(0, 0, 0)}},
-	{{TPT(3, 1, 2), TPT(3, 2, 5)}, {TPT(0, 3, 5), TPT(0, 0, 0)}},
-	{{TPT(3, 1, 4), TPT(0, 0, 0)}, {TPT(0, 3, 4), TPT(0, 4, 2)}},
-	{{TPT(4, 2, 5), TPT(0, 0, 0)}, {TPT(0, 1, 4), TPT(0, 4, 5)}},
-	{{TPT(0, 1, 2), TPT(0, 0, 0)}, {TPT(0, 0, 0), TPT(0, 0, 0)}},
-	{{TPT(0, 0, 0), TPT(0, 0, 0)}, {TPT(0, 1, 2), TPT(0, 0, 0)}},
-	{{TPT(0, 0, 0), TPT(0, 0, 0)}, {TPT(0, 0, 0), TPT(0, 0, 0)}},
+/* by a lane's key (tri_slot), so the writer reads a lane's indices with no lookup in between */
+_Alignas(64) static const int32_t tri_perm[67][2][2][SW_W] = {
+	[36] = {{TPT(0, 1, 4), TPT(0, 0, 0)}, {TPT(0, 4, 2), TPT(0, 0, 0)}},
+	[24] = {{TPT(0, 4, 2), TPT(0, 0, 0)}, {TPT(0, 1, 4), TPT(0, 0, 0)}},
+	[33] = {{TPT(0, 1, 5), TPT(0, 0, 0)}, {TPT(1, 2, 5), TPT(0, 0, 0)}},
+	[37] = {{TPT(0, 1, 4), TPT(0, 4, 5)}, {TPT(4, 2, 5), TPT(0, 0, 0)}},
+	[9] = {{TPT(0, 3, 2), TPT(0, 0, 0)}, {TPT(3, 1, 2), TPT(0, 0, 0)}},
+	[25] = {{TPT(0, 3, 4), TPT(0, 4, 2)}, {TPT(3, 1, 4), TPT(0, 0, 0)}},
+	[41] = {{TPT(0, 3, 5), TPT(0, 0, 0)}, {TPT(3, 1, 2), TPT(3, 2, 5)}},
+	[18] = {{TPT(1, 2, 5), TPT(0, 0, 0)}, {TPT(0, 1, 5), TPT(0, 0, 0)}},
+	[6] = {{TPT(3, 1, 2), TPT(0, 0, 0)}, {TPT(0, 3, 2), TPT(0, 0, 0)}},
+	[22] = {{TPT(3, 1, 2), TPT(3, 2, 5)}, {TPT(0, 3, 5), TPT(0, 0, 0)}},
+	[38] = {{TPT(3, 1, 4), TPT(0, 0, 0)}, {TPT(0, 3, 4), TPT(0, 4, 2)}},
+	[26] = {{TPT(4, 2, 5), TPT(0, 0, 0)}, {TPT(0, 1, 4), TPT(0, 4, 5)}},
+	[64] = {{TPT(0, 1, 2), TPT(0, 0, 0)}, {TPT(0, 0, 0), TPT(0, 0, 0)}},
+	[65] = {{TPT(0, 0, 0), TPT(0, 0, 0)}, {TPT(0, 1, 2), TPT(0, 0, 0)}},
+	[66] = {{TPT(0, 0, 0), TPT(0, 0, 0)}, {TPT(0, 0, 0), TPT(0, 0, 0)}},
 };
 #endif
 
@@ -96,18 +98,24 @@ SW_INLINE void tri_gather(const sw_split_src *s, size_t item0, unsigned cnt, tbl
 	sw_fw rows[TROWS][SW_W];
 	const size_t end = 9 * s->vend;
 	b->item0 = item0, b->cnt = cnt;
+	const int inner = cnt == SW_W && 9 * (item0 + SW_W - 1) + TROWS * SW_W <= end;
 	for (unsigned r = 0; r < TROWS; r++) {
-		for (unsigned l = 0; l < SW_W; l++) {
-			size_t at = 9 * (item0 + (l < cnt ? l : cnt - 1)) + r * SW_W;
-			if (at + SW_W <= end) {
-				rows[r][l] = sw_loadu(s->verts + at);
-			} else {
-				_Alignas(64) float tmp[SW_W] = {0};
-				for (size_t q = at; q < end && q < at + SW_W; q++)
-					tmp[q - at] = s->verts[q];
-				rows[r][l] = sw_load(tmp);
+		if (inner) { /* the common block: whole rows, no test a lane */
+			SW_UNROLL
+			for (unsigned l = 0; l < SW_W; l++)
+				rows[r][l] = sw_loadu(s->verts + 9 * (item0 + l) + r * SW_W);
+		} else
+			for (unsigned l = 0; l < SW_W; l++) {
+				size_t at = 9 * (item0 + (l < cnt ? l : cnt - 1)) + r * SW_W;
+				if (at + SW_W <= end) {
+					rows[r][l] = sw_loadu(s->verts + at);
+				} else {
+					_Alignas(64) float tmp[SW_W] = {0};
+					for (size_t q = at; q < end && q < at + SW_W; q++)
+						tmp[q - at] = s->verts[q];
+					rows[r][l] = sw_load(tmp);
+				}
 			}
-		}
 		memcpy(b->vrow[r], rows[r], sizeof rows[r]);
 		sw_transpose(rows[r]);
 	}
@@ -181,7 +189,7 @@ typedef struct tcut {
 
 /* lanes whose vertices, and split points of cut edges, are not all distinct: the emission could drop a
  * duplicate or the fan a degenerate triangle, which the layouts leave out */
-SW_INLINE sw_mw tri_repeats(const tblock *b, const sw_mw cut[3], sw_fw x[3][3])
+SW_INLINE sw_mw tri_repeats_all(const tblock *b, const sw_mw cut[3], sw_fw x[3][3])
 {
 	sw_mw eq =
 		sw_mor(same_w(3, b->v[0], b->v[1]), sw_mor(same_w(3, b->v[1], b->v[2]), same_w(3, b->v[2], b->v[0])));
@@ -193,6 +201,30 @@ SW_INLINE sw_mw tri_repeats(const tblock *b, const sw_mw cut[3], sw_fw x[3][3])
 		eq = sw_mor(eq, sw_mand(cut[k], hit));
 	}
 	return eq;
+}
+
+/* one float of a point's coordinates: equal points (float ==, ±0 alike) give equal ones; constants
+ * below 1 so finite coordinates give no NaN */
+SW_INLINE sw_fw point_key(const sw_fw *p)
+{
+	return sw_add(sw_add(p[0], sw_mul(p[1], sw_set1(0.7548776662f))), sw_mul(p[2], sw_set1(0.5698402910f)));
+}
+
+/* tri_repeats_all, first on one float a point: it finds none in almost every block, and where it
+ * finds some the whole test decides (the lanes with non-finite coordinates are invalid already) */
+SW_INLINE sw_mw tri_repeats(const tblock *b, const sw_mw cut[3], sw_fw x[3][3])
+{
+	sw_fw hv[3], hx[3];
+	for (int k = 0; k < 3; k++)
+		hv[k] = point_key(b->v[k]), hx[k] = point_key(x[k]);
+	sw_mw eq = sw_mor(sw_eq(hv[0], hv[1]), sw_mor(sw_eq(hv[1], hv[2]), sw_eq(hv[2], hv[0])));
+	for (int k = 0; k < 3; k++) {
+		sw_mw hit = sw_mor(sw_eq(hx[k], hv[0]), sw_mor(sw_eq(hx[k], hv[1]), sw_eq(hx[k], hv[2])));
+		for (int q = 0; q < k; q++)
+			hit = sw_mor(hit, sw_mand(cut[q], sw_eq(hx[k], hx[q])));
+		eq = sw_mor(eq, sw_mand(cut[k], hit));
+	}
+	return sw_mbits(eq) ? tri_repeats_all(b, cut, x) : sw_mfalse();
 }
 
 /* split points, layouts, and the counts of the lanes the reference answers */
@@ -249,42 +281,6 @@ SW_INLINE void tri_attrs(const sw_split_src *s, size_t item, const tri_side *ly,
 		}
 }
 
-/* lane l's triangles of one layout side at `out`, `room` floats writable from there */
-SW_INLINE void put_lane(const tblock *b, const tcut *tc, unsigned l, int s, float *out, size_t room)
-{
-	const unsigned slot = tri_slot[tc->key[l]];
-	const tri_side *ly = &tri_lays[slot].side[s];
-#if TROWS == 1
-	sw_fw t0 = sw_permute2(b->vrow[0][l], tc->xrow[0][l], tri_perm[slot][s][0]);
-	sw_fw t1 = sw_permute2(b->vrow[0][l], tc->xrow[0][l], tri_perm[slot][s][1]);
-	if (__builtin_expect(room >= 9 + SW_W, 1)) { /* both whole: what is past the lane's is written later */
-		sw_storeu(out, t0);
-		sw_storeu(out + 9, t1);
-		return;
-	}
-	_Alignas(64) float tmp[2][SW_W];
-	sw_storeu(tmp[0], t0), sw_storeu(tmp[1], t1);
-	for (unsigned f = 0; f < ly->n; f++)
-		memcpy(out + 9 * f, tmp[f], 9 * sizeof(float));
-#else
-	(void)b;
-	const float(*row)[TROWS * SW_W] = tc->aos[l];
-	if (__builtin_expect(room >= 19, 1)) { /* both triangles, four floats a corner: as above */
-		for (unsigned f = 0; f < 2; f++)
-			for (int q = 0; q < 3; q++) {
-				unsigned sq = ly->src[f][q];
-				memcpy(out + 9 * f + 3 * q, row[sq >= 3] + 3 * (sq % 3), 4 * sizeof(float));
-			}
-		return;
-	}
-	for (unsigned f = 0; f < ly->n; f++)
-		for (int q = 0; q < 3; q++) {
-			unsigned sq = ly->src[f][q];
-			memcpy(out + 9 * f + 3 * q, row[sq >= 3] + 3 * (sq % 3), 3 * sizeof(float));
-		}
-#endif
-}
-
 /* lane l's triangles of side s (and attributes) as sw_split_tri_ref gives them */
 static void put_ref(const sw_split_src *src, size_t i, float eps, int s, float *out, float *oa)
 {
@@ -297,13 +293,113 @@ static void put_ref(const sw_split_src *src, size_t i, float eps, int s, float *
 			 s ? out : NULL, s ? oa : NULL, &r);
 }
 
+#if TROWS == 1
+/* each lane's triangle count on side s in lanes: a straddling lane's side gets two triangles where
+ * two of the vertices lie on it, else one (tri_lays); a whole lane's side one or none; the lanes the
+ * reference answers, which the loop after sets, and the invalid ones none */
+SW_INLINE sw_fw side_counts(const tcls *c, const tcut *tc, int s)
+{
+	const sw_mw *in = s ? c->bk : c->f;
+	const sw_fw one = sw_set1(1.0f), zero = sw_set1(0.0f);
+	sw_mw two = sw_mor(sw_mand(in[0], sw_mor(in[1], in[2])), sw_mand(in[1], in[2]));
+	sw_fw n = sw_sel(c->straddle, sw_sel(two, sw_set1(2.0f), one), sw_sel(s ? c->whole_b : c->whole_f, one, zero));
+	n = sw_sel(sw_mfrom_bits(c->valid & ~tc->slow), n, zero);
+	if (!tc->slow)
+		return n;
+	_Alignas(64) float t[SW_W];
+	sw_storeu(t, n);
+	for (unsigned m = tc->slow; m; m &= m - 1)
+		t[__builtin_ctz(m)] = (float)tc->nref[__builtin_ctz(m)][s];
+	return sw_load(t);
+}
+
+/* where each lane's triangles of side s go: its count cn[l] and first triangle at[l] from the block's
+ * first (in lanes: sw_scan); returns the block's total. Writes the counts (SW_PASS_COUNT) or the
+ * offsets (SW_PASS_SEQ) of the side */
+SW_INLINE uint32_t side_starts(const tcls *c, const tcut *tc, const tblock *b, const sw_pieces_results *o, int s,
+			       uint32_t *cn, uint32_t *at)
+{
+	const sw_piece_side *sd = &o->side[s];
+	sw_fw n = side_counts(c, tc, s), in = sw_scan(n);
+	sw_store_codes(cn, n, sw_mfalse());
+	sw_store_codes(at, sw_sub(in, n), sw_mfalse());
+	if (o->pass == SW_PASS_COUNT) {
+		memcpy(sd->first + b->item0 + 1, cn, b->cnt * sizeof(uint32_t));
+	} else if (o->pass == SW_PASS_SEQ) {
+		const uint32_t base = sd->first[b->item0];
+		for (unsigned l = 0; l < b->cnt; l++)
+			sd->first[b->item0 + l + 1] = base + at[l] + cn[l];
+	}
+	return at[b->cnt - 1] + cn[b->cnt - 1];
+}
+
+/* one side's triangles of the block by the pass: counts, or each output triangle in turn, its lane
+ * and which of the lane's triangles (list[j] = 2·lane + which) listed first: one sw_permute2 and one
+ * store of exactly 9 floats a triangle written, none for a lane's missing ones. The reference's lanes
+ * (layout none: vertex 0 three times, as many as their counts) are written last, over their places */
+SW_INLINE void tri_put_side(const sw_split_src *src, const tblock *b, const tcls *c, const tcut *tc, float eps,
+			    const sw_pieces_results *o, int s)
+{
+	const sw_piece_side *sd = &o->side[s];
+	if (!sd->first)
+		return;
+	_Alignas(64) uint32_t cn[SW_W], at[SW_W];
+	const uint32_t total = side_starts(c, tc, b, o, s, cn, at);
+	if (o->pass == SW_PASS_COUNT)
+		return;
+	uint8_t list[2 * SW_W + 2]; /* a lane's second entry is overwritten by the next lane's first when it
+				       has fewer than two */
+	for (unsigned l = 0; l < b->cnt; l++)
+		list[at[l]] = (uint8_t)(2 * l), list[at[l] + 1] = (uint8_t)(2 * l + 1);
+	const size_t base = sd->first[b->item0];
+	float *const e = sd->elems + 9 * base;
+	for (uint32_t j = 0; j < total; j++) {
+		const unsigned q = list[j], l = q >> 1;
+		sw_store_first(e + 9 * (size_t)j,
+			       sw_permute2(b->vrow[0][l], tc->xrow[0][l], tri_perm[tc->key[l]][s][q & 1]), 9);
+	}
+	const int attrs = src->k && sd->attrs;
+	for (unsigned m = tc->slow; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctz(m);
+		size_t q = base + at[l];
+		put_ref(src, b->item0 + l, eps, s, sd->elems + 9 * q, attrs ? sd->attrs + 3 * src->k * q : NULL);
+	}
+	for (unsigned l = 0; attrs && l < b->cnt; l++)
+		if (!(tc->slow >> l & 1))
+			tri_attrs(src, b->item0 + l, &tri_lays[tri_slot[tc->key[l]]].side[s], tc, l,
+				  sd->attrs + 3 * src->k * (base + at[l]));
+}
+#else
+/* lane l's triangles of one layout side at `out`, `room` floats writable from there */
+SW_INLINE void put_lane(const tblock *b, const tcut *tc, unsigned l, int s, float *out, size_t room)
+{
+	const unsigned slot = tri_slot[tc->key[l]];
+	const tri_side *ly = &tri_lays[slot].side[s];
+	(void)b;
+	const float(*row)[TROWS * SW_W] = tc->aos[l];
+	if (__builtin_expect(room >= 19, 1)) { /* both, four floats a corner: the block writes past later */
+		for (unsigned f = 0; f < 2; f++)
+			for (int q = 0; q < 3; q++) {
+				unsigned sq = ly->src[f][q];
+				memcpy(out + 9 * f + 3 * q, row[sq >= 3] + 3 * (sq % 3), 4 * sizeof(float));
+			}
+		return;
+	}
+	for (unsigned f = 0; f < ly->n; f++)
+		for (int q = 0; q < 3; q++) {
+			unsigned sq = ly->src[f][q];
+			memcpy(out + 9 * f + 3 * q, row[sq >= 3] + 3 * (sq % 3), 3 * sizeof(float));
+		}
+}
+
 /* one side's triangles of the block by the pass: counts, or each lane's at its place (whole vectors
  * may run past a lane's triangles into the block's next ones, written after them, never past the
  * block's last one; the reference's lanes are written last) */
-SW_INLINE void tri_put(const sw_split_src *src, const tblock *b, const tcut *tc, float eps, const sw_pieces_results *o,
-		       int s)
+SW_INLINE void tri_put_side(const sw_split_src *src, const tblock *b, const tcls *c, const tcut *tc, float eps,
+			    const sw_pieces_results *o, int s)
 {
 	const sw_piece_side *sd = &o->side[s];
+	(void)c;
 	if (!sd->first)
 		return;
 	size_t at[SW_W + 1];
@@ -332,6 +428,8 @@ SW_INLINE void tri_put(const sw_split_src *src, const tblock *b, const tcut *tc,
 				  sd->attrs + 3 * src->k * at[l]);
 }
 
+#endif
+
 static void tri3_split_kernel(const sw_job *j)
 {
 	const sw_split_src *src = j->a;
@@ -353,8 +451,8 @@ static void tri3_split_kernel(const sw_job *j)
 		tri_classify(&b, &pl, opts, valid, &c);
 		c.valid &= (unsigned)((1ull << cnt) - 1);
 		tri_cut(src, &b, &c, opts.eps, &tc);
-		tri_put(src, &b, &tc, opts.eps, o, 0);
-		tri_put(src, &b, &tc, opts.eps, o, 1);
+		tri_put_side(src, &b, &c, &tc, opts.eps, o, 0);
+		tri_put_side(src, &b, &c, &tc, opts.eps, o, 1);
 		if (o->pass != SW_PASS_COUNT)
 			store_class(o->status, o->cls, item0, cnt, c.valid, c.any_f, c.any_b);
 	}

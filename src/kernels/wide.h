@@ -4,7 +4,8 @@
  *
  * Besides arithmetic: gathers by 32-bit indices (of floats, and of 4-float records transposed), a block's set indices
  * from a pair list (sw_pair_lanes) and whether they are all one (sw_idx_same), and stores of integer-valued lanes as
- * bytes or uint32 codes (statuses and feature ids: sw_store_bytes, sw_store_codes).
+ * bytes or uint32 codes (statuses and feature ids: sw_store_bytes, sw_store_codes), prefix sums of integer-valued
+ * lanes (counts: sw_scan) and a vector's first n lanes stored with nothing past them (sw_store_first).
  *
  * Contract of every op: lane-wise IEEE single precision, no fusion (the build passes
  * -ffp-contract=off), so a kernel that performs the reference's operations in the reference's order
@@ -214,6 +215,41 @@ static inline void sw_expand_rows(sw_mw m, sw_fw *a, int n)
 		a[k] = simde_mm512_loadu_ps(o);
 #endif
 	}
+}
+/* inclusive prefix sums of the lanes (lane l: a[0] + .. + a[l], added as a log-step scan: exact for
+ * whole floats below 2^24, the only use) */
+static inline sw_fw sw_scan(sw_fw a)
+{
+#if defined(__AVX512F__)
+	const __m512i z = _mm512_setzero_si512();
+	__m512i x = _mm512_castps_si512(a);
+	x = _mm512_castps_si512(
+		_mm512_add_ps(_mm512_castsi512_ps(x), _mm512_castsi512_ps(_mm512_alignr_epi32(x, z, 15))));
+	x = _mm512_castps_si512(
+		_mm512_add_ps(_mm512_castsi512_ps(x), _mm512_castsi512_ps(_mm512_alignr_epi32(x, z, 14))));
+	x = _mm512_castps_si512(
+		_mm512_add_ps(_mm512_castsi512_ps(x), _mm512_castsi512_ps(_mm512_alignr_epi32(x, z, 12))));
+	x = _mm512_castps_si512(
+		_mm512_add_ps(_mm512_castsi512_ps(x), _mm512_castsi512_ps(_mm512_alignr_epi32(x, z, 8))));
+	return _mm512_castsi512_ps(x);
+#else
+	float t[16];
+	simde_mm512_storeu_ps(t, a);
+	for (int l = 1; l < 16; l++)
+		t[l] += t[l - 1];
+	return simde_mm512_loadu_ps(t);
+#endif
+}
+/* lanes [0, n) of a stored at p, nothing past them */
+static inline void sw_store_first(float *p, sw_fw a, unsigned n)
+{
+#if defined(__AVX512F__)
+	_mm512_mask_storeu_ps(p, (__mmask16)((1u << n) - 1u), a);
+#else
+	float t[16];
+	simde_mm512_storeu_ps(t, a);
+	memcpy(p, t, n * sizeof(float));
+#endif
 }
 /* r[0..16) as a 16×16 matrix of rows, transposed in place (data movement only, every tier alike):
  * unpack 32-bit, unpack 64-bit, then two rounds of 128-bit block shuffles */
@@ -557,6 +593,24 @@ static inline void sw_transpose(sw_fw *r)
 
 #else
 #error "wide.h needs a tier: define SW_TIER_SSE4, SW_TIER_AVX2, SW_TIER_AVX512 or SW_TIER_NEON"
+#endif
+
+#if !defined(SW_TIER_AVX512)
+/* sw_scan and sw_store_first (see the 16-lane tier) through memory */
+static inline sw_fw sw_scan(sw_fw a)
+{
+	_Alignas(32) float t[SW_W];
+	sw_storeu(t, a);
+	for (int l = 1; l < SW_W; l++)
+		t[l] += t[l - 1];
+	return sw_load(t);
+}
+static inline void sw_store_first(float *p, sw_fw a, unsigned n)
+{
+	_Alignas(32) float t[SW_W];
+	sw_storeu(t, a);
+	memcpy(p, t, n * sizeof(float));
+}
 #endif
 
 /* records of four floats: o[c] lanes base[4·idx[l] + c], c = 0..3 */
