@@ -475,7 +475,6 @@ typedef struct tri_in {
 SW_INLINE void tri_gather(const sw_circle3_set *ms, const sw_tri3_set *ts, const int32_t *ia, const int32_t *ib,
 			  tri_in *g)
 {
-	const float *const tc[3][3] = {{ts->ax, ts->ay, ts->az}, {ts->bx, ts->by, ts->bz}, {ts->cx, ts->cy, ts->cz}};
 	const float *const mc[3] = {ms->cx, ms->cy, ms->cz}, *const md[3] = {ms->dx, ms->dy, ms->dz};
 	const float *const td[3] = {ts->dx, ts->dy, ts->dz};
 	int same = sw_idx_same(ia);
@@ -489,14 +488,15 @@ SW_INLINE void tri_gather(const sw_circle3_set *ms, const sw_tri3_set *ts, const
 		/* at rest, d is +0 and v is vm: both already checked */
 		if (ts->moving)
 			ok = sw_mand(ok, sw_mand(sw_coord_ok(d), sw_coord_ok(g->v[a])));
-		for (int k = 0; k < 3; k++) {
-			g->x[k][a] = sw_gather(tc[k][a], ib);
-			ok = sw_mand(ok, sw_coord_ok(g->x[k][a]));
-		}
 	}
-	sw_fw w[3][3], p;
-	tedges(g->x[0], g->x[1], g->x[2], w, &p);
-	g->ok = sw_mand(ok, tri_not_degenerate_w(w));
+	/* the vertices from the triangles' records (three 16-byte rows each, transposed), their share of the
+	 * contract (range and degeneracy: sw_tri3_valid_ref) checked when the record was written */
+	sw_fw row[3][4];
+	for (int k = 0; k < 3; k++)
+		sw_gather4k(ts->rec->v + 4 * k, ib, sizeof(sw_tri3_rec) / sizeof(float), row[k]);
+	for (int i = 0; i < 9; i++)
+		g->x[i / 3][i % 3] = row[i / 4][i % 4];
+	g->ok = sw_mand(ok, sw_gt(row[2][1], sw_set1(0.5f)));
 }
 
 /* the triangle seen from the centre (tri_view) */

@@ -14,6 +14,7 @@
 #ifndef SWEPT_WIDE_H
 #define SWEPT_WIDE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -124,7 +125,7 @@ static inline float sw_hmax(sw_fw a)
 
 /* records of four floats anywhere: o[c] lanes base[k·idx[l] + c], c = 0..3 (one unaligned 16-byte
  * load per lane, then a transpose, instead of four gathers touching four cache lines per lane) */
-static inline void sw_gather4k(const float *base, const int32_t *idx, int k, sw_fw o[4])
+static inline void sw_gather4k(const float *base, const int32_t *idx, ptrdiff_t k, sw_fw o[4])
 {
 #if defined(__AVX512F__)
 	__m512 r[4];
@@ -312,7 +313,7 @@ static inline float sw_hmax(sw_fw a)
 	return simde_mm_cvtss_f32(x);
 }
 
-static inline void sw_gather4k(const float *base, const int32_t *idx, int k, sw_fw o[4])
+static inline void sw_gather4k(const float *base, const int32_t *idx, ptrdiff_t k, sw_fw o[4])
 {
 	/* r[j] holds records j and j + 4; a 4×4 transpose in each 128-bit half */
 	simde__m256 r[4];
@@ -476,7 +477,7 @@ static inline float sw_hmax(sw_fw x)
 	return simde_mm_cvtss_f32(x);
 }
 
-static inline void sw_gather4k(const float *base, const int32_t *idx, int k, sw_fw o[4])
+static inline void sw_gather4k(const float *base, const int32_t *idx, ptrdiff_t k, sw_fw o[4])
 {
 	simde__m128 r[4];
 	for (int j = 0; j < 4; j++)
