@@ -13,6 +13,7 @@ typedef struct item {
 } item;
 static const item pad_item = {{{0, 0}, {1, 0}}, {0, 0}};
 static const sw_table_spec spec = {3, {16, 4, 4}, &pad_item};
+static item item_of(sw_seg2 shape, sw_vec2 d) { return (item){shape, d}; }
 _Static_assert(sizeof(item) == 6 * sizeof(float), "item layout");
 
 SW_TABLE_SET_LIFECYCLE(seg2, spec)

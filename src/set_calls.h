@@ -33,21 +33,21 @@ static inline sw_error sw_moving_write(sw_table *t, void **col, const sw_table_s
 	*moving |= e == SW_OK && sw_floats_moving(disp, dim);
 	return e;
 }
-/// The put, add, get, place and clear calls of a set type sw_<name>_set of items {SHAPE shape; VEC d;}
-/// (type `item`, table spec `spec`, padding `pad_item` in the set file): one shape and a displacement of
-/// `dim` floats from column `dcol` on, at rest unless the set's `moving` flag says otherwise (segments,
-/// triangles).
+/// The put, add, get, place and clear calls of a set type sw_<name>_set of items {SHAPE shape; VEC d; …}
+/// (type `item`, table spec `spec`, padding `pad_item` and `item item_of(SHAPE, VEC)`, which fills any
+/// columns past the displacement, in the set file): one shape and a displacement of `dim` floats from
+/// column `dcol` on, at rest unless the set's `moving` flag says otherwise (segments, triangles).
 #define SW_MOVING_SET_CALLS(name, SHAPE, VEC, dim, dcol)                                                               \
 	sw_error sw_##name##_set_put(sw_##name##_set *set, uint32_t index, const SHAPE *shape, VEC disp)               \
 	{                                                                                                              \
-		const item it = {shape ? *shape : pad_item.shape, disp};                                               \
+		const item it = item_of(shape ? *shape : pad_item.shape, disp);                                        \
 		return set && shape                                                                                    \
 			       ? sw_moving_write(&set->t, set->col, &spec, &set->moving, &it, &disp.x, dim, 0, &index) \
 			       : SW_ERR_NULL;                                                                          \
 	}                                                                                                              \
 	sw_error sw_##name##_set_add(sw_##name##_set *set, const SHAPE *shape, VEC disp, uint32_t *index)              \
 	{                                                                                                              \
-		const item it = {shape ? *shape : pad_item.shape, disp};                                               \
+		const item it = item_of(shape ? *shape : pad_item.shape, disp);                                        \
 		return set && shape                                                                                    \
 			       ? sw_moving_write(&set->t, set->col, &spec, &set->moving, &it, &disp.x, dim, 1, index)  \
 			       : SW_ERR_NULL;                                                                          \

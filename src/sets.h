@@ -109,14 +109,23 @@ struct sw_obb3_set {
 	};
 };
 
+/// A triangle's vertices as one record (a kernel loads it as three 16-byte rows): v = a, b, c; ok 1
+/// when the vertices meet the input contract (sw_tri3_valid_ref with a +0 displacement), else 0.
+typedef struct sw_tri3_rec {
+	float v[9]; ///< a.x, a.y, a.z, b.x, …, c.z
+	float ok;   ///< 1: the vertices are valid; 0: not
+	float pad[2];
+} sw_tri3_rec;
+
 struct sw_tri3_set {
 	sw_table t;
 	union {
 		struct {
 			float *ax, *ay, *az, *bx, *by, *bz, *cx, *cy, *cz; /* vertices */
 			float *dx, *dy, *dz;                               /* displacement */
+			sw_tri3_rec *rec; /* the vertices again, one record per triangle (src/tri3_set.c) */
 		};
-		void *col[12];
+		void *col[13];
 	};
 	/* 0: every displacement is +0 (all bits zero), so a kernel may take them as such without reading
 	 * them (v − (+0) is v, bit for bit); set by any other value written, cleared by clear() */

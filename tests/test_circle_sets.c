@@ -403,3 +403,54 @@ Test(circle_sets, early_out_at_its_margin_3d)
 	sw_circle3_set_destroy(m);
 	sw_tri3_set_destroy(g);
 }
+
+/* a triangle set keeps each triangle's vertices a second time as a record the kernels read (with the
+ * vertices' validity): triangles rewritten by put, valid to degenerate or out of range and back, and
+ * the set grown past its capacity, answer on every tier as the single-pair function does */
+Test(circle_sets, triangle_records_follow_puts)
+{
+	enum { N = 48 };
+	sw_circle3_set *m;
+	sw_tri3_set *g;
+	cr_assert_eq(sw_circle3_set_create(4, &m), SW_OK);
+	cr_assert_eq(sw_tri3_set_create(4, &g), SW_OK);
+	static sw_pair pairs[N];
+	static sw_cast_result ref[N];
+	sw_tri3 tris[N];
+	for (uint32_t i = 0; i < N; i++) {
+		float o = (float)i;
+		tris[i] = (sw_tri3){{o - 1, -1, 0}, {o + 1, -1, 0}, {o, 1, 0}};
+		cr_assert_eq(sw_circle3_set_add(m, sw_v3(o, 0, 1), 0.25f, sw_v3(0, 0, -2), NULL), SW_OK);
+		cr_assert_eq(sw_tri3_set_add(g, &tris[i], sw_v3(0, 0, 0), NULL), SW_OK);
+		pairs[i] = (sw_pair){i, i};
+	}
+	for (uint32_t i = 0; i < N; i++) {
+		sw_tri3 t = tris[i];
+		if (i % 3 == 0) /* degenerate: three points on a line */
+			t.c = sw_v3(t.a.x + 2, -1, 0);
+		else if (i % 3 == 1) /* out of range, then back when i % 6 == 1 */
+			t.b.z = i % 6 == 1 ? NAN : 2 * SW_MAX_COORD;
+		cr_assert_eq(sw_tri3_set_put(g, i, &t, sw_v3(0, 0, 0)), SW_OK);
+		if (i % 6 == 1) {
+			t = tris[i];
+			cr_assert_eq(sw_tri3_set_put(g, i, &t, sw_v3(0, 0, 0)), SW_OK);
+		}
+		sw_circle3_tri3_sweep(sw_v3((float)i, 0, 1), 0.25f, sw_v3(0, 0, -2), &t, NULL, &ref[i]);
+	}
+	for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
+		if (!sw_isa_available((sw_isa)isa))
+			continue;
+		static uint8_t st[N];
+		static uint32_t ft[N];
+		static float t[N], nx[N];
+		const sw_cast_results out = {st, ft, t, NULL, NULL, NULL, NULL, nx, NULL, NULL, NULL, NULL, NULL};
+		const sw_batch_opts run = {.isa = SW_BATCH_ISA((sw_isa)isa)};
+		cr_assert_eq(sw_circle3_tri3_sweep_batch(m, g, pairs, N, NULL, &run, &out), SW_OK);
+		expect_tiers_match(st, ft, t, nx, ref, N, sw_isa_name((sw_isa)isa));
+		for (uint32_t i = 0; i < N; i++)
+			cr_expect_eq(st[i], i % 3 == 2 || i % 6 == 1 ? SW_HIT : SW_PAIR_INVALID, "pair %u: status %u",
+				     i, st[i]);
+	}
+	sw_circle3_set_destroy(m);
+	sw_tri3_set_destroy(g);
+}

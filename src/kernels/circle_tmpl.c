@@ -106,11 +106,21 @@ SW_INLINE void cast_rows(cast_w *o, sw_fw t, sw_fw depth, const sw_fw p[3], cons
 	o->feature = id;
 }
 
+/* a block's set indices: ia, ib (64-byte aligned, for vector loads) and, for scalar reads, the same at
+ * a[step·l], b[step·l]. Those point into the pair list when the whole block is in range: a scalar read
+ * of ia or ib just stored as a vector waits on store forwarding (about 3 ns a 16-pair block measured on
+ * the 2D sweep) */
+typedef struct lane_idx {
+	const int32_t *ia, *ib, *a, *b;
+	ptrdiff_t step;
+} lane_idx;
+_Static_assert(sizeof(sw_pair) == 2 * sizeof(int32_t), "a pair list is its indices, a then b");
+
 /* a mover's column for the block's lanes: one load broadcast when every lane has the same mover (a
  * broadphase lists a mover's candidates together), else a gather */
-SW_INLINE sw_fw mover_lanes(const float *col, const int32_t *ia, int same)
+SW_INLINE sw_fw mover_lanes(const float *col, const lane_idx *x, int same)
 {
-	return same ? sw_set1(col[ia[0]]) : sw_gather(col, ia);
+	return same ? sw_set1(col[x->a[0]]) : sw_gather(col, x->ia);
 }
 
 /* ---- circle vs segment (ref/circle2.c) ---- */
@@ -121,15 +131,15 @@ typedef struct seg_in {
 	sw_mw ok;
 } seg_in;
 
-SW_INLINE void seg_gather(const sw_circle2_set *ms, const sw_seg2_set *ss, const int32_t *ia, const int32_t *ib,
-			  seg_in *g)
+SW_INLINE void seg_gather(const sw_circle2_set *ms, const sw_seg2_set *ss, const lane_idx *x, seg_in *g)
 {
-	int same = sw_idx_same(ia);
-	g->c[0] = mover_lanes(ms->cx, ia, same), g->c[1] = mover_lanes(ms->cy, ia, same);
-	g->r = mover_lanes(ms->r, ia, same);
-	sw_fw vm[2] = {mover_lanes(ms->dx, ia, same), mover_lanes(ms->dy, ia, same)};
+	const int32_t *ib = x->ib;
+	int same = sw_idx_same(x->ia);
+	g->c[0] = mover_lanes(ms->cx, x, same), g->c[1] = mover_lanes(ms->cy, x, same);
+	g->r = mover_lanes(ms->r, x, same);
+	sw_fw vm[2] = {mover_lanes(ms->dx, x, same), mover_lanes(ms->dy, x, same)};
 	sw_fw pq[4];
-	sw_gather4(&ss->seg->p.x, ib, pq);
+	sw_gather4ks(&ss->seg->p.x, x->b, x->step, 4, pq);
 	g->p[0] = pq[0], g->p[1] = pq[1], g->q[0] = pq[2], g->q[1] = pq[3];
 	/* a level at rest: every displacement +0, not read (v − (+0) is v) */
 	sw_fw zero = sw_set1(0.0f),
@@ -408,8 +418,12 @@ SW_INLINE void res_store(const sw_columns *c, size_t base, unsigned cnt, float (
 			size_t base = g0 + (size_t)b * SW_W;                                                      \
 			unsigned cnt = g0 + gn - base < SW_W ? (unsigned)(g0 + gn - base) : SW_W;                 \
 			sw_mw in = lanes_pairs(ms->t.count, gs->t.count, pairs + base, cnt, ia, ib);              \
+			int whole = cnt == SW_W && sw_mbits(in) == (1u << SW_W) - 1u;                             \
+			const int32_t *pa = whole ? (const int32_t *)(const void *)&pairs[base].a : ia;           \
+			const int32_t *pb = whole ? (const int32_t *)(const void *)&pairs[base].b : ib;           \
+			const lane_idx ix = {ia, ib, pa, pb, whole ? 2 : 1};                                      \
 			IN g;                                                                                     \
-			GATHER(ms, gs, ia, ib, &g);                                                               \
+			GATHER(ms, gs, &ix, &g);                                                                  \
 			valid[b] = sw_mand(in, g.ok);                                                             \
 			live[b] = lanes_below(sw_mandnot(DEAD(&g), valid[b]), cnt);                               \
 			unsigned bits = sw_mbits(live[b]);                                                        \
@@ -472,31 +486,31 @@ typedef struct tri_in {
 	sw_mw ok;
 } tri_in;
 
-SW_INLINE void tri_gather(const sw_circle3_set *ms, const sw_tri3_set *ts, const int32_t *ia, const int32_t *ib,
-			  tri_in *g)
+SW_INLINE void tri_gather(const sw_circle3_set *ms, const sw_tri3_set *ts, const lane_idx *x, tri_in *g)
 {
-	const float *const tc[3][3] = {{ts->ax, ts->ay, ts->az}, {ts->bx, ts->by, ts->bz}, {ts->cx, ts->cy, ts->cz}};
+	const int32_t *ib = x->ib;
 	const float *const mc[3] = {ms->cx, ms->cy, ms->cz}, *const md[3] = {ms->dx, ms->dy, ms->dz};
 	const float *const td[3] = {ts->dx, ts->dy, ts->dz};
-	int same = sw_idx_same(ia);
-	g->r = mover_lanes(ms->r, ia, same);
+	int same = sw_idx_same(x->ia);
+	g->r = mover_lanes(ms->r, x, same);
 	sw_mw ok = sw_mand(sw_ge(g->r, sw_set1(0.0f)), sw_le(g->r, sw_set1(SW_MAX_COORD)));
 	for (int a = 0; a < 3; a++) {
-		g->c[a] = mover_lanes(mc[a], ia, same);
-		sw_fw vm = mover_lanes(md[a], ia, same), d = ts->moving ? sw_gather(td[a], ib) : sw_set1(0.0f);
+		g->c[a] = mover_lanes(mc[a], x, same);
+		sw_fw vm = mover_lanes(md[a], x, same), d = ts->moving ? sw_gather(td[a], ib) : sw_set1(0.0f);
 		g->v[a] = sw_sub(vm, d);
 		ok = sw_mand(ok, sw_mand(sw_coord_ok(vm), sw_coord_ok(g->c[a])));
 		/* at rest, d is +0 and v is vm: both already checked */
 		if (ts->moving)
 			ok = sw_mand(ok, sw_mand(sw_coord_ok(d), sw_coord_ok(g->v[a])));
-		for (int k = 0; k < 3; k++) {
-			g->x[k][a] = sw_gather(tc[k][a], ib);
-			ok = sw_mand(ok, sw_coord_ok(g->x[k][a]));
-		}
 	}
-	sw_fw w[3][3], p;
-	tedges(g->x[0], g->x[1], g->x[2], w, &p);
-	g->ok = sw_mand(ok, tri_not_degenerate_w(w));
+	/* the vertices from the triangles' records (three 16-byte rows each, transposed), their share of the
+	 * contract (range and degeneracy: sw_tri3_valid_ref) checked when the record was written */
+	sw_fw row[3][4];
+	for (int k = 0; k < 3; k++)
+		sw_gather4ks(ts->rec->v + 4 * k, x->b, x->step, sizeof(sw_tri3_rec) / sizeof(float), row[k]);
+	for (int i = 0; i < 9; i++)
+		g->x[i / 3][i % 3] = row[i / 4][i % 4];
+	g->ok = sw_mand(ok, sw_gt(row[2][1], sw_set1(0.5f)));
 }
 
 /* the triangle seen from the centre (tri_view) */

@@ -15,6 +15,7 @@
 #ifndef SWEPT_WIDE_H
 #define SWEPT_WIDE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -123,17 +124,18 @@ static inline float sw_hmax(sw_fw a)
 	return simde_mm_cvtss_f32(x);
 }
 
-/* records of four floats anywhere: o[c] lanes base[k·idx[l] + c], c = 0..3 (one unaligned 16-byte
- * load per lane, then a transpose, instead of four gathers touching four cache lines per lane) */
-static inline void sw_gather4k(const float *base, const int32_t *idx, int k, sw_fw o[4])
+/* records of four floats anywhere: o[c] lanes base[k·idx[step·l] + c], c = 0..3 (one unaligned 16-byte
+ * load per lane, then a transpose, instead of four gathers touching four cache lines per lane). `step`
+ * 2 reads one side of a pair list's indices in place */
+static inline void sw_gather4ks(const float *base, const int32_t *idx, ptrdiff_t step, ptrdiff_t k, sw_fw o[4])
 {
 #if defined(__AVX512F__)
 	__m512 r[4];
 	for (int g = 0; g < 4; g++) {
-		__m512 v = _mm512_castps128_ps512(_mm_loadu_ps(base + k * idx[4 * g]));
-		v = _mm512_insertf32x4(v, _mm_loadu_ps(base + k * idx[4 * g + 1]), 1);
-		v = _mm512_insertf32x4(v, _mm_loadu_ps(base + k * idx[4 * g + 2]), 2);
-		r[g] = _mm512_insertf32x4(v, _mm_loadu_ps(base + k * idx[4 * g + 3]), 3);
+		__m512 v = _mm512_castps128_ps512(_mm_loadu_ps(base + k * idx[step * (4 * g)]));
+		v = _mm512_insertf32x4(v, _mm_loadu_ps(base + k * idx[step * (4 * g + 1)]), 1);
+		v = _mm512_insertf32x4(v, _mm_loadu_ps(base + k * idx[step * (4 * g + 2)]), 2);
+		r[g] = _mm512_insertf32x4(v, _mm_loadu_ps(base + k * idx[step * (4 * g + 3)]), 3);
 	}
 	/* records 0–7 and 8–15: components 0 and 1 (2 and 3) of eight records each, then halves joined */
 	const __m512i c01 = _mm512_set_epi32(29, 25, 21, 17, 13, 9, 5, 1, 28, 24, 20, 16, 12, 8, 4, 0);
@@ -146,7 +148,7 @@ static inline void sw_gather4k(const float *base, const int32_t *idx, int k, sw_
 	float t[4][16];
 	for (int l = 0; l < 16; l++)
 		for (int c = 0; c < 4; c++)
-			t[c][l] = base[k * idx[l] + c];
+			t[c][l] = base[k * idx[step * l] + c];
 	for (int c = 0; c < 4; c++)
 		o[c] = simde_mm512_loadu_ps(t[c]);
 #endif
@@ -348,13 +350,14 @@ static inline float sw_hmax(sw_fw a)
 	return simde_mm_cvtss_f32(x);
 }
 
-static inline void sw_gather4k(const float *base, const int32_t *idx, int k, sw_fw o[4])
+static inline void sw_gather4ks(const float *base, const int32_t *idx, ptrdiff_t step, ptrdiff_t k, sw_fw o[4])
 {
 	/* r[j] holds records j and j + 4; a 4×4 transpose in each 128-bit half */
 	simde__m256 r[4];
 	for (int j = 0; j < 4; j++)
-		r[j] = simde_mm256_insertf128_ps(simde_mm256_castps128_ps256(simde_mm_loadu_ps(base + k * idx[j])),
-						 simde_mm_loadu_ps(base + k * idx[j + 4]), 1);
+		r[j] = simde_mm256_insertf128_ps(
+			simde_mm256_castps128_ps256(simde_mm_loadu_ps(base + k * idx[step * j])),
+			simde_mm_loadu_ps(base + k * idx[step * (j + 4)]), 1);
 	simde__m256 t0 = simde_mm256_unpacklo_ps(r[0], r[1]), t1 = simde_mm256_unpackhi_ps(r[0], r[1]);
 	simde__m256 t2 = simde_mm256_unpacklo_ps(r[2], r[3]), t3 = simde_mm256_unpackhi_ps(r[2], r[3]);
 	o[0] = simde_mm256_shuffle_ps(t0, t2, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
@@ -512,11 +515,11 @@ static inline float sw_hmax(sw_fw x)
 	return simde_mm_cvtss_f32(x);
 }
 
-static inline void sw_gather4k(const float *base, const int32_t *idx, int k, sw_fw o[4])
+static inline void sw_gather4ks(const float *base, const int32_t *idx, ptrdiff_t step, ptrdiff_t k, sw_fw o[4])
 {
 	simde__m128 r[4];
 	for (int j = 0; j < 4; j++)
-		r[j] = simde_mm_loadu_ps(base + k * idx[j]);
+		r[j] = simde_mm_loadu_ps(base + k * idx[step * j]);
 	simde__m128 t0 = simde_mm_unpacklo_ps(r[0], r[1]), t1 = simde_mm_unpackhi_ps(r[0], r[1]);
 	simde__m128 t2 = simde_mm_unpacklo_ps(r[2], r[3]), t3 = simde_mm_unpackhi_ps(r[2], r[3]);
 	o[0] = simde_mm_movelh_ps(t0, t2), o[1] = simde_mm_movehl_ps(t2, t0);
@@ -613,7 +616,11 @@ static inline void sw_store_first(float *p, sw_fw a, unsigned n)
 }
 #endif
 
-/* records of four floats: o[c] lanes base[4·idx[l] + c], c = 0..3 */
+/* records of four floats: o[c] lanes base[k·idx[l] + c] (sw_gather4k), base[4·idx[l] + c] (sw_gather4) */
+static inline void sw_gather4k(const float *base, const int32_t *idx, ptrdiff_t k, sw_fw o[4])
+{
+	sw_gather4ks(base, idx, 1, k, o);
+}
 static inline void sw_gather4(const float *base, const int32_t *idx, sw_fw o[4]) { sw_gather4k(base, idx, 4, o); }
 
 /// Kernel helpers must inline into the block loop, or the lanes round-trip through memory. Builds with
