@@ -206,8 +206,8 @@ static sw_hull_status v_face_areas(vctx *x, char *why, size_t why_len)
 static sw_hull_status v_volume_planar(const vctx *x, char *why, size_t why_len)
 {
 	const sw_hull3 *h = x->h;
-	double vol = 0;
-	for (uint32_t f = 0; f < h->num_faces && !x->flat; f++) {
+	double vol = x->sh ? x->sh->vol : 0; /* the builder's: v_volume_planar's sum over the same r */
+	for (uint32_t f = 0; f < h->num_faces && !x->flat && !x->sh; f++) {
 		const uint8_t *lp = &h->face_verts[h->faces[f].first];
 		const double *a = x->r[lp[0]];
 		for (uint32_t k = 1; k + 1 < h->faces[f].count; k++) {
@@ -485,7 +485,7 @@ static sw_hull_status v_geometry(vctx *x, char *why, size_t why_len)
 		x->go[k] = ref[k] - c[k];
 	x->r2max = 0;
 	for (uint32_t v = 0; v < h->num_verts; v++) {
-		for (int k = 0; k < 3; k++)
+		for (int k = 0; k < 3 && !x->sh; k++) /* the scans' columns: the builder's sums in their place */
 			x->rc[k][v] = x->r[v][k], x->ac[k][v] = x->a[v][k];
 		x->r2max = sw_hd_dot(x->r[v], x->r[v]) > x->r2max ? sw_hd_dot(x->r[v], x->r[v]) : x->r2max;
 	}

@@ -376,6 +376,8 @@ sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol, sw_hull3_sh
 	if (st != SW_HULL_OK)
 		return st;
 	sw_hull3_edge_dirs_(h);
-	sw_hull3_centroid_radius_(h, c, (const double(*)[3])r);
+	double vol = sw_hull3_centroid_radius_(h, c, (const double(*)[3])r);
+	if (sh)
+		sh->vol = vol;
 	return SW_HULL_OK;
 }

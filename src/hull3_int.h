@@ -184,7 +184,8 @@ typedef struct sw_hull3_shared {
 	double dall[SW_HULL_MAX_FACES], dmax[SW_HULL_MAX_FACES], dmin[SW_HULL_MAX_FACES];
 	uint64_t near[SW_HULL_MAX_FACES];
 	uint8_t above[SW_HULL_MAX_FACES];
-	int solid; /* the values are filled (a solid hull whose faces all have area) */
+	double vol; /* six times the volume, the fan sum of sw_hull3_centroid_radius_ over r */
+	int solid;  /* the values are filled (a solid hull whose faces all have area) */
 } sw_hull3_shared;
 
 /* completes a hull whose vertices, face loops and counts are set: face planes, edge records, edge
