@@ -6,7 +6,8 @@
  * recomputed in double relative to the stored centroid (differences of floats are exact in double,
  * so the judgement does not degrade far from the origin); the vertices are converted once, and each
  * face's vertex set is a 64-bit mask, so the rules that compare every vertex with every face cost one
- * dot product per pair.
+ * dot product per pair. A solid hull the builder has just made is judged from the builder's values,
+ * in its frame (sw_hull3_validate_built_).
  */
 #include "hull3_int.h"
 #include "hull3_lanes.h"
@@ -239,9 +240,9 @@ static double turn_angle(double s, double c)
  * turns each within 0.004 rad (at most 64 corners) tells a single winding from a multiple one
  * exactly as the libm sum does; otherwise the turns are summed with atan2.
  * A plain triangle (twice its area, Newell's l, above 2^-30·R², R the largest distance of a vertex
- * from the centroid) passes without this: every corner's cross product and its Newell normal are
- * its doubled area vector N, each computed within a few 2^-52·R² of it, so every corner turns left
- * (s > 0 by a margin of 2^-18 relative) and the turns total 2π within 0.012 rad. */
+ * from the frame's origin: the centroid, or a built hull's bounding-box centre) passes without this: every corner's
+ * cross product and its Newell normal are its doubled area vector N, each computed within a few 2^-52·R² of it, so
+ * every corner turns left (s > 0 by a margin of 2^-18 relative) and the turns total 2π within 0.012 rad. */
 static sw_hull_status v_face_convex(const vctx *x, uint32_t f, char *why, size_t why_len)
 {
 	const sw_hull3 *h = x->h;
