@@ -217,10 +217,10 @@ static sw_hull_status attempt(sw_qh *q, const sw_vec3 *pts, double rel, int fres
 			st = sw_qh_emit_(q, L, deg, pts, out);
 	}
 	if (st == SW_HULL_OK)
-		st = sw_hull3_finish_(out, q->eps, tol);
+		st = sw_hull3_finish_(out, q->eps, tol, &q->shared);
 	if (st == SW_HULL_OK && !contains_all(out, q))
 		st = SW_HULL_NUMERIC;
-	if (st == SW_HULL_OK && sw_hull3_validate_(out, 1, NULL, 0) != SW_HULL_OK)
+	if (st == SW_HULL_OK && sw_hull3_validate_built_(out, &q->shared, NULL, 0) != SW_HULL_OK)
 		st = SW_HULL_NUMERIC;
 	if (st == SW_HULL_OK)
 		sw_hull3_put_seal_(out);

@@ -6,7 +6,8 @@
  * recomputed in double relative to the stored centroid (differences of floats are exact in double,
  * so the judgement does not degrade far from the origin); the vertices are converted once, and each
  * face's vertex set is a 64-bit mask, so the rules that compare every vertex with every face cost one
- * dot product per pair.
+ * dot product per pair. A solid hull the builder has just made is judged from the builder's values,
+ * in its frame (sw_hull3_validate_built_).
  */
 #include "hull3_int.h"
 #include "hull3_lanes.h"
@@ -41,6 +42,8 @@ typedef struct vctx {
 	const uint64_t *fresh_f; /* a piece's faces to judge whole (NULL: every face); see validate_piece */
 	uint64_t fresh_v;        /* a piece's vertices not in its hull (every bit: all) */
 	const sw_hull3_lanes *lanes;
+	const sw_hull3_shared *sh; /* a built solid hull's values (NULL: computed here); r is then in sh's frame */
+	double go[3];              /* with sh: the stored centroid relative to sh's frame */
 } vctx;
 
 /* whether face f is judged whole: every face of a full check, a piece's fresh faces */
@@ -179,12 +182,17 @@ static sw_hull_status v_face_areas(vctx *x, char *why, size_t why_len)
 			SW_HULL_FAIL(SW_HULL_BAD_FACES_DEGENERATE,
 				     "face %u: width %g is below SW_HULL_MIN_WIDTH of its length %g", f, l0 / e, e);
 		face_geo *g = &x->g[f];
-		double l = sw_hull3_newell_(h, f, (const double(*)[3])x->r, g->n);
+		double l = x->sh ? x->sh->l[f] : sw_hull3_newell_(h, f, (const double(*)[3])x->r, g->n);
 		if (x->strict && !(l > h->eps * e))
 			SW_HULL_FAIL(SW_HULL_BAD_FACES_DEGENERATE, "face %u is narrower than eps", f);
 		g->dmax = -INFINITY;
 		g->dmin = INFINITY;
 		g->plain = m == 3 && l > 0x1p-30 * x->r2max;
+		if (x->sh) { /* the builder's: Newell's normal of r over its length, the same loop's n·r */
+			memcpy(g->n, x->sh->n[f], sizeof g->n);
+			g->dmax = x->sh->dmax[f], g->dmin = x->sh->dmin[f];
+			continue;
+		}
 		for (int k = 0; k < 3; k++)
 			g->n[k] /= l;
 		for (uint32_t k = 0; k < m; k++) {
@@ -199,8 +207,8 @@ static sw_hull_status v_face_areas(vctx *x, char *why, size_t why_len)
 static sw_hull_status v_volume_planar(const vctx *x, char *why, size_t why_len)
 {
 	const sw_hull3 *h = x->h;
-	double vol = 0;
-	for (uint32_t f = 0; f < h->num_faces && !x->flat; f++) {
+	double vol = x->sh ? x->sh->vol : 0; /* the builder's: v_volume_planar's sum over the same r */
+	for (uint32_t f = 0; f < h->num_faces && !x->flat && !x->sh; f++) {
 		const uint8_t *lp = &h->face_verts[h->faces[f].first];
 		const double *a = x->r[lp[0]];
 		for (uint32_t k = 1; k + 1 < h->faces[f].count; k++) {
@@ -232,9 +240,9 @@ static double turn_angle(double s, double c)
  * turns each within 0.004 rad (at most 64 corners) tells a single winding from a multiple one
  * exactly as the libm sum does; otherwise the turns are summed with atan2.
  * A plain triangle (twice its area, Newell's l, above 2^-30·R², R the largest distance of a vertex
- * from the centroid) passes without this: every corner's cross product and its Newell normal are
- * its doubled area vector N, each computed within a few 2^-52·R² of it, so every corner turns left
- * (s > 0 by a margin of 2^-18 relative) and the turns total 2π within 0.012 rad. */
+ * from the frame's origin: the centroid, or a built hull's bounding-box centre) passes without this: every corner's
+ * cross product and its Newell normal are its doubled area vector N, each computed within a few 2^-52·R² of it, so
+ * every corner turns left (s > 0 by a margin of 2^-18 relative) and the turns total 2π within 0.012 rad. */
 static sw_hull_status v_face_convex(const vctx *x, uint32_t f, char *why, size_t why_len)
 {
 	const sw_hull3 *h = x->h;
@@ -314,8 +322,11 @@ static sw_hull_status v_convex(vctx *x, char *why, size_t why_len)
 		if (st != SW_HULL_OK)
 			return st;
 		/* in one pass the convexity rule and the merged rule (v_merged) get the same sums */
-		int above = x->lanes->scan(x->rc[0], x->rc[1], x->rc[2], h->num_verts, g->n, g->dmax, h->tol,
-					   -0.5 * h->eps, &x->near[f]);
+		int above = x->sh ? x->sh->above[f]
+				  : x->lanes->scan(x->rc[0], x->rc[1], x->rc[2], h->num_verts, g->n, g->dmax, h->tol,
+						   -0.5 * h->eps, &x->near[f]);
+		if (x->sh)
+			x->near[f] = x->sh->near[f];
 		for (uint32_t v = 0; v < h->num_verts && above; v++)
 			if (sw_hd_dot(g->n, x->r[v]) - g->dmax > h->tol)
 				SW_HULL_FAIL(SW_HULL_BAD_FACES_NONCONVEX, "vertex %u is %g in front of face %u", v,
@@ -354,6 +365,10 @@ static sw_hull_status v_stored_planes(const vctx *x, char *why, size_t why_len)
 		    (fc->normal.x != -h->faces[0].normal.x || fc->normal.y != -h->faces[0].normal.y ||
 		     fc->normal.z != -h->faces[0].normal.z))
 			SW_HULL_FAIL(SW_HULL_NUMERIC, "flat hull: the normals of faces 0 and 1 are not opposite");
+		if (x->sh &&
+		    (fc->normal.x != (float)gn[0] || fc->normal.y != (float)gn[1] || fc->normal.z != (float)gn[2] ||
+		     fc->d != (float)(x->sh->dall[f] + sw_hd_dot(gn, x->sh->c))))
+			SW_HULL_FAIL(SW_HULL_NUMERIC, "face %u: stored plane is not the one made from its loop", f);
 		if (!fresh_face(x, f)) { /* the hull's plane and loop: its vertices were within tol of it */
 			if (fresh_above(x, (const double(*)[3])x->a, n, fc->d, h->tol))
 				SW_HULL_FAIL(SW_HULL_NUMERIC, "face %u: a new vertex is in front of the stored plane",
@@ -433,8 +448,8 @@ static sw_hull_status v_stored_dirs(const sw_hull3 *h, char *why, size_t why_len
 static sw_hull_status v_stored_centre(const vctx *x, char *why, size_t why_len)
 {
 	const sw_hull3 *h = x->h;
-	for (uint32_t f = 0; f < h->num_faces; f++)
-		if (!(x->g[f].dmax > (x->strict ? 0 : -h->tol)))
+	for (uint32_t f = 0; f < h->num_faces; f++) /* with sh: n·(v − g) as n·(v − c) − n·(g − c) */
+		if (!(x->g[f].dmax - (x->sh ? sw_hd_dot(x->g[f].n, x->go) : 0) > (x->strict ? 0 : -h->tol)))
 			SW_HULL_FAIL(SW_HULL_NUMERIC, "centroid not inside face %u", f);
 	for (uint32_t k = 0; k < h->num_verts && x->flat; k++) {
 		const double *a = x->r[k], *b = x->r[next_in_loop(k, h->num_verts)];
@@ -444,9 +459,11 @@ static sw_hull_status v_stored_centre(const vctx *x, char *why, size_t why_len)
 		if (-sw_hd_dot(m, a) > h->tol * sw_hd_len(m))
 			SW_HULL_FAIL(SW_HULL_NUMERIC, "flat hull: centroid outside edge %u", k);
 	}
-	for (uint32_t v = 0; v < h->num_verts; v++)
-		if (sw_hd_len(x->r[v]) > h->radius)
+	for (uint32_t v = 0; v < h->num_verts; v++) {
+		const double *a = x->a[v], q[3] = {a[0] - h->centroid.x, a[1] - h->centroid.y, a[2] - h->centroid.z};
+		if (sw_hd_len(x->sh ? q : x->r[v]) > h->radius)
 			SW_HULL_FAIL(SW_HULL_NUMERIC, "vertex %u outside the radius", v);
+	}
 	return SW_HULL_OK;
 }
 
@@ -457,18 +474,22 @@ static sw_hull_status v_geometry(vctx *x, char *why, size_t why_len)
 	const double ref[3] = {h->centroid.x, h->centroid.y, h->centroid.z}, zero[3] = {0, 0, 0};
 	if (!isfinite(ref[0]) || !isfinite(ref[1]) || !isfinite(ref[2]) || !(h->radius >= 0))
 		SW_HULL_FAIL(SW_HULL_NUMERIC, "centroid or radius not finite");
-	sw_hull3_rel_verts_(h, ref, x->r);
-	sw_hull3_rel_verts_(h, zero, x->a);
-	x->r2max = 0;
-	for (uint32_t v = 0; v < h->num_verts; v++) {
-		for (int k = 0; k < 3; k++)
-			x->rc[k][v] = x->r[v][k], x->ac[k][v] = x->a[v][k];
-		x->r2max = sw_hd_dot(x->r[v], x->r[v]) > x->r2max ? sw_hd_dot(x->r[v], x->r[v]) : x->r2max;
-	}
 	/* the smallest bend between neighbours: a quarter of eps over the size S (eps ≥ FLT_EPSILON · S) */
 	double c[3], size, unused;
 	sw_hull3_tolerances_(h->verts, h->num_verts, 1.0, c, &size, &unused);
 	x->bend = 0.25 * h->eps / size;
+	sw_hull3_rel_verts_(h, x->sh ? c : ref, x->r);
+	sw_hull3_rel_verts_(h, zero, x->a);
+	if (x->sh && (memcmp(c, x->sh->c, sizeof c) || memcmp(x->r, x->sh->r, h->num_verts * sizeof x->r[0])))
+		SW_HULL_FAIL(SW_HULL_NUMERIC, "the vertices are not those the planes were made from");
+	for (int k = 0; x->sh && k < 3; k++)
+		x->go[k] = ref[k] - c[k];
+	x->r2max = 0;
+	for (uint32_t v = 0; v < h->num_verts; v++) {
+		for (int k = 0; k < 3 && !x->sh; k++) /* the scans' columns: the builder's sums in their place */
+			x->rc[k][v] = x->r[v][k], x->ac[k][v] = x->a[v][k];
+		x->r2max = sw_hd_dot(x->r[v], x->r[v]) > x->r2max ? sw_hd_dot(x->r[v], x->r[v]) : x->r2max;
+	}
 	sw_hull_status st = v_face_areas(x, why, why_len);
 	if (st == SW_HULL_OK)
 		st = v_volume_planar(x, why, why_len);
@@ -514,6 +535,7 @@ sw_hull_status sw_hull3_validate_(const sw_hull3 *h, int built, char *why, size_
 	x.fresh_f = NULL;
 	x.fresh_v = ~0ull;
 	x.lanes = sw_hull3_lanes_active();
+	x.sh = NULL;
 	sw_hull_status st = v_counts(&x, why, why_len);
 	if (st == SW_HULL_OK && !built)
 		st = sw_hull3_distinct_(h->verts, h->num_verts, why, why_len);
@@ -543,6 +565,7 @@ sw_hull_status sw_hull3_validate_piece_(const sw_hull3 *h, const uint64_t fresh_
 	x.fresh_f = fresh_f;
 	x.fresh_v = fresh_v;
 	x.lanes = sw_hull3_lanes_active();
+	x.sh = NULL;
 	sw_hull_status st = v_counts(&x, why, why_len);
 	for (uint64_t m = fresh_v; st == SW_HULL_OK && m; m &= m - 1) {
 		uint32_t i = sw_low_bit(m);
@@ -557,5 +580,28 @@ sw_hull_status sw_hull3_validate_piece_(const sw_hull3 *h, const uint64_t fresh_
 		return st;
 	x.flat = h->num_faces == 2;
 	x.strict = 0;
+	return v_geometry(&x, why, why_len);
+}
+
+sw_hull_status sw_hull3_validate_built_(const sw_hull3 *h, const sw_hull3_shared *sh, char *why, size_t why_len)
+{
+	vctx x;
+	if (!h || !sh || !sh->solid || h->num_faces == 2)
+		return sw_hull3_validate_(h, 1, why, why_len);
+	if (why && why_len)
+		why[0] = 0;
+	x.h = h;
+	x.built = 1;
+	x.fresh_f = NULL;
+	x.fresh_v = ~0ull;
+	x.lanes = sw_hull3_lanes_active();
+	x.sh = sh;
+	sw_hull_status st = v_counts(&x, why, why_len);
+	if (st == SW_HULL_OK)
+		st = v_built_topology(h, why, why_len);
+	if (st != SW_HULL_OK)
+		return st;
+	x.flat = 0;
+	x.strict = 1;
 	return v_geometry(&x, why, why_len);
 }

@@ -232,10 +232,41 @@ void sw_hull3_edge_dirs_(sw_hull3 *h)
 	h->num_dirs = nd;
 }
 
+/* a solid hull's planes as face_planes writes them (the largest n·r over all vertices from the scan
+ * that also gives its check's values, sw_hull3_scanmax_fn), and those values kept in sh: the face's
+ * own largest and smallest n·r as the check takes them (v_face_areas), every vertex against the
+ * largest (v_convex's scan). ns: the unit normals, l their lengths before the division */
+static sw_hull_status shared_planes(sw_hull3 *h, const double c[3], const double (*r)[3],
+				    const double (*rc)[SW_HULL_MAX_VERTS], const double (*ns)[3], sw_hull3_shared *sh)
+{
+	sw_hull3_scanmax_fn *scanmax = sw_hull3_lanes_active()->scanmax;
+	const double tol = h->tol, low = -0.5 * h->eps;
+	memcpy(sh->c, c, sizeof sh->c);
+	memcpy(sh->r, r, h->num_verts * sizeof r[0]);
+	memcpy(sh->n, ns, h->num_faces * sizeof ns[0]);
+	for (uint32_t f = 0; f < h->num_faces; f++) {
+		const uint8_t *lp = &h->face_verts[h->faces[f].first];
+		const double *n = ns[f];
+		double hi = -INFINITY, lo = INFINITY;
+		for (uint32_t k = 0; k < h->faces[f].count; k++) {
+			double s = sw_hd_dot(n, r[lp[k]]);
+			hi = s > hi ? s : hi; /* fmax, fmin */
+			lo = s < lo ? s : lo;
+		}
+		sh->dmax[f] = hi, sh->dmin[f] = lo;
+		sh->above[f] = (uint8_t)scanmax(rc[0], rc[1], rc[2], h->num_verts, n, hi, tol, low, &sh->near[f],
+						&sh->dall[f]);
+		h->faces[f].normal = sw_v3((float)n[0], (float)n[1], (float)n[2]);
+		h->faces[f].d = (float)(sh->dall[f] + sw_hd_dot(n, c));
+	}
+	sh->solid = 1;
+	return SW_HULL_OK;
+}
+
 /* unit normals (Newell) and offsets d = max over all vertices of n·v, the support value along n; face
  * 1 of a flat hull takes face 0's normal negated, so the two are exactly opposite. r: the vertices
- * relative to c */
-static sw_hull_status face_planes(sw_hull3 *h, const double c[3], const double (*r)[3])
+ * relative to c; sh: see shared_planes */
+static sw_hull_status face_planes(sw_hull3 *h, const double c[3], const double (*r)[3], sw_hull3_shared *sh)
 {
 	double rc[3][SW_HULL_MAX_VERTS]; /* r in columns, for support */
 	sw_hull3_fmax_fn *support = sw_hull3_lanes_active()->fmax;
@@ -253,9 +284,13 @@ static sw_hull_status face_planes(sw_hull3 *h, const double c[3], const double (
 			l = sw_hull3_newell_(h, good, r, n);
 		if (!(l > 0) && l != -1.0)
 			break;
+		if (sh)
+			sh->l[good] = l;
 		for (int k = 0; k < 3; k++)
 			n[k] /= l;
 	}
+	if (sh && good == h->num_faces && h->num_faces != 2)
+		return shared_planes(h, c, r, rc, ns, sh);
 	for (uint32_t f = 0; f < good; f++) {
 		const double *n = ns[f], dmax = support(rc[0], rc[1], rc[2], h->num_verts, n);
 		h->faces[f].normal = sw_v3((float)n[0], (float)n[1], (float)n[2]);
@@ -321,7 +356,7 @@ double sw_hull3_centroid_radius_(sw_hull3 *h, const double c[3], const double (*
 	return vol;
 }
 
-sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol)
+sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol, sw_hull3_shared *sh)
 {
 	double c[3], e_unused, t_unused, r[SW_HULL_MAX_VERTS][3];
 	sw_hull3_tolerances_(h->verts, h->num_verts, 0.0, c, &e_unused, &t_unused);
@@ -335,10 +370,14 @@ sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol)
 	if (st != SW_HULL_OK)
 		return st;
 	sw_hull3_rel_verts_(h, c, r);
-	st = face_planes(h, c, (const double(*)[3])r);
+	if (sh)
+		sh->solid = 0;
+	st = face_planes(h, c, (const double(*)[3])r, sh);
 	if (st != SW_HULL_OK)
 		return st;
 	sw_hull3_edge_dirs_(h);
-	sw_hull3_centroid_radius_(h, c, (const double(*)[3])r);
+	double vol = sw_hull3_centroid_radius_(h, c, (const double(*)[3])r);
+	if (sh)
+		sh->vol = vol;
 	return SW_HULL_OK;
 }

@@ -58,7 +58,7 @@ sw_hull_status sw_hull3_from_faces_st_(const sw_vec3 *verts, size_t nv, const ui
 		memcpy(out->verts, verts, nv * sizeof *verts);
 		out->num_verts = (uint32_t)nv;
 		sw_hull3_tolerances_(verts, nv, SW_HULL_REL_EPS, c, &eps, &tol);
-		st = sw_hull3_finish_(out, eps, tol);
+		st = sw_hull3_finish_(out, eps, tol, NULL);
 	}
 	if (st == SW_HULL_OK)
 		st = sw_hull3_validate_(out, 0, NULL, 0);

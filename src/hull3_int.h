@@ -170,10 +170,29 @@ static inline int sw_hull3_any_above_(const double *xs, const double *ys, const 
 /* the tolerance rule of doc/numerics.md over n points: bounding-box centre c, eps = rel·S and tol */
 void sw_hull3_tolerances_(const sw_vec3 *p, size_t n, double rel, double c[3], double *eps, double *tol);
 
+/* what the planes of a built solid hull are made of, kept for its check (sw_hull3_validate_built_),
+ * which reads them instead of computing them again (doc/numerics.md): the frame c (the bounding-box
+ * centre of the stored vertices), the vertices relative to it (r), and per face Newell's unit normal
+ * n (its length l before the division), from one pass of n·r over every vertex the largest (dall:
+ * the stored d is dall + n·c) and, against the largest and smallest over the face's own vertices
+ * (dmax, dmin), whether some vertex is more than tol in front (above) and the vertices at or above
+ * dmax − eps/2 (near) */
+typedef struct sw_hull3_shared {
+	double c[3];
+	double r[SW_HULL_MAX_VERTS][3];
+	double n[SW_HULL_MAX_FACES][3], l[SW_HULL_MAX_FACES];
+	double dall[SW_HULL_MAX_FACES], dmax[SW_HULL_MAX_FACES], dmin[SW_HULL_MAX_FACES];
+	uint64_t near[SW_HULL_MAX_FACES];
+	uint8_t above[SW_HULL_MAX_FACES];
+	double vol; /* six times the volume, the fan sum of sw_hull3_centroid_radius_ over r */
+	int solid;  /* the values are filled (a solid hull whose faces all have area) */
+} sw_hull3_shared;
+
 /* completes a hull whose vertices, face loops and counts are set: face planes, edge records, edge
  * directions, centroid, radius, eps and tol. Fails only when the loops do not pair into edges
- * (open, non-manifold, inconsistently wound) or a face has no area; the geometry is not judged here */
-sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol);
+ * (open, non-manifold, inconsistently wound) or a face has no area; the geometry is not judged here.
+ * sh (NULL: not kept): a solid hull's values for its check; the stored bits do not depend on it */
+sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol, sw_hull3_shared *sh);
 
 /* every invariant of sw_hull3_check, answering with the status of the first violated rule.
  * built: h is sw_hull3_build's, made by sw_hull3_finish_ from loops the builder made (distinct
@@ -182,6 +201,13 @@ sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol);
  * for solid hulls are checked in their place: faces at least eps wide, neighbours bent by more than
  * eps/2 at every vertex (faces within eps of coplanar were merged), centroid strictly inside */
 sw_hull_status sw_hull3_validate_(const sw_hull3 *h, int built, char *why, size_t why_len);
+
+/* sw_hull3_validate_(h, 1, …) judging a solid hull with the values sw_hull3_finish_ kept in sh: every
+ * rule of the built check in sh's frame, plus that sh is h's: r is h's vertices relative to the
+ * bounding-box centre of h's vertices, bit for bit, and every stored plane is the rounding of sh's
+ * n and dall + n·c. A hull changed after sw_hull3_finish_ (a vertex, a plane) is refused. A flat hull
+ * (or sh not filled) is judged by sw_hull3_validate_(h, 1, …) */
+sw_hull_status sw_hull3_validate_built_(const sw_hull3 *h, const sw_hull3_shared *sh, char *why, size_t why_len);
 
 /* the seal of h's contents (src/hull3_seal.c; never 0) */
 uint64_t sw_hull3_seal_of_(const sw_hull3 *h);

@@ -68,6 +68,47 @@ double sw_hull3_fmax_ref(const double *xs, const double *ys, const double *zs, u
 	return best;
 }
 
+/* scan's two lanes, and their sums before off is taken kept by maxpd as fmax keeps them (the maximum
+ * depends on the values only; a zero maximum is looked up again in vertex order) */
+int sw_hull3_scanmax_ref(const double *xs, const double *ys, const double *zs, uint32_t nv, const double n[3],
+			 double off, double lim, double low, uint64_t *near, double *dmax)
+{
+	const simde__m128d m0 = simde_mm_set1_pd(n[0]), m1 = simde_mm_set1_pd(n[1]), m2 = simde_mm_set1_pd(n[2]);
+	const simde__m128d o = simde_mm_set1_pd(off), l = simde_mm_set1_pd(lim), w = simde_mm_set1_pd(low);
+	simde__m128d bad = simde_mm_setzero_pd(), mx = simde_mm_set1_pd(-INFINITY);
+	uint64_t m = 0;
+	uint32_t i = 0;
+	for (; i + 2 <= nv; i += 2) {
+		simde__m128d d = simde_mm_add_pd(simde_mm_mul_pd(m0, simde_mm_loadu_pd(xs + i)),
+						 simde_mm_mul_pd(m1, simde_mm_loadu_pd(ys + i)));
+		d = simde_mm_add_pd(d, simde_mm_mul_pd(m2, simde_mm_loadu_pd(zs + i)));
+		mx = simde_mm_max_pd(d, mx);
+		const simde__m128d s = simde_mm_sub_pd(d, o);
+		bad = simde_mm_or_pd(bad, simde_mm_cmpgt_pd(s, l));
+		m |= (uint64_t)simde_mm_movemask_pd(simde_mm_cmpge_pd(s, w)) << i;
+	}
+	int any = simde_mm_movemask_pd(bad) != 0;
+	double x[2];
+	simde_mm_storeu_pd(x, mx);
+	double best = x[1] > x[0] ? x[1] : x[0];
+	for (; i < nv; i++) {
+		double d = n[0] * xs[i] + n[1] * ys[i] + n[2] * zs[i], s = d - off;
+		best = d > best ? d : best;
+		any |= s > lim;
+		m |= (uint64_t)(s >= low) << i;
+	}
+	for (i = 0; best == 0 && i < nv; i++) { /* a zero maximum: its sign is the first zero's */
+		double d = n[0] * xs[i] + n[1] * ys[i] + n[2] * zs[i];
+		if (d == 0) {
+			best = d;
+			break;
+		}
+	}
+	*near = m;
+	*dmax = best;
+	return any;
+}
+
 void sw_hull3_planes_ref(sw_qh *q, const int *fs, uint32_t m)
 #define PL_LANES 2
 #define PL_V simde__m128d
@@ -126,13 +167,13 @@ void sw_hull3_planes_ref(sw_qh *q, const int *fs, uint32_t m)
 
 			const sw_hull3_lanes *sw_hull3_lanes_for(sw_isa isa)
 {
-	static const sw_hull3_lanes ref = {sw_hull3_scan_ref, sw_hull3_fmax_ref, sw_hull3_planes_ref,
-					   sw_hull3_rplanes_ref, sw_hull3_units_ref};
-#define SW_HULL3_LANES_PICK(t, tier)                                                                            \
-	if (isa == tier && sw_isa_available(tier)) {                                                            \
-		static const sw_hull3_lanes l_##t = {sw_hull3_scan_##t, sw_hull3_fmax_##t, sw_hull3_planes_##t, \
-						     sw_hull3_rplanes_##t, sw_hull3_units_##t};                 \
-		return &l_##t;                                                                                  \
+	static const sw_hull3_lanes ref = {sw_hull3_scan_ref,    sw_hull3_fmax_ref,  sw_hull3_planes_ref,
+					   sw_hull3_rplanes_ref, sw_hull3_units_ref, sw_hull3_scanmax_ref};
+#define SW_HULL3_LANES_PICK(t, tier)                                                                                  \
+	if (isa == tier && sw_isa_available(tier)) {                                                                  \
+		static const sw_hull3_lanes l_##t = {sw_hull3_scan_##t,    sw_hull3_fmax_##t,  sw_hull3_planes_##t,   \
+						     sw_hull3_rplanes_##t, sw_hull3_units_##t, sw_hull3_scanmax_##t}; \
+		return &l_##t;                                                                                        \
 	}
 	SW_TIERS(SW_HULL3_LANES_PICK)
 #undef SW_HULL3_LANES_PICK

@@ -20,6 +20,10 @@ typedef int sw_hull3_scan_fn(const double *xs, const double *ys, const double *z
 /* max of n·v over the nv ≥ 1 vertices, the first maximal one when several are equal (which matters
  * only for ±0: a zero maximum has the sign of the first zero in vertex order) */
 typedef double sw_hull3_fmax_fn(const double *xs, const double *ys, const double *zs, uint32_t nv, const double n[3]);
+/* scan and fmax in one pass over the same sums (a built hull's planes and its check, doc/numerics.md):
+ * scan's answer and *near, and *dmax = fmax(xs, ys, zs, nv, n), bit for bit */
+typedef int sw_hull3_scanmax_fn(const double *xs, const double *ys, const double *zs, uint32_t nv, const double n[3],
+				double off, double lim, double low, uint64_t *near, double *dmax);
 
 /* a triangle whose edges' cross product is below this times their lengths' product is degenerate */
 #define SW_QH_DEGEN_SINE 1e-12
@@ -42,6 +46,7 @@ typedef struct sw_hull3_lanes {
 	sw_hull3_planes_fn *planes;
 	sw_hull3_rplanes_fn *rplanes;
 	sw_hull3_units_fn *units;
+	sw_hull3_scanmax_fn *scanmax;
 } sw_hull3_lanes;
 
 sw_hull3_scan_fn sw_hull3_scan_ref;
@@ -49,12 +54,14 @@ sw_hull3_fmax_fn sw_hull3_fmax_ref;
 sw_hull3_planes_fn sw_hull3_planes_ref;
 sw_hull3_rplanes_fn sw_hull3_rplanes_ref;
 sw_hull3_units_fn sw_hull3_units_ref;
+sw_hull3_scanmax_fn sw_hull3_scanmax_ref;
 #define SW_HULL3_LANES_PROTO(t, isa)              \
 	sw_hull3_scan_fn sw_hull3_scan_##t;       \
 	sw_hull3_fmax_fn sw_hull3_fmax_##t;       \
 	sw_hull3_planes_fn sw_hull3_planes_##t;   \
 	sw_hull3_rplanes_fn sw_hull3_rplanes_##t; \
-	sw_hull3_units_fn sw_hull3_units_##t;
+	sw_hull3_units_fn sw_hull3_units_##t;     \
+	sw_hull3_scanmax_fn sw_hull3_scanmax_##t;
 SW_TIERS(SW_HULL3_LANES_PROTO)
 #undef SW_HULL3_LANES_PROTO
 

@@ -61,8 +61,9 @@ typedef struct sw_qh {
 	int *deg, *map; /* per vertex id: faces after merging, output index */
 	sw_qh_loops loops;
 	sw_qh_key *keys;
-	int tri[3];        /* the initial triangle; its plane is the cloud's when the cloud is flat */
-	sw_flat_poly flat; /* the polygon of a flat cloud */
+	int tri[3];             /* the initial triangle; its plane is the cloud's when the cloud is flat */
+	sw_flat_poly flat;      /* the polygon of a flat cloud */
+	sw_hull3_shared shared; /* the finished hull's values for its check (sw_hull3_finish_) */
 } sw_qh;
 
 /* carves q's arrays for n points out of base (when not NULL); returns the block's size in bytes */

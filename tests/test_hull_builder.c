@@ -657,3 +657,97 @@ Test(hull_builder, check_catches_corruption)
 	cr_expect_str_eq(sw_hull_status_name(SW_HULL_BAD_FACES_OPEN), "bad_faces_open");
 	cr_expect_str_eq(sw_error_name(SW_ERR_FACES_OPEN), "faces_open");
 }
+
+/* g's planes, edges and derived data made again by sw_hull3_finish_ with the values its check reads
+ * kept in sh; g as sw_hull3_build left it (tol passed as the float below the stored one, which
+ * finish_ rounds up again) */
+static sw_hull_status refinish(sw_hull3 *g, sw_hull3_shared *sh)
+{
+	return sw_hull3_finish_(g, g->eps, (double)nextafterf(g->tol, 0.0f), sh);
+}
+
+/* the built check from the builder's values (sw_hull3_validate_built_) against the built check that
+ * computes them itself: the same verdicts on built hulls, and the same hull bits out of finish_ */
+Test(hull_builder, built_check_from_shared_values)
+{
+	sc_rng r = sc_rng_seed(0x5a4ed);
+	sw_vec3 p[64];
+	sw_hull3 h, g;
+	static sw_hull3_shared sh;
+	char why[200];
+	for (int k = 0; k < 300; k++) {
+		size_t n = 8 + sc_below(&r, 57);
+		if (k % 3 == 0)
+			cube_cloud(&r, p, n, 1.0f + (float)k);
+		else
+			sphere_points(&r, p, n);
+		build_ok(p, n, &h);
+		g = h;
+		cr_assert_eq(refinish(&g, &sh), SW_HULL_OK);
+		cr_assert(sh.solid, "cloud %d: values not kept", k);
+		cr_assert(memcmp(&g, &h, sizeof g) == 0, "cloud %d: finish_ with sh made other bits", k);
+		cr_assert_eq(sw_hull3_validate_built_(&g, &sh, why, sizeof why), SW_HULL_OK, "cloud %d: %s", k, why);
+		cr_assert_eq(sw_hull3_validate_(&g, 1, why, sizeof why), SW_HULL_OK, "cloud %d: %s", k, why);
+	}
+}
+
+/* a built hull changed after finish_ (a plane by one ulp or more, a vertex) is refused: its values
+ * are no longer those the check reads */
+Test(hull_builder, built_check_refuses_changes_after_finish)
+{
+	sc_rng r = sc_rng_seed(0xc0de);
+	sw_vec3 p[32];
+	sw_hull3 h, g;
+	static sw_hull3_shared sh;
+	char why[200];
+	build_ok(p, sphere_points(&r, p, 32), &h);
+	for (int c = 0; c < 6; c++) {
+		g = h;
+		cr_assert_eq(refinish(&g, &sh), SW_HULL_OK);
+		if (c == 0)
+			g.faces[2].d = nextafterf(g.faces[2].d, INFINITY);
+		else if (c == 1)
+			g.faces[3].d += 0.1f;
+		else if (c == 2)
+			g.faces[1].normal.x = nextafterf(g.faces[1].normal.x, INFINITY);
+		else if (c == 3)
+			g.verts[0].x = nextafterf(g.verts[0].x, 0.0f);
+		else if (c == 4)
+			g.verts[5] = sw_v3_scale(g.verts[5], 1.5f);
+		else
+			g.verts[7] = sw_v3_scale(g.verts[7], 0.5f);
+		why[0] = 0;
+		cr_expect_neq(sw_hull3_validate_built_(&g, &sh, why, sizeof why), SW_HULL_OK, "change %d", c);
+		cr_expect_neq(why[0], 0, "change %d: no reason given", c);
+	}
+}
+
+/* a hull broken before finish_ (a vertex moved: the planes made from it, so they agree with it) is
+ * refused by the rule it breaks, as the built check that computes its own values refuses it */
+Test(hull_builder, built_check_refuses_broken_rules)
+{
+	sc_rng r = sc_rng_seed(0xb40c);
+	sw_vec3 p[32];
+	sw_hull3 h, g;
+	static sw_hull3_shared sh;
+	char why[200];
+	build_ok(p, cube_corners(p, 1, sw_v3(3, -2, 1)), &h);
+	g = h; /* a corner pulled out: its three quads no longer planar */
+	g.verts[0] = sw_v3(g.verts[0].x * 1.2f, g.verts[0].y * 1.2f, g.verts[0].z * 1.2f);
+	cr_assert_eq(refinish(&g, &sh), SW_HULL_OK);
+	cr_expect_eq(sw_hull3_validate_built_(&g, &sh, why, sizeof why), SW_HULL_BAD_FACES_NONPLANAR, "%s", why);
+	cr_expect_eq(sw_hull3_validate_(&g, 1, why, sizeof why), SW_HULL_BAD_FACES_NONPLANAR, "%s", why);
+	build_ok(p, sphere_points(&r, p, 32), &h);
+	uint32_t judged = 0;
+	for (uint32_t v = 0; v < h.num_verts; v++) {
+		g = h; /* a vertex pushed in: a dent */
+		g.verts[v] = sw_v3_add(sw_v3_scale(g.verts[v], 0.3f), sw_v3_scale(h.centroid, 0.7f));
+		if (refinish(&g, &sh) != SW_HULL_OK)
+			continue;
+		sw_hull_status want = sw_hull3_validate_(&g, 1, why, sizeof why);
+		cr_expect_neq(want, SW_HULL_OK, "vertex %u", v);
+		cr_expect_eq(sw_hull3_validate_built_(&g, &sh, why, sizeof why), want, "vertex %u: %s", v, why);
+		judged++;
+	}
+	cr_expect_eq(judged, h.num_verts, "dents judged: %u of %u", judged, h.num_verts);
+}

@@ -165,6 +165,12 @@ Test(hull_derive, lanes_every_tier)
 				  sw_isa_name((sw_isa)isa), k, got, want);
 			cr_assert(any == want_any && near == want_near, "%s, case %d: scan differs",
 				  sw_isa_name((sw_isa)isa), k);
+			double both = 0;
+			uint64_t near2 = 0;
+			int any2 = l->scanmax(xs, ys, zs, nv, n, off, lim, low, &near2, &both);
+			cr_assert(any2 == want_any && near2 == want_near && memcmp(&both, &want, sizeof both) == 0,
+				  "%s, case %d: scanmax differs (max %a, plainly %a)", sw_isa_name((sw_isa)isa), k,
+				  both, want);
 		}
 	}
 }

@@ -114,7 +114,7 @@ SW_API sw_error sw_hull3_build(const sw_vec3 *points, size_t n, const sw_hull_op
 /// other. out[k] and errors[k] are exactly what sw_hull3_build(cloud k, counts[k], opts, &out[k]) gives,
 /// bit for bit. Memory: one scratch block through the allocator hook, sized for the largest cloud (44
 /// bytes per point plus about 11 KB for 8 points, 33 KB for 32 and 240 KB from 256 points on), allocated
-/// once per call and reused (sw_hull3_build allocates such a block per call); about 26 KB of stack.
+/// once per call and reused (sw_hull3_build allocates such a block per call); about 36 KB of stack.
 /// Returns SW_OK (every errors[k] written), SW_ERR_NULL (counts, out or errors NULL, or points NULL with
 /// a point to read), SW_ERR_SIZE (num_hulls > SW_MAX_BATCH), SW_ERR_ARG (opts->rel_eps out of range) or
 /// SW_ERR_NOMEM; on those nothing is written. num_hulls = 0 is a valid empty call.

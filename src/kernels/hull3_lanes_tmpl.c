@@ -68,6 +68,45 @@ double SW_FN(sw_hull3_fmax)(const double *xs, const double *ys, const double *zs
 	return best;
 }
 
+int SW_FN(sw_hull3_scanmax)(const double *xs, const double *ys, const double *zs, uint32_t nv, const double n[3],
+			    double off, double lim, double low, uint64_t *near, double *dmax)
+{
+	const simde__m256d m0 = simde_mm256_set1_pd(n[0]), m1 = simde_mm256_set1_pd(n[1]),
+			   m2 = simde_mm256_set1_pd(n[2]);
+	const simde__m256d o = simde_mm256_set1_pd(off), l = simde_mm256_set1_pd(lim), w = simde_mm256_set1_pd(low);
+	simde__m256d bad = simde_mm256_setzero_pd(), mx = simde_mm256_set1_pd(-INFINITY);
+	uint64_t m = 0;
+	uint32_t i = 0;
+	for (; i + 4 <= nv; i += 4) {
+		const simde__m256d d = dot4(m0, m1, m2, xs + i, ys + i, zs + i), s = simde_mm256_sub_pd(d, o);
+		mx = simde_mm256_max_pd(d, mx);
+		bad = simde_mm256_or_pd(bad, simde_mm256_cmp_pd(s, l, SIMDE_CMP_GT_OQ));
+		m |= (uint64_t)simde_mm256_movemask_pd(simde_mm256_cmp_pd(s, w, SIMDE_CMP_GE_OQ)) << i;
+	}
+	int any = simde_mm256_movemask_pd(bad) != 0;
+	double x[4];
+	simde_mm256_storeu_pd(x, mx);
+	double best = x[0];
+	for (uint32_t j = 1; j < 4; j++)
+		best = x[j] > best ? x[j] : best;
+	for (; i < nv; i++) {
+		double d = n[0] * xs[i] + n[1] * ys[i] + n[2] * zs[i], s = d - off;
+		best = d > best ? d : best;
+		any |= s > lim;
+		m |= (uint64_t)(s >= low) << i;
+	}
+	for (i = 0; best == 0 && i < nv; i++) { /* a zero maximum: its sign is the first zero's */
+		double d = n[0] * xs[i] + n[1] * ys[i] + n[2] * zs[i];
+		if (d == 0) {
+			best = d;
+			break;
+		}
+	}
+	*near = m;
+	*dmax = best;
+	return any;
+}
+
 void SW_FN(sw_hull3_planes)(sw_qh *q, const int *fs, uint32_t m)
 #define PL_LANES 4
 #define PL_V simde__m256d
@@ -142,5 +181,11 @@ void SW_FN(sw_hull3_planes)(sw_qh *q, const int *fs, uint32_t m) { sw_hull3_plan
 void SW_FN(sw_hull3_rplanes)(sw_qh *q, const int *fs, uint32_t m) { sw_hull3_rplanes_ref(q, fs, m); }
 
 void SW_FN(sw_hull3_units)(const sw_hull3 *h, double (*us)[3]) { sw_hull3_units_ref(h, us); }
+
+int SW_FN(sw_hull3_scanmax)(const double *xs, const double *ys, const double *zs, uint32_t nv, const double n[3],
+			    double off, double lim, double low, uint64_t *near, double *dmax)
+{
+	return sw_hull3_scanmax_ref(xs, ys, zs, nv, n, off, lim, low, near, dmax);
+}
 
 #endif
