@@ -109,7 +109,8 @@ int sw_hull3_scanmax_ref(const double *xs, const double *ys, const double *zs, u
 	return any;
 }
 
-void sw_hull3_planes_ref(sw_qh *q, const int *fs, uint32_t m)
+/* the lanes' vocabulary of src/hull3_planes.inc, src/hull3_rplanes.inc and src/hull3_units.inc */
+#define PL_FN(name) name##_ref
 #define PL_LANES 2
 #define PL_V simde__m128d
 #define PL_SET1 simde_mm_set1_pd
@@ -123,49 +124,14 @@ void sw_hull3_planes_ref(sw_qh *q, const int *fs, uint32_t m)
 #define PL_AND simde_mm_and_pd
 #define PL_ANDNOT simde_mm_andnot_pd
 #define PL_OR simde_mm_or_pd
+#define PL_MAX simde_mm_max_pd
 #define PL_STOREU simde_mm_storeu_pd
 #define PL_SETJ(E) simde_mm_set_pd(E(1), E(0))
 #include "hull3_planes.inc"
-
-	void sw_hull3_rplanes_ref(sw_qh *q, const int *fs, uint32_t m)
-#define PL_LANES 2
-#define PL_V simde__m128d
-#define PL_SET1 simde_mm_set1_pd
-#define PL_ADD simde_mm_add_pd
-#define PL_SUB simde_mm_sub_pd
-#define PL_MUL simde_mm_mul_pd
-#define PL_DIV simde_mm_div_pd
-#define PL_SQRT simde_mm_sqrt_pd
-#define PL_GE simde_mm_cmpge_pd
-#define PL_GT simde_mm_cmpgt_pd
-#define PL_AND simde_mm_and_pd
-#define PL_ANDNOT simde_mm_andnot_pd
-#define PL_OR simde_mm_or_pd
-#define PL_MAX simde_mm_max_pd
-#define PL_STOREU simde_mm_storeu_pd
-#define PL_SETJ(E) simde_mm_set_pd(E(1), E(0))
 #include "hull3_rplanes.inc"
-
-		void sw_hull3_units_ref(const sw_hull3 *h, double (*us)[3])
-#define PL_LANES 2
-#define PL_V simde__m128d
-#define PL_SET1 simde_mm_set1_pd
-#define PL_ADD simde_mm_add_pd
-#define PL_SUB simde_mm_sub_pd
-#define PL_MUL simde_mm_mul_pd
-#define PL_DIV simde_mm_div_pd
-#define PL_SQRT simde_mm_sqrt_pd
-#define PL_GE simde_mm_cmpge_pd
-#define PL_GT simde_mm_cmpgt_pd
-#define PL_AND simde_mm_and_pd
-#define PL_ANDNOT simde_mm_andnot_pd
-#define PL_OR simde_mm_or_pd
-#define PL_MAX simde_mm_max_pd
-#define PL_STOREU simde_mm_storeu_pd
-#define PL_SETJ(E) simde_mm_set_pd(E(1), E(0))
 #include "hull3_units.inc"
 
-			const sw_hull3_lanes *sw_hull3_lanes_for(sw_isa isa)
+const sw_hull3_lanes *sw_hull3_lanes_for(sw_isa isa)
 {
 	static const sw_hull3_lanes ref = {sw_hull3_scan_ref,    sw_hull3_fmax_ref,  sw_hull3_planes_ref,
 					   sw_hull3_rplanes_ref, sw_hull3_units_ref, sw_hull3_scanmax_ref};

@@ -107,7 +107,8 @@ int SW_FN(sw_hull3_scanmax)(const double *xs, const double *ys, const double *zs
 	return any;
 }
 
-void SW_FN(sw_hull3_planes)(sw_qh *q, const int *fs, uint32_t m)
+/* the lanes' vocabulary of src/hull3_planes.inc, src/hull3_rplanes.inc and src/hull3_units.inc */
+#define PL_FN(name) SW_FN(name)
 #define PL_LANES 4
 #define PL_V simde__m256d
 #define PL_SET1 simde_mm256_set1_pd
@@ -121,46 +122,11 @@ void SW_FN(sw_hull3_planes)(sw_qh *q, const int *fs, uint32_t m)
 #define PL_AND simde_mm256_and_pd
 #define PL_ANDNOT simde_mm256_andnot_pd
 #define PL_OR simde_mm256_or_pd
+#define PL_MAX simde_mm256_max_pd
 #define PL_STOREU simde_mm256_storeu_pd
 #define PL_SETJ(E) simde_mm256_set_pd(E(3), E(2), E(1), E(0))
 #include "hull3_planes.inc"
-
-	void SW_FN(sw_hull3_rplanes)(sw_qh *q, const int *fs, uint32_t m)
-#define PL_LANES 4
-#define PL_V simde__m256d
-#define PL_SET1 simde_mm256_set1_pd
-#define PL_ADD simde_mm256_add_pd
-#define PL_SUB simde_mm256_sub_pd
-#define PL_MUL simde_mm256_mul_pd
-#define PL_DIV simde_mm256_div_pd
-#define PL_SQRT simde_mm256_sqrt_pd
-#define PL_GE(a, b) simde_mm256_cmp_pd(a, b, SIMDE_CMP_GE_OQ)
-#define PL_GT(a, b) simde_mm256_cmp_pd(a, b, SIMDE_CMP_GT_OQ)
-#define PL_AND simde_mm256_and_pd
-#define PL_ANDNOT simde_mm256_andnot_pd
-#define PL_OR simde_mm256_or_pd
-#define PL_MAX simde_mm256_max_pd
-#define PL_STOREU simde_mm256_storeu_pd
-#define PL_SETJ(E) simde_mm256_set_pd(E(3), E(2), E(1), E(0))
 #include "hull3_rplanes.inc"
-
-		void SW_FN(sw_hull3_units)(const sw_hull3 *h, double (*us)[3])
-#define PL_LANES 4
-#define PL_V simde__m256d
-#define PL_SET1 simde_mm256_set1_pd
-#define PL_ADD simde_mm256_add_pd
-#define PL_SUB simde_mm256_sub_pd
-#define PL_MUL simde_mm256_mul_pd
-#define PL_DIV simde_mm256_div_pd
-#define PL_SQRT simde_mm256_sqrt_pd
-#define PL_GE(a, b) simde_mm256_cmp_pd(a, b, SIMDE_CMP_GE_OQ)
-#define PL_GT(a, b) simde_mm256_cmp_pd(a, b, SIMDE_CMP_GT_OQ)
-#define PL_AND simde_mm256_and_pd
-#define PL_ANDNOT simde_mm256_andnot_pd
-#define PL_OR simde_mm256_or_pd
-#define PL_MAX simde_mm256_max_pd
-#define PL_STOREU simde_mm256_storeu_pd
-#define PL_SETJ(E) simde_mm256_set_pd(E(3), E(2), E(1), E(0))
 #include "hull3_units.inc"
 
 #else
