@@ -23,11 +23,7 @@ int sw_hull3_scan_ref(const double *xs, const double *ys, const double *zs, uint
 		m |= (uint64_t)simde_mm_movemask_pd(simde_mm_cmpge_pd(s, w)) << i;
 	}
 	int any = simde_mm_movemask_pd(bad) != 0;
-	for (; i < nv; i++) {
-		double s = n[0] * xs[i] + n[1] * ys[i] + n[2] * zs[i] - off;
-		any |= s > lim;
-		m |= (uint64_t)(s >= low) << i;
-	}
+	any |= sw_hull3_scan_tail_(xs, ys, zs, i, nv, n, off, lim, low, &m, NULL);
 	*near = m;
 	return any;
 }
@@ -54,18 +50,10 @@ double sw_hull3_fmax_ref(const double *xs, const double *ys, const double *zs, u
 	double m[4];
 	simde_mm_storeu_pd(m, m01), simde_mm_storeu_pd(m + 2, m23);
 	for (uint32_t j = 0; v < nv; v++, j++) {
-		double d = n[0] * xs[v] + n[1] * ys[v] + n[2] * zs[v];
+		const double d = sw_hull3_dot_(xs, ys, zs, v, n);
 		m[j] = d > m[j] ? d : m[j];
 	}
-	double best = m[0];
-	for (uint32_t j = 1; j < 4; j++)
-		best = m[j] > best ? m[j] : best;
-	for (v = 0; best == 0 && v < nv; v++) { /* a zero maximum: its sign is the first zero's */
-		double d = n[0] * xs[v] + n[1] * ys[v] + n[2] * zs[v];
-		if (d == 0)
-			return d;
-	}
-	return best;
+	return sw_hull3_zero_sign_(xs, ys, zs, nv, n, sw_hull3_lanes_max_(m, 4));
 }
 
 /* scan's two lanes, and their sums before off is taken kept by maxpd as fmax keeps them (the maximum
@@ -90,22 +78,10 @@ int sw_hull3_scanmax_ref(const double *xs, const double *ys, const double *zs, u
 	int any = simde_mm_movemask_pd(bad) != 0;
 	double x[2];
 	simde_mm_storeu_pd(x, mx);
-	double best = x[1] > x[0] ? x[1] : x[0];
-	for (; i < nv; i++) {
-		double d = n[0] * xs[i] + n[1] * ys[i] + n[2] * zs[i], s = d - off;
-		best = d > best ? d : best;
-		any |= s > lim;
-		m |= (uint64_t)(s >= low) << i;
-	}
-	for (i = 0; best == 0 && i < nv; i++) { /* a zero maximum: its sign is the first zero's */
-		double d = n[0] * xs[i] + n[1] * ys[i] + n[2] * zs[i];
-		if (d == 0) {
-			best = d;
-			break;
-		}
-	}
+	double best = sw_hull3_lanes_max_(x, 2);
+	any |= sw_hull3_scan_tail_(xs, ys, zs, i, nv, n, off, lim, low, &m, &best);
 	*near = m;
-	*dmax = best;
+	*dmax = sw_hull3_zero_sign_(xs, ys, zs, nv, n, best);
 	return any;
 }
 

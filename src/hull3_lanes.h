@@ -65,6 +65,49 @@ sw_hull3_scanmax_fn sw_hull3_scanmax_ref;
 SW_TIERS(SW_HULL3_LANES_PROTO)
 #undef SW_HULL3_LANES_PROTO
 
+/* the scalar pieces every version shares: n·v as ((n0·x + n1·y) + n2·z) */
+static inline double sw_hull3_dot_(const double *xs, const double *ys, const double *zs, uint32_t v, const double n[3])
+{
+	return n[0] * xs[v] + n[1] * ys[v] + n[2] * zs[v];
+}
+
+/* scan (and, with best, scanmax) over the vertices i..nv left after the vector steps: s = n·v − off */
+static inline int sw_hull3_scan_tail_(const double *xs, const double *ys, const double *zs, uint32_t i, uint32_t nv,
+				      const double n[3], double off, double lim, double low, uint64_t *near,
+				      double *best)
+{
+	int any = 0;
+	for (; i < nv; i++) {
+		const double d = sw_hull3_dot_(xs, ys, zs, i, n), s = d - off;
+		if (best)
+			*best = d > *best ? d : *best;
+		any |= s > lim;
+		*near |= (uint64_t)(s >= low) << i;
+	}
+	return any;
+}
+
+/* the largest of k lane maxima, the first when equal (k ≥ 1) */
+static inline double sw_hull3_lanes_max_(const double *x, uint32_t k)
+{
+	double best = x[0];
+	for (uint32_t j = 1; j < k; j++)
+		best = x[j] > best ? x[j] : best;
+	return best;
+}
+
+/* a zero maximum takes the sign of the first zero n·v in vertex order; any other maximum is kept */
+static inline double sw_hull3_zero_sign_(const double *xs, const double *ys, const double *zs, uint32_t nv,
+					 const double n[3], double best)
+{
+	for (uint32_t v = 0; best == 0 && v < nv; v++) {
+		const double d = sw_hull3_dot_(xs, ys, zs, v, n);
+		if (d == 0)
+			return d;
+	}
+	return best;
+}
+
 /* the version of tier isa (the baseline for a tier not compiled in), of the active tier */
 const sw_hull3_lanes *sw_hull3_lanes_for(sw_isa isa);
 const sw_hull3_lanes *sw_hull3_lanes_active(void);

@@ -34,11 +34,7 @@ int SW_FN(sw_hull3_scan)(const double *xs, const double *ys, const double *zs, u
 		m |= (uint64_t)simde_mm256_movemask_pd(simde_mm256_cmp_pd(s, w, SIMDE_CMP_GE_OQ)) << i;
 	}
 	int any = simde_mm256_movemask_pd(bad) != 0;
-	for (; i < nv; i++) {
-		double s = n[0] * xs[i] + n[1] * ys[i] + n[2] * zs[i] - off;
-		any |= s > lim;
-		m |= (uint64_t)(s >= low) << i;
-	}
+	any |= sw_hull3_scan_tail_(xs, ys, zs, i, nv, n, off, lim, low, &m, NULL);
 	*near = m;
 	return any;
 }
@@ -54,18 +50,10 @@ double SW_FN(sw_hull3_fmax)(const double *xs, const double *ys, const double *zs
 	double m[4];
 	simde_mm256_storeu_pd(m, mx);
 	for (uint32_t j = 0; v < nv; v++, j++) {
-		double d = n[0] * xs[v] + n[1] * ys[v] + n[2] * zs[v];
+		const double d = sw_hull3_dot_(xs, ys, zs, v, n);
 		m[j] = d > m[j] ? d : m[j];
 	}
-	double best = m[0];
-	for (uint32_t j = 1; j < 4; j++)
-		best = m[j] > best ? m[j] : best;
-	for (v = 0; best == 0 && v < nv; v++) { /* a zero maximum: its sign is the first zero's */
-		double d = n[0] * xs[v] + n[1] * ys[v] + n[2] * zs[v];
-		if (d == 0)
-			return d;
-	}
-	return best;
+	return sw_hull3_zero_sign_(xs, ys, zs, nv, n, sw_hull3_lanes_max_(m, 4));
 }
 
 int SW_FN(sw_hull3_scanmax)(const double *xs, const double *ys, const double *zs, uint32_t nv, const double n[3],
@@ -86,24 +74,10 @@ int SW_FN(sw_hull3_scanmax)(const double *xs, const double *ys, const double *zs
 	int any = simde_mm256_movemask_pd(bad) != 0;
 	double x[4];
 	simde_mm256_storeu_pd(x, mx);
-	double best = x[0];
-	for (uint32_t j = 1; j < 4; j++)
-		best = x[j] > best ? x[j] : best;
-	for (; i < nv; i++) {
-		double d = n[0] * xs[i] + n[1] * ys[i] + n[2] * zs[i], s = d - off;
-		best = d > best ? d : best;
-		any |= s > lim;
-		m |= (uint64_t)(s >= low) << i;
-	}
-	for (i = 0; best == 0 && i < nv; i++) { /* a zero maximum: its sign is the first zero's */
-		double d = n[0] * xs[i] + n[1] * ys[i] + n[2] * zs[i];
-		if (d == 0) {
-			best = d;
-			break;
-		}
-	}
+	double best = sw_hull3_lanes_max_(x, 4);
+	any |= sw_hull3_scan_tail_(xs, ys, zs, i, nv, n, off, lim, low, &m, &best);
 	*near = m;
-	*dmax = best;
+	*dmax = sw_hull3_zero_sign_(xs, ys, zs, nv, n, best);
 	return any;
 }
 
