@@ -26,26 +26,44 @@ static sw_error check(const gq_shape *a, gq_pose pa, const gq_shape *b, gq_pose 
 	return SW_OK;
 }
 
-sw_error GQ_NAME(overlap_pair_ref)(const gq_shape *a, gq_pose pa, const gq_shape *b, gq_pose pb,
-				   const sw_gjk_opts *opts, sw_overlap_result *out, uint32_t *iters)
+/* what every query does after check(): A's frame, the pair in it (motion of B against A; target the
+ * cast's target separation or 0) and GJK to its end. *ran is 0 (and *iters 0) when the call passed its
+ * checks but the pair is invalid: the caller writes its invalid answer. */
+static sw_error run(const gq_shape *a, gq_pose pa, const gq_shape *b, gq_pose pb, const sw_gjk_opts *opts,
+		    const void *out, int motion_ok, gq_vec motion, int use_target, int mode, uint32_t *iters,
+		    gq_frame *ra, gjk_pair *pr, gjk_run *st, int *ran)
 {
 	uint32_t cap;
 	float target, ext[2];
 	int valid;
+	*ran = 0;
 	sw_error e = check(a, pa, b, pb, opts, out, &cap, &target, ext, &valid);
 	if (e != SW_OK)
 		return e;
 	*iters = 0;
-	if (!valid) {
-		*out = sw_overlap_result_invalid();
+	if (!valid || !motion_ok)
 		return SW_OK;
-	}
-	gq_frame ra = frame_of(pa);
+	*ra = frame_of(pa);
+	make_pair(a, ra, pa.p, b, pb, motion, use_target ? target : 0.0f, mode, cap, ext, pr);
+	gjk_loop(pr, gjk_guess(pr), st);
+	*iters = st->iters;
+	*ran = 1;
+	return SW_OK;
+}
+
+sw_error GQ_NAME(overlap_pair_ref)(const gq_shape *a, gq_pose pa, const gq_shape *b, gq_pose pb,
+				   const sw_gjk_opts *opts, sw_overlap_result *out, uint32_t *iters)
+{
+	gq_frame ra;
 	gjk_pair pr;
 	gjk_run st;
-	make_pair(a, &ra, pa.p, b, pb, ZEROV, 0.0f, GJK_OVERLAP, cap, ext, &pr);
-	gjk_loop(&pr, gjk_guess(&pr), &st);
-	*iters = st.iters;
+	int ran;
+	sw_error e = run(a, pa, b, pb, opts, out, 1, ZEROV, 0, GJK_OVERLAP, iters, &ra, &pr, &st, &ran);
+	if (e != SW_OK || !ran) {
+		if (e == SW_OK)
+			*out = sw_overlap_result_invalid();
+		return e;
+	}
 	out->feature = SW_FEATURE_NONE;
 	out->depth = 0;
 	out->normal = ZERO3;
@@ -63,23 +81,16 @@ sw_error GQ_NAME(overlap_pair_ref)(const gq_shape *a, gq_pose pa, const gq_shape
 sw_error GQ_NAME(distance_pair_ref)(const gq_shape *a, gq_pose pa, const gq_shape *b, gq_pose pb,
 				    const sw_gjk_opts *opts, sw_distance_result *out, uint32_t *iters)
 {
-	uint32_t cap;
-	float target, ext[2];
-	int valid;
-	sw_error e = check(a, pa, b, pb, opts, out, &cap, &target, ext, &valid);
-	if (e != SW_OK)
-		return e;
-	*iters = 0;
-	if (!valid) {
-		*out = sw_distance_result_invalid();
-		return SW_OK;
-	}
-	gq_frame ra = frame_of(pa);
+	gq_frame ra;
 	gjk_pair pr;
 	gjk_run st;
-	make_pair(a, &ra, pa.p, b, pb, ZEROV, 0.0f, GJK_DIST, cap, ext, &pr);
-	gjk_loop(&pr, gjk_guess(&pr), &st);
-	*iters = st.iters;
+	int ran;
+	sw_error e = run(a, pa, b, pb, opts, out, 1, ZEROV, 0, GJK_DIST, iters, &ra, &pr, &st, &ran);
+	if (e != SW_OK || !ran) {
+		if (e == SW_OK)
+			*out = sw_distance_result_invalid();
+		return e;
+	}
 	gv wa, wb;
 	gjk_witness(&st, &pr, &wa, &wb);
 	out->feature = SW_FEATURE_NONE;
@@ -127,23 +138,17 @@ static void cast_answer(const gjk_run *st, const gjk_pair *pr, const gq_frame *r
 sw_error GQ_NAME(cast_pair_ref)(const gq_shape *a, gq_pose pa, gq_vec da, const gq_shape *b, gq_pose pb, gq_vec db,
 				const sw_gjk_opts *opts, sw_cast_result *out, uint32_t *iters)
 {
-	uint32_t cap;
-	float target, ext[2];
-	int valid;
-	sw_error e = check(a, pa, b, pb, opts, out, &cap, &target, ext, &valid);
-	if (e != SW_OK)
-		return e;
-	*iters = 0;
-	if (!valid || !vec_ok(da) || !vec_ok(db)) {
-		*out = sw_cast_result_invalid();
-		return SW_OK;
-	}
-	gq_frame ra = frame_of(pa);
+	gq_frame ra;
 	gjk_pair pr;
 	gjk_run st;
-	make_pair(a, &ra, pa.p, b, pb, vec_sub(db, da), target, GJK_CAST, cap, ext, &pr);
-	gjk_loop(&pr, gjk_guess(&pr), &st);
-	*iters = st.iters;
+	int ran;
+	sw_error e = run(a, pa, b, pb, opts, out, vec_ok(da) && vec_ok(db), vec_sub(db, da), 1, GJK_CAST, iters, &ra,
+			 &pr, &st, &ran);
+	if (e != SW_OK || !ran) {
+		if (e == SW_OK)
+			*out = sw_cast_result_invalid();
+		return e;
+	}
 	cast_answer(&st, &pr, &ra, pa.p, da, a->radius, out);
 	return SW_OK;
 }
@@ -154,23 +159,16 @@ sw_error GQ_NAME(ray_pair_ref)(const gq_shape *s, gq_pose ps, gq_vec origin, gq_
 {
 	const gq_shape pt = ray_shape();
 	const gq_pose po = ray_pose(origin);
-	uint32_t cap;
-	float target, ext[2];
-	int valid;
-	sw_error e = check(s, ps, &pt, po, opts, out, &cap, &target, ext, &valid);
-	if (e != SW_OK)
-		return e;
-	*iters = 0;
-	if (!valid || !vec_ok(delta)) {
-		*out = sw_cast_result_invalid();
-		return SW_OK;
-	}
-	gq_frame ra = frame_of(ps);
+	gq_frame ra;
 	gjk_pair pr;
 	gjk_run st;
-	make_pair(s, &ra, ps.p, &pt, po, delta, 0.0f, GJK_CAST, cap, ext, &pr);
-	gjk_loop(&pr, gjk_guess(&pr), &st);
-	*iters = st.iters;
+	int ran;
+	sw_error e = run(s, ps, &pt, po, opts, out, vec_ok(delta), delta, 0, GJK_CAST, iters, &ra, &pr, &st, &ran);
+	if (e != SW_OK || !ran) {
+		if (e == SW_OK)
+			*out = sw_cast_result_invalid();
+		return e;
+	}
 	*out = (sw_cast_result){SW_MISS, SW_FEATURE_NONE, 1.0f, 0, ZERO3, ZERO3, ZERO3};
 	if (st.end == END_MISS)
 		return SW_OK;
