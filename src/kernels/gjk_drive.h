@@ -48,11 +48,8 @@ SW_INLINE void answer_overlap(const sw_overlap_results *out, const run_w *st, co
 	float *dst[1 + D] = {out->depth};
 	cols_xyz(dst, 1, out->nx, out->ny, out->nz);
 	store_rows(dst, rows, 1 + D, pk, lanes, invalid);
-	uint8_t code[SW_W];
-	unsigned cb = sw_mbits(contact), lb = sw_mbits(limit);
-	for (unsigned l = 0; l < SW_W; l++)
-		code[l] = (cb >> l & 1) ? SW_HIT : (lb >> l & 1) ? SW_ITER_LIMIT : SW_MISS;
-	store_codes(out->status, out->feature, pk, lanes, invalid, code);
+	store_status(out->status, out->feature, pk, lanes, invalid, contact, SW_HIT, limit, SW_ITER_LIMIT, limit,
+		     SW_ITER_LIMIT, SW_MISS);
 }
 
 SW_INLINE void answer_distance(const sw_distance_results *out, const run_w *st, const pair_w *pr, const frame_w *ra,
@@ -84,14 +81,8 @@ SW_INLINE void answer_distance(const sw_distance_results *out, const run_w *st, 
 	k = cols_xyz(dst, k, out->ax, out->ay, out->az);
 	cols_xyz(dst, k, out->bx, out->by, out->bz);
 	store_rows(dst, rows, 1 + 3 * D, pk, lanes, invalid);
-	uint8_t code[SW_W];
-	unsigned cb = sw_mbits(contact), lb = sw_mbits(limit), hb = sw_mbits(hit);
-	for (unsigned l = 0; l < SW_W; l++)
-		code[l] = (cb >> l & 1)   ? SW_STARTS_OVERLAPPED
-			  : (lb >> l & 1) ? SW_ITER_LIMIT
-			  : (hb >> l & 1) ? SW_HIT
-					  : SW_MISS;
-	store_codes(out->status, out->feature, pk, lanes, invalid, code);
+	store_status(out->status, out->feature, pk, lanes, invalid, contact, SW_STARTS_OVERLAPPED, limit, SW_ITER_LIMIT,
+		     hit, SW_HIT, SW_MISS);
 }
 
 /* the cast's and the ray's rows: t, depth, point, normal, slide */
@@ -112,14 +103,8 @@ SW_INLINE void store_cast(const sw_cast_results *out, sw_mw miss, sw_mw start, s
 	k = cols_xyz(dst, k, out->nx, out->ny, out->nz);
 	cols_xyz(dst, k, out->sx, out->sy, out->sz);
 	store_rows(dst, rows, 2 + 3 * D, pk, lanes, invalid);
-	uint8_t code[SW_W];
-	unsigned mb = sw_mbits(miss), sb = sw_mbits(start), lb = sw_mbits(limit);
-	for (unsigned l = 0; l < SW_W; l++)
-		code[l] = (mb >> l & 1)   ? SW_MISS
-			  : (lb >> l & 1) ? SW_ITER_LIMIT
-			  : (sb >> l & 1) ? SW_STARTS_OVERLAPPED
-					  : SW_HIT;
-	store_codes(out->status, out->feature, pk, lanes, invalid, code);
+	store_status(out->status, out->feature, pk, lanes, invalid, miss, SW_MISS, limit, SW_ITER_LIMIT, start,
+		     SW_STARTS_OVERLAPPED, SW_HIT);
 }
 
 SW_INLINE void answer_cast(const sw_cast_results *out, const run_w *st, const pair_w *pr, const frame_w *ra,

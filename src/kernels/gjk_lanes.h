@@ -767,13 +767,16 @@ SW_INLINE void store_rows(float *const *dst, const sw_fw *src, int rows, const u
 	}
 }
 
-/* statuses from per-lane codes (SW_PAIR_INVALID where invalid); feature ids: none */
-SW_INLINE void store_codes(uint8_t *status, uint32_t *feature, const uint32_t *pk, unsigned lanes, unsigned invalid,
-			   const uint8_t *st)
+/* each lane's status: the first of m1 -> s1, m2 -> s2, m3 -> s3 that holds, else s4 (SW_PAIR_INVALID
+ * where invalid); feature ids: none */
+SW_INLINE void store_status(uint8_t *status, uint32_t *feature, const uint32_t *pk, unsigned lanes, unsigned invalid,
+			    sw_mw m1, uint8_t s1, sw_mw m2, uint8_t s2, sw_mw m3, uint8_t s3, uint8_t s4)
 {
+	const unsigned b1 = sw_mbits(m1), b2 = sw_mbits(m2), b3 = sw_mbits(m3);
 	for (unsigned b = lanes; b; b &= b - 1) {
 		unsigned l = (unsigned)__builtin_ctz(b);
-		status[pk[l]] = (invalid >> l & 1) ? SW_PAIR_INVALID : st[l];
+		const uint8_t st = (b1 >> l & 1) ? s1 : (b2 >> l & 1) ? s2 : (b3 >> l & 1) ? s3 : s4;
+		status[pk[l]] = (invalid >> l & 1) ? SW_PAIR_INVALID : st;
 		if (feature)
 			feature[pk[l]] = SW_FEATURE_NONE;
 	}
