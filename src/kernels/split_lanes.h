@@ -70,6 +70,16 @@ SW_INLINE void plane_lanes(int D, const sw_split_src *s, size_t item0, unsigned 
 	plane_prep(D, p, n, r);
 }
 
+/* the planes of the job's block after the one at `base`, if there is one (made a block ahead, before
+ * the writer of the block at `base`, their square root and division wait for nothing it does) */
+SW_INLINE void plane_next(int D, const sw_split_src *s, const sw_job *j, size_t base, plane_w *r)
+{
+	if (base + SW_W < j->n) {
+		const size_t left = j->n - base - SW_W;
+		plane_lanes(D, s, j->off + base + SW_W, left < SW_W ? (unsigned)left : SW_W, r);
+	}
+}
+
 /* signed distance in the reference's order: ((x − p)·u summed x, y, z left to right) */
 SW_INLINE sw_fw plane_dist(int D, const plane_w *pl, const sw_fw *x)
 {

@@ -436,10 +436,12 @@ static void tri3_split_kernel(const sw_job *j)
 	const sw_pieces_results *o = j->out;
 	sw_split_opts opts = *(const sw_split_opts *)j->opts;
 	tblock b;
-	plane_w pl;
+	plane_w pl[2];
 	tcls c;
 	tcut tc;
-	for (size_t base = 0; base < j->n; base += SW_W) {
+	/* each block's planes are made before the previous block's triangles are written (plane_next) */
+	plane_lanes(3, src, j->off, j->n < SW_W ? (unsigned)j->n : SW_W, &pl[0]);
+	for (size_t base = 0, blk = 0; base < j->n; base += SW_W, blk ^= 1) {
 		unsigned cnt = j->n - base < SW_W ? (unsigned)(j->n - base) : SW_W;
 		size_t item0 = j->off + base;
 		unsigned valid = SW_ALL_LANES;
@@ -447,10 +449,10 @@ static void tri3_split_kernel(const sw_job *j)
 			if (!attrs_ok(src->attrs + 3 * src->k * (item0 + l), 3 * (size_t)src->k))
 				valid &= ~(1u << l);
 		tri_gather(src, item0, cnt, &b);
-		plane_lanes(3, src, item0, cnt, &pl);
-		tri_classify(&b, &pl, opts, valid, &c);
+		tri_classify(&b, &pl[blk], opts, valid, &c);
 		c.valid &= (unsigned)((1ull << cnt) - 1);
 		tri_cut(src, &b, &c, opts.eps, &tc);
+		plane_next(3, src, j, base, &pl[blk ^ 1]);
 		tri_put_side(src, &b, &c, &tc, opts.eps, o, 0);
 		tri_put_side(src, &b, &c, &tc, opts.eps, o, 1);
 		if (o->pass != SW_PASS_COUNT)
