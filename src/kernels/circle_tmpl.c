@@ -131,6 +131,17 @@ typedef struct seg_in {
 	sw_mw ok;
 } seg_in;
 
+/* the endpoints of segments b[step·l] */
+SW_INLINE void seg_rows(const sw_seg2_set *ss, const int32_t *b, ptrdiff_t step, seg_in *g)
+{
+	sw_fw pq[4];
+	sw_gather4ks(&ss->seg->p.x, b, step, 4, pq);
+	g->p[0] = pq[0], g->p[1] = pq[1], g->q[0] = pq[2], g->q[1] = pq[3];
+}
+
+/* the segments' rows are packed with the mover's (seg_in has no rows to load again) */
+SW_INLINE void seg_reload(const sw_seg2_set *ss, const int32_t *b, seg_in *g) { (void)ss, (void)b, (void)g; }
+
 SW_INLINE void seg_gather(const sw_circle2_set *ms, const sw_seg2_set *ss, const lane_idx *x, seg_in *g)
 {
 	const int32_t *ib = x->ib;
@@ -138,9 +149,7 @@ SW_INLINE void seg_gather(const sw_circle2_set *ms, const sw_seg2_set *ss, const
 	g->c[0] = mover_lanes(ms->cx, x, same), g->c[1] = mover_lanes(ms->cy, x, same);
 	g->r = mover_lanes(ms->r, x, same);
 	sw_fw vm[2] = {mover_lanes(ms->dx, x, same), mover_lanes(ms->dy, x, same)};
-	sw_fw pq[4];
-	sw_gather4ks(&ss->seg->p.x, x->b, x->step, 4, pq);
-	g->p[0] = pq[0], g->p[1] = pq[1], g->q[0] = pq[2], g->q[1] = pq[3];
+	seg_rows(ss, x->b, x->step, g);
 	/* a level at rest: every displacement +0, not read (v − (+0) is v) */
 	sw_fw zero = sw_set1(0.0f),
 	      d[2] = {ss->moving ? sw_gather(ss->dx, ib) : zero, ss->moving ? sw_gather(ss->dy, ib) : zero};
@@ -197,7 +206,8 @@ SW_INLINE sw_mw seg_dead(const seg_in *g)
 		d[k] = sw_sub(g->q[k], g->p[k]);
 	}
 	sw_fw nv = sw_add(sw_abs(v[0]), sw_abs(v[1])), nd = sw_add(sw_abs(d[0]), sw_abs(d[1]));
-	sw_fw big = sw_add(sw_add(sw_max(abs_max(f0[0], f0[1]), abs_max(f1[0], f1[1])), nv), g->r);
+	/* M: |f0| + |d| bounds |f1| too (f1 = f0 + d up to rounding, which 2^-12 covers many times) */
+	sw_fw big = sw_add(sw_add(sw_add(abs_max(f0[0], f0[1]), nd), nv), g->r);
 	sw_fw rr = sw_add(g->r, sw_mul(big, sw_set1(DEAD_MARGIN)));
 	sw_fw rd = sw_mul(rr, nd), rv = sw_mul(rr, nv);
 	/* the segment's normal (d.y, −d.x): the segment over [s0, s1], the path over [0, w] */
@@ -205,10 +215,11 @@ SW_INLINE sw_mw seg_dead(const seg_in *g)
 	sw_fw s1 = sw_sub(sw_mul(d[1], f1[0]), sw_mul(d[0], f1[1]));
 	sw_fw w = sw_sub(sw_mul(d[1], v[0]), sw_mul(d[0], v[1]));
 	sw_mw dead = apart(span_gap(s0, s1, zero, w), rd);
-	/* the motion's normal (v.y, −v.x): the path at 0 (v.y·v.x − v.x·v.y is +0 in floats too) */
+	/* the motion's normal (v.y, −v.x): the path at 0 (v.y·v.x − v.x·v.y is +0 in floats too), the gap
+	 * [a0, a1] leaves around it */
 	sw_fw a0 = sw_sub(sw_mul(v[1], f0[0]), sw_mul(v[0], f0[1]));
 	sw_fw a1 = sw_sub(sw_mul(v[1], f1[0]), sw_mul(v[0], f1[1]));
-	dead = sw_mor(dead, apart(span_gap(a0, a1, zero, zero), rv));
+	dead = sw_mor(dead, apart(sw_max(sw_min(a0, a1), sw_neg(sw_max(a0, a1))), rv));
 	return sw_mand(dead, sw_lt(big, sw_set1(DEAD_RANGE)));
 }
 
@@ -399,12 +410,17 @@ SW_INLINE void res_store(const sw_columns *c, size_t base, unsigned cnt, float (
 
 /* a kernel's loop over its groups of lane blocks: the pairs' set indices, the block's inputs (IN, NF
  * float rows then its `ok` mask, gathered by GATHER from movers MS and geometry GS), the lanes surely
- * missing (DEAD), the answer of the live lanes (CORE), the stores; PLANAR for a 2D query. A call that
- * asks for neither depth nor slide runs the loop instantiated for CAST_ROWS_CAST */
-#define CIRCLE_KERNEL(name, MS, GS, IN, NF, GATHER, DEAD, CORE, PLANAR)                                           \
+ * missing (DEAD), the answer of the live lanes (CORE), the stores; PLANAR for a 2D query. The stash
+ * keeps a live lane's first NS rows; when NS < NF (the mover's rows) also its geometry index, from
+ * which RELOAD loads the other rows again for the packed blocks: fewer rows to pack than a triangle's
+ * nine coordinates (the same values, so the same bits; a segment's four cost less packed than loaded
+ * again, measured). A call that asks for neither depth nor slide runs the loop instantiated for
+ * CAST_ROWS_CAST */
+#define CIRCLE_KERNEL(name, MS, GS, IN, NF, NS, GATHER, DEAD, RELOAD, CORE, PLANAR)                               \
 	_Static_assert(offsetof(IN, ok) == (NF) * sizeof(sw_fw), #IN ": NF float rows, then ok");                 \
+	_Static_assert((NS) <= (NF), #IN ": NS stashed rows of NF");                                              \
 	SW_INLINE void name##_group(const sw_job *j, const sw_columns *cols, unsigned rows, size_t g0, size_t gn, \
-				    float(*st)[GROUP + SW_W], float(*res)[GROUP + SW_W])                          \
+				    float(*st)[GROUP + SW_W], int32_t *si, float(*res)[GROUP + SW_W])             \
 	{                                                                                                         \
 		const MS *ms = j->a;                                                                              \
 		const GS *gs = j->b;                                                                              \
@@ -431,20 +447,31 @@ SW_INLINE void res_store(const sw_columns *c, size_t base, unsigned cnt, float (
 				blank_store(cols, at + base, cnt, valid[b], PLANAR, rows);                        \
 				continue;                                                                         \
 			}                                                                                         \
-			sw_fw *x = (sw_fw *)(void *)&g;                                                           \
-			sw_compress_rows(live[b], x, NF);                                                         \
-			for (int k = 0; k < (NF); k++)                                                            \
-				sw_storeu(st[k] + nlive, x[k]);                                                   \
+			const sw_fw *x = (const sw_fw *)(const void *)&g;                                         \
+			sw_fw xs[(NS) + 1];                                                                       \
+			for (int k = 0; k < (NS); k++)                                                            \
+				xs[k] = x[k];                                                                     \
+			/* the indices ride as float bits: packing only moves them */                             \
+			if ((NS) < (NF))                                                                          \
+				memcpy(&xs[NS], ib, sizeof(sw_fw));                                               \
+			sw_compress_rows(live[b], xs, (NS) + ((NS) < (NF)));                                      \
+			for (int k = 0; k < (NS); k++)                                                            \
+				sw_storeu(st[k] + nlive, xs[k]);                                                  \
+			if ((NS) < (NF))                                                                          \
+				memcpy(si + nlive, &xs[NS], sizeof(sw_fw));                                       \
 			nlive += (unsigned)__builtin_popcount(bits);                                              \
 		}                                                                                                 \
-		/* the last stash block's lanes past nlive: zeros, swept and dropped */                           \
-		for (int k = 0; k < (NF); k++)                                                                    \
+		/* the last stash block's lanes past nlive: zeros and index 0 (a live lane's set is not empty),   \
+		 * swept and dropped */                                                                           \
+		for (int k = 0; k < (NS); k++)                                                                    \
 			sw_storeu(st[k] + nlive, sw_set1(0.0f));                                                  \
+		memset(si + nlive, 0, SW_W * sizeof(int32_t));                                                    \
 		for (unsigned q = 0; q < nlive; q += SW_W) {                                                      \
 			IN g;                                                                                     \
 			sw_fw *x = (sw_fw *)(void *)&g;                                                           \
-			for (int k = 0; k < (NF); k++)                                                            \
+			for (int k = 0; k < (NS); k++)                                                            \
 				x[k] = sw_loadu(st[k] + q);                                                       \
+			RELOAD(gs, si + q, &g);                                                                   \
 			g.ok = sw_mnot(sw_mfalse());                                                              \
 			cast_w o;                                                                                 \
 			CORE(&g, one_sided, &o);                                                                  \
@@ -463,9 +490,10 @@ SW_INLINE void res_store(const sw_columns *c, size_t base, unsigned cnt, float (
 	}                                                                                                         \
 	SW_INLINE void name##_blocks(const sw_job *j, const sw_columns *cols, unsigned rows)                      \
 	{                                                                                                         \
-		_Alignas(64) float st[NF][GROUP + SW_W], res[RES_ROWS][GROUP + SW_W];                             \
+		_Alignas(64) float st[NS][GROUP + SW_W], res[RES_ROWS][GROUP + SW_W];                             \
+		_Alignas(64) int32_t si[GROUP + SW_W];                                                            \
 		for (size_t g0 = 0; g0 < j->n; g0 += GROUP)                                                       \
-			name##_group(j, cols, rows, g0, j->n - g0 < GROUP ? j->n - g0 : GROUP, st, res);          \
+			name##_group(j, cols, rows, g0, j->n - g0 < GROUP ? j->n - g0 : GROUP, st, si, res);      \
 	}                                                                                                         \
 	static void name##_kernel(const sw_job *j)                                                                \
 	{                                                                                                         \
@@ -477,7 +505,8 @@ SW_INLINE void res_store(const sw_columns *c, size_t base, unsigned cnt, float (
 			name##_blocks(j, &cols, CAST_ROWS_ALL);                                                   \
 	}
 
-CIRCLE_KERNEL(circle2_seg2_sweep, sw_circle2_set, sw_seg2_set, seg_in, 9, seg_gather, seg_dead, seg_core, 1)
+CIRCLE_KERNEL(circle2_seg2_sweep, sw_circle2_set, sw_seg2_set, seg_in, 9, 9, seg_gather, seg_dead, seg_reload, seg_core,
+	      1)
 
 /* ---- sphere vs triangle (ref/circle3.c) ---- */
 
@@ -485,6 +514,18 @@ typedef struct tri_in {
 	sw_fw c[3], r, v[3], x[3][3]; /* x[k][axis]: vertex k */
 	sw_mw ok;
 } tri_in;
+
+/* the vertices of triangles b[step·l] from their records (three 16-byte rows each, transposed); returns
+ * the records' validity flag (range and degeneracy by sw_tri3_valid_ref, checked when written) */
+SW_INLINE sw_fw tri_rows(const sw_tri3_set *ts, const int32_t *b, ptrdiff_t step, tri_in *g)
+{
+	sw_fw row[3][4];
+	for (int k = 0; k < 3; k++)
+		sw_gather4ks(ts->rec->v + 4 * k, b, step, sizeof(sw_tri3_rec) / sizeof(float), row[k]);
+	for (int i = 0; i < 9; i++)
+		g->x[i / 3][i % 3] = row[i / 4][i % 4];
+	return row[2][1];
+}
 
 SW_INLINE void tri_gather(const sw_circle3_set *ms, const sw_tri3_set *ts, const lane_idx *x, tri_in *g)
 {
@@ -503,15 +544,12 @@ SW_INLINE void tri_gather(const sw_circle3_set *ms, const sw_tri3_set *ts, const
 		if (ts->moving)
 			ok = sw_mand(ok, sw_mand(sw_coord_ok(d), sw_coord_ok(g->v[a])));
 	}
-	/* the vertices from the triangles' records (three 16-byte rows each, transposed), their share of the
-	 * contract (range and degeneracy: sw_tri3_valid_ref) checked when the record was written */
-	sw_fw row[3][4];
-	for (int k = 0; k < 3; k++)
-		sw_gather4ks(ts->rec->v + 4 * k, x->b, x->step, sizeof(sw_tri3_rec) / sizeof(float), row[k]);
-	for (int i = 0; i < 9; i++)
-		g->x[i / 3][i % 3] = row[i / 4][i % 4];
-	g->ok = sw_mand(ok, sw_gt(row[2][1], sw_set1(0.5f)));
+	/* the vertices' share of the contract was checked when their record was written */
+	g->ok = sw_mand(ok, sw_gt(tri_rows(ts, x->b, x->step, g), sw_set1(0.5f)));
 }
+
+/* the rows after the mover's (centre, radius, motion) from the triangles' indices, for the packed lanes */
+SW_INLINE void tri_reload(const sw_tri3_set *ts, const int32_t *b, tri_in *g) { (void)tri_rows(ts, b, 1, g); }
 
 /* the triangle seen from the centre (tri_view) */
 typedef struct tri_w {
@@ -754,7 +792,8 @@ SW_INLINE void tri_core(const tri_in *g, int one_sided, cast_w *o)
 	cast_rows(o, t, depth, pt, nr, sl, id);
 }
 
-CIRCLE_KERNEL(circle3_tri3_sweep, sw_circle3_set, sw_tri3_set, tri_in, 16, tri_gather, tri_dead, tri_core, 0)
+CIRCLE_KERNEL(circle3_tri3_sweep, sw_circle3_set, sw_tri3_set, tri_in, 16, 7, tri_gather, tri_dead, tri_reload,
+	      tri_core, 0)
 
 SW_EXPORT(circle2_seg2_sweep)
 SW_EXPORT(circle3_tri3_sweep)
