@@ -29,9 +29,9 @@ static sw_error check(const gq_shape *a, gq_pose pa, const gq_shape *b, gq_pose 
 /* what every query does after check(): A's frame, the pair in it (motion of B against A; target the
  * cast's target separation or 0) and GJK to its end. *ran is 0 (and *iters 0) when the call passed its
  * checks but the pair is invalid: the caller writes its invalid answer. */
-static sw_error run(const gq_shape *a, gq_pose pa, const gq_shape *b, gq_pose pb, const sw_gjk_opts *opts,
-		    const void *out, int motion_ok, gq_vec motion, int use_target, int mode, uint32_t *iters,
-		    gq_frame *ra, gjk_pair *pr, gjk_run *st, int *ran)
+static sw_error run_query(const gq_shape *a, gq_pose pa, const gq_shape *b, gq_pose pb, const sw_gjk_opts *opts,
+			  const void *out, int motion_ok, gq_vec motion, int use_target, int mode, uint32_t *iters,
+			  gq_frame *ra, gjk_pair *pr, gjk_run *st, int *ran)
 {
 	uint32_t cap;
 	float target, ext[2];
@@ -58,7 +58,7 @@ sw_error GQ_NAME(overlap_pair_ref)(const gq_shape *a, gq_pose pa, const gq_shape
 	gjk_pair pr;
 	gjk_run st;
 	int ran;
-	sw_error e = run(a, pa, b, pb, opts, out, 1, ZEROV, 0, GJK_OVERLAP, iters, &ra, &pr, &st, &ran);
+	sw_error e = run_query(a, pa, b, pb, opts, out, 1, ZEROV, 0, GJK_OVERLAP, iters, &ra, &pr, &st, &ran);
 	if (e != SW_OK || !ran) {
 		if (e == SW_OK)
 			*out = sw_overlap_result_invalid();
@@ -85,7 +85,7 @@ sw_error GQ_NAME(distance_pair_ref)(const gq_shape *a, gq_pose pa, const gq_shap
 	gjk_pair pr;
 	gjk_run st;
 	int ran;
-	sw_error e = run(a, pa, b, pb, opts, out, 1, ZEROV, 0, GJK_DIST, iters, &ra, &pr, &st, &ran);
+	sw_error e = run_query(a, pa, b, pb, opts, out, 1, ZEROV, 0, GJK_DIST, iters, &ra, &pr, &st, &ran);
 	if (e != SW_OK || !ran) {
 		if (e == SW_OK)
 			*out = sw_distance_result_invalid();
@@ -142,8 +142,8 @@ sw_error GQ_NAME(cast_pair_ref)(const gq_shape *a, gq_pose pa, gq_vec da, const 
 	gjk_pair pr;
 	gjk_run st;
 	int ran;
-	sw_error e = run(a, pa, b, pb, opts, out, vec_ok(da) && vec_ok(db), vec_sub(db, da), 1, GJK_CAST, iters, &ra,
-			 &pr, &st, &ran);
+	sw_error e = run_query(a, pa, b, pb, opts, out, vec_ok(da) && vec_ok(db), vec_sub(db, da), 1, GJK_CAST, iters,
+			       &ra, &pr, &st, &ran);
 	if (e != SW_OK || !ran) {
 		if (e == SW_OK)
 			*out = sw_cast_result_invalid();
@@ -163,7 +163,8 @@ sw_error GQ_NAME(ray_pair_ref)(const gq_shape *s, gq_pose ps, gq_vec origin, gq_
 	gjk_pair pr;
 	gjk_run st;
 	int ran;
-	sw_error e = run(s, ps, &pt, po, opts, out, vec_ok(delta), delta, 0, GJK_CAST, iters, &ra, &pr, &st, &ran);
+	sw_error e =
+		run_query(s, ps, &pt, po, opts, out, vec_ok(delta), delta, 0, GJK_CAST, iters, &ra, &pr, &st, &ran);
 	if (e != SW_OK || !ran) {
 		if (e == SW_OK)
 			*out = sw_cast_result_invalid();
