@@ -180,11 +180,16 @@ void sw_hull3_edge_unit_(const sw_hull3 *h, uint32_t e, double u[3])
 #define DIR_SLOTS 256
 #define DIR_SCALE 32768.0
 
+/* the bucket key of |x|: a unit's |x| is at most 1 (a little over it by rounding); an edge of zero
+ * length has a NaN unit, which no class matches (every comparison with it is false): key 0, where
+ * converting NaN to an integer would be undefined */
+static inline uint32_t dir_key(double aux) { return aux >= 0 && aux <= 2 ? (uint32_t)(aux * DIR_SCALE) : 0; }
+
 /* the classes within 2e-5 of aux (the test [lo, hi] of its rounded bounds), ascending in *c; their count */
 static uint32_t near_classes(const double *ax, const uint8_t *head, const uint8_t *next, double aux, uint8_t *c)
 {
 	const double lo = aux - 2e-5, hi = aux + 2e-5;
-	const uint32_t key = (uint32_t)(aux * DIR_SCALE);
+	const uint32_t key = dir_key(aux);
 	uint32_t nc = 0;
 	for (uint32_t s = key + DIR_SLOTS - 1; s <= key + DIR_SLOTS + 1; s++)
 		for (uint32_t j = head[s % DIR_SLOTS]; j; j = next[j - 1]) /* j: class + 1, 0 ends a chain */
@@ -221,7 +226,7 @@ void sw_hull3_edge_dirs_(sw_hull3 *h)
 			best = sw_hd_len(x) <= SW_HULL_DIR_EPS ? cand[i] : best;
 		}
 		if (best == nd) {
-			uint32_t s = (uint32_t)(aux * DIR_SCALE) % DIR_SLOTS;
+			uint32_t s = dir_key(aux) % DIR_SLOTS;
 			ax[nd] = aux;
 			founder[nd] = (uint8_t)e;
 			next[nd] = head[s], head[s] = (uint8_t)(nd + 1);
