@@ -86,7 +86,8 @@ typedef struct pair_use {
 	uint8_t runs[2], face[2], second;
 } pair_use;
 
-sw_hull_status sw_hull3_pair_edges_(const sw_hull3 *h, sw_hull_edge *edges, uint32_t *ne, char *why, size_t why_len)
+/* the general pairing: counts every run of every pair (loops that run a pair the same way twice) */
+static sw_hull_status pair_counted(const sw_hull3 *h, sw_hull_edge *edges, uint32_t *ne, char *why, size_t why_len)
 {
 	/* adj[lo] has bit hi set for every pair in use; its entry in use[] is made when the bit is first
 	 * set, so nothing needs clearing. Walking the bits in order gives the pairs sorted. */
@@ -125,6 +126,39 @@ sw_hull_status sw_hull3_pair_edges_(const sw_hull3 *h, sw_hull_edge *edges, uint
 				SW_HULL_FAIL(SW_HULL_BAD_FACES_WINDING, "faces %u and %u both run %u-%u the same way",
 					     u->face[u->runs[1] == 2], u->second, lo, hi);
 			edges[e++] = (sw_hull_edge){{(uint8_t)lo, (uint8_t)hi}, {u->face[1], u->face[0]}, 0};
+		}
+	*ne = e;
+	return SW_HULL_OK;
+}
+
+/* no loop runs a pair the same way as another (or itself): a pair is run once each way or once in
+ * all, and the face each way is the one run that way; otherwise the general pairing above, whose
+ * judgement this is in that case (the same edges, the same first failure) */
+sw_hull_status sw_hull3_pair_edges_(const sw_hull3 *h, sw_hull_edge *edges, uint32_t *ne, char *why, size_t why_len)
+{
+	uint64_t adj[SW_HULL_MAX_VERTS] = {0}, run[SW_HULL_MAX_VERTS] = {0}, twice = 0; /* run[a]: a → b */
+	uint8_t face[SW_HULL_MAX_VERTS][SW_HULL_MAX_VERTS]; /* face[a][b]: the face running a → b */
+	uint32_t e = 0;
+	for (uint32_t f = 0; f < h->num_faces; f++) {
+		const uint8_t *lp = &h->face_verts[h->faces[f].first];
+		uint32_t c = h->faces[f].count;
+		for (uint32_t k = 0; k < c; k++) {
+			uint32_t a = lp[k], b = lp[k + 1 == c ? 0 : k + 1], lo = a < b ? a : b, hi = a < b ? b : a;
+			twice |= (run[a] >> b & 1) | (a == b); /* a == b: the general pairing judges it */
+			run[a] |= (uint64_t)1 << b;
+			adj[lo] |= (uint64_t)1 << hi;
+			face[a][b] = (uint8_t)f;
+		}
+	}
+	if (twice)
+		return pair_counted(h, edges, ne, why, why_len);
+	for (uint32_t lo = 0; lo < h->num_verts; lo++)
+		for (uint64_t m = adj[lo]; m; m &= m - 1) {
+			uint32_t hi = sw_low_bit(m), up = run[lo] >> hi & 1, down = run[hi] >> lo & 1;
+			if (!(up & down))
+				SW_HULL_FAIL(SW_HULL_BAD_FACES_OPEN, "edge %u-%u has one face (%u)", lo, hi,
+					     up ? face[lo][hi] : face[hi][lo]);
+			edges[e++] = (sw_hull_edge){{(uint8_t)lo, (uint8_t)hi}, {face[lo][hi], face[hi][lo]}, 0};
 		}
 	*ne = e;
 	return SW_HULL_OK;

@@ -236,3 +236,30 @@ Test(hull_derive, planes_every_tier)
 	}
 	free(block);
 }
+
+/* the pairing of a cube's loops, broken: an open edge (a loop short of a corner: each pair run once),
+ * a loop reversed (pairs run twice the same way: the counted pairing) and a doubled face (three faces
+ * on an edge); the intact loops give the stored edges */
+Test(hull_derive, paired_loops_broken)
+{
+	static const sw_vec3 p[8] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0},
+				     {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}};
+	sw_hull3 h, b;
+	sw_hull_edge e[SW_HULL_MAX_EDGES];
+	uint32_t ne = 0;
+	cr_assert_eq(sw_hull3_build(p, 8, NULL, &h), SW_OK);
+	cr_assert_eq(sw_hull3_pair_edges_(&h, e, &ne, NULL, 0), SW_HULL_OK);
+	cr_assert_eq(ne, h.num_edges);
+	for (uint32_t i = 0; i < ne; i++) /* the vertices and faces; the direction is set later */
+		cr_expect(!memcmp(e[i].v, h.edges[i].v, 2) && !memcmp(e[i].f, h.edges[i].f, 2), "edge %u", i);
+	b = h;
+	b.faces[0].count = 3; /* the quad's last corner left out */
+	cr_expect_eq(sw_hull3_pair_edges_(&b, e, &ne, NULL, 0), SW_HULL_BAD_FACES_OPEN);
+	b = h;
+	for (uint32_t k = 0; k < b.faces[0].count; k++) /* face 0 run backwards */
+		b.face_verts[b.faces[0].first + k] = h.face_verts[h.faces[0].first + b.faces[0].count - 1 - k];
+	cr_expect_eq(sw_hull3_pair_edges_(&b, e, &ne, NULL, 0), SW_HULL_BAD_FACES_WINDING);
+	b = h;
+	b.faces[b.num_faces++] = b.faces[0]; /* face 0's loop a second time */
+	cr_expect_eq(sw_hull3_pair_edges_(&b, e, &ne, NULL, 0), SW_HULL_BAD_FACES_NONMANIFOLD);
+}
