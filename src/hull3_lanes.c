@@ -1,7 +1,7 @@
 /* src/hull3_lanes.c — the baseline (SSE2) loops of one plane against every vertex and of the
  * quickhull's planes, and the choice of a tier's version (src/hull3_lanes.h). */
 #include "hull3_lanes.h"
-#include "hull3_qh.h"
+#include "hull3_qh_state.h"
 
 #include <math.h>
 #include <simde/x86/sse2.h>

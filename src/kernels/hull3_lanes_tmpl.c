@@ -5,7 +5,7 @@
 #include <math.h>
 
 #include "hull3_lanes.h"
-#include "hull3_qh.h"
+#include "hull3_qh_state.h"
 #include "kernels/wide.h"
 
 #if defined(SW_TIER_AVX2) || defined(SW_TIER_AVX512)
