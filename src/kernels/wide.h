@@ -5,7 +5,8 @@
  * Besides arithmetic: gathers by 32-bit indices (of floats, and of 4-float records transposed), a block's set indices
  * from a pair list (sw_pair_lanes) and whether they are all one (sw_idx_same), and stores of integer-valued lanes as
  * bytes or uint32 codes (statuses and feature ids: sw_store_bytes, sw_store_codes), prefix sums of integer-valued
- * lanes (counts: sw_scan) and a vector's first n lanes stored with nothing past them (sw_store_first).
+ * lanes (counts: sw_scan) and a vector's first n lanes stored with nothing past them (sw_store_first), on the
+ * 16-lane tier, the only one whose kernels use them.
  *
  * Contract of every op: lane-wise IEEE single precision, no fusion (the build passes
  * -ffp-contract=off), so a kernel that performs the reference's operations in the reference's order
@@ -596,24 +597,6 @@ static inline void sw_transpose(sw_fw *r)
 
 #else
 #error "wide.h needs a tier: define SW_TIER_SSE4, SW_TIER_AVX2, SW_TIER_AVX512 or SW_TIER_NEON"
-#endif
-
-#if !defined(SW_TIER_AVX512)
-/* sw_scan and sw_store_first (see the 16-lane tier) through memory */
-static inline sw_fw sw_scan(sw_fw a)
-{
-	_Alignas(32) float t[SW_W];
-	sw_storeu(t, a);
-	for (int l = 1; l < SW_W; l++)
-		t[l] += t[l - 1];
-	return sw_load(t);
-}
-static inline void sw_store_first(float *p, sw_fw a, unsigned n)
-{
-	_Alignas(32) float t[SW_W];
-	sw_storeu(t, a);
-	memcpy(p, t, n * sizeof(float));
-}
 #endif
 
 /* records of four floats: o[c] lanes base[k·idx[l] + c] (sw_gather4k), base[4·idx[l] + c] (sw_gather4) */
