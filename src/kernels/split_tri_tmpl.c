@@ -178,6 +178,7 @@ SW_INLINE void point_attrs(const float *a, uint32_t k, unsigned j, float t, int 
 typedef struct tcut {
 	_Alignas(64) float t[3][SW_W]; /* split parameters of the three edges */
 	_Alignas(64) uint32_t key[SW_W];
+	sw_fw keyv;              /* key as lanes */
 	sw_fw xrow[TROWS][SW_W]; /* each lane's split points x0, x1, x2 as a row */
 	unsigned fbits[3];       /* lanes whose vertex k is FRONT */
 	unsigned slow;           /* lanes answered by sw_split_tri_ref */
@@ -242,7 +243,8 @@ SW_INLINE void tri_cut(const sw_split_src *src, const tblock *b, const tcls *c, 
 	tc->slow = sw_mbits(sw_mand(c->straddle, tri_repeats(b, cut, x))) & c->valid;
 	sw_mw none = sw_mnot(sw_mfrom_bits(c->valid & ~tc->slow));
 	code = sw_sel(c->straddle, code, sw_sel(c->whole_f, sw_set1(64.0f), sw_set1(65.0f)));
-	sw_store_codes(tc->key, sw_sel(none, sw_set1(66.0f), code), sw_mfalse());
+	tc->keyv = sw_sel(none, sw_set1(66.0f), code);
+	sw_store_codes(tc->key, tc->keyv, sw_mfalse());
 	for (unsigned r = 0; r < TROWS; r++) {
 		for (unsigned l = 0; l < SW_W; l++) {
 			unsigned q = r * SW_W + l;
@@ -313,11 +315,43 @@ SW_INLINE sw_fw side_counts(const tcls *c, const tcut *tc, int s)
 	return sw_load(t);
 }
 
+/* bits 0..15 of x spread to the even bits 0..30 */
+SW_INLINE uint32_t spread_bits(uint32_t x)
+{
+	x = (x | x << 8) & 0x00FF00FFu;
+	x = (x | x << 4) & 0x0F0F0F0Fu;
+	x = (x | x << 2) & 0x33333333u;
+	return (x | x << 1) & 0x55555555u;
+}
+
+/* the block's output triangles of one side in order (lane, then its first or second) for lanes with
+ * counts n, each entry its tri_perm row times SW_W plus its lane: the lanes' two entries interleaved
+ * and compressed by the bits of those present, in registers (a list stored byte by byte at the lanes'
+ * offsets made the writer's loads wait for those stores, whose addresses came from the prefix sums
+ * through memory, and the writer then looked up the lane's key); returns their number */
+SW_INLINE uint32_t side_list(sw_fw n, sw_fw key, int s, uint32_t *list)
+{
+	_Alignas(64) static const float lane[SW_W] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+	_Alignas(64) static const int32_t mix[2][SW_W] = {
+		{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23},
+		{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31}};
+	/* entry (lane l, which w): its row of tri_perm, (key·2 + s)·2 + w, times SW_W, plus l */
+	sw_fw first = sw_add(sw_mul(sw_add(sw_mul(key, sw_set1(4.0f)), sw_set1(2.0f * (float)s)), sw_set1(SW_W)),
+			     sw_load(lane));
+	sw_fw second = sw_add(first, sw_set1(SW_W));
+	const uint32_t m =
+		spread_bits(sw_mbits(sw_ge(n, sw_set1(1.0f)))) | spread_bits(sw_mbits(sw_ge(n, sw_set1(2.0f)))) << 1;
+	const unsigned lo = m & 0xFFFFu, nlo = (unsigned)__builtin_popcount(lo);
+	sw_store_codes(list, sw_compress(sw_permute2(first, second, mix[0]), lo), sw_mfalse());
+	sw_store_codes(list + nlo, sw_compress(sw_permute2(first, second, mix[1]), m >> 16), sw_mfalse());
+	return (uint32_t)__builtin_popcount(m);
+}
+
 /* where each lane's triangles of side s go: its count cn[l] and first triangle at[l] from the block's
- * first (in lanes: sw_scan); returns the block's total. Writes the counts (SW_PASS_COUNT) or the
- * offsets (SW_PASS_SEQ) of the side */
+ * first (in lanes: sw_scan), and the side's list (side_list); returns the block's total. Writes the
+ * counts (SW_PASS_COUNT) or the offsets (SW_PASS_SEQ) of the side */
 SW_INLINE uint32_t side_starts(const tcls *c, const tcut *tc, const tblock *b, const sw_pieces_results *o, int s,
-			       uint32_t *cn, uint32_t *at)
+			       uint32_t *cn, uint32_t *at, uint32_t *list)
 {
 	const sw_piece_side *sd = &o->side[s];
 	sw_fw n = side_counts(c, tc, s), in = sw_scan(n);
@@ -330,11 +364,11 @@ SW_INLINE uint32_t side_starts(const tcls *c, const tcut *tc, const tblock *b, c
 		for (unsigned l = 0; l < b->cnt; l++)
 			sd->first[b->item0 + l + 1] = base + at[l] + cn[l];
 	}
-	return at[b->cnt - 1] + cn[b->cnt - 1];
+	return o->pass == SW_PASS_COUNT ? 0 : side_list(n, tc->keyv, s, list);
 }
 
 /* one side's triangles of the block by the pass: counts, or each output triangle in turn, its lane
- * and which of the lane's triangles (list[j] = 2·lane + which) listed first: one sw_permute2 and one
+ * and its permute row listed first (side_list): one sw_permute2 and one
  * store of exactly 9 floats a triangle written, none for a lane's missing ones. The reference's lanes
  * (layout none: vertex 0 three times, as many as their counts) are written last, over their places */
 SW_INLINE void tri_put_side(const sw_split_src *src, const tblock *b, const tcls *c, const tcut *tc, float eps,
@@ -343,20 +377,16 @@ SW_INLINE void tri_put_side(const sw_split_src *src, const tblock *b, const tcls
 	const sw_piece_side *sd = &o->side[s];
 	if (!sd->first)
 		return;
-	_Alignas(64) uint32_t cn[SW_W], at[SW_W];
-	const uint32_t total = side_starts(c, tc, b, o, s, cn, at);
+	_Alignas(64) uint32_t cn[SW_W], at[SW_W], list[3 * SW_W];
+	const uint32_t total = side_starts(c, tc, b, o, s, cn, at, list);
 	if (o->pass == SW_PASS_COUNT)
 		return;
-	uint8_t list[2 * SW_W + 2]; /* a lane's second entry is overwritten by the next lane's first when it
-				       has fewer than two */
-	for (unsigned l = 0; l < b->cnt; l++)
-		list[at[l]] = (uint8_t)(2 * l), list[at[l] + 1] = (uint8_t)(2 * l + 1);
 	const size_t base = sd->first[b->item0];
 	float *const e = sd->elems + 9 * base;
 	for (uint32_t j = 0; j < total; j++) {
-		const unsigned q = list[j], l = q >> 1;
+		const unsigned q = list[j], l = q % SW_W;
 		sw_store_first(e + 9 * (size_t)j,
-			       sw_permute2(b->vrow[0][l], tc->xrow[0][l], tri_perm[tc->key[l]][s][q & 1]), 9);
+			       sw_permute2(b->vrow[0][l], tc->xrow[0][l], (const int32_t *)tri_perm + (q - l)), 9);
 	}
 	const int attrs = src->k && sd->attrs;
 	for (unsigned m = tc->slow; m; m &= m - 1) {
