@@ -163,16 +163,20 @@ static sw_hull_status v_face_areas(vctx *x, char *why, size_t why_len)
 		const uint8_t *lp = &h->face_verts[h->faces[f].first];
 		uint32_t m = h->faces[f].count;
 		double n0[3] = {0, 0, 0}, e = 0;
-		for (uint32_t k = 0; k < m; k++) {
+		for (uint32_t k = 0, j = m - 1; k < m && x->strict; j = k++) { /* the largest |d|², any order */
+			const double *p = x->a[lp[j]], *q = x->a[lp[k]];
+			const double d[3] = {q[0] - p[0], q[1] - p[1], q[2] - p[2]};
+			double dd = sw_hd_dot(d, d);
+			e = dd > e ? dd : e;
+		}
+		for (uint32_t k = 0; k < m && !x->strict; k++) {
 			const double *p = x->a[lp[k]], *q = x->a[lp[next_in_loop(k, m)]], *o = x->a[lp[0]];
 			const double d[3] = {q[0] - p[0], q[1] - p[1], q[2] - p[2]};
-			if (!x->strict) {
-				const double a[3] = {p[0] - o[0], p[1] - o[1], p[2] - o[2]},
-					     b[3] = {q[0] - o[0], q[1] - o[1], q[2] - o[2]};
-				n0[0] += (a[1] - b[1]) * (a[2] + b[2]);
-				n0[1] += (a[2] - b[2]) * (a[0] + b[0]);
-				n0[2] += (a[0] - b[0]) * (a[1] + b[1]);
-			}
+			const double a[3] = {p[0] - o[0], p[1] - o[1], p[2] - o[2]},
+				     b[3] = {q[0] - o[0], q[1] - o[1], q[2] - o[2]};
+			n0[0] += (a[1] - b[1]) * (a[2] + b[2]);
+			n0[1] += (a[2] - b[2]) * (a[0] + b[0]);
+			n0[2] += (a[0] - b[0]) * (a[1] + b[1]);
 			double dd = sw_hd_dot(d, d);
 			e = dd > e ? dd : e;
 		}

@@ -141,9 +141,10 @@ sw_hull_status sw_hull3_pair_edges_(const sw_hull3 *h, sw_hull_edge *edges, uint
 	uint32_t e = 0;
 	for (uint32_t f = 0; f < h->num_faces; f++) {
 		const uint8_t *lp = &h->face_verts[h->faces[f].first];
-		uint32_t c = h->faces[f].count;
-		for (uint32_t k = 0; k < c; k++) {
-			uint32_t a = lp[k], b = lp[k + 1 == c ? 0 : k + 1], lo = a < b ? a : b, hi = a < b ? b : a;
+		/* the closing half-edge first: the records do not depend on the order they are made in */
+		uint32_t c = h->faces[f].count, a = c ? lp[c - 1] : 0;
+		for (uint32_t k = 0; k < c; a = lp[k++]) {
+			uint32_t b = lp[k], lo = a < b ? a : b, hi = a < b ? b : a;
 			twice |= (run[a] >> b & 1) | (a == b); /* a == b: the general pairing judges it */
 			run[a] |= (uint64_t)1 << b;
 			adj[lo] |= (uint64_t)1 << hi;

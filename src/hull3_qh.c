@@ -47,10 +47,12 @@ size_t sw_qh_layout_(sw_qh *q, size_t n, unsigned char *base)
 	QH_CARVE(freel, fcap);
 	QH_CARVE(busy, (fcap + 63) / 64);
 	QH_CARVE(vis, fcap);
-	QH_CARVE(hf, fcap);
-	QH_CARVE(he, fcap);
-	QH_CARVE(ef, fcap);
-	QH_CARVE(ei, fcap);
+	QH_CARVE(ha, fcap);
+	QH_CARVE(hb, fcap);
+	QH_CARVE(ho, fcap);
+	QH_CARVE(ea, fcap);
+	QH_CARVE(eb, fcap);
+	QH_CARVE(eo, fcap);
 	QH_CARVE(cone, fcap);
 	QH_CARVE(queue, fcap);
 	QH_CARVE(loops.first, fcap);
@@ -133,14 +135,17 @@ static int new_face(sw_qh *q, int a, int b, int c)
 		return -1;
 	q->nfree -= reuse;
 	q->nf += reuse ^ 1;
+	/* every field but the plane (n, d), which the caller writes before anything reads it (mark 0 is
+	 * no visibility stamp: they start at 1) */
 	sw_qh_face *f = &q->f[s];
-	memset(f, 0, sizeof *f);
 	f->v[0] = a, f->v[1] = b, f->v[2] = c;
 	f->nb[0] = f->nb[1] = f->nb[2] = -1;
 	f->head = -1;
 	q->busy[s >> 6] &= ~((uint64_t)1 << (s & 63));
 	f->live = 1;
+	f->mark = 0;
 	f->region = s;
+	f->rnext = -1;
 	return s;
 }
 
@@ -324,12 +329,14 @@ static void fill_holes(sw_qh *q, int eye)
 		}
 }
 
-/* the horizon as one cycle of (visible face, edge); 0 when it is not a simple cycle. The walk from
- * edge 0 must come back to edge 0 exactly after visiting every edge: each vertex starts at most one
- * horizon edge, so an early return or a detour into another cycle is caught. */
+/* the horizon as one cycle of edges a → b of the visible faces (each with the face across it); 0 when
+ * it is not a simple cycle. The walk from edge 0 must come back to edge 0 exactly after visiting every
+ * edge: each vertex starts at most one horizon edge, so an early return or a detour into another cycle
+ * is caught. */
 static int horizon(sw_qh *q)
 {
-	int ne = 0, ok = 1, *ef = q->ef, *ei = q->ei;
+	static const int after[3] = {1, 2, 0};
+	int ne = 0, ok = 1, *ea = q->ea, *eb = q->eb, *eo = q->eo;
 	for (int k = 0; k < q->nvis; k++)
 		for (int i = 0; i < 3; i++) {
 			const sw_qh_face *f = &q->f[q->vis[k]];
@@ -339,18 +346,18 @@ static int horizon(sw_qh *q)
 			if (q->hz[a] >= 0 || ne >= q->fcap)
 				ok = 0; /* the horizon passes this vertex twice */
 			else
-				q->hz[a] = ne, ef[ne] = q->vis[k], ei[ne++] = i;
+				q->hz[a] = ne, ea[ne] = f->v[i], eb[ne] = f->v[after[i]], eo[ne++] = f->nb[i];
 		}
 	int k = 0, nh = 0;
 	while (ok && nh < ne) {
-		q->hf[nh] = ef[k], q->he[nh++] = ei[k];
-		k = q->hz[q->vid[q->f[ef[k]].v[(ei[k] + 1) % 3]]];
+		q->ha[nh] = ea[k], q->hb[nh] = eb[k], q->ho[nh++] = eo[k];
+		k = q->hz[q->vid[eb[k]]];
 		if (k <= 0)
 			break;
 	}
 	q->nh = nh;
 	for (int j = 0; j < ne; j++)
-		q->hz[q->vid[q->f[ef[j]].v[ei[j]]]] = -1;
+		q->hz[q->vid[ea[j]]] = -1;
 	return ok && k == 0 && nh == ne && ne >= 3;
 }
 
@@ -358,8 +365,7 @@ static int horizon(sw_qh *q)
 static int make_cone(sw_qh *q, int eye, sw_hull3_planes_fn *planes)
 {
 	for (int k = 0; k < q->nh; k++) {
-		const sw_qh_face *f = &q->f[q->hf[k]];
-		int a = f->v[q->he[k]], b = f->v[(q->he[k] + 1) % 3], out = f->nb[q->he[k]];
+		int a = q->ha[k], b = q->hb[k], out = q->ho[k];
 		int s = new_face(q, a, b, eye);
 		if (s < 0)
 			return 0;
