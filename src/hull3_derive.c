@@ -275,12 +275,20 @@ void sw_hull3_edge_dirs_(sw_hull3 *h)
 /* a solid hull's planes as face_planes writes them (the largest n·r over all vertices from the scan
  * that also gives its check's values, sw_hull3_scanmax_fn), and those values kept in sh: the face's
  * own largest and smallest n·r as the check takes them (v_face_areas), every vertex against the
- * largest (v_convex's scan). ns: the unit normals, l their lengths before the division */
+ * largest (v_convex's scan). ns: the unit normals, l their lengths before the division; rc: r in
+ * columns, room for SW_HULL_MAX_VERTS */
 static sw_hull_status shared_planes(sw_hull3 *h, const double c[3], const double (*r)[3],
-				    const double (*rc)[SW_HULL_MAX_VERTS], const double (*ns)[3], sw_hull3_shared *sh)
+				    double (*rc)[SW_HULL_MAX_VERTS], const double (*ns)[3], sw_hull3_shared *sh)
 {
 	sw_hull3_scanmax_fn *scanmax = sw_hull3_lanes_active()->scanmax;
 	const double tol = h->tol, low = -0.5 * h->eps;
+	/* the columns padded to a multiple of four with copies of the last vertex, so no lane function runs
+	 * a scalar tail: a copy changes no maximum (the first in vertex order is still the original) and no
+	 * verdict, and its near bits are cleared */
+	const uint32_t nv = h->num_verts, nv4 = (nv + 3) & ~3u;
+	const uint64_t live = nv >= 64 ? ~0ull : ((uint64_t)1 << nv) - 1;
+	for (uint32_t v = nv; v < nv4; v++)
+		rc[0][v] = rc[0][nv - 1], rc[1][v] = rc[1][nv - 1], rc[2][v] = rc[2][nv - 1];
 	memcpy(sh->c, c, sizeof sh->c);
 	memcpy(sh->r, r, h->num_verts * sizeof r[0]);
 	memcpy(sh->n, ns, h->num_faces * sizeof ns[0]);
@@ -294,8 +302,8 @@ static sw_hull_status shared_planes(sw_hull3 *h, const double c[3], const double
 			lo = s < lo ? s : lo;
 		}
 		sh->dmax[f] = hi, sh->dmin[f] = lo;
-		sh->above[f] = (uint8_t)scanmax(rc[0], rc[1], rc[2], h->num_verts, n, hi, tol, low, &sh->near[f],
-						&sh->dall[f]);
+		sh->above[f] = (uint8_t)scanmax(rc[0], rc[1], rc[2], nv4, n, hi, tol, low, &sh->near[f], &sh->dall[f]);
+		sh->near[f] &= live;
 		h->faces[f].normal = sw_v3((float)n[0], (float)n[1], (float)n[2]);
 		h->faces[f].d = (float)(sh->dall[f] + sw_hd_dot(n, c));
 	}
