@@ -125,7 +125,7 @@ static void face_plane(sw_qh *q, sw_qh_face *f, const sw_qh_face *nb)
 	f->d = (dot3(f->n, q->p[f->v[0]]) + dot3(f->n, q->p[f->v[1]]) + dot3(f->n, q->p[f->v[2]])) / 3;
 }
 
-static int new_face(sw_qh *q, int a, int b, int c)
+static inline int new_face(sw_qh *q, int a, int b, int c)
 {
 	/* by selects: whether a freed slot is at hand is not predictable (the inner test keeps the index in
 	 * range where the compiler reads both operands) */
@@ -136,12 +136,12 @@ static int new_face(sw_qh *q, int a, int b, int c)
 	q->nfree -= reuse;
 	q->nf += reuse ^ 1;
 	/* every field but the plane (n, d), which the caller writes before anything reads it (mark 0 is
-	 * no visibility stamp: they start at 1) */
+	 * no visibility stamp: they start at 1). The slot's busy bit is clear: the attempt clears them all
+	 * and a face is freed only by retire_visible, which clears its bit. */
 	sw_qh_face *f = &q->f[s];
 	f->v[0] = a, f->v[1] = b, f->v[2] = c;
 	f->nb[0] = f->nb[1] = f->nb[2] = -1;
 	f->head = -1;
-	q->busy[s >> 6] &= ~((uint64_t)1 << (s & 63));
 	f->live = 1;
 	f->mark = 0;
 	f->region = s;
@@ -375,13 +375,13 @@ static int make_cone(sw_qh *q, int eye, sw_hull3_planes_fn *planes)
 			return 0;
 		q->f[s].nb[0] = out;
 		q->f[out].nb[j] = s;
+		if (k > 0) /* around the eye: the previous face lies across edge 2, this one across its edge 1 */
+			q->f[s].nb[2] = q->cone[k - 1], q->f[q->cone[k - 1]].nb[1] = s;
 	}
-	/* the planes after the links, all in lanes: the faces' planes do not depend on each other */
+	q->f[q->cone[0]].nb[2] = q->cone[q->nh - 1], q->f[q->cone[q->nh - 1]].nb[1] = q->cone[0];
+	/* the planes after the links (they read edge 0's neighbour), all in lanes: the faces' planes do not
+	 * depend on each other */
 	planes(q, q->cone, (uint32_t)q->nh);
-	for (int k = 0; k < q->nh; k++) {
-		q->f[q->cone[k]].nb[1] = q->cone[k + 1 == q->nh ? 0 : k + 1];
-		q->f[q->cone[k]].nb[2] = q->cone[k == 0 ? q->nh - 1 : k - 1];
-	}
 	return 1;
 }
 
