@@ -209,8 +209,13 @@ static int region_loop(sw_qh *q, int r, sw_qh_loops *L)
 static int drop_edge_vertices(const sw_qh *q, sw_qh_loops *L, int *deg)
 {
 	memset(deg, 0, sizeof(int) * (size_t)q->nv);
+	int low = 0;
 	for (int k = 0; k < L->total; k++)
 		deg[L->idx[k]]++;
+	for (int k = 0; k < L->total; k++)
+		low |= deg[L->idx[k]] < 3;
+	if (!low) /* every vertex kept (most hulls): the loops as they are, each at least 3 long */
+		return 1;
 	int w = 0;
 	for (int f = 0; f < L->nl; f++) {
 		int first = w;
