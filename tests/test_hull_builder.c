@@ -720,6 +720,15 @@ Test(hull_builder, built_check_refuses_changes_after_finish)
 		cr_expect_neq(sw_hull3_validate_built_(&g, &sh, why, sizeof why), SW_HULL_OK, "change %d", c);
 		cr_expect_neq(why[0], 0, "change %d: no reason given", c);
 	}
+	/* a normal off its loop's unit normal by more than 1e-5 (and not of unit length): the rule the
+	 * built check leaves to the rounding test, refused with the status the full check gives */
+	for (uint32_t f = 0; f < h.num_faces; f++) {
+		g = h;
+		cr_assert_eq(refinish(&g, &sh), SW_HULL_OK);
+		g.faces[f].normal.y += 2e-5f;
+		cr_expect_eq(sw_hull3_validate_(&g, 1, why, sizeof why), SW_HULL_NUMERIC, "face %u", f);
+		cr_expect_eq(sw_hull3_validate_built_(&g, &sh, why, sizeof why), SW_HULL_NUMERIC, "face %u", f);
+	}
 }
 
 /* a hull broken before finish_ (a vertex moved: the planes made from it, so they agree with it) is
