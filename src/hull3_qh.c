@@ -280,25 +280,84 @@ sw_hull_status sw_qh_simplex_(sw_qh *q)
 
 /* ---- one quickhull step ---- */
 
+/* The horizon as one cycle of edges a → b of the visible faces (each with the face across it). Its
+ * edges are recorded in the order of a scan of the visible faces (horizon_edge), then walked: from
+ * edge 0 the walk must come back to edge 0 exactly after visiting every edge (horizon_walk; 0 when
+ * the horizon is not a simple cycle): each vertex starts at most one horizon edge, so an early return
+ * or a detour into another cycle is caught. */
+
+/* records edge i of visible face f, whose neighbour is not visible; *ok = 0 when the horizon passes
+ * its first vertex twice */
+static inline void horizon_edge(sw_qh *q, const sw_qh_face *f, int i, int *ne, int *ok)
+{
+	static const int after[3] = {1, 2, 0};
+	int a = q->vid[f->v[i]], e = *ne;
+	if (q->hz[a] >= 0 || e >= q->fcap) {
+		*ok = 0;
+		return;
+	}
+	q->hz[a] = e, q->ea[e] = f->v[i], q->eb[e] = f->v[after[i]], q->eo[e] = f->nb[i];
+	*ne = e + 1;
+}
+
+/* the cycle of the ne recorded edges in q->ha, hb, ho (q->nh); the vertices' records cleared */
+static int horizon_walk(sw_qh *q, int ne, int ok)
+{
+	const int *ea = q->ea, *eb = q->eb, *eo = q->eo;
+	int k = 0, nh = 0;
+	while (ok && nh < ne) {
+		q->ha[nh] = ea[k], q->hb[nh] = eb[k], q->ho[nh++] = eo[k];
+		k = q->hz[q->vid[eb[k]]];
+		if (k <= 0)
+			break;
+	}
+	q->nh = nh;
+	for (int j = 0; j < ne; j++)
+		q->hz[q->vid[ea[j]]] = -1;
+	return ok && k == 0 && nh == ne && ne >= 3;
+}
+
+/* the horizon of the visible faces as they are marked (after fill_holes) */
+static int horizon(sw_qh *q)
+{
+	int ne = 0, ok = 1;
+	for (int k = 0; k < q->nvis; k++)
+		for (int i = 0; i < 3; i++) {
+			const sw_qh_face *f = &q->f[q->vis[k]];
+			if (q->f[f->nb[i]].mark != q->stamp)
+				horizon_edge(q, f, i, &ne, &ok);
+		}
+	return horizon_walk(q, ne, ok);
+}
+
 /* faces visible from eye: those connected to f0 with the eye above them or less than eps below.
  * Taking in the faces the eye is nearly coplanar with (Barber et al.'s coplanar horizon facets)
  * leaves the eye at least eps behind every face on the far side of the horizon, so every new
  * triangle is at least eps high over its horizon edge: its normal is well conditioned and it cannot
- * fold back over its neighbour. */
-static void find_visible(sw_qh *q, int f0, int eye)
+ * fold back over its neighbour. The search meets the edges in horizon's order and each neighbour it
+ * finds not visible stays so (nothing else marks it), so it records the horizon as it goes; returns
+ * horizon_walk's verdict. */
+static int find_visible(sw_qh *q, int f0, int eye)
 {
+	int ne = 0, ok = 1;
 	q->stamp++;
 	q->nvis = 0;
 	q->vis[q->nvis++] = f0;
 	q->f[f0].mark = q->stamp;
 	for (int k = 0; k < q->nvis; k++)
 		for (int i = 0; i < 3; i++) {
-			int g = q->f[q->vis[k]].nb[i];
-			if (q->f[g].mark != q->stamp && dist(q, &q->f[g], eye) > -q->eps) {
+			const sw_qh_face *f = &q->f[q->vis[k]];
+			int g = f->nb[i];
+			if (q->f[g].mark == q->stamp)
+				continue;
+			if (dist(q, &q->f[g], eye) > -q->eps) {
 				q->f[g].mark = q->stamp;
 				q->vis[q->nvis++] = g;
+			} else {
+				horizon_edge(q, f, i, &ne, &ok);
 			}
 		}
+	return horizon_walk(q, ne, ok);
 }
 
 /* near-degenerate input can leave an invisible island inside the visible region; everything not
@@ -327,38 +386,6 @@ static void fill_holes(sw_qh *q, int eye)
 			q->f[s].mark = q->stamp;
 			q->vis[q->nvis++] = s;
 		}
-}
-
-/* the horizon as one cycle of edges a → b of the visible faces (each with the face across it); 0 when
- * it is not a simple cycle. The walk from edge 0 must come back to edge 0 exactly after visiting every
- * edge: each vertex starts at most one horizon edge, so an early return or a detour into another cycle
- * is caught. */
-static int horizon(sw_qh *q)
-{
-	static const int after[3] = {1, 2, 0};
-	int ne = 0, ok = 1, *ea = q->ea, *eb = q->eb, *eo = q->eo;
-	for (int k = 0; k < q->nvis; k++)
-		for (int i = 0; i < 3; i++) {
-			const sw_qh_face *f = &q->f[q->vis[k]];
-			if (q->f[f->nb[i]].mark == q->stamp)
-				continue;
-			int a = q->vid[f->v[i]];
-			if (q->hz[a] >= 0 || ne >= q->fcap)
-				ok = 0; /* the horizon passes this vertex twice */
-			else
-				q->hz[a] = ne, ea[ne] = f->v[i], eb[ne] = f->v[after[i]], eo[ne++] = f->nb[i];
-		}
-	int k = 0, nh = 0;
-	while (ok && nh < ne) {
-		q->ha[nh] = ea[k], q->hb[nh] = eb[k], q->ho[nh++] = eo[k];
-		k = q->hz[q->vid[eb[k]]];
-		if (k <= 0)
-			break;
-	}
-	q->nh = nh;
-	for (int j = 0; j < ne; j++)
-		q->hz[q->vid[ea[j]]] = -1;
-	return ok && k == 0 && nh == ne && ne >= 3;
 }
 
 /* the cone of new faces from the horizon to the eye, linked to each other and to the outside */
@@ -427,8 +454,7 @@ sw_hull_status sw_qh_hull_(sw_qh *q)
 		if (q->nv >= SW_QH_MAX_VERTS)
 			return SW_HULL_TOO_MANY;
 		int eye = farthest_outside(q, &q->f[f0]);
-		find_visible(q, f0, eye);
-		if (!horizon(q)) {
+		if (!find_visible(q, f0, eye)) {
 			fill_holes(q, eye);
 			if (!horizon(q))
 				return SW_HULL_NUMERIC;
