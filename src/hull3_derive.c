@@ -50,14 +50,17 @@ void sw_hull3_clear_(sw_hull3 *h)
 
 void sw_hull3_tolerances_(const sw_vec3 *p, size_t n, double rel, double c[3], double *eps, double *tol)
 {
-	double lo[3] = {p[0].x, p[0].y, p[0].z}, hi[3] = {p[0].x, p[0].y, p[0].z};
+	/* the extremes in float: converting to double is exact and keeps the order, so they are the
+	 * double extremes (a ±0 tie keeps the first met either way) */
+	float lf[3] = {p[0].x, p[0].y, p[0].z}, hf[3] = {p[0].x, p[0].y, p[0].z};
 	for (size_t i = 1; i < n; i++) {
-		const double q[3] = {p[i].x, p[i].y, p[i].z};
+		const float q[3] = {p[i].x, p[i].y, p[i].z};
 		for (int k = 0; k < 3; k++) {
-			lo[k] = q[k] < lo[k] ? q[k] : lo[k];
-			hi[k] = q[k] > hi[k] ? q[k] : hi[k];
+			lf[k] = q[k] < lf[k] ? q[k] : lf[k];
+			hf[k] = q[k] > hf[k] ? q[k] : hf[k];
 		}
 	}
+	const double lo[3] = {lf[0], lf[1], lf[2]}, hi[3] = {hf[0], hf[1], hf[2]};
 	double s = 0, cabs = 0;
 	for (int k = 0; k < 3; k++) {
 		c[k] = 0.5 * (lo[k] + hi[k]); /* exact: a sum of two floats fits a double */
