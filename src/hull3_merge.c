@@ -290,6 +290,15 @@ sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const
 		int m = L->count[keys[f].loop];
 		out->faces[f].first = (uint16_t)w;
 		out->faces[f].count = (uint16_t)m;
+		if (m == 3) { /* most faces: the three corners from the rotation directly */
+			static const int next[3] = {1, 2, 0}, prev[3] = {2, 0, 1};
+			const int r = keys[f].rot;
+			out->face_verts[w] = (uint8_t)lp[r];
+			out->face_verts[w + 1] = (uint8_t)lp[next[r]];
+			out->face_verts[w + 2] = (uint8_t)lp[prev[r]];
+			w += 3;
+			continue;
+		}
 		for (int k = 0, j = keys[f].rot; k < m; k++, j = j + 1 == m ? 0 : j + 1) /* j = (rot + k) mod m */
 			out->face_verts[w++] = (uint8_t)lp[j];
 	}
