@@ -466,9 +466,14 @@ static sw_hull_status v_stored_centre(const vctx *x, char *why, size_t why_len)
 		if (-sw_hd_dot(m, a) > h->tol * sw_hd_len(m))
 			SW_HULL_FAIL(SW_HULL_NUMERIC, "flat hull: centroid outside edge %u", k);
 	}
-	for (uint32_t v = 0; v < h->num_verts; v++) {
-		const double *a = x->a[v], q[3] = {a[0] - h->centroid.x, a[1] - h->centroid.y, a[2] - h->centroid.z};
-		if (sw_hd_len(x->sh ? q : x->r[v]) > h->radius)
+	/* with sh: the radius sw_hull3_centroid_radius_ made from these vertices (confirmed through r) and
+	 * this centroid covers each by construction: it is the largest |v − g| of them, computed as the
+	 * rule below computes it, rounded up (doc/numerics.md, "The frame of the check") */
+	if (x->sh && (memcmp(&h->centroid, &x->sh->g, sizeof h->centroid) ||
+		      memcmp(&h->radius, &x->sh->radius, sizeof h->radius)))
+		SW_HULL_FAIL(SW_HULL_NUMERIC, "the centroid or radius is not the one made from the vertices");
+	for (uint32_t v = 0; v < h->num_verts && !x->sh; v++) {
+		if (sw_hd_len(x->r[v]) > h->radius)
 			SW_HULL_FAIL(SW_HULL_NUMERIC, "vertex %u outside the radius", v);
 	}
 	return SW_HULL_OK;

@@ -391,7 +391,7 @@ double sw_hull3_centroid_radius_(sw_hull3 *h, const double c[3], const double (*
 				acc[i] += v * (a[i] + b[i] + d[i]) * 0.25;
 		}
 	}
-	for (uint32_t v = 0; v < h->num_verts; v++)
+	for (uint32_t v = 0; v < h->num_verts && !(vol > 0); v++) /* the mean only where it is used */
 		for (int i = 0; i < 3; i++)
 			mean[i] += r[v][i] / h->num_verts;
 	for (int i = 0; i < 3; i++)
@@ -429,6 +429,6 @@ sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol, sw_hull3_sh
 	sw_hull3_edge_dirs_(h);
 	double vol = sw_hull3_centroid_radius_(h, c, (const double(*)[3])r);
 	if (sh)
-		sh->vol = vol;
+		sh->vol = vol, sh->g = h->centroid, sh->radius = h->radius;
 	return SW_HULL_OK;
 }
