@@ -277,6 +277,13 @@ sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const
 	sw_qh_key *keys = q->keys, *raw = keys + L->nl; /* keys holds fcap > 4·V ≥ 2·nl entries */
 	for (int f = 0; f < L->nl; f++) {
 		int *lp = &L->idx[L->first[f]], m = L->count[f], r = 0;
+		if (m == 3) { /* most faces: the loop below unrolled (the first smallest corner) */
+			lp[0] = map[lp[0]], lp[1] = map[lp[1]], lp[2] = map[lp[2]];
+			r = lp[1] < lp[0] ? 1 : 0;
+			r = lp[2] < lp[r] ? 2 : r;
+			raw[f] = (sw_qh_key){lp[r], lp[r == 2 ? 0 : r + 1], f, r};
+			continue;
+		}
 		for (int k = 0; k < m; k++) {
 			lp[k] = map[lp[k]];
 			r = lp[k] < lp[r] ? k : r;
