@@ -163,16 +163,20 @@ static sw_hull_status v_face_areas(vctx *x, char *why, size_t why_len)
 		const uint8_t *lp = &h->face_verts[h->faces[f].first];
 		uint32_t m = h->faces[f].count;
 		double n0[3] = {0, 0, 0}, e = 0;
-		for (uint32_t k = 0; k < m; k++) {
+		for (uint32_t k = 0, j = m - 1; k < m && x->strict; j = k++) { /* the largest |d|², any order */
+			const double *p = x->a[lp[j]], *q = x->a[lp[k]];
+			const double d[3] = {q[0] - p[0], q[1] - p[1], q[2] - p[2]};
+			double dd = sw_hd_dot(d, d);
+			e = dd > e ? dd : e;
+		}
+		for (uint32_t k = 0; k < m && !x->strict; k++) {
 			const double *p = x->a[lp[k]], *q = x->a[lp[next_in_loop(k, m)]], *o = x->a[lp[0]];
 			const double d[3] = {q[0] - p[0], q[1] - p[1], q[2] - p[2]};
-			if (!x->strict) {
-				const double a[3] = {p[0] - o[0], p[1] - o[1], p[2] - o[2]},
-					     b[3] = {q[0] - o[0], q[1] - o[1], q[2] - o[2]};
-				n0[0] += (a[1] - b[1]) * (a[2] + b[2]);
-				n0[1] += (a[2] - b[2]) * (a[0] + b[0]);
-				n0[2] += (a[0] - b[0]) * (a[1] + b[1]);
-			}
+			const double a[3] = {p[0] - o[0], p[1] - o[1], p[2] - o[2]},
+				     b[3] = {q[0] - o[0], q[1] - o[1], q[2] - o[2]};
+			n0[0] += (a[1] - b[1]) * (a[2] + b[2]);
+			n0[1] += (a[2] - b[2]) * (a[0] + b[0]);
+			n0[2] += (a[0] - b[0]) * (a[1] + b[1]);
 			double dd = sw_hd_dot(d, d);
 			e = dd > e ? dd : e;
 		}
@@ -358,17 +362,20 @@ static sw_hull_status v_stored_planes(const vctx *x, char *why, size_t why_len)
 	for (uint32_t f = 0; f < h->num_faces; f++) {
 		const sw_hull_face *fc = &h->faces[f];
 		const double n[3] = {fc->normal.x, fc->normal.y, fc->normal.z}, *gn = x->g[f].n;
-		if (fabs(sw_hd_len(n) - 1) > 1e-5 || fabs(n[0] - gn[0]) > 1e-5 || fabs(n[1] - gn[1]) > 1e-5 ||
-		    fabs(n[2] - gn[2]) > 1e-5)
+		/* with sh the stored normal is the float rounding of the unit gn or the face fails here; that
+		 * rounding is within 2^-24 of gn in each coordinate and of length 1 within 1e-7, so the 1e-5
+		 * rule below could only pass it (doc/numerics.md, "The frame of the check") */
+		if (x->sh &&
+		    (fc->normal.x != (float)gn[0] || fc->normal.y != (float)gn[1] || fc->normal.z != (float)gn[2] ||
+		     fc->d != (float)(x->sh->dall[f] + sw_hd_dot(gn, x->sh->c))))
+			SW_HULL_FAIL(SW_HULL_NUMERIC, "face %u: stored plane is not the one made from its loop", f);
+		if (!x->sh && (fabs(sw_hd_len(n) - 1) > 1e-5 || fabs(n[0] - gn[0]) > 1e-5 ||
+			       fabs(n[1] - gn[1]) > 1e-5 || fabs(n[2] - gn[2]) > 1e-5))
 			SW_HULL_FAIL(SW_HULL_NUMERIC, "face %u: stored normal is not the unit normal of its loop", f);
 		if (f == 1 && x->flat &&
 		    (fc->normal.x != -h->faces[0].normal.x || fc->normal.y != -h->faces[0].normal.y ||
 		     fc->normal.z != -h->faces[0].normal.z))
 			SW_HULL_FAIL(SW_HULL_NUMERIC, "flat hull: the normals of faces 0 and 1 are not opposite");
-		if (x->sh &&
-		    (fc->normal.x != (float)gn[0] || fc->normal.y != (float)gn[1] || fc->normal.z != (float)gn[2] ||
-		     fc->d != (float)(x->sh->dall[f] + sw_hd_dot(gn, x->sh->c))))
-			SW_HULL_FAIL(SW_HULL_NUMERIC, "face %u: stored plane is not the one made from its loop", f);
 		if (!fresh_face(x, f)) { /* the hull's plane and loop: its vertices were within tol of it */
 			if (fresh_above(x, (const double(*)[3])x->a, n, fc->d, h->tol))
 				SW_HULL_FAIL(SW_HULL_NUMERIC, "face %u: a new vertex is in front of the stored plane",
@@ -459,9 +466,14 @@ static sw_hull_status v_stored_centre(const vctx *x, char *why, size_t why_len)
 		if (-sw_hd_dot(m, a) > h->tol * sw_hd_len(m))
 			SW_HULL_FAIL(SW_HULL_NUMERIC, "flat hull: centroid outside edge %u", k);
 	}
-	for (uint32_t v = 0; v < h->num_verts; v++) {
-		const double *a = x->a[v], q[3] = {a[0] - h->centroid.x, a[1] - h->centroid.y, a[2] - h->centroid.z};
-		if (sw_hd_len(x->sh ? q : x->r[v]) > h->radius)
+	/* with sh: the radius sw_hull3_centroid_radius_ made from these vertices (confirmed through r) and
+	 * this centroid covers each by construction: it is the largest |v − g| of them, computed as the
+	 * rule below computes it, rounded up (doc/numerics.md, "The frame of the check") */
+	if (x->sh && (memcmp(&h->centroid, &x->sh->g, sizeof h->centroid) ||
+		      memcmp(&h->radius, &x->sh->radius, sizeof h->radius)))
+		SW_HULL_FAIL(SW_HULL_NUMERIC, "the centroid or radius is not the one made from the vertices");
+	for (uint32_t v = 0; v < h->num_verts && !x->sh; v++) {
+		if (sw_hd_len(x->r[v]) > h->radius)
 			SW_HULL_FAIL(SW_HULL_NUMERIC, "vertex %u outside the radius", v);
 	}
 	return SW_HULL_OK;

@@ -50,14 +50,17 @@ void sw_hull3_clear_(sw_hull3 *h)
 
 void sw_hull3_tolerances_(const sw_vec3 *p, size_t n, double rel, double c[3], double *eps, double *tol)
 {
-	double lo[3] = {p[0].x, p[0].y, p[0].z}, hi[3] = {p[0].x, p[0].y, p[0].z};
+	/* the extremes in float: converting to double is exact and keeps the order, so they are the
+	 * double extremes (a ±0 tie keeps the first met either way) */
+	float lf[3] = {p[0].x, p[0].y, p[0].z}, hf[3] = {p[0].x, p[0].y, p[0].z};
 	for (size_t i = 1; i < n; i++) {
-		const double q[3] = {p[i].x, p[i].y, p[i].z};
+		const float q[3] = {p[i].x, p[i].y, p[i].z};
 		for (int k = 0; k < 3; k++) {
-			lo[k] = q[k] < lo[k] ? q[k] : lo[k];
-			hi[k] = q[k] > hi[k] ? q[k] : hi[k];
+			lf[k] = q[k] < lf[k] ? q[k] : lf[k];
+			hf[k] = q[k] > hf[k] ? q[k] : hf[k];
 		}
 	}
+	const double lo[3] = {lf[0], lf[1], lf[2]}, hi[3] = {hf[0], hf[1], hf[2]};
 	double s = 0, cabs = 0;
 	for (int k = 0; k < 3; k++) {
 		c[k] = 0.5 * (lo[k] + hi[k]); /* exact: a sum of two floats fits a double */
@@ -141,9 +144,10 @@ sw_hull_status sw_hull3_pair_edges_(const sw_hull3 *h, sw_hull_edge *edges, uint
 	uint32_t e = 0;
 	for (uint32_t f = 0; f < h->num_faces; f++) {
 		const uint8_t *lp = &h->face_verts[h->faces[f].first];
-		uint32_t c = h->faces[f].count;
-		for (uint32_t k = 0; k < c; k++) {
-			uint32_t a = lp[k], b = lp[k + 1 == c ? 0 : k + 1], lo = a < b ? a : b, hi = a < b ? b : a;
+		/* the closing half-edge first: the records do not depend on the order they are made in */
+		uint32_t c = h->faces[f].count, a = c ? lp[c - 1] : 0;
+		for (uint32_t k = 0; k < c; a = lp[k++]) {
+			uint32_t b = lp[k], lo = a < b ? a : b, hi = a < b ? b : a;
 			twice |= (run[a] >> b & 1) | (a == b); /* a == b: the general pairing judges it */
 			run[a] |= (uint64_t)1 << b;
 			adj[lo] |= (uint64_t)1 << hi;
@@ -274,12 +278,20 @@ void sw_hull3_edge_dirs_(sw_hull3 *h)
 /* a solid hull's planes as face_planes writes them (the largest n·r over all vertices from the scan
  * that also gives its check's values, sw_hull3_scanmax_fn), and those values kept in sh: the face's
  * own largest and smallest n·r as the check takes them (v_face_areas), every vertex against the
- * largest (v_convex's scan). ns: the unit normals, l their lengths before the division */
+ * largest (v_convex's scan). ns: the unit normals, l their lengths before the division; rc: r in
+ * columns, room for SW_HULL_MAX_VERTS */
 static sw_hull_status shared_planes(sw_hull3 *h, const double c[3], const double (*r)[3],
-				    const double (*rc)[SW_HULL_MAX_VERTS], const double (*ns)[3], sw_hull3_shared *sh)
+				    double (*rc)[SW_HULL_MAX_VERTS], const double (*ns)[3], sw_hull3_shared *sh)
 {
 	sw_hull3_scanmax_fn *scanmax = sw_hull3_lanes_active()->scanmax;
 	const double tol = h->tol, low = -0.5 * h->eps;
+	/* the columns padded to a multiple of four with copies of the last vertex, so no lane function runs
+	 * a scalar tail: a copy changes no maximum (the first in vertex order is still the original) and no
+	 * verdict, and its near bits are cleared */
+	const uint32_t nv = h->num_verts, nv4 = (nv + 3) & ~3u;
+	const uint64_t live = nv >= 64 ? ~0ull : ((uint64_t)1 << nv) - 1;
+	for (uint32_t v = nv; v < nv4; v++)
+		rc[0][v] = rc[0][nv - 1], rc[1][v] = rc[1][nv - 1], rc[2][v] = rc[2][nv - 1];
 	memcpy(sh->c, c, sizeof sh->c);
 	memcpy(sh->r, r, h->num_verts * sizeof r[0]);
 	memcpy(sh->n, ns, h->num_faces * sizeof ns[0]);
@@ -293,8 +305,8 @@ static sw_hull_status shared_planes(sw_hull3 *h, const double c[3], const double
 			lo = s < lo ? s : lo;
 		}
 		sh->dmax[f] = hi, sh->dmin[f] = lo;
-		sh->above[f] = (uint8_t)scanmax(rc[0], rc[1], rc[2], h->num_verts, n, hi, tol, low, &sh->near[f],
-						&sh->dall[f]);
+		sh->above[f] = (uint8_t)scanmax(rc[0], rc[1], rc[2], nv4, n, hi, tol, low, &sh->near[f], &sh->dall[f]);
+		sh->near[f] &= live;
 		h->faces[f].normal = sw_v3((float)n[0], (float)n[1], (float)n[2]);
 		h->faces[f].d = (float)(sh->dall[f] + sw_hd_dot(n, c));
 	}
@@ -379,7 +391,7 @@ double sw_hull3_centroid_radius_(sw_hull3 *h, const double c[3], const double (*
 				acc[i] += v * (a[i] + b[i] + d[i]) * 0.25;
 		}
 	}
-	for (uint32_t v = 0; v < h->num_verts; v++)
+	for (uint32_t v = 0; v < h->num_verts && !(vol > 0); v++) /* the mean only where it is used */
 		for (int i = 0; i < 3; i++)
 			mean[i] += r[v][i] / h->num_verts;
 	for (int i = 0; i < 3; i++)
@@ -417,6 +429,6 @@ sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol, sw_hull3_sh
 	sw_hull3_edge_dirs_(h);
 	double vol = sw_hull3_centroid_radius_(h, c, (const double(*)[3])r);
 	if (sh)
-		sh->vol = vol;
+		sh->vol = vol, sh->g = h->centroid, sh->radius = h->radius;
 	return SW_HULL_OK;
 }

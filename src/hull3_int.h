@@ -186,6 +186,8 @@ typedef struct sw_hull3_shared {
 	uint8_t above[SW_HULL_MAX_FACES];
 	double vol; /* six times the volume, the fan sum of sw_hull3_centroid_radius_ over r */
 	int solid;  /* the values are filled (a solid hull whose faces all have area) */
+	sw_vec3 g;  /* the centroid and radius sw_hull3_centroid_radius_ wrote */
+	float radius;
 } sw_hull3_shared;
 
 /* completes a hull whose vertices, face loops and counts are set: face planes, edge records, edge

@@ -209,8 +209,13 @@ static int region_loop(sw_qh *q, int r, sw_qh_loops *L)
 static int drop_edge_vertices(const sw_qh *q, sw_qh_loops *L, int *deg)
 {
 	memset(deg, 0, sizeof(int) * (size_t)q->nv);
+	int low = 0;
 	for (int k = 0; k < L->total; k++)
 		deg[L->idx[k]]++;
+	for (int k = 0; k < L->total; k++)
+		low |= deg[L->idx[k]] < 3;
+	if (!low) /* every vertex kept (most hulls): the loops as they are, each at least 3 long */
+		return 1;
 	int w = 0;
 	for (int f = 0; f < L->nl; f++) {
 		int first = w;
@@ -272,6 +277,13 @@ sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const
 	sw_qh_key *keys = q->keys, *raw = keys + L->nl; /* keys holds fcap > 4·V ≥ 2·nl entries */
 	for (int f = 0; f < L->nl; f++) {
 		int *lp = &L->idx[L->first[f]], m = L->count[f], r = 0;
+		if (m == 3) { /* most faces: the loop below unrolled (the first smallest corner) */
+			lp[0] = map[lp[0]], lp[1] = map[lp[1]], lp[2] = map[lp[2]];
+			r = lp[1] < lp[0] ? 1 : 0;
+			r = lp[2] < lp[r] ? 2 : r;
+			raw[f] = (sw_qh_key){lp[r], lp[r == 2 ? 0 : r + 1], f, r};
+			continue;
+		}
 		for (int k = 0; k < m; k++) {
 			lp[k] = map[lp[k]];
 			r = lp[k] < lp[r] ? k : r;
@@ -285,6 +297,15 @@ sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const
 		int m = L->count[keys[f].loop];
 		out->faces[f].first = (uint16_t)w;
 		out->faces[f].count = (uint16_t)m;
+		if (m == 3) { /* most faces: the three corners from the rotation directly */
+			static const int next[3] = {1, 2, 0}, prev[3] = {2, 0, 1};
+			const int r = keys[f].rot;
+			out->face_verts[w] = (uint8_t)lp[r];
+			out->face_verts[w + 1] = (uint8_t)lp[next[r]];
+			out->face_verts[w + 2] = (uint8_t)lp[prev[r]];
+			w += 3;
+			continue;
+		}
 		for (int k = 0, j = keys[f].rot; k < m; k++, j = j + 1 == m ? 0 : j + 1) /* j = (rot + k) mod m */
 			out->face_verts[w++] = (uint8_t)lp[j];
 	}

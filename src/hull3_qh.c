@@ -47,10 +47,12 @@ size_t sw_qh_layout_(sw_qh *q, size_t n, unsigned char *base)
 	QH_CARVE(freel, fcap);
 	QH_CARVE(busy, (fcap + 63) / 64);
 	QH_CARVE(vis, fcap);
-	QH_CARVE(hf, fcap);
-	QH_CARVE(he, fcap);
-	QH_CARVE(ef, fcap);
-	QH_CARVE(ei, fcap);
+	QH_CARVE(ha, fcap);
+	QH_CARVE(hb, fcap);
+	QH_CARVE(ho, fcap);
+	QH_CARVE(ea, fcap);
+	QH_CARVE(eb, fcap);
+	QH_CARVE(eo, fcap);
 	QH_CARVE(cone, fcap);
 	QH_CARVE(queue, fcap);
 	QH_CARVE(loops.first, fcap);
@@ -123,7 +125,7 @@ static void face_plane(sw_qh *q, sw_qh_face *f, const sw_qh_face *nb)
 	f->d = (dot3(f->n, q->p[f->v[0]]) + dot3(f->n, q->p[f->v[1]]) + dot3(f->n, q->p[f->v[2]])) / 3;
 }
 
-static int new_face(sw_qh *q, int a, int b, int c)
+static inline int new_face(sw_qh *q, int a, int b, int c)
 {
 	/* by selects: whether a freed slot is at hand is not predictable (the inner test keeps the index in
 	 * range where the compiler reads both operands) */
@@ -133,14 +135,17 @@ static int new_face(sw_qh *q, int a, int b, int c)
 		return -1;
 	q->nfree -= reuse;
 	q->nf += reuse ^ 1;
+	/* every field but the plane (n, d), which the caller writes before anything reads it (mark 0 is
+	 * no visibility stamp: they start at 1). The slot's busy bit is clear: the attempt clears them all
+	 * and a face is freed only by retire_visible, which clears its bit. */
 	sw_qh_face *f = &q->f[s];
-	memset(f, 0, sizeof *f);
 	f->v[0] = a, f->v[1] = b, f->v[2] = c;
 	f->nb[0] = f->nb[1] = f->nb[2] = -1;
 	f->head = -1;
-	q->busy[s >> 6] &= ~((uint64_t)1 << (s & 63));
 	f->live = 1;
+	f->mark = 0;
 	f->region = s;
+	f->rnext = -1;
 	return s;
 }
 
@@ -275,25 +280,84 @@ sw_hull_status sw_qh_simplex_(sw_qh *q)
 
 /* ---- one quickhull step ---- */
 
+/* The horizon as one cycle of edges a → b of the visible faces (each with the face across it). Its
+ * edges are recorded in the order of a scan of the visible faces (horizon_edge), then walked: from
+ * edge 0 the walk must come back to edge 0 exactly after visiting every edge (horizon_walk; 0 when
+ * the horizon is not a simple cycle): each vertex starts at most one horizon edge, so an early return
+ * or a detour into another cycle is caught. */
+
+/* records edge i of visible face f, whose neighbour is not visible; *ok = 0 when the horizon passes
+ * its first vertex twice */
+static inline void horizon_edge(sw_qh *q, const sw_qh_face *f, int i, int *ne, int *ok)
+{
+	static const int after[3] = {1, 2, 0};
+	int a = q->vid[f->v[i]], e = *ne;
+	if (q->hz[a] >= 0 || e >= q->fcap) {
+		*ok = 0;
+		return;
+	}
+	q->hz[a] = e, q->ea[e] = f->v[i], q->eb[e] = f->v[after[i]], q->eo[e] = f->nb[i];
+	*ne = e + 1;
+}
+
+/* the cycle of the ne recorded edges in q->ha, hb, ho (q->nh); the vertices' records cleared */
+static int horizon_walk(sw_qh *q, int ne, int ok)
+{
+	const int *ea = q->ea, *eb = q->eb, *eo = q->eo;
+	int k = 0, nh = 0;
+	while (ok && nh < ne) {
+		q->ha[nh] = ea[k], q->hb[nh] = eb[k], q->ho[nh++] = eo[k];
+		k = q->hz[q->vid[eb[k]]];
+		if (k <= 0)
+			break;
+	}
+	q->nh = nh;
+	for (int j = 0; j < ne; j++)
+		q->hz[q->vid[ea[j]]] = -1;
+	return ok && k == 0 && nh == ne && ne >= 3;
+}
+
+/* the horizon of the visible faces as they are marked (after fill_holes) */
+static int horizon(sw_qh *q)
+{
+	int ne = 0, ok = 1;
+	for (int k = 0; k < q->nvis; k++)
+		for (int i = 0; i < 3; i++) {
+			const sw_qh_face *f = &q->f[q->vis[k]];
+			if (q->f[f->nb[i]].mark != q->stamp)
+				horizon_edge(q, f, i, &ne, &ok);
+		}
+	return horizon_walk(q, ne, ok);
+}
+
 /* faces visible from eye: those connected to f0 with the eye above them or less than eps below.
  * Taking in the faces the eye is nearly coplanar with (Barber et al.'s coplanar horizon facets)
  * leaves the eye at least eps behind every face on the far side of the horizon, so every new
  * triangle is at least eps high over its horizon edge: its normal is well conditioned and it cannot
- * fold back over its neighbour. */
-static void find_visible(sw_qh *q, int f0, int eye)
+ * fold back over its neighbour. The search meets the edges in horizon's order and each neighbour it
+ * finds not visible stays so (nothing else marks it), so it records the horizon as it goes; returns
+ * horizon_walk's verdict. */
+static int find_visible(sw_qh *q, int f0, int eye)
 {
+	int ne = 0, ok = 1;
 	q->stamp++;
 	q->nvis = 0;
 	q->vis[q->nvis++] = f0;
 	q->f[f0].mark = q->stamp;
 	for (int k = 0; k < q->nvis; k++)
 		for (int i = 0; i < 3; i++) {
-			int g = q->f[q->vis[k]].nb[i];
-			if (q->f[g].mark != q->stamp && dist(q, &q->f[g], eye) > -q->eps) {
+			const sw_qh_face *f = &q->f[q->vis[k]];
+			int g = f->nb[i];
+			if (q->f[g].mark == q->stamp)
+				continue;
+			if (dist(q, &q->f[g], eye) > -q->eps) {
 				q->f[g].mark = q->stamp;
 				q->vis[q->nvis++] = g;
+			} else {
+				horizon_edge(q, f, i, &ne, &ok);
 			}
 		}
+	return horizon_walk(q, ne, ok);
 }
 
 /* near-degenerate input can leave an invisible island inside the visible region; everything not
@@ -324,42 +388,11 @@ static void fill_holes(sw_qh *q, int eye)
 		}
 }
 
-/* the horizon as one cycle of (visible face, edge); 0 when it is not a simple cycle. The walk from
- * edge 0 must come back to edge 0 exactly after visiting every edge: each vertex starts at most one
- * horizon edge, so an early return or a detour into another cycle is caught. */
-static int horizon(sw_qh *q)
-{
-	int ne = 0, ok = 1, *ef = q->ef, *ei = q->ei;
-	for (int k = 0; k < q->nvis; k++)
-		for (int i = 0; i < 3; i++) {
-			const sw_qh_face *f = &q->f[q->vis[k]];
-			if (q->f[f->nb[i]].mark == q->stamp)
-				continue;
-			int a = q->vid[f->v[i]];
-			if (q->hz[a] >= 0 || ne >= q->fcap)
-				ok = 0; /* the horizon passes this vertex twice */
-			else
-				q->hz[a] = ne, ef[ne] = q->vis[k], ei[ne++] = i;
-		}
-	int k = 0, nh = 0;
-	while (ok && nh < ne) {
-		q->hf[nh] = ef[k], q->he[nh++] = ei[k];
-		k = q->hz[q->vid[q->f[ef[k]].v[(ei[k] + 1) % 3]]];
-		if (k <= 0)
-			break;
-	}
-	q->nh = nh;
-	for (int j = 0; j < ne; j++)
-		q->hz[q->vid[q->f[ef[j]].v[ei[j]]]] = -1;
-	return ok && k == 0 && nh == ne && ne >= 3;
-}
-
 /* the cone of new faces from the horizon to the eye, linked to each other and to the outside */
 static int make_cone(sw_qh *q, int eye, sw_hull3_planes_fn *planes)
 {
 	for (int k = 0; k < q->nh; k++) {
-		const sw_qh_face *f = &q->f[q->hf[k]];
-		int a = f->v[q->he[k]], b = f->v[(q->he[k] + 1) % 3], out = f->nb[q->he[k]];
+		int a = q->ha[k], b = q->hb[k], out = q->ho[k];
 		int s = new_face(q, a, b, eye);
 		if (s < 0)
 			return 0;
@@ -369,13 +402,13 @@ static int make_cone(sw_qh *q, int eye, sw_hull3_planes_fn *planes)
 			return 0;
 		q->f[s].nb[0] = out;
 		q->f[out].nb[j] = s;
+		if (k > 0) /* around the eye: the previous face lies across edge 2, this one across its edge 1 */
+			q->f[s].nb[2] = q->cone[k - 1], q->f[q->cone[k - 1]].nb[1] = s;
 	}
-	/* the planes after the links, all in lanes: the faces' planes do not depend on each other */
+	q->f[q->cone[0]].nb[2] = q->cone[q->nh - 1], q->f[q->cone[q->nh - 1]].nb[1] = q->cone[0];
+	/* the planes after the links (they read edge 0's neighbour), all in lanes: the faces' planes do not
+	 * depend on each other */
 	planes(q, q->cone, (uint32_t)q->nh);
-	for (int k = 0; k < q->nh; k++) {
-		q->f[q->cone[k]].nb[1] = q->cone[k + 1 == q->nh ? 0 : k + 1];
-		q->f[q->cone[k]].nb[2] = q->cone[k == 0 ? q->nh - 1 : k - 1];
-	}
 	return 1;
 }
 
@@ -421,8 +454,7 @@ sw_hull_status sw_qh_hull_(sw_qh *q)
 		if (q->nv >= SW_QH_MAX_VERTS)
 			return SW_HULL_TOO_MANY;
 		int eye = farthest_outside(q, &q->f[f0]);
-		find_visible(q, f0, eye);
-		if (!horizon(q)) {
+		if (!find_visible(q, f0, eye)) {
 			fill_holes(q, eye);
 			if (!horizon(q))
 				return SW_HULL_NUMERIC;

@@ -701,7 +701,7 @@ Test(hull_builder, built_check_refuses_changes_after_finish)
 	static sw_hull3_shared sh;
 	char why[200];
 	build_ok(p, sphere_points(&r, p, 32), &h);
-	for (int c = 0; c < 6; c++) {
+	for (int c = 0; c < 8; c++) {
 		g = h;
 		cr_assert_eq(refinish(&g, &sh), SW_HULL_OK);
 		if (c == 0)
@@ -714,11 +714,24 @@ Test(hull_builder, built_check_refuses_changes_after_finish)
 			g.verts[0].x = nextafterf(g.verts[0].x, 0.0f);
 		else if (c == 4)
 			g.verts[5] = sw_v3_scale(g.verts[5], 1.5f);
-		else
+		else if (c == 5)
 			g.verts[7] = sw_v3_scale(g.verts[7], 0.5f);
+		else if (c == 6) /* the radius and the centroid, which the built check takes as confirmed */
+			g.radius = nextafterf(g.radius, 0.0f);
+		else
+			g.centroid.x = nextafterf(g.centroid.x, INFINITY);
 		why[0] = 0;
 		cr_expect_neq(sw_hull3_validate_built_(&g, &sh, why, sizeof why), SW_HULL_OK, "change %d", c);
 		cr_expect_neq(why[0], 0, "change %d: no reason given", c);
+	}
+	/* a normal off its loop's unit normal by more than 1e-5 (and not of unit length): the rule the
+	 * built check leaves to the rounding test, refused with the status the full check gives */
+	for (uint32_t f = 0; f < h.num_faces; f++) {
+		g = h;
+		cr_assert_eq(refinish(&g, &sh), SW_HULL_OK);
+		g.faces[f].normal.y += 2e-5f;
+		cr_expect_eq(sw_hull3_validate_(&g, 1, why, sizeof why), SW_HULL_NUMERIC, "face %u", f);
+		cr_expect_eq(sw_hull3_validate_built_(&g, &sh, why, sizeof why), SW_HULL_NUMERIC, "face %u", f);
 	}
 }
 
