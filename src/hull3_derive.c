@@ -96,19 +96,21 @@ static sw_hull_status pair_counted(const sw_hull3 *h, sw_hull_edge *edges, uint3
 	 * set, so nothing needs clearing. Walking the bits in order gives the pairs sorted. */
 	uint64_t adj[SW_HULL_MAX_VERTS] = {0};
 	uint16_t id[SW_HULL_MAX_VERTS][SW_HULL_MAX_VERTS];
-	pair_use use[SW_HULL_MAX_FACE_INDICES + 1]; /* + 1: the slot after the last pair is written too */
+	pair_use use[SW_HULL_MAX_FACE_INDICES];
 	uint32_t np = 0, e = 0;
 	for (uint32_t f = 0; f < h->num_faces; f++) {
 		const uint8_t *lp = &h->face_verts[h->faces[f].first];
 		uint32_t c = h->faces[f].count;
 		for (uint32_t k = 0; k < c; k++) {
 			uint32_t a = lp[k], b = lp[k + 1 == c ? 0 : k + 1], lo = a < b ? a : b, hi = a < b ? b : a;
-			/* by selects: whether a pair or a direction is met for the first time is not predictable */
-			uint32_t fresh = !(adj[lo] >> hi & 1), up = a < b;
-			adj[lo] |= (uint64_t)1 << hi;
-			id[lo][hi] = (uint16_t)(id[lo][hi] ^ ((id[lo][hi] ^ np) & (0u - fresh)));
-			use[np] = (pair_use){{0, 0}, {0, 0}, 0}; /* the next free slot: cleared whether taken or not */
-			np += fresh;
+			/* id[lo][hi] is read only after it is written (an unwritten entry's value is indeterminate:
+			 * even a select that discards it may not be computed from it) */
+			uint32_t up = a < b;
+			if (!(adj[lo] >> hi & 1)) {
+				adj[lo] |= (uint64_t)1 << hi;
+				id[lo][hi] = (uint16_t)np;
+				use[np++] = (pair_use){{0, 0}, {0, 0}, 0};
+			}
 			pair_use *u = &use[id[lo][hi]];
 			uint32_t first = u->runs[up]++ == 0;
 			u->face[up] = first ? (uint8_t)f : u->face[up];
