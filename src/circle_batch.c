@@ -58,6 +58,47 @@ void sw_circle2_seg2_sweep_ref(const sw_job *j)
 	}
 }
 
+/* lane l of a packed block back as the single-pair function's arguments */
+static void seg_block_read(const sw_circle2_seg2_block *blk, unsigned l, sw_vec2 *c, float *r, sw_vec2 *v, sw_seg2 *s)
+{
+	*c = sw_v2(blk->c[0][l], blk->c[1][l]), *r = blk->r[l], *v = sw_v2(blk->v[0][l], blk->v[1][l]);
+	*s = (sw_seg2){{blk->p[0][l], blk->p[1][l]}, {blk->q[0][l], blk->q[1][l]}};
+}
+
+void sw_circle2_seg2_sweep_packed_ref(const sw_job *j)
+{
+	uint32_t one_sided = ((const sw_circle_opts *)j->opts)->one_sided;
+	const sw_circle2_seg2_block *blocks = j->a;
+	sw_cast_results out = *(const sw_cast_results *)j->out;
+	out.pz = out.nz = out.sz = NULL;
+	for (size_t k = j->off; k < j->off + j->n; k++) {
+		sw_vec2 c, v;
+		float r;
+		sw_seg2 s;
+		sw_cast_result o;
+		seg_block_read(&blocks[k / SW_BLOCK], (unsigned)(k % SW_BLOCK), &c, &r, &v, &s);
+		sw_circle2_seg2_ref(c, r, v, &s, one_sided, &o);
+		sw_cast_put(&out, k, &o);
+	}
+}
+
+void sw_circle2_seg2_block_put(sw_circle2_seg2_block *blk, unsigned lane, sw_vec2 c, float r, sw_vec2 v,
+			       const sw_seg2 *s)
+{
+	if (!blk || !s || lane >= SW_BLOCK)
+		return;
+	blk->c[0][lane] = c.x, blk->c[1][lane] = c.y, blk->r[lane] = r;
+	blk->v[0][lane] = v.x, blk->v[1][lane] = v.y;
+	blk->p[0][lane] = s->p.x, blk->p[1][lane] = s->p.y, blk->q[0][lane] = s->q.x, blk->q[1][lane] = s->q.y;
+}
+
+void sw_circle2_seg2_block_fill(sw_circle2_seg2_block *blk, unsigned from)
+{
+	const sw_seg2 s = {{2, 0}, {3, 0}};
+	for (unsigned l = from; l < SW_BLOCK; l++)
+		sw_circle2_seg2_block_put(blk, l, sw_v2(0, 0), 0.5f, sw_v2(0, 0), &s);
+}
+
 void sw_circle3_tri3_sweep_ref(const sw_job *j)
 {
 	uint32_t one_sided = ((const sw_circle_opts *)j->opts)->one_sided;

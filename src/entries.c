@@ -13,6 +13,7 @@
 #define TYPE_OBB3_BLOCK sw_obb3_block
 #define TYPE_OBB3_TRI3_BLOCK sw_obb3_tri3_block
 #define TYPE_POLY2_BLOCK sw_poly2_block
+#define TYPE_CIRCLE_BLOCK sw_circle2_seg2_block
 #define TYPE_CIRCLE2 sw_circle2_set
 #define TYPE_SEG2 sw_seg2_set
 #define TYPE_CIRCLE3 sw_circle3_set
@@ -72,6 +73,11 @@
 	sw_error sw_##name(const TYPE_##A *blocks, size_t n, const sw_sweep_opts *opts, const RESULTS_##ANS *out) \
 	{                                                                                                         \
 		return sw_run(SW_Q_##name, blocks, NULL, NULL, n, opts, NULL, out);                               \
+	}
+#define DEF_PACKED_CIRCLE(name, A, B, ANS)                                                                         \
+	sw_error sw_##name(const TYPE_##A *blocks, size_t n, const sw_circle_opts *opts, const RESULTS_##ANS *out) \
+	{                                                                                                          \
+		return sw_run(SW_Q_##name, blocks, NULL, NULL, n, opts, NULL, out);                                \
 	}
 #define PUBLIC_YES(name, A, B, OPTS, ANS) CAT4(DEF_, SIDE_##B, _, OPTS)(name, A, B, ANS)
 #define PUBLIC_NO(name, A, B, OPTS, ANS)

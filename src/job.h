@@ -52,6 +52,7 @@ typedef enum sw_src {
 	SW_SRC_SHAPE2,          ///< sw_shape2_set
 	SW_SRC_RAY3,            ///< sw_ray3_set
 	SW_SRC_RAY2,            ///< sw_ray2_set
+	SW_SRC_CIRCLE_BLOCK,    ///< sw_circle2_seg2_block[]
 } sw_src;
 
 /// The options struct of a query.
@@ -94,7 +95,7 @@ typedef enum sw_answer {
 static inline int sw_src_planar(sw_src s)
 {
 	return s == SW_SRC_POLY2 || s == SW_SRC_POLY2_BLOCK || s == SW_SRC_CIRCLE2 || s == SW_SRC_SPLIT_POLY2 ||
-	       s == SW_SRC_SHAPE2 || s == SW_SRC_RAY2;
+	       s == SW_SRC_SHAPE2 || s == SW_SRC_RAY2 || s == SW_SRC_CIRCLE_BLOCK;
 }
 
 /// Whether a source is the items of a split call: items [0, n) with no pair list, each answered by

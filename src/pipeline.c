@@ -49,6 +49,7 @@ size_t sw_src_block_size(sw_src s)
 	case SW_SRC_OBB3_BLOCK: return sizeof(sw_obb3_block);
 	case SW_SRC_OBB3_TRI3_BLOCK: return sizeof(sw_obb3_tri3_block);
 	case SW_SRC_POLY2_BLOCK: return sizeof(sw_poly2_block);
+	case SW_SRC_CIRCLE_BLOCK: return sizeof(sw_circle2_seg2_block);
 	default: return 0;
 	}
 }

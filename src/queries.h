@@ -43,6 +43,7 @@
 	X(t, hull3_tri3_overlap, HULL3, TRI3, NONE, OVERLAP, NONE, YES)              \
 	X(t, circle2_seg2_sweep, CIRCLE2, SEG2, CIRCLE, CAST, NONE, YES)             \
 	X(t, circle3_tri3_sweep, CIRCLE3, TRI3, CIRCLE, CAST, NONE, YES)             \
+	X(t, circle2_seg2_sweep_packed, CIRCLE_BLOCK, NONE, CIRCLE, CAST, NONE, YES) \
 	X(t, poly2_split, SPLIT_POLY2, NONE, SPLIT, PIECES, NONE, NO)                \
 	X(t, poly3_split, SPLIT_POLY3, NONE, SPLIT, PIECES, NONE, NO)                \
 	X(t, tri3_split, SPLIT_TRI3, NONE, SPLIT, PIECES, NONE, NO)                  \

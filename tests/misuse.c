@@ -43,6 +43,7 @@ typedef sw_error entry_fn(const void *a, const void *b, const sw_pair *pairs, si
 #define CALL_IDX_GJK(name) sw_##name##_batch(a, b, pairs, n, opts, run, out)
 #define CALL_PACKED_NONE(name) sw_##name(a, n, out)
 #define CALL_PACKED_SWEEP(name) sw_##name(a, n, opts, out)
+#define CALL_PACKED_CIRCLE(name) sw_##name(a, n, opts, out)
 
 /* the public function of a row with one (pub YES); a "_test" twin is reached through its full row */
 #define ADAPT_YES(name, B, OPTS)                                                                                    \

@@ -1,10 +1,12 @@
 /* tests/test_circle_sets.c — the sets of the swept circle family (circles, spheres, segments) through
  * their API: add, get, put, place, columns, clear, bad indices and NULLs, slots past the count invisible to the
  * batched sweep, growth through the allocator hook and its failures; and every tier's batched sweep
- * against the single-pair functions around the kernels' early out's margin. */
+ * (indexed, and packed for circles) against the single-pair functions around the kernels' early out's
+ * margin. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <string.h>
+#include <swept/advanced.h>
 #include <swept/swept.h>
 
 #include "scenes.h"
@@ -349,6 +351,30 @@ Test(circle_sets, early_out_at_its_margin_2d)
 		const sw_cast_results out = {st, ft, t, NULL, NULL, NULL, NULL, nx, NULL, NULL, NULL, NULL, NULL};
 		const sw_batch_opts run = {.isa = SW_BATCH_ISA((sw_isa)isa)};
 		cr_assert_eq(sw_circle2_seg2_sweep_batch(m, g, pairs, N, NULL, &run, &out), SW_OK);
+		expect_tiers_match(st, ft, t, nx, ref, N, sw_isa_name((sw_isa)isa));
+	}
+	/* the same pairs in packed blocks (swept/advanced.h), every tier through the cap */
+	static sw_circle2_seg2_block blk[(N + SW_BLOCK - 1) / SW_BLOCK];
+	for (uint32_t k = 0; k < N; k++) {
+		sw_vec2 c, v, d;
+		float r;
+		sw_seg2 seg;
+		cr_assert_eq(sw_circle2_set_get(m, k, &c, &r, &v), SW_OK);
+		cr_assert_eq(sw_seg2_set_get(g, k, &seg, &d), SW_OK);
+		sw_circle2_seg2_block_put(&blk[k / SW_BLOCK], k % SW_BLOCK, c, r, v, &seg);
+	}
+	if (N % SW_BLOCK)
+		sw_circle2_seg2_block_fill(&blk[N / SW_BLOCK], N % SW_BLOCK);
+	for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
+		if (!sw_isa_available((sw_isa)isa))
+			continue;
+		static uint8_t st[N];
+		static uint32_t ft[N];
+		static float t[N], nx[N];
+		const sw_cast_results out = {st, ft, t, NULL, NULL, NULL, NULL, nx, NULL, NULL, NULL, NULL, NULL};
+		sw_isa prev = sw_set_isa_cap((sw_isa)isa);
+		cr_assert_eq(sw_circle2_seg2_sweep_packed(blk, N, NULL, &out), SW_OK);
+		sw_set_isa_cap(prev);
 		expect_tiers_match(st, ft, t, nx, ref, N, sw_isa_name((sw_isa)isa));
 	}
 	sw_circle2_set_destroy(m);

@@ -9,6 +9,7 @@
 #ifndef SWEPT_ADVANCED_H
 #define SWEPT_ADVANCED_H
 
+#include "swept/circle.h"
 #include "swept/poly2.h"
 #include "swept/tri3.h"
 
@@ -87,6 +88,29 @@ SW_API void sw_poly2_block_put(sw_poly2_block *blk, unsigned lane, const sw_poly
 SW_API void sw_poly2_block_fill(sw_poly2_block *blk, unsigned from);
 /// Moving polygon SAT on n pairs held in ceil(n/16) blocks.
 SW_API sw_error sw_poly2_sweep_packed(const sw_poly2_block *blocks, size_t n, const sw_sweep_results *out);
+
+/// Sixteen circle–segment pairs, the rows sw_circle2_seg2_sweep() takes; `v` is the circle's
+/// displacement minus the segment's. Every lane is checked as that function checks its arguments (a
+/// lane that fails is SW_PAIR_INVALID). For callers that keep their movers' candidates in lane blocks
+/// across steps: the call reads the rows as they are, with no pair list, index check or gather.
+typedef struct sw_circle2_seg2_block {
+	SW_ALIGN64 float c[2][SW_BLOCK]; ///< circle centre (x, y)
+	float r[SW_BLOCK];               ///< radius
+	float v[2][SW_BLOCK];            ///< relative displacement (the circle's minus the segment's)
+	float p[2][SW_BLOCK];            ///< segment endpoint p
+	float q[2][SW_BLOCK];            ///< segment endpoint q
+} sw_circle2_seg2_block;
+
+/// Writes one pair into lane `lane` of a block.
+SW_API void sw_circle2_seg2_block_put(sw_circle2_seg2_block *blk, unsigned lane, sw_vec2 c, float r, sw_vec2 v,
+				      const sw_seg2 *s);
+/// Fills lanes [from, SW_BLOCK) with a harmless valid pair (a still point beside a unit segment).
+SW_API void sw_circle2_seg2_block_fill(sw_circle2_seg2_block *blk, unsigned from);
+/// Swept circle against segment on n pairs held in ceil(n/16) blocks (opts may be NULL): pair k's answer
+/// is sw_circle2_seg2_sweep()'s on lane k % 16 of block k / 16, bit for bit on every tier; the z columns
+/// of `out` are left alone.
+SW_API sw_error sw_circle2_seg2_sweep_packed(const sw_circle2_seg2_block *blocks, size_t n, const sw_circle_opts *opts,
+					     const sw_cast_results *out);
 
 #ifdef __cplusplus
 }

@@ -204,7 +204,8 @@ SW_API void sw_seg2_set_clear(sw_seg2_set *set);
 
 /// The sweep of every pair (movers[pairs[k].a], segs[pairs[k].b]) with the sets' displacements: the
 /// answer of sw_circle2_seg2_sweep() with motion v − d, bit for bit on every tier (opts for the whole
-/// call, may be NULL). An index out of range makes that pair SW_PAIR_INVALID.
+/// call, may be NULL). An index out of range makes that pair SW_PAIR_INVALID. Callers that keep their
+/// pairs in lane blocks across steps have sw_circle2_seg2_sweep_packed() (swept/advanced.h).
 SW_API sw_error sw_circle2_seg2_sweep_batch(const sw_circle2_set *movers, const sw_seg2_set *segs, const sw_pair *pairs,
 					    size_t n, const sw_circle_opts *opts, const sw_batch_opts *run,
 					    const sw_cast_results *out);

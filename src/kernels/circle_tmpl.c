@@ -165,6 +165,18 @@ SW_INLINE void seg_gather(const sw_circle2_set *ms, const sw_seg2_set *ss, const
 	g->ok = ok;
 }
 
+/* the input contract of lanes whose rows are given as they are (a packed block): radius in
+ * [0, SW_MAX_COORD], every coordinate finite and within SW_MAX_COORD (sw_circle2_seg2_ref's checks) */
+SW_INLINE sw_mw seg_ok(const seg_in *g)
+{
+	sw_mw ok = sw_mand(sw_ge(g->r, sw_set1(0.0f)), sw_le(g->r, sw_set1(SW_MAX_COORD)));
+	for (int k = 0; k < 2; k++) {
+		ok = sw_mand(ok, sw_mand(sw_coord_ok(g->c[k]), sw_coord_ok(g->v[k])));
+		ok = sw_mand(ok, sw_mand(sw_coord_ok(g->p[k]), sw_coord_ok(g->q[k])));
+	}
+	return ok;
+}
+
 /* ---- the early out: lanes that surely miss ----
  *
  * A separating axis a keeps the swept shape (the centre's path over [0, v] from c, grown by r) clear of
@@ -408,38 +420,50 @@ SW_INLINE void res_store(const sw_columns *c, size_t base, unsigned cnt, float (
 	cast_store(c, base, cnt, &o, valid, planar, rows);
 }
 
-/* a kernel's loop over its groups of lane blocks: the pairs' set indices, the block's inputs (IN, NF
- * float rows then its `ok` mask, gathered by GATHER from movers MS and geometry GS), the lanes surely
+/* a block's lanes from a pair list: the pairs' set indices (checked against the sets' counts), the
+ * inputs GATHER reads for them; returns the lanes whose indices are in range, the geometry's indices
+ * in ib (for RELOAD) */
+#define INDEXED_SOURCE(name, MS, GS, IN, GATHER)                                           \
+	SW_INLINE sw_mw name(const sw_job *j, size_t k, unsigned cnt, int32_t *ib, IN *g)  \
+	{                                                                                  \
+		const MS *ms = j->a;                                                       \
+		const GS *gs = j->b;                                                       \
+		const sw_pair *pairs = j->pairs + k;                                       \
+		_Alignas(64) int32_t ia[SW_W];                                             \
+		sw_mw in = lanes_pairs(ms->t.count, gs->t.count, pairs, cnt, ia, ib);      \
+		int whole = cnt == SW_W && sw_mbits(in) == (1u << SW_W) - 1u;              \
+		const int32_t *pa = whole ? (const int32_t *)(const void *)&pairs->a : ia; \
+		const int32_t *pb = whole ? (const int32_t *)(const void *)&pairs->b : ib; \
+		const lane_idx ix = {ia, ib, pa, pb, whole ? 2 : 1};                       \
+		GATHER(ms, gs, &ix, g);                                                    \
+		return in;                                                                 \
+	}
+
+/* a kernel's loop over its groups of lane blocks: the block's inputs (IN, NF float rows then its `ok`
+ * mask, from SOURCE: a pair list's gather, or a packed block's rows), the lanes surely
  * missing (DEAD), the answer of the live lanes (CORE), the stores; PLANAR for a 2D query. The stash
  * keeps a live lane's first NS rows; when NS < NF (the mover's rows) also its geometry index, from
  * which RELOAD loads the other rows again for the packed blocks: fewer rows to pack than a triangle's
  * nine coordinates (the same values, so the same bits; a segment's four cost less packed than loaded
  * again, measured). A call that asks for neither depth nor slide runs the loop instantiated for
  * CAST_ROWS_CAST */
-#define CIRCLE_KERNEL(name, MS, GS, IN, NF, NS, GATHER, DEAD, RELOAD, CORE, PLANAR)                               \
+#define CIRCLE_KERNEL(name, GS, IN, NF, NS, SOURCE, DEAD, RELOAD, CORE, PLANAR)                                   \
 	_Static_assert(offsetof(IN, ok) == (NF) * sizeof(sw_fw), #IN ": NF float rows, then ok");                 \
 	_Static_assert((NS) <= (NF), #IN ": NS stashed rows of NF");                                              \
 	SW_INLINE void name##_group(const sw_job *j, const sw_columns *cols, unsigned rows, size_t g0, size_t gn, \
 				    float(*st)[GROUP + SW_W], int32_t *si, float(*res)[GROUP + SW_W])             \
 	{                                                                                                         \
-		const MS *ms = j->a;                                                                              \
 		const GS *gs = j->b;                                                                              \
-		const sw_pair *pairs = j->pairs + j->off;                                                         \
 		size_t at = j->off;                                                                               \
 		int one_sided = ((const sw_circle_opts *)j->opts)->one_sided != 0;                                \
-		_Alignas(64) int32_t ia[SW_W], ib[SW_W];                                                          \
+		_Alignas(64) int32_t ib[SW_W];                                                                    \
 		sw_mw live[GROUP_BLOCKS], valid[GROUP_BLOCKS];                                                    \
 		unsigned nlive = 0, nb = (unsigned)((gn + SW_W - 1) / SW_W);                                      \
 		for (unsigned b = 0; b < nb; b++) {                                                               \
 			size_t base = g0 + (size_t)b * SW_W;                                                      \
 			unsigned cnt = g0 + gn - base < SW_W ? (unsigned)(g0 + gn - base) : SW_W;                 \
-			sw_mw in = lanes_pairs(ms->t.count, gs->t.count, pairs + base, cnt, ia, ib);              \
-			int whole = cnt == SW_W && sw_mbits(in) == (1u << SW_W) - 1u;                             \
-			const int32_t *pa = whole ? (const int32_t *)(const void *)&pairs[base].a : ia;           \
-			const int32_t *pb = whole ? (const int32_t *)(const void *)&pairs[base].b : ib;           \
-			const lane_idx ix = {ia, ib, pa, pb, whole ? 2 : 1};                                      \
 			IN g;                                                                                     \
-			GATHER(ms, gs, &ix, &g);                                                                  \
+			sw_mw in = SOURCE(j, at + base, cnt, ib, &g);                                             \
 			valid[b] = sw_mand(in, g.ok);                                                             \
 			live[b] = lanes_below(sw_mandnot(DEAD(&g), valid[b]), cnt);                               \
 			unsigned bits = sw_mbits(live[b]);                                                        \
@@ -505,8 +529,24 @@ SW_INLINE void res_store(const sw_columns *c, size_t base, unsigned cnt, float (
 			name##_blocks(j, &cols, CAST_ROWS_ALL);                                                   \
 	}
 
-CIRCLE_KERNEL(circle2_seg2_sweep, sw_circle2_set, sw_seg2_set, seg_in, 9, 9, seg_gather, seg_dead, seg_reload, seg_core,
-	      1)
+INDEXED_SOURCE(seg_source, sw_circle2_set, sw_seg2_set, seg_in, seg_gather)
+CIRCLE_KERNEL(circle2_seg2_sweep, sw_seg2_set, seg_in, 9, 9, seg_source, seg_dead, seg_reload, seg_core, 1)
+
+/* lanes [k, k + SW_W) of the call's packed blocks (k a multiple of SW_W): the block's rows are seg_in's,
+ * loaded as they are; every lane is checked (the blocks are caller-writable) */
+_Static_assert(offsetof(sw_circle2_seg2_block, q) == 7 * SW_BLOCK * sizeof(float), "a block is seg_in's rows");
+SW_INLINE sw_mw seg_packed(const sw_job *j, size_t k, unsigned cnt, int32_t *ib, seg_in *g)
+{
+	(void)cnt, (void)ib;
+	const sw_circle2_seg2_block *blk = (const sw_circle2_seg2_block *)j->a + k / SW_BLOCK;
+	const float *row = &blk->c[0][k % SW_BLOCK];
+	sw_fw *x = (sw_fw *)(void *)g;
+	for (int i = 0; i < 9; i++)
+		x[i] = sw_load(row + i * SW_BLOCK);
+	g->ok = seg_ok(g);
+	return sw_mnot(sw_mfalse());
+}
+CIRCLE_KERNEL(circle2_seg2_sweep_packed, sw_seg2_set, seg_in, 9, 9, seg_packed, seg_dead, seg_reload, seg_core, 1)
 
 /* ---- sphere vs triangle (ref/circle3.c) ---- */
 
@@ -792,8 +832,9 @@ SW_INLINE void tri_core(const tri_in *g, int one_sided, cast_w *o)
 	cast_rows(o, t, depth, pt, nr, sl, id);
 }
 
-CIRCLE_KERNEL(circle3_tri3_sweep, sw_circle3_set, sw_tri3_set, tri_in, 16, 7, tri_gather, tri_dead, tri_reload,
-	      tri_core, 0)
+INDEXED_SOURCE(tri_source, sw_circle3_set, sw_tri3_set, tri_in, tri_gather)
+CIRCLE_KERNEL(circle3_tri3_sweep, sw_tri3_set, tri_in, 16, 7, tri_source, tri_dead, tri_reload, tri_core, 0)
 
 SW_EXPORT(circle2_seg2_sweep)
+SW_EXPORT(circle2_seg2_sweep_packed)
 SW_EXPORT(circle3_tri3_sweep)

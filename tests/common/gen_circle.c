@@ -3,7 +3,8 @@
  * feature), grazing paths, motion parallel to the geometry, starts touching, overlapping and behind,
  * zero motion, zero-length segments, huge speeds, 1e4 offsets, tiny and zero radii, moving geometry,
  * extreme scales, signed zeros and broken inputs; the fault classes a caller can hand in; the benchmark
- * scene (sixteen nearby candidates per mover, as a broadphase gives them).
+ * scene (sixteen nearby candidates per mover, as a broadphase gives them). The packed circle–segment
+ * source (sw_circle2_seg2_block) holds the same pairs, packed from the sets.
  *
  * A pair is generated in 3D and flattened (z = 0) for the 2D family, so both families share every
  * pattern. Mover k and geometry k form pair k (pairs out of range excepted), so damaging one pair's
@@ -81,6 +82,7 @@ typedef struct circle_state {
 	sw_tri3_set *tris;
 	sw_pair *pairs;
 	size_t n;
+	sw_circle2_seg2_block *blocks; /* the pairs packed (the packed source), else NULL */
 } circle_state;
 
 static const char *pop_name(size_t p) { return p < NPOPS ? POPS[p].name : "?"; }
@@ -326,6 +328,7 @@ static void circle_free(gen_batch *g)
 	sw_circle2_set_destroy(st->m2), sw_circle3_set_destroy(st->m3);
 	sw_seg2_set_destroy(st->segs), sw_tri3_set_destroy(st->tris);
 	free(st->pairs);
+	free(st->blocks);
 	free(st);
 	memset(g, 0, sizeof *g);
 }
@@ -414,10 +417,43 @@ static int make(int dim, size_t pi, size_t n, gen_batch *g)
 	return 1;
 }
 
+/* the pairs packed into lane blocks with their relative motion v − d (an index out of range reads item
+ * 0), the sources then the blocks; 0 when out of memory */
+static int pack(gen_batch *g)
+{
+	circle_state *st = g->state;
+	size_t nb = (st->n + SW_BLOCK - 1) / SW_BLOCK;
+	st->blocks = aligned_alloc(64, (nb ? nb : 1) * sizeof *st->blocks);
+	if (!st->blocks)
+		return 0;
+	size_t nm = sw_circle2_set_count(st->m2), ns = sw_seg2_set_count(st->segs);
+	for (size_t k = 0; k < st->n; k++) {
+		cpair p;
+		pair_get(st, st->pairs[k].a < nm ? st->pairs[k].a : 0, st->pairs[k].b < ns ? st->pairs[k].b : 0, &p);
+		sw_seg2 s = {{p.x[0].x, p.x[0].y}, {p.x[1].x, p.x[1].y}};
+		sw_circle2_seg2_block_put(&st->blocks[k / SW_BLOCK], (unsigned)(k % SW_BLOCK), sw_v2(p.c.x, p.c.y), p.r,
+					  sw_v2(p.v.x - p.d.x, p.v.y - p.d.y), &s);
+	}
+	if (st->n % SW_BLOCK)
+		sw_circle2_seg2_block_fill(&st->blocks[st->n / SW_BLOCK], (unsigned)(st->n % SW_BLOCK));
+	g->a = st->blocks, g->b = NULL, g->pairs = NULL;
+	return 1;
+}
+
+/* the sets, or packed blocks for the packed source */
+static int made2(int ok, sw_src a, gen_batch *g)
+{
+	if (ok && a == SW_SRC_CIRCLE_BLOCK && !pack(g)) {
+		circle_free(g);
+		return 0;
+	}
+	return ok;
+}
+
 static int make2(size_t p, size_t n, sw_src a, sw_src b, gen_batch *g)
 {
-	(void)a, (void)b;
-	return make(2, p, n, g);
+	(void)b;
+	return made2(make(2, p, n, g), a, g);
 }
 
 static int make3(size_t p, size_t n, sw_src a, sw_src b, gen_batch *g)
@@ -489,8 +525,8 @@ static int bench_make(int dim, unsigned mix, size_t n, gen_batch *g)
 
 static int bench2(unsigned mix, size_t n, sw_src a, sw_src b, gen_batch *g)
 {
-	(void)a, (void)b;
-	return bench_make(2, mix, n, g);
+	(void)b;
+	return made2(bench_make(2, mix, n, g), a, g);
 }
 
 static int bench3(unsigned mix, size_t n, sw_src a, sw_src b, gen_batch *g)
@@ -501,9 +537,26 @@ static int bench3(unsigned mix, size_t n, sw_src a, sw_src b, gen_batch *g)
 
 /* ---- printing, the single-pair adapter, faults ---- */
 
+/* lane k of the packed blocks */
+static void lane_get(const circle_state *st, size_t k, cpair *p)
+{
+	const sw_circle2_seg2_block *blk = &st->blocks[k / SW_BLOCK];
+	unsigned l = (unsigned)(k % SW_BLOCK);
+	memset(p, 0, sizeof *p);
+	p->c = sw_v3(blk->c[0][l], blk->c[1][l], 0), p->r = blk->r[l], p->v = sw_v3(blk->v[0][l], blk->v[1][l], 0);
+	p->x[0] = sw_v3(blk->p[0][l], blk->p[1][l], 0), p->x[1] = sw_v3(blk->q[0][l], blk->q[1][l], 0);
+}
+
 static void print_pair(const gen_batch *g, size_t k, FILE *f)
 {
 	const circle_state *st = g->state;
+	if (st->blocks) {
+		cpair p;
+		lane_get(st, k, &p);
+		fprintf(f, "  lane %zu: c %a %a r %a v %a %a seg %a %a / %a %a\n", k, p.c.x, p.c.y, p.r, p.v.x, p.v.y,
+			p.x[0].x, p.x[0].y, p.x[1].x, p.x[1].y);
+		return;
+	}
 	sw_pair pr = st->pairs[k];
 	cpair p;
 	if (!pair_get(st, pr.a, pr.b, &p)) {
@@ -524,6 +577,13 @@ static void single(const gen_batch *g, sw_query q, const void *opts, size_t k, c
 	cpair p;
 	sw_cast_result res = {SW_PAIR_INVALID, SW_FEATURE_NONE, NAN, NAN, {NAN, NAN, NAN},
 			      {NAN, NAN, NAN}, {NAN, NAN, NAN}};
+	if (st->blocks) {
+		lane_get(st, k, &p);
+		sw_seg2 s = {{p.x[0].x, p.x[0].y}, {p.x[1].x, p.x[1].y}};
+		sw_circle2_seg2_sweep(sw_v2(p.c.x, p.c.y), p.r, sw_v2(p.v.x, p.v.y), &s, opts, &res);
+		sw_cast_put(out, k, &res);
+		return;
+	}
 	int ok = pair_get(st, st->pairs[k].a, st->pairs[k].b, &p);
 	if (st->dim == 2) {
 		sw_vec2 v = sw_v2(p.v.x, p.v.y), d = sw_v2(p.d.x, p.d.y);
@@ -555,6 +615,21 @@ static int damage(gen_batch *g, const sw_query_desc *d, size_t k, unsigned c)
 {
 	(void)d;
 	circle_state *st = g->state;
+	if (st->blocks) {
+		/* the caller-writable floats of lane k (no indices, no displacement of the segment's own) */
+		sw_circle2_seg2_block *blk = &st->blocks[k / SW_BLOCK];
+		unsigned l = (unsigned)(k % SW_BLOCK);
+		switch (c) {
+		case 0: blk->r[l] = -0.5f; return 1;
+		case 1: blk->r[l] = NAN; return 1;
+		case 2: blk->c[0][l] = NAN; return 1;
+		case 3: blk->c[1][l] = 2e15f; return 1;
+		case 4: blk->v[1][l] = INFINITY; return 1;
+		case 5: blk->q[1][l] = NAN; return 1;
+		case 6: blk->p[0][l] = INFINITY; return 1;
+		default: return 0;
+		}
+	}
 	if (c == 8) {
 		st->pairs[k].a = UINT32_MAX - (uint32_t)k;
 		return 1;
@@ -582,7 +657,7 @@ static int damage(gen_batch *g, const sw_query_desc *d, size_t k, unsigned c)
 	return 1;
 }
 
-static int serves2(sw_src a, sw_src b) { return a == SW_SRC_CIRCLE2 && b == SW_SRC_SEG2; }
+static int serves2(sw_src a, sw_src b) { return (a == SW_SRC_CIRCLE2 && b == SW_SRC_SEG2) || a == SW_SRC_CIRCLE_BLOCK; }
 static int serves3(sw_src a, sw_src b) { return a == SW_SRC_CIRCLE3 && b == SW_SRC_TRI3; }
 
 const gen_family gen_circle2_family = {"circle2", serves2, NPOPS,      pop_name, make2,       print_pair,
