@@ -341,4 +341,3 @@ void sw_gjk3_hull_obb_by_size(const sw_job *j, uint32_t *order) { gjk_order(j, S
 void sw_gjk3_ray_hull_by_size(const sw_job *j, uint32_t *order) { gjk_order(j, SW_SRC_RAY3, SW_SRC_HULL3, order); }
 void sw_gjk2_by_class(const sw_job *j, uint32_t *order) { gjk_order(j, SW_SRC_SHAPE2, SW_SRC_SHAPE2, order); }
 void sw_gjk2_ray_by_class(const sw_job *j, uint32_t *order) { gjk_order(j, SW_SRC_RAY2, SW_SRC_SHAPE2, order); }
-void sw_gjk2_ray_poly_by_size(const sw_job *j, uint32_t *order) { gjk_order(j, SW_SRC_RAY2, SW_SRC_POLY2, order); }

@@ -83,6 +83,21 @@ SW_INLINE unsigned pray_fill(const sw_job *j, size_t b0, unsigned cnt, int32_t *
 	return ok;
 }
 
+/* the answers of a whole block of consecutive pairs from `at`: every column in one store */
+SW_INLINE void pray_store_block(const sw_cast_results *out, float *const *dst, const sw_fw *rows, const pray_clip *c,
+				sw_mw miss, sw_mw start, uint32_t at, unsigned invalid)
+{
+	const sw_mw bad = sw_mfrom_bits(invalid);
+	for (int k = 0; k < 8; k++)
+		if (dst[k])
+			sw_storeu(dst[k] + at, sw_sel(bad, sw_set1(NAN), rows[k]));
+	sw_fw st = sw_sel(start, sw_set1((float)SW_STARTS_OVERLAPPED), sw_set1((float)SW_HIT));
+	st = sw_sel(miss, sw_set1((float)SW_MISS), st);
+	sw_store_bytes(out->status + at, sw_sel(bad, sw_set1((float)SW_PAIR_INVALID), st));
+	if (out->feature)
+		sw_store_codes(out->feature + at, c->feature, sw_mor(bad, sw_mor(miss, start)));
+}
+
 /* the answers of a block (ref/poly2_ray.c): rows t, depth, point, normal, slide; statuses, features */
 SW_INLINE void pray_store(const sw_job *j, const pray_clip *c, sw_fw qc, sw_fw qs, const gw *org, const gw *dl,
 			  const uint32_t *pk, unsigned lanes, unsigned invalid)
@@ -107,6 +122,10 @@ SW_INLINE void pray_store(const sw_job *j, const pray_clip *c, sw_fw qc, sw_fw q
 	int k = cols_xyz(dst, 2, out->px, out->py, out->pz);
 	k = cols_xyz(dst, k, out->nx, out->ny, out->nz);
 	cols_xyz(dst, k, out->sx, out->sy, out->sz);
+	if (!j->order && lanes == SW_ALL_LANES) { /* a whole block of consecutive pairs */
+		pray_store_block(out, dst, rows, c, miss, start, pk[0], invalid);
+		return;
+	}
 	store_rows(dst, rows, 8, pk, lanes, invalid);
 	_Alignas(64) float feat[SW_W];
 	sw_storeu(feat, c->feature);
