@@ -2,7 +2,8 @@
  * iterations that work on a pair (lanes active entering an iteration of a lane block, over the block's
  * width times its iterations), with the library's refill (new pairs enter once half the lanes are free)
  * and without (a block's pairs run until its slowest one ends), on the hull and polygon scenes and the
- * mixed-shape scene (spheres, capsules, boxes and polytopes; gen_gjk.c). The rows run the probe kernels
+ * mixed-shape scene (spheres, capsules, boxes and polytopes; gen_gjk.c). The polygon ray row clips
+ * (no GJK loop, one ray per lane for one block pass) and has no row here. The rows run the probe kernels
  * of gjk_lanes_probe3.c / _probe2.c (the tier's kernels with counters) in place of the tier's, through
  * the same batched call as every query row, and check their answers against the reference row.
  *
@@ -28,7 +29,7 @@ unsigned gjk_probe_refill_at;
 /* clang-format off */
 #define PROBE_ROWS(X) \
 	X(gjk3_hull3_overlap) X(gjk3_hull3_distance) X(gjk3_hull3_cast) \
-	X(gjk2_poly2_overlap) X(gjk2_poly2_distance) X(gjk2_poly2_cast) X(gjk2_ray_poly2) \
+	X(gjk2_poly2_overlap) X(gjk2_poly2_distance) X(gjk2_poly2_cast) \
 	X(gjk3_overlap) X(gjk3_distance) X(gjk3_cast) X(gjk3_ray)
 /* clang-format on */
 PROBE_ROWS(PROBE_PROTO)
@@ -42,7 +43,7 @@ typedef struct lanes_row {
 } lanes_row;
 
 #define PROBE_ROW(name) {SW_Q_##name, sw_##name##_probe, 0, 0, ""},
-static lanes_row rows[2 * 11] = {PROBE_ROWS(PROBE_ROW) PROBE_ROWS(PROBE_ROW)};
+static lanes_row rows[2 * 10] = {PROBE_ROWS(PROBE_ROW) PROBE_ROWS(PROBE_ROW)};
 
 typedef struct lanes_ctx {
 	const bench_scene *s;

@@ -8,6 +8,7 @@
 #include "job.h"
 #include "pipeline.h"
 #include "ref/gjk_ref.h"
+#include "ref/ref.h"
 
 enum { Q_OVERLAP, Q_DISTANCE, Q_CAST, Q_RAY };
 
@@ -263,7 +264,32 @@ void sw_gjk2_ray_ref(const sw_job *j) { rows2(j, SW_SRC_RAY2, SW_SRC_SHAPE2, Q_R
 void sw_gjk2_poly2_overlap_ref(const sw_job *j) { rows2(j, SW_SRC_POLY2, SW_SRC_POLY2, Q_OVERLAP, SW_ANS_OVERLAP); }
 void sw_gjk2_poly2_distance_ref(const sw_job *j) { rows2(j, SW_SRC_POLY2, SW_SRC_POLY2, Q_DISTANCE, SW_ANS_DISTANCE); }
 void sw_gjk2_poly2_cast_ref(const sw_job *j) { rows2(j, SW_SRC_POLY2, SW_SRC_POLY2, Q_CAST, SW_ANS_CAST); }
-void sw_gjk2_ray_poly2_ref(const sw_job *j) { rows2(j, SW_SRC_RAY2, SW_SRC_POLY2, Q_RAY, SW_ANS_CAST); }
+/* the polygon ray row clips (sw_poly2_ray): the set's polygons have no rounding radius and were checked
+ * when added */
+void sw_gjk2_ray_poly2_ref(const sw_job *j)
+{
+	const sw_ray2_set *rays = j->a;
+	const sw_poly2_set *s = j->b;
+	sw_cast_results out;
+	planar(SW_ANS_CAST, j->out, &out);
+	for (size_t k = j->off; k < j->off + j->n; k++) {
+		sw_pair p = j->pairs[k];
+		sw_cast_result o = sw_cast_result_invalid();
+		uint32_t sh = p.b < s->inst.count ? s->shape[p.b] : UINT32_MAX;
+		if (p.a < rays->t.count && sh < s->shapes.count && s->ok[sh] && s->n[sh] >= 2 &&
+		    s->n[sh] <= SW_POLY2_MAX_VERTS) {
+			sw_poly2 poly;
+			poly.count = s->n[sh];
+			for (uint32_t v = 0; v < poly.count; v++)
+				poly.v[v] =
+					sw_v2(s->vx[SW_POLY2_MAX_VERTS * sh + v], s->vy[SW_POLY2_MAX_VERTS * sh + v]);
+			sw_pose2 x = {{s->px[p.b], s->py[p.b]}, {s->qc[p.b], s->qs[p.b]}};
+			sw_vec2 org = sw_v2(rays->ox[p.a], rays->oy[p.a]), dl = sw_v2(rays->dx[p.a], rays->dy[p.a]);
+			sw_poly2_ray_pair_ref(&poly, x, org, dl, &o);
+		}
+		sw_cast_put(&out, k, &o);
+	}
+}
 
 /* ---- the ordering stages ---- */
 
@@ -315,4 +341,3 @@ void sw_gjk3_hull_obb_by_size(const sw_job *j, uint32_t *order) { gjk_order(j, S
 void sw_gjk3_ray_hull_by_size(const sw_job *j, uint32_t *order) { gjk_order(j, SW_SRC_RAY3, SW_SRC_HULL3, order); }
 void sw_gjk2_by_class(const sw_job *j, uint32_t *order) { gjk_order(j, SW_SRC_SHAPE2, SW_SRC_SHAPE2, order); }
 void sw_gjk2_ray_by_class(const sw_job *j, uint32_t *order) { gjk_order(j, SW_SRC_RAY2, SW_SRC_SHAPE2, order); }
-void sw_gjk2_ray_poly_by_size(const sw_job *j, uint32_t *order) { gjk_order(j, SW_SRC_RAY2, SW_SRC_POLY2, order); }

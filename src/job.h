@@ -245,7 +245,7 @@ double sw_poly2_lane_utilisation(const sw_poly2_set *as, const sw_poly2_set *bs,
 /* the GJK queries' (src/gjk_batch.c): pairs grouped by the types and vertex counts of their shapes */
 sw_order_fn sw_gjk3_by_class, sw_gjk3_ray_by_class, sw_gjk3_hull_by_size, sw_gjk3_hull_obb_by_size,
 	sw_gjk3_ray_hull_by_size;
-sw_order_fn sw_gjk2_by_class, sw_gjk2_ray_by_class, sw_gjk2_ray_poly_by_size;
+sw_order_fn sw_gjk2_by_class, sw_gjk2_ray_by_class;
 #define SW_ORDER_G3_CLASS sw_gjk3_by_class
 #define SW_ORDER_G3_RAY sw_gjk3_ray_by_class
 #define SW_ORDER_G3_HULL sw_gjk3_hull_by_size
@@ -253,7 +253,6 @@ sw_order_fn sw_gjk2_by_class, sw_gjk2_ray_by_class, sw_gjk2_ray_poly_by_size;
 #define SW_ORDER_G3_RAY_HULL sw_gjk3_ray_hull_by_size
 #define SW_ORDER_G2_CLASS sw_gjk2_by_class
 #define SW_ORDER_G2_RAY sw_gjk2_ray_by_class
-#define SW_ORDER_G2_RAY_POLY sw_gjk2_ray_poly_by_size
 
 /* prototypes: the reference rows (src/<family>_batch.c) and every compiled tier (src/kernels/) */
 #define SW_KERNEL_PROTO(t, name, a, b, opts, answer, order, pub) sw_kernel_fn sw_##name##_##t;

@@ -74,6 +74,6 @@
 	X(t, gjk2_poly2_overlap, POLY2, POLY2, GJK, OVERLAP, POLY2_BY_SIZE, YES)     \
 	X(t, gjk2_poly2_distance, POLY2, POLY2, GJK, DISTANCE, POLY2_BY_SIZE, YES)   \
 	X(t, gjk2_poly2_cast, POLY2, POLY2, GJK, CAST, POLY2_BY_SIZE, YES)           \
-	X(t, gjk2_ray_poly2, RAY2, POLY2, GJK, CAST, G2_RAY_POLY, YES)
+	X(t, gjk2_ray_poly2, RAY2, POLY2, GJK, CAST, NONE, YES)
 
 #endif

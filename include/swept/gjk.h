@@ -364,7 +364,8 @@ SW_API sw_error sw_gjk2_poly2_distance_batch(const sw_poly2_set *a_set, const sw
 SW_API sw_error sw_gjk2_poly2_cast_batch(const sw_poly2_set *a_set, const sw_poly2_set *b_set, const sw_pair *pairs,
 					 size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
 					 const sw_cast_results *out);
-/// sw_gjk2_ray for each pair (ray, polygon instance).
+/// sw_poly2_ray (clipping, swept/poly2.h; polygons have no rounding radius) for each pair (ray, polygon
+/// instance): its features and bits, not sw_gjk2_ray's. A rounded polygon is a sw_shape2 for sw_gjk2_ray_batch.
 SW_API sw_error sw_gjk2_ray_poly2_batch(const sw_ray2_set *rays, const sw_poly2_set *polys, const sw_pair *pairs,
 					size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
 					const sw_cast_results *out);

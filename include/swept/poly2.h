@@ -55,6 +55,19 @@ SW_API sw_error sw_poly2_sweep(const sw_poly2 *a, sw_pose2 pa, sw_vec2 da, const
 SW_API sw_error sw_poly2_overlap(const sw_poly2 *a, sw_pose2 pa, const sw_poly2 *b, sw_pose2 pb,
 				 sw_overlap_result *out);
 
+/// A ray origin + t·delta, t ∈ [0, 1], against a polygon placed by `pose`, by clipping the ray against
+/// each edge's half-plane (Ericson, RTCD 5.3.8); no iteration, no rounding radius (a rounded polygon is
+/// a sw_shape2 for sw_gjk2_ray). The ray is side A of sw_cast_result. SW_HIT: t ∈ (0, 1] the entry
+/// fraction, point = origin + t·delta, normal the entered edge's outward unit normal negated (from the
+/// ray into the polygon), feature that edge's index i (a segment's end caps: 2 at v[0], 3 at v[1]).
+/// SW_STARTS_OVERLAPPED: the origin is inside or on every edge's half-plane (a zero-length delta is a
+/// point query: this or MISS): t 0, point the origin, normal zero. SW_MISS: t 1, point and normal zero.
+/// A ray along an edge's line counts as inside that edge's half-plane: it enters through the next one.
+/// depth and slide are 0. A polygon failing sw_poly2_check(), a rotation not unit within SW_QUAT_TOL or
+/// a coordinate out of range gives SW_PAIR_INVALID. SW_ERR_NULL for a NULL pointer (nothing written),
+/// else SW_OK. Bounds: doc/numerics.md ("GJK", ray cast). No allocation.
+SW_API sw_error sw_poly2_ray(const sw_poly2 *poly, sw_pose2 pose, sw_vec2 origin, sw_vec2 delta, sw_cast_result *out);
+
 /// Polygon shapes (each checked once, when added) and placed, moving instances of them. Opaque.
 typedef struct sw_poly2_set sw_poly2_set;
 

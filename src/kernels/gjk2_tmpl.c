@@ -209,4 +209,6 @@ ROW2(gjk2_ray, RAY2, SHAPE2, Q_RAY)
 ROW2(gjk2_poly2_overlap, POLY2, POLY2, Q_OVERLAP)
 ROW2(gjk2_poly2_distance, POLY2, POLY2, Q_DISTANCE)
 ROW2(gjk2_poly2_cast, POLY2, POLY2, Q_CAST)
-ROW2(gjk2_ray_poly2, RAY2, POLY2, Q_RAY)
+
+/* the polygon ray row clips instead (sw_poly2_ray) */
+#include "kernels/poly2_ray_lanes.h"

@@ -33,6 +33,8 @@ sw_status sw_poly2_sweep_pair_ref(const sw_poly2 *a, sw_pose2 xa, sw_vec2 da, co
 				  sw_vec2 db, int checked, sw_sweep_result *out);
 sw_status sw_poly2_overlap_pair_ref(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose2 xb, int checked,
 				    sw_overlap_result *out);
+/// sw_poly2_ray on a polygon already checked (a set's ok flag): the pose, origin and delta are checked here.
+sw_status sw_poly2_ray_pair_ref(const sw_poly2 *p, sw_pose2 x, sw_vec2 origin, sw_vec2 delta, sw_cast_result *out);
 
 /// One slab's entry and exit times, nin/a and nout/a (a > 0), folded into the running latest entry
 /// in_num/in_den and earliest exit out_num/out_den (fractions with den ≥ 0, compared by
