@@ -136,36 +136,42 @@ static sw_hull_status pair_counted(const sw_hull3 *h, sw_hull_edge *edges, uint3
 	return SW_HULL_OK;
 }
 
-/* no loop runs a pair the same way as another (or itself): a pair is run once each way or once in
- * all, and the face each way is the one run that way; otherwise the general pairing above, whose
- * judgement this is in that case (the same edges, the same first failure) */
+/* every pair run exactly once each way (every hull the builder makes): the edges follow from two bit
+ * rows per vertex, rows[1][lo] with bit hi for a loop running lo → hi, rows[0][lo] for one running
+ * hi → lo, and the face running each half-edge. The rows are equal and hold half as many pairs as
+ * there are half-edges exactly when no pair is run only once or twice the same way (a loop from a
+ * vertex to itself makes the rows differ); otherwise the general pairing above, whose judgement this
+ * is in that case (the same edges, the same first failure) */
 sw_hull_status sw_hull3_pair_edges_(const sw_hull3 *h, sw_hull_edge *edges, uint32_t *ne, char *why, size_t why_len)
 {
-	uint64_t adj[SW_HULL_MAX_VERTS] = {0}, run[SW_HULL_MAX_VERTS] = {0}, twice = 0; /* run[a]: a → b */
+	uint64_t rows[2][SW_HULL_MAX_VERTS];
 	uint8_t face[SW_HULL_MAX_VERTS][SW_HULL_MAX_VERTS]; /* face[a][b]: the face running a → b */
-	uint32_t e = 0;
+	const uint32_t nv = h->num_verts;
+	uint32_t e = 0, total = 0;
+	memset(rows[0], 0, nv * sizeof rows[0][0]);
+	memset(rows[1], 0, nv * sizeof rows[1][0]);
 	for (uint32_t f = 0; f < h->num_faces; f++) {
 		const uint8_t *lp = &h->face_verts[h->faces[f].first];
 		/* the closing half-edge first: the records do not depend on the order they are made in */
 		uint32_t c = h->faces[f].count, a = c ? lp[c - 1] : 0;
+		total += c;
 		for (uint32_t k = 0; k < c; a = lp[k++]) {
-			uint32_t b = lp[k], lo = a < b ? a : b, hi = a < b ? b : a;
-			twice |= (run[a] >> b & 1) | (a == b); /* a == b: the general pairing judges it */
-			run[a] |= (uint64_t)1 << b;
-			adj[lo] |= (uint64_t)1 << hi;
+			uint32_t b = lp[k], up = a < b, lo = up ? a : b, hi = up ? b : a;
+			rows[up][lo] |= (uint64_t)1 << hi;
 			face[a][b] = (uint8_t)f;
 		}
 	}
-	if (twice)
-		return pair_counted(h, edges, ne, why, why_len);
-	for (uint32_t lo = 0; lo < h->num_verts; lo++)
-		for (uint64_t m = adj[lo]; m; m &= m - 1) {
-			uint32_t hi = sw_low_bit(m), up = run[lo] >> hi & 1, down = run[hi] >> lo & 1;
-			if (!(up & down))
-				SW_HULL_FAIL(SW_HULL_BAD_FACES_OPEN, "edge %u-%u has one face (%u)", lo, hi,
-					     up ? face[lo][hi] : face[hi][lo]);
+	for (uint32_t lo = 0; lo < nv; lo++) {
+		/* a bit in both rows: both half-edges were run, so both faces are written */
+		if (rows[1][lo] != rows[0][lo])
+			return pair_counted(h, edges, ne, why, why_len);
+		for (uint64_t m = rows[1][lo]; m; m &= m - 1) {
+			uint32_t hi = sw_low_bit(m);
 			edges[e++] = (sw_hull_edge){{(uint8_t)lo, (uint8_t)hi}, {face[lo][hi], face[hi][lo]}, 0};
 		}
+	}
+	if (2 * e != total)
+		return pair_counted(h, edges, ne, why, why_len);
 	*ne = e;
 	return SW_HULL_OK;
 }
@@ -225,11 +231,12 @@ void sw_hull3_edge_unit_(const sw_hull3 *h, uint32_t e, double u[3])
  * converting NaN to an integer would be undefined */
 static inline uint32_t dir_key(double aux) { return aux >= 0 && aux <= 2 ? (uint32_t)(aux * DIR_SCALE) : 0; }
 
-/* the classes within 2e-5 of aux (the test [lo, hi] of its rounded bounds), ascending in *c; their count */
-static uint32_t near_classes(const double *ax, const uint8_t *head, const uint8_t *next, double aux, uint8_t *c)
+/* the classes within 2e-5 of aux (the test [lo, hi] of its rounded bounds; key = dir_key(aux)), ascending in *c;
+ * their count */
+static uint32_t near_classes(const double *ax, const uint8_t *head, const uint8_t *next, double aux, uint32_t key,
+			     uint8_t *c)
 {
 	const double lo = aux - 2e-5, hi = aux + 2e-5;
-	const uint32_t key = dir_key(aux);
 	uint32_t nc = 0;
 	for (uint32_t s = key + DIR_SLOTS - 1; s <= key + DIR_SLOTS + 1; s++)
 		for (uint32_t j = head[s % DIR_SLOTS]; j; j = next[j - 1]) /* j: class + 1, 0 ends a chain */
@@ -259,14 +266,19 @@ void sw_hull3_edge_dirs_(sw_hull3 *h)
 	sw_hull3_lanes_active()->units(h, us);
 	for (uint32_t e = 0; e < h->num_edges; e++) {
 		const double *u = us[e];
-		double x[3], aux = fabs(u[0]);
-		uint32_t best = nd, nc = near_classes(ax, head, next, aux, cand);
-		for (uint32_t i = 0; i < nc && best == nd; i++) {
-			sw_hd_cross(u, us[founder[cand[i]]], x);
-			best = sw_hd_len(x) <= SW_HULL_DIR_EPS ? cand[i] : best;
+		const double aux = fabs(u[0]);
+		const uint32_t key = dir_key(aux), s = key % DIR_SLOTS;
+		uint32_t best = nd;
+		/* most edges find the three buckets empty: no candidate, a new class */
+		if (head[(s + DIR_SLOTS - 1) % DIR_SLOTS] | head[s] | head[(s + 1) % DIR_SLOTS]) {
+			uint32_t nc = near_classes(ax, head, next, aux, key, cand);
+			for (uint32_t i = 0; i < nc && best == nd; i++) {
+				double x[3];
+				sw_hd_cross(u, us[founder[cand[i]]], x);
+				best = sw_hd_len(x) <= SW_HULL_DIR_EPS ? cand[i] : best;
+			}
 		}
 		if (best == nd) {
-			uint32_t s = dir_key(aux) % DIR_SLOTS;
 			ax[nd] = aux;
 			founder[nd] = (uint8_t)e;
 			next[nd] = head[s], head[s] = (uint8_t)(nd + 1);
