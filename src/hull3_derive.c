@@ -225,6 +225,10 @@ void sw_hull3_edge_unit_(const sw_hull3 *h, uint32_t e, double u[3])
  * an edge's |x| has the edge's key or a neighbour's), hashed into DIR_SLOTS chains */
 #define DIR_SLOTS 256
 #define DIR_SCALE 32768.0
+/* a bit per key modulo DIR_OCC: whether a class has it; three clear bits (most edges: a class in a
+ * neighbour's key is rare) settle that no class is near without walking the chains, whose shared
+ * slots would make that test a branch no predictor learns */
+#define DIR_OCC 4096
 
 /* the bucket key of |x|: a unit's |x| is at most 1 (a little over it by rounding); an edge of zero
  * length has a NaN unit, which no class matches (every comparison with it is false): key 0, where
@@ -260,6 +264,7 @@ void sw_hull3_edge_dirs_(sw_hull3 *h)
 	double us[SW_HULL_MAX_EDGES][3], ax[SW_HULL_MAX_EDGES];
 	uint8_t founder[SW_HULL_MAX_EDGES]; /* per class: the edge that made it */
 	uint8_t head[DIR_SLOTS] = {0}, next[SW_HULL_MAX_EDGES], cand[SW_HULL_MAX_EDGES];
+	uint64_t occ[DIR_OCC / 64] = {0};
 	uint32_t nd = 0;
 	/* the units first, in lanes (sw_hull3_edge_unit_'s operations): independent of each other, where in
 	 * the greedy loop below each would wait for the previous edge's search */
@@ -267,10 +272,11 @@ void sw_hull3_edge_dirs_(sw_hull3 *h)
 	for (uint32_t e = 0; e < h->num_edges; e++) {
 		const double *u = us[e];
 		const double aux = fabs(u[0]);
-		const uint32_t key = dir_key(aux), s = key % DIR_SLOTS;
+		const uint32_t key = dir_key(aux), s = key % DIR_SLOTS, o = key % DIR_OCC;
+		const uint32_t ol = (o + DIR_OCC - 1) % DIR_OCC, oh = (o + 1) % DIR_OCC;
 		uint32_t best = nd;
-		/* most edges find the three buckets empty: no candidate, a new class */
-		if (head[(s + DIR_SLOTS - 1) % DIR_SLOTS] | head[s] | head[(s + 1) % DIR_SLOTS]) {
+		/* most edges: no class in the three keys, a new class */
+		if ((occ[ol / 64] >> ol % 64 | occ[o / 64] >> o % 64 | occ[oh / 64] >> oh % 64) & 1) {
 			uint32_t nc = near_classes(ax, head, next, aux, key, cand);
 			for (uint32_t i = 0; i < nc && best == nd; i++) {
 				double x[3];
@@ -282,6 +288,7 @@ void sw_hull3_edge_dirs_(sw_hull3 *h)
 			ax[nd] = aux;
 			founder[nd] = (uint8_t)e;
 			next[nd] = head[s], head[s] = (uint8_t)(nd + 1);
+			occ[o / 64] |= (uint64_t)1 << o % 64;
 			h->dirs[nd++] = sw_v3((float)u[0], (float)u[1], (float)u[2]);
 		}
 		h->edges[e].dir = (uint8_t)best;
