@@ -243,10 +243,25 @@ sw_hull_status sw_qh_loops_(sw_qh *q, sw_qh_loops *L, int *deg)
 /* ---- canonical output ---- */
 
 /* the loops sorted by (smallest vertex, next vertex): no two loops share that pair (it is a directed
- * edge, which one face runs), so the order is total and any sort gives it. Counting by the smallest
- * vertex (< SW_HULL_MAX_VERTS), then insertion by the next one within the few loops sharing it. */
-static void sort_keys(const sw_qh_key *in, sw_qh_key *k, int n)
+ * edge, which one face runs), so the order is total and any sort gives it. Each key sets bit b of a
+ * row per vertex a < nv and records its place there; the rows read in order give the keys sorted,
+ * with no comparison to predict. Keys that do not all land (a pair twice) are sorted by counting and
+ * insertion as before. */
+static void sort_keys(const sw_qh_key *in, sw_qh_key *k, int n, int nv)
 {
+	uint64_t row[SW_HULL_MAX_VERTS];
+	uint8_t at[SW_HULL_MAX_VERTS][SW_HULL_MAX_VERTS]; /* read only where the row's bit is set */
+	memset(row, 0, (size_t)nv * sizeof row[0]);
+	for (int i = 0; i < n; i++) {
+		row[in[i].a] |= (uint64_t)1 << in[i].b;
+		at[in[i].a][in[i].b] = (uint8_t)i;
+	}
+	int j = 0;
+	for (int a = 0; a < nv; a++)
+		for (uint64_t m = row[a]; m; m &= m - 1)
+			k[j++] = in[at[a][sw_low_bit(m)]];
+	if (j == n)
+		return;
 	int first[SW_HULL_MAX_VERTS + 1] = {0}, fill[SW_HULL_MAX_VERTS];
 	for (int i = 0; i < n; i++)
 		first[in[i].a + 1]++;
@@ -254,10 +269,10 @@ static void sort_keys(const sw_qh_key *in, sw_qh_key *k, int n)
 		first[a + 1] += first[a], fill[a] = first[a];
 	for (int i = 0; i < n; i++) {
 		sw_qh_key v = in[i];
-		int j = fill[v.a]++;
-		for (; j > first[v.a] && k[j - 1].b > v.b; j--)
-			k[j] = k[j - 1];
-		k[j] = v;
+		int t = fill[v.a]++;
+		for (; t > first[v.a] && k[t - 1].b > v.b; t--)
+			k[t] = k[t - 1];
+		k[t] = v;
 	}
 }
 
@@ -290,7 +305,7 @@ sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const
 		}
 		raw[f] = (sw_qh_key){lp[r], lp[r + 1 == m ? 0 : r + 1], f, r};
 	}
-	sort_keys(raw, keys, L->nl);
+	sort_keys(raw, keys, L->nl, nv);
 	int w = 0;
 	for (int f = 0; f < L->nl; f++) {
 		const int *lp = &L->idx[L->first[keys[f].loop]];
