@@ -103,19 +103,30 @@ static void join_regions(sw_qh *q, int a, int b)
 
 /* whether some edge between two triangles (every region still one triangle) leans, judged once per
  * edge (or cannot be judged so: an edge not found on its neighbour). When none does, the passes of
- * sw_qh_merge_ would judge the same pairs the same way and merge nothing. */
-static int any_leaning_edge(const sw_qh *q)
+ * sw_qh_merge_ would judge the same pairs the same way and merge nothing. one: the nr live faces.
+ * The edges to judge (those whose neighbour is in a later slot) are listed by selects, a block of
+ * faces at a time, then judged: which neighbour comes later is not predictable, the verdict is. */
+static int any_leaning_edge(const sw_qh *q, const int *one, int nr)
 {
-	for (int s = 0; s < q->nf; s++)
-		for (int i = 0; i < 3 && q->f[s].live; i++) {
+	enum { BLOCK = 32 };
+	int es[3 * BLOCK];
+	for (int k0 = 0; k0 < nr; k0 += BLOCK) {
+		int ne = 0;
+		for (int k = k0; k < nr && k < k0 + BLOCK; k++) {
+			const int s = one[k], *nb = q->f[s].nb;
+			es[ne] = 3 * s, ne += nb[0] > s;
+			es[ne] = 3 * s + 1, ne += nb[1] > s;
+			es[ne] = 3 * s + 2, ne += nb[2] > s;
+		}
+		for (int k = 0; k < ne; k++) {
+			const int s = es[k] / 3, i = es[k] % 3;
 			const sw_qh_face *f = &q->f[s];
 			int t = f->nb[i];
-			if (t < s)
-				continue;
 			int j = sw_qh_edge_of_(&q->f[t], f->v[(i + 1) % 3], f->v[i]);
 			if (j < 0 || tri_leans(q, s, q->f[t].v[(j + 2) % 3]) || tri_leans(q, t, f->v[(i + 2) % 3]))
 				return 1;
 		}
+	}
 	return 0;
 }
 
@@ -134,7 +145,7 @@ void sw_qh_merge_(sw_qh *q)
 	}
 	/* every region one triangle: region_plane's operations, in lanes */
 	sw_hull3_lanes_active()->rplanes(q, one, (uint32_t)nr);
-	if (!any_leaning_edge(q)) /* most hulls: every triangle is a face */
+	if (!any_leaning_edge(q, one, nr)) /* most hulls: every triangle is a face */
 		return;
 	for (int changed = 1; changed;) {
 		changed = 0;
