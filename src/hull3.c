@@ -216,8 +216,9 @@ static sw_hull_status attempt(sw_qh *q, const sw_vec3 *pts, double rel, int fres
 		if (st == SW_HULL_OK)
 			st = sw_qh_emit_(q, L, deg, pts, out);
 	}
-	if (st == SW_HULL_OK)
-		st = sw_hull3_finish_(out, q->eps, tol, &q->shared);
+	if (st == SW_HULL_OK) /* the edges of a solid's loops are paired by sw_qh_emit_ */
+		st = out->num_faces == 2 ? sw_hull3_finish_(out, q->eps, tol, &q->shared)
+					 : sw_hull3_finish_paired_(out, q->eps, tol, &q->shared);
 	if (st == SW_HULL_OK && !contains_all(out, q))
 		st = SW_HULL_NUMERIC;
 	if (st == SW_HULL_OK && sw_hull3_validate_built_(out, &q->shared, NULL, 0) != SW_HULL_OK)

@@ -136,44 +136,42 @@ static sw_hull_status pair_counted(const sw_hull3 *h, sw_hull_edge *edges, uint3
 	return SW_HULL_OK;
 }
 
-/* every pair run exactly once each way (every hull the builder makes): the edges follow from two bit
- * rows per vertex, rows[1][lo] with bit hi for a loop running lo → hi, rows[0][lo] for one running
- * hi → lo, and the face running each half-edge. The rows are equal and hold half as many pairs as
- * there are half-edges exactly when no pair is run only once or twice the same way (a loop from a
- * vertex to itself makes the rows differ); otherwise the general pairing above, whose judgement this
- * is in that case (the same edges, the same first failure) */
+/* every pair run exactly once each way (every hull the builder makes): the edges follow from the
+ * two bit rows per vertex and the face running each half-edge (sw_hull3_pairing). The rows are equal
+ * and hold half as many pairs as there are half-edges exactly when no pair is run only once or twice
+ * the same way (a loop from a vertex to itself makes the rows differ); otherwise the general pairing
+ * above, whose judgement this is in that case (the same edges, the same first failure) */
+sw_hull_status sw_hull3_pairing_edges_(const sw_hull3_pairing *p, const sw_hull3 *h, sw_hull_edge *edges, uint32_t *ne,
+				       char *why, size_t why_len)
+{
+	uint32_t e = 0;
+	for (uint32_t lo = 0; lo < p->nv; lo++) {
+		/* a bit in both rows: both half-edges were run, so both faces are written */
+		if (p->rows[1][lo] != p->rows[0][lo])
+			return pair_counted(h, edges, ne, why, why_len);
+		for (uint64_t m = p->rows[1][lo]; m; m &= m - 1) {
+			uint32_t hi = sw_low_bit(m);
+			edges[e++] = (sw_hull_edge){{(uint8_t)lo, (uint8_t)hi}, {p->face[lo][hi], p->face[hi][lo]}, 0};
+		}
+	}
+	if (2 * e != p->total)
+		return pair_counted(h, edges, ne, why, why_len);
+	*ne = e;
+	return SW_HULL_OK;
+}
+
 sw_hull_status sw_hull3_pair_edges_(const sw_hull3 *h, sw_hull_edge *edges, uint32_t *ne, char *why, size_t why_len)
 {
-	uint64_t rows[2][SW_HULL_MAX_VERTS];
-	uint8_t face[SW_HULL_MAX_VERTS][SW_HULL_MAX_VERTS]; /* face[a][b]: the face running a → b */
-	const uint32_t nv = h->num_verts;
-	uint32_t e = 0, total = 0;
-	memset(rows[0], 0, nv * sizeof rows[0][0]);
-	memset(rows[1], 0, nv * sizeof rows[1][0]);
+	sw_hull3_pairing p;
+	sw_hull3_pairing_start_(&p, h->num_verts);
 	for (uint32_t f = 0; f < h->num_faces; f++) {
 		const uint8_t *lp = &h->face_verts[h->faces[f].first];
 		/* the closing half-edge first: the records do not depend on the order they are made in */
 		uint32_t c = h->faces[f].count, a = c ? lp[c - 1] : 0;
-		total += c;
-		for (uint32_t k = 0; k < c; a = lp[k++]) {
-			uint32_t b = lp[k], up = a < b, lo = up ? a : b, hi = up ? b : a;
-			rows[up][lo] |= (uint64_t)1 << hi;
-			face[a][b] = (uint8_t)f;
-		}
+		for (uint32_t k = 0; k < c; a = lp[k++])
+			sw_hull3_pairing_add_(&p, a, lp[k], f);
 	}
-	for (uint32_t lo = 0; lo < nv; lo++) {
-		/* a bit in both rows: both half-edges were run, so both faces are written */
-		if (rows[1][lo] != rows[0][lo])
-			return pair_counted(h, edges, ne, why, why_len);
-		for (uint64_t m = rows[1][lo]; m; m &= m - 1) {
-			uint32_t hi = sw_low_bit(m);
-			edges[e++] = (sw_hull_edge){{(uint8_t)lo, (uint8_t)hi}, {face[lo][hi], face[hi][lo]}, 0};
-		}
-	}
-	if (2 * e != total)
-		return pair_counted(h, edges, ne, why, why_len);
-	*ne = e;
-	return SW_HULL_OK;
+	return sw_hull3_pairing_edges_(&p, h, edges, ne, why, why_len);
 }
 
 /* ---- flat hulls: two faces, one loop and its reverse ---- */
@@ -428,9 +426,27 @@ double sw_hull3_centroid_radius_(sw_hull3 *h, const double c[3], const double (*
 	return vol;
 }
 
+/* everything after the edge records: planes, directions, centroid and radius (c: the bounding-box
+ * centre of the vertices) */
+static sw_hull_status finish_rest(sw_hull3 *h, const double c[3], sw_hull3_shared *sh)
+{
+	double r[SW_HULL_MAX_VERTS][3];
+	sw_hull3_rel_verts_(h, c, r);
+	if (sh)
+		sh->solid = 0;
+	sw_hull_status st = face_planes(h, c, (const double(*)[3])r, sh);
+	if (st != SW_HULL_OK)
+		return st;
+	sw_hull3_edge_dirs_(h);
+	double vol = sw_hull3_centroid_radius_(h, c, (const double(*)[3])r);
+	if (sh)
+		sh->vol = vol, sh->g = h->centroid, sh->radius = h->radius;
+	return SW_HULL_OK;
+}
+
 sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol, sw_hull3_shared *sh)
 {
-	double c[3], e_unused, t_unused, r[SW_HULL_MAX_VERTS][3];
+	double c[3], e_unused, t_unused;
 	sw_hull3_tolerances_(h->verts, h->num_verts, 0.0, c, &e_unused, &t_unused);
 	h->eps = (float)eps;
 	h->tol = nextafterf((float)tol, INFINITY);
@@ -441,15 +457,14 @@ sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol, sw_hull3_sh
 		st = sw_hull3_pair_edges_(h, h->edges, &h->num_edges, NULL, 0);
 	if (st != SW_HULL_OK)
 		return st;
-	sw_hull3_rel_verts_(h, c, r);
-	if (sh)
-		sh->solid = 0;
-	st = face_planes(h, c, (const double(*)[3])r, sh);
-	if (st != SW_HULL_OK)
-		return st;
-	sw_hull3_edge_dirs_(h);
-	double vol = sw_hull3_centroid_radius_(h, c, (const double(*)[3])r);
-	if (sh)
-		sh->vol = vol, sh->g = h->centroid, sh->radius = h->radius;
-	return SW_HULL_OK;
+	return finish_rest(h, c, sh);
+}
+
+sw_hull_status sw_hull3_finish_paired_(sw_hull3 *h, double eps, double tol, sw_hull3_shared *sh)
+{
+	double c[3], e_unused, t_unused;
+	sw_hull3_tolerances_(h->verts, h->num_verts, 0.0, c, &e_unused, &t_unused);
+	h->eps = (float)eps;
+	h->tol = nextafterf((float)tol, INFINITY);
+	return finish_rest(h, c, sh);
 }

@@ -288,7 +288,7 @@ static void sort_keys(const sw_qh_key *in, sw_qh_key *k, int n, int nv)
 }
 
 /* vertices in point order (= lexicographic), loops started at their smallest index, faces sorted */
-sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const sw_vec3 *pts, sw_hull3 *out)
+sw_hull_status sw_qh_emit_(sw_qh *q, sw_qh_loops *L, const int *deg, const sw_vec3 *pts, sw_hull3 *out)
 {
 	int *map = q->map, nv = 0;
 	for (int i = 0; i < q->n; i++) /* points are sorted, so this visits vertices in order */
@@ -317,6 +317,9 @@ sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const
 		raw[f] = (sw_qh_key){lp[r], lp[r + 1 == m ? 0 : r + 1], f, r};
 	}
 	sort_keys(raw, keys, L->nl, nv);
+	/* the edge records paired as the loops are written (sw_hull3_pair_edges_'s records, met here) */
+	sw_hull3_pairing *pr = &q->pairing;
+	sw_hull3_pairing_start_(pr, (uint32_t)nv);
 	int w = 0;
 	for (int f = 0; f < L->nl; f++) {
 		const int *lp = &L->idx[L->first[keys[f].loop]];
@@ -326,16 +329,24 @@ sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const
 		if (m == 3) { /* most faces: the three corners from the rotation directly */
 			static const int next[3] = {1, 2, 0}, prev[3] = {2, 0, 1};
 			const int r = keys[f].rot;
-			out->face_verts[w] = (uint8_t)lp[r];
-			out->face_verts[w + 1] = (uint8_t)lp[next[r]];
-			out->face_verts[w + 2] = (uint8_t)lp[prev[r]];
+			const uint32_t c0 = (uint32_t)lp[r], c1 = (uint32_t)lp[next[r]], c2 = (uint32_t)lp[prev[r]];
+			out->face_verts[w] = (uint8_t)c0;
+			out->face_verts[w + 1] = (uint8_t)c1;
+			out->face_verts[w + 2] = (uint8_t)c2;
+			sw_hull3_pairing_add_(pr, c0, c1, (uint32_t)f);
+			sw_hull3_pairing_add_(pr, c1, c2, (uint32_t)f);
+			sw_hull3_pairing_add_(pr, c2, c0, (uint32_t)f);
 			w += 3;
 			continue;
 		}
-		for (int k = 0, j = keys[f].rot; k < m; k++, j = j + 1 == m ? 0 : j + 1) /* j = (rot + k) mod m */
+		for (int k = 0, j = keys[f].rot; k < m; k++, j = j + 1 == m ? 0 : j + 1) { /* j = (rot + k) mod m */
 			out->face_verts[w++] = (uint8_t)lp[j];
+			sw_hull3_pairing_add_(pr, (uint32_t)lp[j], (uint32_t)lp[j + 1 == m ? 0 : j + 1], (uint32_t)f);
+		}
 	}
 	out->num_verts = (uint32_t)nv;
 	out->num_faces = (uint32_t)L->nl;
-	return SW_HULL_OK;
+	if (L->nl == 2) /* a flat hull's loops: sw_hull3_finish_ judges them */
+		return SW_HULL_OK;
+	return sw_hull3_pairing_edges_(pr, out, out->edges, &out->num_edges, NULL, 0);
 }
