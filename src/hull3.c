@@ -80,13 +80,57 @@ static void sort_points(sw_vec3 *a, size_t n, sw_vec3 *tmp)
 		memcpy(a, src, n * sizeof *a);
 }
 
+/* at most this many points are sorted by counting each one's rank (rank_sort) */
+#define RANK_SORT_MAX 64
+
+/* out = the n ≤ RANK_SORT_MAX points of in (finite, no −0) in pt_less order: each point's rank counted
+ * as the points before it in that order plus the equal ones at lower indices, four at a time in SSE2
+ * (the baseline of x86-64; SIMDe elsewhere). No comparison outcome steers a branch, where a merge
+ * sort's do at every step; the lanes past n hold +∞, which is neither before nor equal to a point */
+static void rank_sort(const sw_vec3 *in, size_t n, sw_vec3 *out)
+{
+	_Alignas(16) float c[3][RANK_SORT_MAX];
+	const size_t n4 = (n + 3) & ~(size_t)3;
+	for (size_t j = 0; j < n4; j++) {
+		const int live = j < n;
+		c[0][j] = live ? in[j].x : INFINITY;
+		c[1][j] = live ? in[j].y : INFINITY;
+		c[2][j] = live ? in[j].z : INFINITY;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const simde__m128 xi = simde_mm_set1_ps(in[i].x), yi = simde_mm_set1_ps(in[i].y),
+				  zi = simde_mm_set1_ps(in[i].z);
+		const simde__m128i ii = simde_mm_set1_epi32((int)i);
+		simde__m128i cnt = simde_mm_setzero_si128(), jj = simde_mm_setr_epi32(0, 1, 2, 3);
+		for (size_t j = 0; j < n4; j += 4, jj = simde_mm_add_epi32(jj, simde_mm_set1_epi32(4))) {
+			const simde__m128 xj = simde_mm_load_ps(&c[0][j]), yj = simde_mm_load_ps(&c[1][j]),
+					  zj = simde_mm_load_ps(&c[2][j]);
+			const simde__m128 ex = simde_mm_cmpeq_ps(xj, xi), ey = simde_mm_cmpeq_ps(yj, yi);
+			const simde__m128 lz =
+				simde_mm_or_ps(simde_mm_cmplt_ps(zj, zi),
+					       simde_mm_and_ps(simde_mm_cmpeq_ps(zj, zi),
+							       simde_mm_castsi128_ps(simde_mm_cmplt_epi32(jj, ii))));
+			const simde__m128 ly = simde_mm_or_ps(simde_mm_cmplt_ps(yj, yi), simde_mm_and_ps(ey, lz));
+			const simde__m128 before = simde_mm_or_ps(simde_mm_cmplt_ps(xj, xi), simde_mm_and_ps(ex, ly));
+			cnt = simde_mm_sub_epi32(cnt, simde_mm_castps_si128(before)); /* a true lane is −1 */
+		}
+		cnt = simde_mm_add_epi32(cnt, simde_mm_shuffle_epi32(cnt, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
+		cnt = simde_mm_add_epi32(cnt, simde_mm_shuffle_epi32(cnt, SIMDE_MM_SHUFFLE(2, 3, 0, 1)));
+		out[simde_mm_cvtsi128_si32(cnt)] = in[i];
+	}
+}
+
 /* sorted unique copy (−0 folded into +0 first, so it cannot make the order depend on the input's);
  * tmp: scratch of n points */
 static size_t unique_sorted(const sw_vec3 *in, size_t n, sw_vec3 *out, sw_vec3 *tmp)
 {
+	sw_vec3 *folded = n <= RANK_SORT_MAX ? tmp : out;
 	for (size_t i = 0; i < n; i++)
-		out[i] = sw_v3(in[i].x + 0.0f, in[i].y + 0.0f, in[i].z + 0.0f);
-	sort_points(out, n, tmp);
+		folded[i] = sw_v3(in[i].x + 0.0f, in[i].y + 0.0f, in[i].z + 0.0f);
+	if (n <= RANK_SORT_MAX)
+		rank_sort(tmp, n, out);
+	else
+		sort_points(out, n, tmp);
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++)
 		if (m == 0 || pt_less(&out[m - 1], &out[i]))
@@ -216,8 +260,9 @@ static sw_hull_status attempt(sw_qh *q, const sw_vec3 *pts, double rel, int fres
 		if (st == SW_HULL_OK)
 			st = sw_qh_emit_(q, L, deg, pts, out);
 	}
-	if (st == SW_HULL_OK)
-		st = sw_hull3_finish_(out, q->eps, tol, &q->shared);
+	if (st == SW_HULL_OK) /* the edges of a solid's loops are paired by sw_qh_emit_ */
+		st = out->num_faces == 2 ? sw_hull3_finish_(out, q->eps, tol, &q->shared)
+					 : sw_hull3_finish_paired_(out, q->eps, tol, &q->shared);
 	if (st == SW_HULL_OK && !contains_all(out, q))
 		st = SW_HULL_NUMERIC;
 	if (st == SW_HULL_OK && sw_hull3_validate_built_(out, &q->shared, NULL, 0) != SW_HULL_OK)

@@ -136,38 +136,42 @@ static sw_hull_status pair_counted(const sw_hull3 *h, sw_hull_edge *edges, uint3
 	return SW_HULL_OK;
 }
 
-/* no loop runs a pair the same way as another (or itself): a pair is run once each way or once in
- * all, and the face each way is the one run that way; otherwise the general pairing above, whose
- * judgement this is in that case (the same edges, the same first failure) */
+/* every pair run exactly once each way (every hull the builder makes): the edges follow from the
+ * two bit rows per vertex and the face running each half-edge (sw_hull3_pairing). The rows are equal
+ * and hold half as many pairs as there are half-edges exactly when no pair is run only once or twice
+ * the same way (a loop from a vertex to itself makes the rows differ); otherwise the general pairing
+ * above, whose judgement this is in that case (the same edges, the same first failure) */
+sw_hull_status sw_hull3_pairing_edges_(const sw_hull3_pairing *p, const sw_hull3 *h, sw_hull_edge *edges, uint32_t *ne,
+				       char *why, size_t why_len)
+{
+	uint32_t e = 0;
+	for (uint32_t lo = 0; lo < p->nv; lo++) {
+		/* a bit in both rows: both half-edges were run, so both faces are written */
+		if (p->rows[1][lo] != p->rows[0][lo])
+			return pair_counted(h, edges, ne, why, why_len);
+		for (uint64_t m = p->rows[1][lo]; m; m &= m - 1) {
+			uint32_t hi = sw_low_bit(m);
+			edges[e++] = (sw_hull_edge){{(uint8_t)lo, (uint8_t)hi}, {p->face[lo][hi], p->face[hi][lo]}, 0};
+		}
+	}
+	if (2 * e != p->total)
+		return pair_counted(h, edges, ne, why, why_len);
+	*ne = e;
+	return SW_HULL_OK;
+}
+
 sw_hull_status sw_hull3_pair_edges_(const sw_hull3 *h, sw_hull_edge *edges, uint32_t *ne, char *why, size_t why_len)
 {
-	uint64_t adj[SW_HULL_MAX_VERTS] = {0}, run[SW_HULL_MAX_VERTS] = {0}, twice = 0; /* run[a]: a → b */
-	uint8_t face[SW_HULL_MAX_VERTS][SW_HULL_MAX_VERTS]; /* face[a][b]: the face running a → b */
-	uint32_t e = 0;
+	sw_hull3_pairing p;
+	sw_hull3_pairing_start_(&p, h->num_verts);
 	for (uint32_t f = 0; f < h->num_faces; f++) {
 		const uint8_t *lp = &h->face_verts[h->faces[f].first];
 		/* the closing half-edge first: the records do not depend on the order they are made in */
 		uint32_t c = h->faces[f].count, a = c ? lp[c - 1] : 0;
-		for (uint32_t k = 0; k < c; a = lp[k++]) {
-			uint32_t b = lp[k], lo = a < b ? a : b, hi = a < b ? b : a;
-			twice |= (run[a] >> b & 1) | (a == b); /* a == b: the general pairing judges it */
-			run[a] |= (uint64_t)1 << b;
-			adj[lo] |= (uint64_t)1 << hi;
-			face[a][b] = (uint8_t)f;
-		}
+		for (uint32_t k = 0; k < c; a = lp[k++])
+			sw_hull3_pairing_add_(&p, a, lp[k], f);
 	}
-	if (twice)
-		return pair_counted(h, edges, ne, why, why_len);
-	for (uint32_t lo = 0; lo < h->num_verts; lo++)
-		for (uint64_t m = adj[lo]; m; m &= m - 1) {
-			uint32_t hi = sw_low_bit(m), up = run[lo] >> hi & 1, down = run[hi] >> lo & 1;
-			if (!(up & down))
-				SW_HULL_FAIL(SW_HULL_BAD_FACES_OPEN, "edge %u-%u has one face (%u)", lo, hi,
-					     up ? face[lo][hi] : face[hi][lo]);
-			edges[e++] = (sw_hull_edge){{(uint8_t)lo, (uint8_t)hi}, {face[lo][hi], face[hi][lo]}, 0};
-		}
-	*ne = e;
-	return SW_HULL_OK;
+	return sw_hull3_pairing_edges_(&p, h, edges, ne, why, why_len);
 }
 
 /* ---- flat hulls: two faces, one loop and its reverse ---- */
@@ -219,17 +223,22 @@ void sw_hull3_edge_unit_(const sw_hull3 *h, uint32_t e, double u[3])
  * an edge's |x| has the edge's key or a neighbour's), hashed into DIR_SLOTS chains */
 #define DIR_SLOTS 256
 #define DIR_SCALE 32768.0
+/* a bit per key modulo DIR_OCC: whether a class has it; three clear bits (most edges: a class in a
+ * neighbour's key is rare) settle that no class is near without walking the chains, whose shared
+ * slots would make that test a branch no predictor learns */
+#define DIR_OCC 4096
 
 /* the bucket key of |x|: a unit's |x| is at most 1 (a little over it by rounding); an edge of zero
  * length has a NaN unit, which no class matches (every comparison with it is false): key 0, where
  * converting NaN to an integer would be undefined */
 static inline uint32_t dir_key(double aux) { return aux >= 0 && aux <= 2 ? (uint32_t)(aux * DIR_SCALE) : 0; }
 
-/* the classes within 2e-5 of aux (the test [lo, hi] of its rounded bounds), ascending in *c; their count */
-static uint32_t near_classes(const double *ax, const uint8_t *head, const uint8_t *next, double aux, uint8_t *c)
+/* the classes within 2e-5 of aux (the test [lo, hi] of its rounded bounds; key = dir_key(aux)), ascending in *c;
+ * their count */
+static uint32_t near_classes(const double *ax, const uint8_t *head, const uint8_t *next, double aux, uint32_t key,
+			     uint8_t *c)
 {
 	const double lo = aux - 2e-5, hi = aux + 2e-5;
-	const uint32_t key = dir_key(aux);
 	uint32_t nc = 0;
 	for (uint32_t s = key + DIR_SLOTS - 1; s <= key + DIR_SLOTS + 1; s++)
 		for (uint32_t j = head[s % DIR_SLOTS]; j; j = next[j - 1]) /* j: class + 1, 0 ends a chain */
@@ -253,23 +262,31 @@ void sw_hull3_edge_dirs_(sw_hull3 *h)
 	double us[SW_HULL_MAX_EDGES][3], ax[SW_HULL_MAX_EDGES];
 	uint8_t founder[SW_HULL_MAX_EDGES]; /* per class: the edge that made it */
 	uint8_t head[DIR_SLOTS] = {0}, next[SW_HULL_MAX_EDGES], cand[SW_HULL_MAX_EDGES];
+	uint64_t occ[DIR_OCC / 64] = {0};
 	uint32_t nd = 0;
 	/* the units first, in lanes (sw_hull3_edge_unit_'s operations): independent of each other, where in
 	 * the greedy loop below each would wait for the previous edge's search */
 	sw_hull3_lanes_active()->units(h, us);
 	for (uint32_t e = 0; e < h->num_edges; e++) {
 		const double *u = us[e];
-		double x[3], aux = fabs(u[0]);
-		uint32_t best = nd, nc = near_classes(ax, head, next, aux, cand);
-		for (uint32_t i = 0; i < nc && best == nd; i++) {
-			sw_hd_cross(u, us[founder[cand[i]]], x);
-			best = sw_hd_len(x) <= SW_HULL_DIR_EPS ? cand[i] : best;
+		const double aux = fabs(u[0]);
+		const uint32_t key = dir_key(aux), s = key % DIR_SLOTS, o = key % DIR_OCC;
+		const uint32_t ol = (o + DIR_OCC - 1) % DIR_OCC, oh = (o + 1) % DIR_OCC;
+		uint32_t best = nd;
+		/* most edges: no class in the three keys, a new class */
+		if ((occ[ol / 64] >> ol % 64 | occ[o / 64] >> o % 64 | occ[oh / 64] >> oh % 64) & 1) {
+			uint32_t nc = near_classes(ax, head, next, aux, key, cand);
+			for (uint32_t i = 0; i < nc && best == nd; i++) {
+				double x[3];
+				sw_hd_cross(u, us[founder[cand[i]]], x);
+				best = sw_hd_len(x) <= SW_HULL_DIR_EPS ? cand[i] : best;
+			}
 		}
 		if (best == nd) {
-			uint32_t s = dir_key(aux) % DIR_SLOTS;
 			ax[nd] = aux;
 			founder[nd] = (uint8_t)e;
 			next[nd] = head[s], head[s] = (uint8_t)(nd + 1);
+			occ[o / 64] |= (uint64_t)1 << o % 64;
 			h->dirs[nd++] = sw_v3((float)u[0], (float)u[1], (float)u[2]);
 		}
 		h->edges[e].dir = (uint8_t)best;
@@ -409,9 +426,27 @@ double sw_hull3_centroid_radius_(sw_hull3 *h, const double c[3], const double (*
 	return vol;
 }
 
+/* everything after the edge records: planes, directions, centroid and radius (c: the bounding-box
+ * centre of the vertices) */
+static sw_hull_status finish_rest(sw_hull3 *h, const double c[3], sw_hull3_shared *sh)
+{
+	double r[SW_HULL_MAX_VERTS][3];
+	sw_hull3_rel_verts_(h, c, r);
+	if (sh)
+		sh->solid = 0;
+	sw_hull_status st = face_planes(h, c, (const double(*)[3])r, sh);
+	if (st != SW_HULL_OK)
+		return st;
+	sw_hull3_edge_dirs_(h);
+	double vol = sw_hull3_centroid_radius_(h, c, (const double(*)[3])r);
+	if (sh)
+		sh->vol = vol, sh->g = h->centroid, sh->radius = h->radius;
+	return SW_HULL_OK;
+}
+
 sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol, sw_hull3_shared *sh)
 {
-	double c[3], e_unused, t_unused, r[SW_HULL_MAX_VERTS][3];
+	double c[3], e_unused, t_unused;
 	sw_hull3_tolerances_(h->verts, h->num_verts, 0.0, c, &e_unused, &t_unused);
 	h->eps = (float)eps;
 	h->tol = nextafterf((float)tol, INFINITY);
@@ -422,15 +457,14 @@ sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol, sw_hull3_sh
 		st = sw_hull3_pair_edges_(h, h->edges, &h->num_edges, NULL, 0);
 	if (st != SW_HULL_OK)
 		return st;
-	sw_hull3_rel_verts_(h, c, r);
-	if (sh)
-		sh->solid = 0;
-	st = face_planes(h, c, (const double(*)[3])r, sh);
-	if (st != SW_HULL_OK)
-		return st;
-	sw_hull3_edge_dirs_(h);
-	double vol = sw_hull3_centroid_radius_(h, c, (const double(*)[3])r);
-	if (sh)
-		sh->vol = vol, sh->g = h->centroid, sh->radius = h->radius;
-	return SW_HULL_OK;
+	return finish_rest(h, c, sh);
+}
+
+sw_hull_status sw_hull3_finish_paired_(sw_hull3 *h, double eps, double tol, sw_hull3_shared *sh)
+{
+	double c[3], e_unused, t_unused;
+	sw_hull3_tolerances_(h->verts, h->num_verts, 0.0, c, &e_unused, &t_unused);
+	h->eps = (float)eps;
+	h->tol = nextafterf((float)tol, INFINITY);
+	return finish_rest(h, c, sh);
 }

@@ -196,6 +196,10 @@ typedef struct sw_hull3_shared {
  * sh (NULL: not kept): a solid hull's values for its check; the stored bits do not depend on it */
 sw_hull_status sw_hull3_finish_(sw_hull3 *h, double eps, double tol, sw_hull3_shared *sh);
 
+/* sw_hull3_finish_ for a solid hull whose edge records (edges, num_edges; each dir 0) are already
+ * sw_hull3_pair_edges_'s */
+sw_hull_status sw_hull3_finish_paired_(sw_hull3 *h, double eps, double tol, sw_hull3_shared *sh);
+
 /* every invariant of sw_hull3_check, answering with the status of the first violated rule.
  * built: h is sw_hull3_build's, made by sw_hull3_finish_ from loops the builder made (distinct
  * vertices, edge records paired from the loops, directions from the edges: not checked again), with
@@ -261,6 +265,36 @@ static inline double sw_hull3_newell_(const sw_hull3 *h, uint32_t f, const doubl
 /* the edge records of the face loops (counts and indices range-checked, loops totalling at most
  * SW_HULL_MAX_FACE_INDICES), sorted by vertex pair; OPEN, NONMANIFOLD or WINDING when they do not pair */
 sw_hull_status sw_hull3_pair_edges_(const sw_hull3 *h, sw_hull_edge *edges, uint32_t *ne, char *why, size_t why_len);
+
+/* what sw_hull3_pair_edges_ records of the half-edges, for a caller that meets them as it writes the
+ * loops (the builder's output): rows[1][lo] has bit hi for a loop running lo → hi, rows[0][lo] for one
+ * running hi → lo, face[a][b] the face running a → b (read only where both bits are set), total the
+ * half-edges; rows cleared for the nv vertices by sw_hull3_pairing_start_ */
+typedef struct sw_hull3_pairing {
+	uint64_t rows[2][SW_HULL_MAX_VERTS];
+	uint8_t face[SW_HULL_MAX_VERTS][SW_HULL_MAX_VERTS];
+	uint32_t nv, total;
+} sw_hull3_pairing;
+
+static inline void sw_hull3_pairing_start_(sw_hull3_pairing *p, uint32_t nv)
+{
+	for (uint32_t v = 0; v < nv; v++)
+		p->rows[0][v] = p->rows[1][v] = 0;
+	p->nv = nv, p->total = 0;
+}
+
+/* half-edge a → b of face f (a, b < nv) */
+static inline void sw_hull3_pairing_add_(sw_hull3_pairing *p, uint32_t a, uint32_t b, uint32_t f)
+{
+	uint32_t up = a < b, lo = up ? a : b, hi = up ? b : a;
+	p->rows[up][lo] |= (uint64_t)1 << hi;
+	p->face[a][b] = (uint8_t)f;
+	p->total++;
+}
+
+/* sw_hull3_pair_edges_'s answer for h from the records of all its loops' half-edges, p */
+sw_hull_status sw_hull3_pairing_edges_(const sw_hull3_pairing *p, const sw_hull3 *h, sw_hull_edge *edges, uint32_t *ne,
+				       char *why, size_t why_len);
 
 /* a flat hull's loops in the representation of doc/numerics.md: face 0 runs 0, 1, …, k − 1 and face 1
  * runs 0, k − 1, …, 1, over all k vertices (k ≥ 3, counts and indices range-checked) */

@@ -103,19 +103,30 @@ static void join_regions(sw_qh *q, int a, int b)
 
 /* whether some edge between two triangles (every region still one triangle) leans, judged once per
  * edge (or cannot be judged so: an edge not found on its neighbour). When none does, the passes of
- * sw_qh_merge_ would judge the same pairs the same way and merge nothing. */
-static int any_leaning_edge(const sw_qh *q)
+ * sw_qh_merge_ would judge the same pairs the same way and merge nothing. one: the nr live faces.
+ * The edges to judge (those whose neighbour is in a later slot) are listed by selects, a block of
+ * faces at a time, then judged: which neighbour comes later is not predictable, the verdict is. */
+static int any_leaning_edge(const sw_qh *q, const int *one, int nr)
 {
-	for (int s = 0; s < q->nf; s++)
-		for (int i = 0; i < 3 && q->f[s].live; i++) {
+	enum { BLOCK = 32 };
+	int es[3 * BLOCK];
+	for (int k0 = 0; k0 < nr; k0 += BLOCK) {
+		int ne = 0;
+		for (int k = k0; k < nr && k < k0 + BLOCK; k++) {
+			const int s = one[k], *nb = q->f[s].nb;
+			es[ne] = 3 * s, ne += nb[0] > s;
+			es[ne] = 3 * s + 1, ne += nb[1] > s;
+			es[ne] = 3 * s + 2, ne += nb[2] > s;
+		}
+		for (int k = 0; k < ne; k++) {
+			const int s = es[k] / 3, i = es[k] % 3;
 			const sw_qh_face *f = &q->f[s];
 			int t = f->nb[i];
-			if (t < s)
-				continue;
 			int j = sw_qh_edge_of_(&q->f[t], f->v[(i + 1) % 3], f->v[i]);
 			if (j < 0 || tri_leans(q, s, q->f[t].v[(j + 2) % 3]) || tri_leans(q, t, f->v[(i + 2) % 3]))
 				return 1;
 		}
+	}
 	return 0;
 }
 
@@ -134,7 +145,7 @@ void sw_qh_merge_(sw_qh *q)
 	}
 	/* every region one triangle: region_plane's operations, in lanes */
 	sw_hull3_lanes_active()->rplanes(q, one, (uint32_t)nr);
-	if (!any_leaning_edge(q)) /* most hulls: every triangle is a face */
+	if (!any_leaning_edge(q, one, nr)) /* most hulls: every triangle is a face */
 		return;
 	for (int changed = 1; changed;) {
 		changed = 0;
@@ -243,10 +254,25 @@ sw_hull_status sw_qh_loops_(sw_qh *q, sw_qh_loops *L, int *deg)
 /* ---- canonical output ---- */
 
 /* the loops sorted by (smallest vertex, next vertex): no two loops share that pair (it is a directed
- * edge, which one face runs), so the order is total and any sort gives it. Counting by the smallest
- * vertex (< SW_HULL_MAX_VERTS), then insertion by the next one within the few loops sharing it. */
-static void sort_keys(const sw_qh_key *in, sw_qh_key *k, int n)
+ * edge, which one face runs), so the order is total and any sort gives it. Each key sets bit b of a
+ * row per vertex a < nv and records its place there; the rows read in order give the keys sorted,
+ * with no comparison to predict. Keys that do not all land (a pair twice) are sorted by counting and
+ * insertion as before. */
+static void sort_keys(const sw_qh_key *in, sw_qh_key *k, int n, int nv)
 {
+	uint64_t row[SW_HULL_MAX_VERTS];
+	uint8_t at[SW_HULL_MAX_VERTS][SW_HULL_MAX_VERTS]; /* read only where the row's bit is set */
+	memset(row, 0, (size_t)nv * sizeof row[0]);
+	for (int i = 0; i < n; i++) {
+		row[in[i].a] |= (uint64_t)1 << in[i].b;
+		at[in[i].a][in[i].b] = (uint8_t)i;
+	}
+	int j = 0;
+	for (int a = 0; a < nv; a++)
+		for (uint64_t m = row[a]; m; m &= m - 1)
+			k[j++] = in[at[a][sw_low_bit(m)]];
+	if (j == n)
+		return;
 	int first[SW_HULL_MAX_VERTS + 1] = {0}, fill[SW_HULL_MAX_VERTS];
 	for (int i = 0; i < n; i++)
 		first[in[i].a + 1]++;
@@ -254,15 +280,15 @@ static void sort_keys(const sw_qh_key *in, sw_qh_key *k, int n)
 		first[a + 1] += first[a], fill[a] = first[a];
 	for (int i = 0; i < n; i++) {
 		sw_qh_key v = in[i];
-		int j = fill[v.a]++;
-		for (; j > first[v.a] && k[j - 1].b > v.b; j--)
-			k[j] = k[j - 1];
-		k[j] = v;
+		int t = fill[v.a]++;
+		for (; t > first[v.a] && k[t - 1].b > v.b; t--)
+			k[t] = k[t - 1];
+		k[t] = v;
 	}
 }
 
 /* vertices in point order (= lexicographic), loops started at their smallest index, faces sorted */
-sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const sw_vec3 *pts, sw_hull3 *out)
+sw_hull_status sw_qh_emit_(sw_qh *q, sw_qh_loops *L, const int *deg, const sw_vec3 *pts, sw_hull3 *out)
 {
 	int *map = q->map, nv = 0;
 	for (int i = 0; i < q->n; i++) /* points are sorted, so this visits vertices in order */
@@ -290,7 +316,10 @@ sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const
 		}
 		raw[f] = (sw_qh_key){lp[r], lp[r + 1 == m ? 0 : r + 1], f, r};
 	}
-	sort_keys(raw, keys, L->nl);
+	sort_keys(raw, keys, L->nl, nv);
+	/* the edge records paired as the loops are written (sw_hull3_pair_edges_'s records, met here) */
+	sw_hull3_pairing *pr = &q->pairing;
+	sw_hull3_pairing_start_(pr, (uint32_t)nv);
 	int w = 0;
 	for (int f = 0; f < L->nl; f++) {
 		const int *lp = &L->idx[L->first[keys[f].loop]];
@@ -300,16 +329,24 @@ sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const
 		if (m == 3) { /* most faces: the three corners from the rotation directly */
 			static const int next[3] = {1, 2, 0}, prev[3] = {2, 0, 1};
 			const int r = keys[f].rot;
-			out->face_verts[w] = (uint8_t)lp[r];
-			out->face_verts[w + 1] = (uint8_t)lp[next[r]];
-			out->face_verts[w + 2] = (uint8_t)lp[prev[r]];
+			const uint32_t c0 = (uint32_t)lp[r], c1 = (uint32_t)lp[next[r]], c2 = (uint32_t)lp[prev[r]];
+			out->face_verts[w] = (uint8_t)c0;
+			out->face_verts[w + 1] = (uint8_t)c1;
+			out->face_verts[w + 2] = (uint8_t)c2;
+			sw_hull3_pairing_add_(pr, c0, c1, (uint32_t)f);
+			sw_hull3_pairing_add_(pr, c1, c2, (uint32_t)f);
+			sw_hull3_pairing_add_(pr, c2, c0, (uint32_t)f);
 			w += 3;
 			continue;
 		}
-		for (int k = 0, j = keys[f].rot; k < m; k++, j = j + 1 == m ? 0 : j + 1) /* j = (rot + k) mod m */
+		for (int k = 0, j = keys[f].rot; k < m; k++, j = j + 1 == m ? 0 : j + 1) { /* j = (rot + k) mod m */
 			out->face_verts[w++] = (uint8_t)lp[j];
+			sw_hull3_pairing_add_(pr, (uint32_t)lp[j], (uint32_t)lp[j + 1 == m ? 0 : j + 1], (uint32_t)f);
+		}
 	}
 	out->num_verts = (uint32_t)nv;
 	out->num_faces = (uint32_t)L->nl;
-	return SW_HULL_OK;
+	if (L->nl == 2) /* a flat hull's loops: sw_hull3_finish_ judges them */
+		return SW_HULL_OK;
+	return sw_hull3_pairing_edges_(pr, out, out->edges, &out->num_edges, NULL, 0);
 }

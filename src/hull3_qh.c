@@ -232,15 +232,16 @@ static void link_simplex(sw_qh *q, const int fs[4])
 		}
 }
 
-/* pushes point pt onto the outside set of the face among fs[0..m) it is farthest above, if > eps */
+/* pushes point pt onto the outside set of the face among fs[0..m) it is farthest above (the first
+ * such), if > eps. By selects: which face is farther is not predictable */
 static void assign_point(sw_qh *q, const int *fs, int m, int pt)
 {
 	int best = -1;
 	double bd = q->eps;
 	for (int k = 0; k < m; k++) {
 		double d = dist(q, &q->f[fs[k]], pt);
-		if (d > bd)
-			bd = d, best = fs[k];
+		best = d > bd ? fs[k] : best;
+		bd = d > bd ? d : bd;
 	}
 	if (best >= 0) {
 		q->next[pt] = q->f[best].head;

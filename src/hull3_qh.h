@@ -36,7 +36,9 @@ void sw_qh_merge_(sw_qh *q);
 sw_hull_status sw_qh_loops_(sw_qh *q, sw_qh_loops *L, int *deg);
 
 /* the hull of the loops: vertices in point order, loops started at their smallest index, faces
- * sorted; counts and loops only (sw_hull3_finish_ derives the rest) */
-sw_hull_status sw_qh_emit_(const sw_qh *q, sw_qh_loops *L, const int *deg, const sw_vec3 *pts, sw_hull3 *out);
+ * sorted; counts, loops and, unless there are two loops (judged by sw_hull3_finish_ as a flat hull's),
+ * the edge records paired from them with sw_hull3_pair_edges_'s answer (sw_hull3_finish_paired_
+ * derives the rest) */
+sw_hull_status sw_qh_emit_(sw_qh *q, sw_qh_loops *L, const int *deg, const sw_vec3 *pts, sw_hull3 *out);
 
 #endif

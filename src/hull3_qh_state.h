@@ -60,9 +60,10 @@ typedef struct sw_qh {
 	int *deg, *map; /* per vertex id: faces after merging, output index */
 	sw_qh_loops loops;
 	sw_qh_key *keys;
-	int tri[3];             /* the initial triangle; its plane is the cloud's when the cloud is flat */
-	sw_flat_poly flat;      /* the polygon of a flat cloud */
-	sw_hull3_shared shared; /* the finished hull's values for its check (sw_hull3_finish_) */
+	int tri[3];               /* the initial triangle; its plane is the cloud's when the cloud is flat */
+	sw_flat_poly flat;        /* the polygon of a flat cloud */
+	sw_hull3_shared shared;   /* the finished hull's values for its check (sw_hull3_finish_) */
+	sw_hull3_pairing pairing; /* sw_qh_emit_'s records of the output's half-edges */
 } sw_qh;
 
 #endif
