@@ -18,7 +18,7 @@ typedef struct axes_poly {
 
 /* the running best axis of the lanes (ref/poly2_axes.c axes2) */
 typedef struct axes_w {
-	sw_fw best, mx, my, len;
+	sw_fw num, len2, mx, my;
 } axes_w;
 
 /* the edges of p against the points q (axes_edges); sign +1: p is A, −1: p is B */
@@ -32,12 +32,12 @@ SW_INLINE void axes_edges_w(const axes_poly *p, const axes_poly *q, float sign, 
 		sw_fw lo = sw_add(sw_mul(mx, q->v[0].c[0]), sw_mul(my, q->v[0].c[1]));
 		for (uint32_t j = 1; j < q->n && j < SW_POLY2_MAX_VERTS; j++)
 			lo = sw_min(sw_add(sw_mul(mx, q->v[j].c[0]), sw_mul(my, q->v[j].c[1])), lo);
-		sw_fw len = sw_sqrt(sw_add(sw_mul(mx, mx), sw_mul(my, my)));
-		sw_fw sep = sw_div(sw_sub(lo, off), len);
-		sw_mw up = sw_mand(sw_gt(sep, s->best), sw_gt(len, zero));
-		s->best = sw_sel(up, sep, s->best);
+		sw_fw len2 = sw_add(sw_mul(mx, mx), sw_mul(my, my)), num = sw_sub(lo, off);
+		sw_fw key = sw_mul(sw_mul(num, sw_abs(num)), s->len2);
+		sw_fw cur = sw_mul(sw_mul(s->num, sw_abs(s->num)), len2);
+		sw_mw up = sw_mand(sw_gt(key, cur), sw_gt(len2, zero));
+		s->num = sw_sel(up, num, s->num), s->len2 = sw_sel(up, len2, s->len2);
 		s->mx = sw_sel(up, sw_mul(sg, mx), s->mx), s->my = sw_sel(up, sw_mul(sg, my), s->my);
-		s->len = sw_sel(up, len, s->len);
 	}
 }
 
@@ -138,15 +138,16 @@ static void gjk2_poly2_overlap_kernel(const sw_job *j)
 			pb.v[k].c[0] = sw_add(sw_sub(sw_mul(rc, bx), sw_mul(rs, by)), stx);
 			pb.v[k].c[1] = sw_add(sw_add(sw_mul(rs, bx), sw_mul(rc, by)), sty);
 		}
-		axes_w s = {sw_set1(-INFINITY), sw_set1(0.0f), sw_set1(0.0f), sw_set1(1.0f)};
+		axes_w s = {sw_set1(-INFINITY), sw_set1(1.0f), sw_set1(0.0f), sw_set1(0.0f)};
 		axes_edges_w(&pa, &pb, 1.0f, &s);
 		axes_edges_w(&pb, &pa, -1.0f, &s);
-		const sw_fw tau = sw_mul(sw_set1(SW_POLY2_AXES_EPS), sw_mul(ext, sig));
-		const sw_mw miss = sw_gt(s.best, tau);
-		const sw_mw hit = sw_mand(sw_le(s.best, sw_neg(tau)), sw_mnot(sw_eq(s.best, sw_set1(-INFINITY))));
-		const sw_fw zero = sw_set1(0.0f);
-		sw_fw ux = sw_div(s.mx, s.len), uy = sw_div(s.my, s.len);
-		sw_fw rows[3] = {sw_sel(miss, sw_div(s.best, sig), zero),
+		const sw_fw zero = sw_set1(0.0f), tau = sw_mul(sw_set1(SW_POLY2_AXES_EPS), sw_mul(ext, sig));
+		const sw_fw far = sw_mul(s.num, s.num), band = sw_mul(sw_mul(tau, tau), s.len2);
+		const sw_mw miss = sw_mand(sw_gt(s.num, zero), sw_gt(far, band));
+		const sw_mw hit = sw_mand(sw_mand(sw_lt(s.num, zero), sw_ge(far, band)),
+					  sw_mnot(sw_eq(s.num, sw_set1(-INFINITY))));
+		sw_fw len = sw_sqrt(s.len2), ux = sw_div(s.mx, len), uy = sw_div(s.my, len);
+		sw_fw rows[3] = {sw_sel(miss, sw_div(sw_div(s.num, len), sig), zero),
 				 sw_sel(miss, sw_sub(sw_mul(ca, ux), sw_mul(sa_, uy)), zero),
 				 sw_sel(miss, sw_add(sw_mul(sa_, ux), sw_mul(ca, uy)), zero)};
 		float *dst[3] = {out->depth, out->nx, out->ny};

@@ -1,9 +1,11 @@
 /* src/ref/poly2_axes.c — the overlap of two placed polygons of the polygon API (no rounding radius) by the
  * separating axis test over both polygons' edge normals (Gottschalk, Lin, Manocha 1996; Ericson, RTCD
  * 4.4 and 5.2.1): the reference of the gjk2_poly2_overlap row, with sw_gjk2_overlap's contract. B's
- * vertices enter A's frame once; both are scaled by the power of two σ of the pair's extent (as GJK
- * does, so no product under- or overflows); for each edge of A the least projection of B's vertices
- * against the edge's offset, made unit, and the same for B's edges against A's vertices.
+ * vertices enter A's frame once; both are scaled by the power of two σ of the pair's extent (as GJK does:
+ * no square overflows, and only separations far inside the band below can underflow); for each edge of
+ * A the least projection of B's vertices against the edge's offset over the normal's length, and the
+ * same for B's edges against A's vertices (compared squared, with their signs: no root or division per
+ * edge).
  *
  * The rule (doc/numerics.md, GJK, "Polygon overlap by separating axes"). best = the largest of these
  * separations, τ = SW_POLY2_AXES_EPS × the pair's extent. best > τ: SW_MISS along that edge's normal,
@@ -25,9 +27,10 @@
 #include "ref/gjk_ref.h"
 #include "ref/ref.h"
 
-/* the running best axis: separation, unnormalised outward normal (A → B) and its length */
+/* the running best axis: its separation numerator num = (least projection − offset) for the normal
+ * (mx, my) (outward, A → B, not unit) of squared length len2; the separation is num / √len2 */
 typedef struct axes2 {
-	float best, mx, my, len;
+	float num, len2, mx, my;
 } axes2;
 
 /* the edges of p (n vertices, counter-clockwise) against the points q (m of them); sign +1: p is A,
@@ -43,9 +46,10 @@ static void axes_edges(const sw_vec2 *p, uint32_t n, const sw_vec2 *q, uint32_t 
 			float d = mx * q[j].x + my * q[j].y;
 			lo = d < lo ? d : lo;
 		}
-		float len = sqrtf(mx * mx + my * my), sep = (lo - off) / len;
-		if (sep > s->best && len > 0.0f)
-			s->best = sep, s->mx = sign * mx, s->my = sign * my, s->len = len;
+		/* num/√len2 > best.num/√best.len2, squared with signs kept: no root or division per edge */
+		float len2 = mx * mx + my * my, num = lo - off;
+		if ((num * fabsf(num)) * s->len2 > (s->num * fabsf(s->num)) * len2 && len2 > 0.0f)
+			s->num = num, s->len2 = len2, s->mx = sign * mx, s->my = sign * my;
 	}
 }
 
@@ -88,17 +92,18 @@ sw_status sw_gjk2_poly2_overlap_pair_ref(const sw_poly2 *a, sw_pose2 xa, const s
 		float bx = b->v[k].x * sig, by = b->v[k].y * sig;
 		pb[k] = sw_v2((rc * bx - rs * by) + stx, (rs * bx + rc * by) + sty);
 	}
-	axes2 s = {-INFINITY, 0.0f, 0.0f, 1.0f};
+	axes2 s = {-INFINITY, 1.0f, 0.0f, 0.0f};
 	axes_edges(pa, a->count, pb, b->count, 1.0f, &s);
 	axes_edges(pb, b->count, pa, a->count, -1.0f, &s);
-	const float tau = SW_POLY2_AXES_EPS * (ext * sig);
-	if (s.best > tau) {
-		float ux = s.mx / s.len, uy = s.my / s.len;
+	/* best > τ and best ≤ −τ, squared: num² against τ²·len2 */
+	const float tau = SW_POLY2_AXES_EPS * (ext * sig), far = s.num * s.num, band = (tau * tau) * s.len2;
+	if (s.num > 0.0f && far > band) {
+		float len = sqrtf(s.len2), ux = s.mx / len, uy = s.my / len;
 		*out = (sw_overlap_result){
-			SW_MISS, SW_FEATURE_NONE, s.best / sig, {ca * ux - sa * uy, sa * ux + ca * uy, 0}};
+			SW_MISS, SW_FEATURE_NONE, (s.num / len) / sig, {ca * ux - sa * uy, sa * ux + ca * uy, 0}};
 		return out->status;
 	}
-	if (s.best <= -tau && s.best != -INFINITY) {
+	if (s.num < 0.0f && far >= band && s.num != -INFINITY) {
 		*out = (sw_overlap_result){SW_HIT, SW_FEATURE_NONE, 0.0f, {0, 0, 0}};
 		return out->status;
 	}
