@@ -176,6 +176,9 @@ int sw_tri3_valid_ref(const sw_tri3 *tri, sw_vec3 disp);
  * and the distance gap at which the loop counts as converged */
 #define SW_GJK_TOUCH_EPS 1.0e-6f
 #define SW_GJK_CONV_EPS 1.0e-6f
+/* the polygon overlap by separating axes (ref/poly2_axes.c): separations within this × the pair's extent
+ * are left to GJK */
+#define SW_POLY2_AXES_EPS 1.0e-5f
 
 /// The power of two σ = 2^−e a GJK pair is scaled by, for the pair's extent l ∈ [2^(e−1), 2^e) (l ≥ 0):
 /// σ·l ∈ [0.5, 1). Built from l's exponent bits as sw_ref_axis_scale() does (that gives 2^(128−x) for

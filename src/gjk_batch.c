@@ -261,7 +261,6 @@ void sw_gjk2_overlap_ref(const sw_job *j) { rows2(j, SW_SRC_SHAPE2, SW_SRC_SHAPE
 void sw_gjk2_distance_ref(const sw_job *j) { rows2(j, SW_SRC_SHAPE2, SW_SRC_SHAPE2, Q_DISTANCE, SW_ANS_DISTANCE); }
 void sw_gjk2_cast_ref(const sw_job *j) { rows2(j, SW_SRC_SHAPE2, SW_SRC_SHAPE2, Q_CAST, SW_ANS_CAST); }
 void sw_gjk2_ray_ref(const sw_job *j) { rows2(j, SW_SRC_RAY2, SW_SRC_SHAPE2, Q_RAY, SW_ANS_CAST); }
-void sw_gjk2_poly2_overlap_ref(const sw_job *j) { rows2(j, SW_SRC_POLY2, SW_SRC_POLY2, Q_OVERLAP, SW_ANS_OVERLAP); }
 void sw_gjk2_poly2_distance_ref(const sw_job *j) { rows2(j, SW_SRC_POLY2, SW_SRC_POLY2, Q_DISTANCE, SW_ANS_DISTANCE); }
 void sw_gjk2_poly2_cast_ref(const sw_job *j) { rows2(j, SW_SRC_POLY2, SW_SRC_POLY2, Q_CAST, SW_ANS_CAST); }
 /* the polygon ray row clips (sw_poly2_ray): the set's polygons have no rounding radius and were checked
@@ -289,6 +288,40 @@ void sw_gjk2_ray_poly2_ref(const sw_job *j)
 		}
 		sw_cast_put(&out, k, &o);
 	}
+}
+
+/* the polygon overlap row tests separating axes (ref/poly2_axes.c), GJK near contact: the set's polygons
+ * have no rounding radius and were checked when added */
+static int poly2_item(const sw_poly2_set *s, uint32_t i, sw_poly2 *poly, sw_pose2 *x)
+{
+	uint32_t sh = i < s->inst.count ? s->shape[i] : UINT32_MAX;
+	if (sh >= s->shapes.count || !s->ok[sh] || s->n[sh] < 2 || s->n[sh] > SW_POLY2_MAX_VERTS)
+		return 0;
+	poly->count = s->n[sh];
+	for (uint32_t v = 0; v < poly->count; v++)
+		poly->v[v] = sw_v2(s->vx[SW_POLY2_MAX_VERTS * sh + v], s->vy[SW_POLY2_MAX_VERTS * sh + v]);
+	*x = (sw_pose2){{s->px[i], s->py[i]}, {s->qc[i], s->qs[i]}};
+	return 1;
+}
+
+void sw_gjk2_poly2_overlap_one(const sw_job *j, size_t k, const sw_overlap_results *out)
+{
+	sw_pair p = j->pairs[k];
+	sw_poly2 a, b;
+	sw_pose2 xa, xb;
+	sw_overlap_result o = sw_overlap_result_invalid();
+	uint32_t it;
+	if (poly2_item(j->a, p.a, &a, &xa) && poly2_item(j->b, p.b, &b, &xb))
+		sw_gjk2_poly2_overlap_pair_ref(&a, xa, &b, xb, j->opts, &o, &it);
+	sw_overlap_put(out, k, &o);
+}
+
+void sw_gjk2_poly2_overlap_ref(const sw_job *j)
+{
+	sw_overlap_results out;
+	planar(SW_ANS_OVERLAP, j->out, &out);
+	for (size_t k = j->off; k < j->off + j->n; k++)
+		sw_gjk2_poly2_overlap_one(j, k, &out);
 }
 
 /* ---- the ordering stages ---- */

@@ -352,7 +352,10 @@ SW_API sw_error sw_gjk2_cast_batch(const sw_shape2_set *a_set, const sw_shape2_s
 SW_API sw_error sw_gjk2_ray_batch(const sw_ray2_set *rays, const sw_shape2_set *shapes, const sw_pair *pairs, size_t n,
 				  const sw_gjk_opts *opts, const sw_batch_opts *run, const sw_cast_results *out);
 
-/// sw_gjk2_overlap for each pair of polygon instances.
+/// sw_gjk2_overlap's answer for each pair of polygon instances, by the separating axis test over both
+/// polygons' edge normals and by GJK near contact (doc/numerics.md, GJK): the same statuses, a MISS normal
+/// that of the separating edge (A → B) and the gap along it. A rounded polygon is a sw_shape2 for
+/// sw_gjk2_overlap_batch (the polygon set holds no radius).
 SW_API sw_error sw_gjk2_poly2_overlap_batch(const sw_poly2_set *a_set, const sw_poly2_set *b_set, const sw_pair *pairs,
 					    size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
 					    const sw_overlap_results *out);

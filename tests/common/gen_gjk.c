@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "gen_gjk.h"
+#include "ref/gjk_ref.h"
 
 enum { NSHAPES = 48 };
 
@@ -415,7 +416,7 @@ typedef struct side {
 	sw_pose3 p3;
 	sw_pose2 p2;
 	sw_vec3 d;
-	sw_poly2 poly; /* a polygon side: the polygon itself (the ray row clips it, sw_poly2_ray) */
+	sw_poly2 poly; /* a polygon side: the polygon itself (the ray row clips it, the overlap row tests its edges) */
 } side;
 
 static int side_of(const gjk_state *st, int which, uint32_t i, side *o)
@@ -491,7 +492,10 @@ static void single(const gen_batch *g, sw_query q, const void *opts, size_t k, c
 	const sw_vec2 da = sw_v2(a.d.x, a.d.y), db = sw_v2(b.d.x, b.d.y);
 	if (d->answer == SW_ANS_OVERLAP) {
 		sw_overlap_result o = sw_overlap_result_invalid();
-		if (ok && dim2)
+		uint32_t it;
+		if (ok && dim2 && st->ka == SW_SRC_POLY2) /* separating axes, GJK near contact */
+			sw_gjk2_poly2_overlap_pair_ref(&a.poly, a.p2, &b.poly, b.p2, opts, &o, &it);
+		else if (ok && dim2)
 			sw_gjk2_overlap(&a.s2, a.p2, &b.s2, b.p2, opts, &o);
 		else if (ok)
 			sw_gjk3_overlap(&a.s3, a.p3, &b.s3, b.p3, opts, &o);

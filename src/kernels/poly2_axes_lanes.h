@@ -1,0 +1,163 @@
+/* src/kernels/poly2_axes_lanes.h — the polygon overlap row (gjk2_poly2_overlap) by separating axes, one
+ * pair per lane: included by gjk2_tmpl.c after kernels/gjk_drive.h (store_rows, store_status). Each
+ * block of SW_W pairs reads its placements by gathers and vertex k of every lane's polygon with one
+ * gather from the set's vertex rows, brings B's vertices into A's frame once, and repeats
+ * src/ref/poly2_axes.c operation for operation (the frame, the extent and its power of two, each edge's
+ * least projection, the largest separation), so the same bits. A block costs its largest vertex counts:
+ * maxA·maxB projections for A's edges and as many for B's. A shorter polygon's row holds v[0] past its
+ * count (src/poly2_set.c), so its extra edges run from v[0] to v[0]: their normal is exactly zero, so is
+ * their length, and an edge of zero length is never taken as an axis (ref/poly2_axes.c skips it too);
+ * the repeated vertex changes no least projection. Lanes whose largest separation lies within the
+ * band ±τ are answered afterwards one by one by the reference (GJK near contact). */
+
+/* the lanes' polygon: vertex rows gathered for counts up to maxn (past a lane's count: its v[0]) */
+typedef struct axes_poly {
+	gw v[SW_POLY2_MAX_VERTS];
+	uint32_t n;
+} axes_poly;
+
+/* the running best axis of the lanes (ref/poly2_axes.c axes2) */
+typedef struct axes_w {
+	sw_fw num, len2, mx, my;
+} axes_w;
+
+/* the edges of p against the points q (axes_edges); sign +1: p is A, −1: p is B */
+SW_INLINE void axes_edges_w(const axes_poly *p, const axes_poly *q, float sign, axes_w *s)
+{
+	const sw_fw zero = sw_set1(0.0f), sg = sw_set1(sign);
+	for (uint32_t i = 0; i < p->n && i < SW_POLY2_MAX_VERTS; i++) {
+		const gw a = p->v[i], b = p->v[i + 1 < p->n ? i + 1 : 0];
+		sw_fw mx = sw_sub(b.c[1], a.c[1]), my = sw_neg(sw_sub(b.c[0], a.c[0]));
+		sw_fw off = sw_add(sw_mul(mx, a.c[0]), sw_mul(my, a.c[1]));
+		sw_fw lo = sw_add(sw_mul(mx, q->v[0].c[0]), sw_mul(my, q->v[0].c[1]));
+		for (uint32_t j = 1; j < q->n && j < SW_POLY2_MAX_VERTS; j++)
+			lo = sw_min(sw_add(sw_mul(mx, q->v[j].c[0]), sw_mul(my, q->v[j].c[1])), lo);
+		sw_fw len2 = sw_add(sw_mul(mx, mx), sw_mul(my, my)), num = sw_sub(lo, off);
+		sw_fw key = sw_mul(sw_mul(num, sw_abs(num)), s->len2);
+		sw_fw cur = sw_mul(sw_mul(s->num, sw_abs(s->num)), len2);
+		sw_mw up = sw_mand(sw_gt(key, cur), sw_gt(len2, zero));
+		s->num = sw_sel(up, num, s->num), s->len2 = sw_sel(up, len2, s->len2);
+		s->mx = sw_sel(up, sw_mul(sg, mx), s->mx), s->my = sw_sel(up, sw_mul(sg, my), s->my);
+	}
+}
+
+/* one side's pair into a lane: instance index and vertex row base; 0 when out of range or unusable */
+SW_INLINE int axes_item(const sw_poly2_set *s, uint32_t i, int32_t *ix, int32_t *vb, uint32_t *n)
+{
+	uint32_t sh = i < s->inst.count ? s->shape[i] : UINT32_MAX;
+	if (sh >= s->shapes.count || !s->ok[sh] || s->n[sh] < 2 || s->n[sh] > SW_POLY2_MAX_VERTS)
+		return 0;
+	*ix = (int32_t)i, *vb = (int32_t)(SW_POLY2_MAX_VERTS * sh), *n = s->n[sh];
+	return 1;
+}
+
+/* a block's pairs into lanes: instance indices, vertex row bases, the largest counts; returns the
+ * valid lanes (as the reference row's poly2_item) */
+SW_INLINE unsigned axes_fill(const sw_job *j, size_t b0, unsigned cnt, int32_t (*ix)[SW_W], int32_t (*vb)[SW_W],
+			     uint32_t *pk, uint32_t *maxn)
+{
+	unsigned ok = 0;
+	maxn[0] = maxn[1] = 0;
+	for (unsigned l = 0; l < SW_W; l++) {
+		ix[0][l] = ix[1][l] = vb[0][l] = vb[1][l] = 0;
+		if (l >= cnt)
+			continue;
+		size_t k = j->order ? j->order[b0 + l] : b0 + l;
+		pk[l] = (uint32_t)(j->off + k);
+		sw_pair p = j->pairs[j->off + k];
+		uint32_t na, nb;
+		if (!axes_item(j->a, p.a, &ix[0][l], &vb[0][l], &na) ||
+		    !axes_item(j->b, p.b, &ix[1][l], &vb[1][l], &nb)) {
+			ix[0][l] = ix[1][l] = vb[0][l] = vb[1][l] = 0;
+			continue;
+		}
+		maxn[0] = na > maxn[0] ? na : maxn[0];
+		maxn[1] = nb > maxn[1] ? nb : maxn[1];
+		ok |= 1u << l;
+	}
+	return ok;
+}
+
+/* a placement's validity (ref/poly2_axes.c pose2_ok) */
+SW_INLINE sw_mw axes_pose_ok(sw_fw qc, sw_fw qs, sw_fw px, sw_fw py)
+{
+	sw_fw n2 = sw_add(sw_mul(qc, qc), sw_mul(qs, qs));
+	sw_mw ok = sw_le(sw_abs(sw_sub(n2, sw_set1(1.0f))), sw_set1(SW_QUAT_TOL));
+	return sw_mand(ok, sw_mand(sw_coord_ok(px), sw_coord_ok(py)));
+}
+
+/* sw_ref_gjk_scale lane-wise (as set_scale_w) */
+SW_INLINE sw_fw axes_sigma(sw_fw l)
+{
+	const sw_fw inf = sw_set1(INFINITY);
+	sw_fw s = sw_mul(sw_and(sw_xor(l, inf), inf), sw_set1(0.25f));
+	return sw_sel(sw_lt(l, sw_set1(0x1p-126f)), sw_set1(0x1p126f), s);
+}
+
+/* the running largest |coordinate| (ref ext_of) */
+SW_INLINE sw_fw axes_ext(sw_fw m, sw_fw x) { return sw_max(m, sw_abs(x)); }
+
+static void gjk2_poly2_overlap_kernel(const sw_job *j)
+{
+	const sw_poly2_set *sa = j->a, *sb = j->b;
+	const sw_overlap_results *out = j->out;
+	sw_overlap_results planar_out = *out;
+	planar_out.nz = NULL;
+	for (size_t b0 = 0; b0 < j->n; b0 += SW_W) {
+		unsigned cnt = j->n - b0 < SW_W ? (unsigned)(j->n - b0) : SW_W;
+		_Alignas(64) int32_t ix[2][SW_W], vb[2][SW_W];
+		uint32_t pk[SW_W], maxn[2];
+		unsigned ok = axes_fill(j, b0, cnt, ix, vb, pk, maxn);
+		const sw_fw ca = sw_gather(sa->qc, ix[0]), sa_ = sw_gather(sa->qs, ix[0]);
+		const sw_fw cb = sw_gather(sb->qc, ix[1]), sb_ = sw_gather(sb->qs, ix[1]);
+		const sw_fw pax = sw_gather(sa->px, ix[0]), pay = sw_gather(sa->py, ix[0]);
+		const sw_fw pbx = sw_gather(sb->px, ix[1]), pby = sw_gather(sb->py, ix[1]);
+		sw_mw valid = sw_mand(axes_pose_ok(ca, sa_, pax, pay), axes_pose_ok(cb, sb_, pbx, pby));
+		const unsigned lanes = (1u << cnt) - 1u, invalid = lanes & ~(ok & sw_mbits(valid));
+		/* B in A's frame */
+		const sw_fw rc = sw_add(sw_mul(ca, cb), sw_mul(sa_, sb_)),
+			    rs = sw_sub(sw_mul(ca, sb_), sw_mul(sa_, cb));
+		const sw_fw dx = sw_sub(pbx, pax), dy = sw_sub(pby, pay);
+		const sw_fw tx = sw_add(sw_mul(ca, dx), sw_mul(sa_, dy)), ty = sw_sub(sw_mul(ca, dy), sw_mul(sa_, dx));
+		axes_poly pa, pb;
+		pa.n = maxn[0], pb.n = maxn[1];
+		sw_fw ext = axes_ext(axes_ext(sw_set1(0.0f), tx), ty);
+		for (uint32_t k = 0; k < pa.n && k < SW_POLY2_MAX_VERTS; k++) {
+			pa.v[k].c[0] = sw_gather(sa->vx + k, vb[0]), pa.v[k].c[1] = sw_gather(sa->vy + k, vb[0]);
+			ext = axes_ext(axes_ext(ext, pa.v[k].c[0]), pa.v[k].c[1]);
+		}
+		for (uint32_t k = 0; k < pb.n && k < SW_POLY2_MAX_VERTS; k++) {
+			pb.v[k].c[0] = sw_gather(sb->vx + k, vb[1]), pb.v[k].c[1] = sw_gather(sb->vy + k, vb[1]);
+			ext = axes_ext(axes_ext(ext, pb.v[k].c[0]), pb.v[k].c[1]);
+		}
+		const sw_fw sig = axes_sigma(ext), stx = sw_mul(tx, sig), sty = sw_mul(ty, sig);
+		for (uint32_t k = 0; k < pa.n && k < SW_POLY2_MAX_VERTS; k++)
+			pa.v[k].c[0] = sw_mul(pa.v[k].c[0], sig), pa.v[k].c[1] = sw_mul(pa.v[k].c[1], sig);
+		for (uint32_t k = 0; k < pb.n && k < SW_POLY2_MAX_VERTS; k++) {
+			sw_fw bx = sw_mul(pb.v[k].c[0], sig), by = sw_mul(pb.v[k].c[1], sig);
+			pb.v[k].c[0] = sw_add(sw_sub(sw_mul(rc, bx), sw_mul(rs, by)), stx);
+			pb.v[k].c[1] = sw_add(sw_add(sw_mul(rs, bx), sw_mul(rc, by)), sty);
+		}
+		axes_w s = {sw_set1(-INFINITY), sw_set1(1.0f), sw_set1(0.0f), sw_set1(0.0f)};
+		axes_edges_w(&pa, &pb, 1.0f, &s);
+		axes_edges_w(&pb, &pa, -1.0f, &s);
+		const sw_fw zero = sw_set1(0.0f), tau = sw_mul(sw_set1(SW_POLY2_AXES_EPS), sw_mul(ext, sig));
+		const sw_fw far = sw_mul(s.num, s.num), band = sw_mul(sw_mul(tau, tau), s.len2);
+		const sw_mw miss = sw_mand(sw_gt(s.num, zero), sw_gt(far, band));
+		const sw_mw hit = sw_mand(sw_mand(sw_lt(s.num, zero), sw_ge(far, band)),
+					  sw_mnot(sw_eq(s.num, sw_set1(-INFINITY))));
+		sw_fw len = sw_sqrt(s.len2), ux = sw_div(s.mx, len), uy = sw_div(s.my, len);
+		sw_fw rows[3] = {sw_sel(miss, sw_div(sw_div(s.num, len), sig), zero),
+				 sw_sel(miss, sw_sub(sw_mul(ca, ux), sw_mul(sa_, uy)), zero),
+				 sw_sel(miss, sw_add(sw_mul(sa_, ux), sw_mul(ca, uy)), zero)};
+		float *dst[3] = {out->depth, out->nx, out->ny};
+		store_rows(dst, rows, 3, pk, lanes, invalid);
+		store_status(out->status, out->feature, pk, lanes, invalid, miss, SW_MISS, sw_mfalse(), SW_MISS,
+			     sw_mfalse(), SW_MISS, SW_HIT);
+		/* near contact: the reference, pair by pair (GJK) */
+		const unsigned near = lanes & ~invalid & ~sw_mbits(sw_mor(miss, hit));
+		for (unsigned b = near; b; b &= b - 1)
+			sw_gjk2_poly2_overlap_one(j, pk[(unsigned)__builtin_ctz(b)], &planar_out);
+	}
+}
+SW_EXPORT(gjk2_poly2_overlap)
