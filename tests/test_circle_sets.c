@@ -308,11 +308,13 @@ static void expect_tiers_match(const uint8_t *st, const uint32_t *ft, const floa
 }
 
 /* a circle passing a segment at clearances around r: beside it, stopping short of it head on, stopping
- * short of an endpoint, passing an endpoint diagonally; scales 1e-30 to 1e12 and a 1e4 offset. Every
- * tier must give the reference's answer: the early out may drop only lanes the method calls misses */
+ * short of an endpoint, passing an endpoint diagonally, stopping short of a slanted segment head on (its
+ * endpoints' projections onto its normal differ by rounding, which the early out takes as one point);
+ * scales 1e-30 to 1e12 and a 1e4 offset. Every tier must give the reference's answer: the early out may
+ * drop only lanes the method calls misses */
 Test(circle_sets, early_out_at_its_margin_2d)
 {
-	enum { N = NSCALE * NGAP * NWAY };
+	enum { NWAY2 = NWAY + 1, N = NSCALE * NGAP * NWAY2 };
 	sw_circle2_set *m;
 	sw_seg2_set *g;
 	cr_assert_eq(sw_circle2_set_create(N, &m), SW_OK);
@@ -323,10 +325,12 @@ Test(circle_sets, early_out_at_its_margin_2d)
 	uint32_t i = 0;
 	for (int s = 0; s < NSCALE; s++)
 		for (int k = 0; k < NGAP; k++)
-			for (int w = 0; w < NWAY; w++, i++) {
+			for (int w = 0; w < NWAY2; w++, i++) {
 				float sc = scales[s], o = s == NSCALE - 1 ? 1e4f : 0, r = 0.25f * sc;
 				float c = r + gaps[k] * sc;
 				sw_seg2 seg = {{o - sc, o}, {o + sc, o}};
+				/* the slanted segment's unit normal (−0.4, 1)/√1.16 */
+				const float ux = -0.37139068f, uy = 0.92847669f;
 				sw_vec2 p, v;
 				if (w == 0)
 					p = sw_v2(o - 3 * sc, o + c), v = sw_v2(6 * sc, 0);
@@ -334,9 +338,13 @@ Test(circle_sets, early_out_at_its_margin_2d)
 					p = sw_v2(o, o + c + 2 * sc), v = sw_v2(0, -2 * sc);
 				else if (w == 2)
 					p = sw_v2(o + sc + c + 2 * sc, o), v = sw_v2(-2 * sc, 0);
-				else
+				else if (w == 3)
 					p = sw_v2(o + sc + h * c - 3 * h * sc, o - h * c - 3 * h * sc),
 					v = sw_v2(6 * h * sc, 6 * h * sc);
+				else
+					seg = (sw_seg2){{o - sc, o - 0.3f * sc}, {o + sc, o + 0.5f * sc}},
+					p = sw_v2(o + ux * (c + 2 * sc), o + 0.1f * sc + uy * (c + 2 * sc)),
+					v = sw_v2(-2 * ux * sc, -2 * uy * sc);
 				cr_assert_eq(sw_circle2_set_add(m, p, r, v, NULL), SW_OK);
 				cr_assert_eq(sw_seg2_set_add(g, &seg, sw_v2(0, 0), NULL), SW_OK);
 				pairs[i] = (sw_pair){i, i};

@@ -19,7 +19,7 @@
  * point and is answered.
  *
  * Memory: a single-pair call uses under 1 KiB of stack. The batched sweeps allocate nothing and use
- * up to about 32 KiB of stack (the live lanes of 256 pairs packed together, and their answers); the
+ * up to about 52 KiB of stack (the live lanes of 512 pairs packed together, and their answers); the
  * earliest-hit and slide calls allocate a window of SW_CIRCLE_WINDOW pairs and their answers (244
  * KiB) plus 12 bytes per mover (earliest hit) or about 100 bytes per mover (collide-and-slide: its
  * state and a mover set of its own) through the allocator hook, once per call. */

@@ -222,11 +222,13 @@ SW_INLINE sw_mw seg_dead(const seg_in *g)
 	sw_fw big = sw_add(sw_add(sw_add(abs_max(f0[0], f0[1]), nd), nv), g->r);
 	sw_fw rr = sw_add(g->r, sw_mul(big, sw_set1(DEAD_MARGIN)));
 	sw_fw rd = sw_mul(rr, nd), rv = sw_mul(rr, nv);
-	/* the segment's normal (d.y, −d.x): the segment over [s0, s1], the path over [0, w] */
+	/* the segment's normal a = (d.y, −d.x): the segment at s0, the path over [0, w]. The segment spans
+	 * a·(p − c) to a·(q − c) exactly, which differ by a·(q − p) = a·(q − p − d) (a·d is 0): at most
+	 * ‖a‖₁·2^-24·|d| ≤ 2^-24·M·‖a‖₁, so taking its interval as the point s0 adds that to the test's own
+	 * rounding, still far below δ·‖a‖₁ = 2^-12·M·‖a‖₁ */
 	sw_fw s0 = sw_sub(sw_mul(d[1], f0[0]), sw_mul(d[0], f0[1]));
-	sw_fw s1 = sw_sub(sw_mul(d[1], f1[0]), sw_mul(d[0], f1[1]));
 	sw_fw w = sw_sub(sw_mul(d[1], v[0]), sw_mul(d[0], v[1]));
-	sw_mw dead = apart(span_gap(s0, s1, zero, w), rd);
+	sw_mw dead = apart(sw_max(sw_sub(s0, sw_max(zero, w)), sw_sub(sw_min(zero, w), s0)), rd);
 	/* the motion's normal (v.y, −v.x): the path at 0 (v.y·v.x − v.x·v.y is +0 in floats too), the gap
 	 * [a0, a1] leaves around it */
 	sw_fw a0 = sw_sub(sw_mul(v[1], f0[0]), sw_mul(v[0], f0[1]));
@@ -342,8 +344,10 @@ SW_INLINE void seg_core(const seg_in *g, int one_sided, cast_w *o)
  * back (sw_expand_rows) into their blocks' stores. Every answer is the one CORE gives in any lane, so
  * the tiers keep the reference's bits. */
 
-/* pairs per group: a multiple of every tier's width; the stashes live on the stack */
-#define GROUP 256
+/* pairs per group: a multiple of every tier's width; the stashes live on the stack (about 50 kB). A
+ * default chunk (SW_CHUNK_DEFAULT, 512 pairs) is one group, so a chunk sweeps one partly filled stash
+ * block, not two */
+#define GROUP 512
 #define GROUP_BLOCKS (GROUP / SW_W)
 /* result rows of a swept lane in the stash: sw_cast_results' 11 floats, the feature, the status */
 #define RES_FEATURE 11
@@ -374,14 +378,18 @@ SW_INLINE void blank_store(const sw_columns *c, size_t base, unsigned cnt, sw_mw
 	cast_store(c, base, cnt, &o, valid, planar, rows);
 }
 
-/* CORE's answer for the lanes of a stash block, written to the result stash at q */
+/* CORE's answer for the lanes of a stash block, written to the result stash at q in the form it is
+ * stored in: a MISS lane's rows already t = 1 and zeros, the status as its sw_status value, the feature
+ * as its id + 1 (0 when none), so that res_store only blends each row with the fill of the block's lanes
+ * that were not live (the 4- and 8-lane tiers' expansion leaves other lanes' values there) */
 SW_INLINE void res_put(float (*res)[GROUP + SW_W], size_t q, const cast_w *o, int planar, unsigned rows)
 {
+	const sw_fw zero = sw_set1(0.0f);
 	SW_UNROLL
 	for (int k = 0; k < 11; k++)
 		if (row_kept(k, planar, rows))
-			sw_storeu(res[k] + q, o->f[k]);
-	sw_storeu(res[RES_FEATURE] + q, o->feature);
+			sw_storeu(res[k] + q, sw_sel(o->miss, k == 0 ? sw_set1(1.0f) : zero, o->f[k]));
+	sw_storeu(res[RES_FEATURE] + q, sw_sel(o->miss, zero, sw_add(o->feature, sw_set1(1.0f))));
 	sw_fw s = sw_sel(o->miss, sw_set1((float)SW_MISS),
 			 sw_sel(o->over, sw_set1((float)SW_STARTS_OVERLAPPED), sw_set1((float)SW_HIT)));
 	sw_storeu(res[RES_STATUS] + q, s);
@@ -397,8 +405,21 @@ SW_INLINE void res_pad(float (*res)[GROUP + SW_W], size_t end, int planar, unsig
 			sw_storeu(res[k] + end, sw_set1(0.0f));
 }
 
-/* a block with live lanes: their answers from the result stash at q spread into their lanes, the
- * block's other lanes misses (or SW_PAIR_INVALID where not `valid`) */
+/* the lanes [0, cnt) of v at dst + base: a whole block directly, a partial one through the stack */
+SW_INLINE void cast_row_store(float *dst, size_t base, unsigned cnt, sw_fw v)
+{
+	if (cnt == SW_W) {
+		sw_storeu(dst + base, v);
+		return;
+	}
+	_Alignas(64) float tmp[SW_W];
+	sw_storeu(tmp, v);
+	memcpy(dst + base, tmp, cnt * sizeof(float));
+}
+
+/* a block with live lanes: their answers from the result stash at q (res_put's form) spread into their
+ * lanes, the block's other lanes misses (t = 1, zeros, no feature) or, where not `valid`,
+ * SW_PAIR_INVALID with NaN: one blend a row, the fills chosen once */
 SW_INLINE void res_store(const sw_columns *c, size_t base, unsigned cnt, float (*res)[GROUP + SW_W], size_t q,
 			 sw_mw live, sw_mw valid, int planar, unsigned rows)
 {
@@ -409,15 +430,34 @@ SW_INLINE void res_store(const sw_columns *c, size_t base, unsigned cnt, float (
 		if (k >= 11 || row_kept(k, planar, rows))
 			x[n++] = sw_loadu(res[k] + q);
 	sw_expand_rows(live, x, n);
-	cast_w o;
+	sw_mw bad = sw_mnot(valid);
+	const sw_fw nan = sw_set1(NAN);
+	sw_fw fill = sw_sel(bad, nan, sw_set1(0.0f)), fill_t = sw_sel(bad, nan, sw_set1(1.0f));
 	n = 0;
 	SW_UNROLL
-	for (int k = 0; k < 11; k++)
-		o.f[k] = row_kept(k, planar, rows) ? x[n++] : sw_set1(0.0f);
-	o.feature = x[n];
-	o.miss = sw_mor(sw_mnot(live), sw_eq(x[n + 1], sw_set1((float)SW_MISS)));
-	o.over = sw_mand(live, sw_eq(x[n + 1], sw_set1((float)SW_STARTS_OVERLAPPED)));
-	cast_store(c, base, cnt, &o, valid, planar, rows);
+	for (int k = 0; k < 11; k++) {
+		if (!row_kept(k, planar, rows))
+			continue;
+		sw_fw v = sw_sel(live, x[n++], k == 0 ? fill_t : fill);
+		if (c->f[k])
+			cast_row_store(c->f[k], base, cnt, v);
+	}
+	sw_fw s = sw_sel(live, x[n + 1], sw_sel(bad, sw_set1((float)SW_PAIR_INVALID), sw_set1((float)SW_MISS)));
+	/* id + 1 to id: 0 (not live, or a miss) becomes −1, SW_FEATURE_NONE */
+	sw_fw id = sw_sub(sw_sel(live, x[n], sw_set1(0.0f)), sw_set1(1.0f));
+	if (cnt == SW_W) {
+		sw_store_bytes(c->status + base, s);
+		if (c->feature)
+			sw_store_codes(c->feature + base, id, sw_mfalse());
+		return;
+	}
+	_Alignas(64) uint32_t ti[SW_W];
+	_Alignas(64) uint8_t tb[SW_W];
+	sw_store_bytes(tb, s);
+	memcpy(c->status + base, tb, cnt);
+	sw_store_codes(ti, id, sw_mfalse());
+	if (c->feature)
+		memcpy(c->feature + base, ti, cnt * sizeof(uint32_t));
 }
 
 /* a block's lanes from a pair list: the pairs' set indices (checked against the sets' counts), the
