@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hull3_view.h"
 #include "job.h"
 #include "sets.h"
 
@@ -311,7 +312,6 @@ ROW3(gjk3_ray, RAY3, SHAPE3, Q_RAY)
 ROW3(gjk3_hull3_overlap, HULL3, HULL3, Q_OVERLAP)
 ROW3(gjk3_hull3_distance, HULL3, HULL3, Q_DISTANCE)
 ROW3(gjk3_hull3_cast, HULL3, HULL3, Q_CAST)
-ROW3(gjk3_ray_hull3, RAY3, HULL3, Q_RAY)
 ROW3(gjk3_hull3_obb3_overlap, HULL3, OBB3, Q_OVERLAP)
 ROW3(gjk3_hull3_obb3_distance, HULL3, OBB3, Q_DISTANCE)
 ROW3(gjk3_hull3_obb3_cast, HULL3, OBB3, Q_CAST)
@@ -320,3 +320,6 @@ ROW3(gjk3_obb3_distance, OBB3, OBB3, Q_DISTANCE)
 ROW3(gjk3_obb3_cast, OBB3, OBB3, Q_CAST)
 ROW3(gjk3_ray_obb3, RAY3, OBB3, Q_RAY)
 ROW3(gjk3_ray_tri3, RAY3, TRI3, Q_RAY)
+
+/* the hull ray row clips instead (sw_hull3_ray) */
+#include "kernels/hull3_ray_lanes.h"
