@@ -255,7 +255,6 @@ void sw_gjk3_hull3_obb3_cast_ref(const sw_job *j) { rows3(j, SW_SRC_HULL3, SW_SR
 void sw_gjk3_obb3_overlap_ref(const sw_job *j) { rows3(j, SW_SRC_OBB3, SW_SRC_OBB3, Q_OVERLAP); }
 void sw_gjk3_obb3_distance_ref(const sw_job *j) { rows3(j, SW_SRC_OBB3, SW_SRC_OBB3, Q_DISTANCE); }
 void sw_gjk3_obb3_cast_ref(const sw_job *j) { rows3(j, SW_SRC_OBB3, SW_SRC_OBB3, Q_CAST); }
-void sw_gjk3_ray_obb3_ref(const sw_job *j) { rows3(j, SW_SRC_RAY3, SW_SRC_OBB3, Q_RAY); }
 void sw_gjk3_ray_tri3_ref(const sw_job *j) { rows3(j, SW_SRC_RAY3, SW_SRC_TRI3, Q_RAY); }
 void sw_gjk2_overlap_ref(const sw_job *j) { rows2(j, SW_SRC_SHAPE2, SW_SRC_SHAPE2, Q_OVERLAP, SW_ANS_OVERLAP); }
 void sw_gjk2_distance_ref(const sw_job *j) { rows2(j, SW_SRC_SHAPE2, SW_SRC_SHAPE2, Q_DISTANCE, SW_ANS_DISTANCE); }
@@ -310,6 +309,26 @@ void sw_gjk3_ray_hull3_ref(const sw_job *j)
 			sw_vec3 org = sw_v3(rays->ox[p.a], rays->oy[p.a], rays->oz[p.a]);
 			sw_vec3 dl = sw_v3(rays->dx[p.a], rays->dy[p.a], rays->dz[p.a]);
 			sw_hull3_ray_pair_ref(f, h->nf, sw_hv_pad(h->nf), x, org, dl, &o);
+		}
+		sw_cast_put(out, k, &o);
+	}
+}
+
+/* the box ray row by the slab test (sw_obb3_ray) */
+void sw_gjk3_ray_obb3_ref(const sw_job *j)
+{
+	const sw_ray3_set *rays = j->a;
+	const sw_obb3_set *s = j->b;
+	const sw_cast_results *out = j->out;
+	for (size_t k = j->off; k < j->off + j->n; k++) {
+		sw_pair p = j->pairs[k];
+		sw_cast_result o = sw_cast_result_invalid();
+		if (p.a < rays->t.count && p.b < s->t.count) {
+			sw_pose3 x = {{s->px[p.b], s->py[p.b], s->pz[p.b]},
+				      {s->qx[p.b], s->qy[p.b], s->qz[p.b], s->qw[p.b]}};
+			sw_vec3 org = sw_v3(rays->ox[p.a], rays->oy[p.a], rays->oz[p.a]);
+			sw_vec3 dl = sw_v3(rays->dx[p.a], rays->dy[p.a], rays->dz[p.a]);
+			sw_obb3_ray_pair_ref(sw_v3(s->hx[p.b], s->hy[p.b], s->hz[p.b]), x, org, dl, &o);
 		}
 		sw_cast_put(out, k, &o);
 	}

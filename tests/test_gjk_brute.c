@@ -682,7 +682,8 @@ Test(gjk_brute, polygon_rays_by_clipping)
  * 12 000 rays against 3D hulls of 8–32 points (one in ten a flat hull of 3–8 coplanar points) through
  * the same judge as the GJK ray, with S = size of the hull + |origin − its position| + |delta|: 60 % the
  * random rays of the populations above, 25 % aimed at an interior point, 10 % aimed at a vertex missed
- * or hit by up to 2e-3 across, 5 % in a face's plane along one of its edges (all in the band). */
+ * or hit by up to 2e-3 across, 5 % in a face's plane along one of its edges (all in the band). The same
+ * 12 000 times for boxes by the slab test (sw_obb3_ray), aimed through their hull (sw_hull3_box). */
 
 static sw_vec3 world3(sw_pose3 x, sw_vec3 v)
 {
@@ -705,12 +706,17 @@ static void flat_hull_a(sc_rng *r, case3 *c)
 	c->a = sw_shape3_verts(c->va, c->ha.num_verts, 0);
 }
 
-static void hull_ray_case(uint64_t seed, case3 *c, sw_vec3 *org, sw_vec3 *dl)
+/* a ray at A: a hull of 8–32 points or a flat hull, or a box (then c->ha is its hull, sw_hull3_box) */
+static void hull_ray_case(uint64_t seed, int box, case3 *c, sw_vec3 *org, sw_vec3 *dl)
 {
-	random_case3(seed, P_HULL, c);
+	random_case3(seed, box ? P_BOX : P_HULL, c);
 	sc_rng r = sc_rng_seed(seed ^ 0x5851f42d4c957f2dull);
-	if (sc_below(&r, 10) == 0)
+	if (box) {
+		const sw_obb3 b = {c->a.half};
+		cr_assert_eq(sw_hull3_box(&b, &c->ha), SW_OK);
+	} else if (sc_below(&r, 10) == 0) {
 		flat_hull_a(&r, c);
+	}
 	const sw_hull3 *h = &c->ha;
 	uint32_t kind = sc_below(&r, 20), n = h->num_verts, i = sc_below(&r, n);
 	*org = c->pb.p, *dl = sw_v3_sub(c->db, c->da);
@@ -733,7 +739,7 @@ static void hull_ray_case(uint64_t seed, case3 *c, sw_vec3 *org, sw_vec3 *dl)
 	}
 }
 
-Test(gjk_brute, hull_rays_by_clipping)
+static void clip_rays(int box, uint64_t base, const char *name)
 {
 	static case3 c;
 	static oracle_case o;
@@ -742,11 +748,15 @@ Test(gjk_brute, hull_rays_by_clipping)
 	int flat_hits = 0;
 	memset(&t, 0, sizeof t);
 	for (int i = 0; i < N_RAYS; i++) {
-		uint64_t seed = 11000000 + (uint64_t)i;
+		uint64_t seed = base + (uint64_t)i;
 		sw_vec3 org, dl;
-		hull_ray_case(seed, &c, &org, &dl);
+		hull_ray_case(seed, box, &c, &org, &dl);
 		sw_cast_result ra;
-		cr_assert_eq(sw_hull3_ray(&c.ha, c.pa, org, dl, &ra), SW_OK);
+		const sw_obb3 b = {c.a.half};
+		if (box)
+			cr_assert_eq(sw_obb3_ray(&b, c.pa, org, dl, &ra), SW_OK);
+		else
+			cr_assert_eq(sw_hull3_ray(&c.ha, c.pa, org, dl, &ra), SW_OK);
 		c.pb.p = org;
 		oracle_case3(&c, &o);
 		d3(dl, o.ray_d);
@@ -777,11 +787,14 @@ Test(gjk_brute, hull_rays_by_clipping)
 		}
 		t.n++;
 	}
-	print_tally("3D hull rays by clipping", &t);
+	print_tally(name, &t);
 	fprintf(stderr, "  hit points origin + t·delta: within %.3g S of the hull; %d hits on flat hulls\n", worst,
 		flat_hits);
 	cr_expect_leq(worst, BAND_REL, "hit point %.3g S off the hull", worst);
 	check_tally(&t, 1);
 	cr_expect_geq(t.hits[Q_RAY], N_RAYS / 5, "%d hits", t.hits[Q_RAY]);
-	cr_expect_geq(flat_hits, N_RAYS / 100, "%d flat hits", flat_hits);
+	cr_expect_geq(flat_hits, box ? 0 : N_RAYS / 100, "%d flat hits", flat_hits);
 }
+
+Test(gjk_brute, hull_rays_by_clipping) { clip_rays(0, 11000000, "3D hull rays by clipping"); }
+Test(gjk_brute, box_rays_by_slabs) { clip_rays(1, 12000000, "3D box rays by the slab test"); }

@@ -81,8 +81,9 @@ SW_INLINE void hray_store_block(const sw_cast_results *out, float *const *dst, c
 		sw_store_codes(out->feature + at, c->feature, sw_mor(bad, sw_mor(miss, start)));
 }
 
-/* the answers of a block (ref/hull3_ray.c): rows t, depth, point, normal, slide; statuses, features */
-SW_INLINE void hray_store(const sw_job *j, const hray_clip *c, const mat_w *rot, const gw *org, const gw *dl,
+/* the answers of a block (ref/hull3_ray.c, obb3_ray.c): rows t, depth, point, normal, slide; statuses,
+ * features; w: a hit's world normal (from the ray into the shape) */
+SW_INLINE void hray_store(const sw_job *j, const hray_clip *c, const gw *w, const gw *org, const gw *dl,
 			  const uint32_t *pk, unsigned lanes, unsigned invalid)
 {
 	const sw_cast_results *out = j->out;
@@ -90,13 +91,12 @@ SW_INLINE void hray_store(const sw_job *j, const hray_clip *c, const mat_w *rot,
 	sw_mw miss = sw_mor(c->out, sw_mnot(sw_le(c->tin, c->tout)));
 	sw_mw start = sw_mandnot(miss, sw_lt(c->feature, zero));
 	sw_mw flat = sw_mor(miss, start); /* no normal */
-	gw w = rot_world(rot, c->m);
 	sw_fw rows[11];
 	rows[0] = sw_sel(miss, sw_set1(1.0f), c->tin);
 	rows[1] = zero;
 	for (int i = 0; i < 3; i++) {
 		rows[2 + i] = sw_sel(miss, zero, sw_add(org->c[i], sw_mul(dl->c[i], c->tin)));
-		rows[5 + i] = sw_sel(flat, zero, sw_neg(w.c[i]));
+		rows[5 + i] = sw_sel(flat, zero, w->c[i]);
 		rows[8 + i] = zero;
 	}
 	float *dst[11] = {out->t, out->depth};
@@ -153,7 +153,9 @@ static void gjk3_ray_hull3_kernel(const sw_job *j)
 		const sw_fw n = sw_load(nf);
 		for (uint32_t k = 0; k < maxn && k < SW_HV_MAX_FACES; k++)
 			hray_face(&c, sw_lt(sw_set1((float)k), n), s->pool, &fr, k, &o, &d);
-		hray_store(j, &c, &rot, &org, &dl, pk, lanes, invalid);
+		gw w = rot_world(&rot, c.m);
+		w = (gw){{sw_neg(w.c[0]), sw_neg(w.c[1]), sw_neg(w.c[2])}};
+		hray_store(j, &c, &w, &org, &dl, pk, lanes, invalid);
 	}
 }
 SW_EXPORT(gjk3_ray_hull3)

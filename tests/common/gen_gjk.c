@@ -417,6 +417,7 @@ typedef struct side {
 	sw_vec3 d;
 	sw_poly2 poly;        /* a polygon side: the polygon itself (the ray row clips it, sw_poly2_ray) */
 	const sw_hull3 *hull; /* a hull side: the hull itself (the ray row clips it, sw_hull3_ray) */
+	sw_obb3 box;          /* a box side: the box itself (the ray row clips it, sw_obb3_ray) */
 } side;
 
 static int side_of(const gjk_state *st, int which, uint32_t i, side *o)
@@ -428,6 +429,7 @@ static int side_of(const gjk_state *st, int which, uint32_t i, side *o)
 		if (sw_obb3_set_get(which ? st->sb : st->sa, i, &box, &o->p3, &o->d) != SW_OK)
 			return 0;
 		o->s3 = sw_shape3_box(box.half, 0);
+		o->box = box;
 		return 1;
 	}
 	if (k == SW_SRC_TRI3) {
@@ -511,6 +513,8 @@ static void single(const gen_batch *g, sw_query q, const void *opts, size_t k, c
 			sw_poly2_ray(&b.poly, b.p2, a.p2.p, da, &o);
 		else if (ok && ray && dim2)
 			sw_gjk2_ray(&b.s2, b.p2, a.p2.p, da, opts, &o);
+		else if (ok && ray && st->kb == SW_SRC_OBB3)
+			sw_obb3_ray(&b.box, b.p3, a.p3.p, a.d, &o);
 		else if (ok && ray && st->kb == SW_SRC_HULL3)
 			sw_hull3_ray(b.hull, b.p3, a.p3.p, a.d, &o);
 		else if (ok && ray)
