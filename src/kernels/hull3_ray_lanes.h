@@ -1,9 +1,10 @@
 /* src/kernels/hull3_ray_lanes.h — the hull ray row (gjk3_ray_hull3) by clipping, one ray per lane:
  * included by gjk3_tmpl.c after kernels/gjk_drive.h (mat_of, tmul, rot_world, pose_ok, gw_ok,
- * store_rows, cols_xyz). Each block of SW_W pairs reads its rays and placements by gathers and face k
- * of every lane's packed hull (src/hull3_view.h: normal and offset rows of the face block) as one
- * gather per row, and repeats src/ref/hull3_ray.c operation for operation: the same faces in the same
- * order, so the same bits. */
+ * store_rows, cols_xyz). Each block of SW_W pairs reads its rays and placements by gathers and SW_W
+ * faces at a time of every lane's packed hull (src/hull3_view.h: normal and offset rows of the face
+ * block) as one load per lane and row, transposed in registers (faster than a gather per face and row),
+ * and repeats src/ref/hull3_ray.c operation for operation: the same faces in the same order, so the
+ * same bits. */
 
 /* the clip state of the lanes (ref/hull3_ray.c clip3) and the entered face's normal; feature −1: none */
 typedef struct hray_clip {
@@ -12,18 +13,19 @@ typedef struct hray_clip {
 	sw_mw out;
 } hray_clip;
 
-/* the lanes' face blocks: index rows of the normal's x, y, z and the offset (pool floats) */
+/* the lanes' face blocks (the normal's x row; y, z and the offset follow at strides fs) */
 typedef struct hray_rows {
-	_Alignas(64) int32_t fx[SW_W], fy[SW_W], fz[SW_W], fd[SW_W];
+	const float *f[SW_W];
+	uint32_t fs[SW_W];
 } hray_rows;
 
-/* face k in the lanes `act` (clip_face) */
-SW_INLINE void hray_face(hray_clip *c, sw_mw act, const float *pool, const hray_rows *r, uint32_t k, const gw *o,
-			 const gw *d)
+/* what a lane without a pair, or past its hull's padded faces, reads: zeros (its answer is masked) */
+static const _Alignas(64) float hray_none[16];
+
+/* face k in the lanes `act` (clip_face): normal n, offset off */
+SW_INLINE void hray_face(hray_clip *c, sw_mw act, gw n, sw_fw off, uint32_t k, const gw *o, const gw *d)
 {
 	const sw_fw zero = sw_set1(0.0f);
-	gw n = {{sw_gather(pool + k, r->fx), sw_gather(pool + k, r->fy), sw_gather(pool + k, r->fz)}};
-	sw_fw off = sw_gather(pool + k, r->fd);
 	sw_fw num = sw_sub(off, gw_dot(n, *o)), den = gw_dot(n, *d);
 	sw_fw t = sw_div(num, den);
 	sw_mw enter = sw_mand(act, sw_lt(den, zero)), leave = sw_mand(act, sw_gt(den, zero));
@@ -33,6 +35,28 @@ SW_INLINE void hray_face(hray_clip *c, sw_mw act, const float *pool, const hray_
 	c->feature = sw_sel(up, sw_set1((float)k), c->feature);
 	c->tout = sw_sel(down, t, c->tout);
 	c->out = sw_mor(c->out, sw_mand(sw_mand(act, sw_eq(den, zero)), sw_lt(num, zero)));
+}
+
+/* faces [k0, k0 + SW_W) of every lane: each lane's SW_W consecutive floats of each row (rows are padded
+ * to a multiple of 16 faces, so they stay inside the lane's rows), transposed so that vector j holds
+ * face k0 + j of every lane; then those faces in order */
+SW_INLINE void hray_chunk(hray_clip *c, const hray_rows *r, sw_fw n, uint32_t k0, uint32_t maxn, const gw *o,
+			  const gw *d)
+{
+	sw_fw col[4][SW_W];
+	for (unsigned l = 0; l < SW_W; l++) {
+		const int in = k0 < r->fs[l];
+		const float *b = in ? r->f[l] + k0 : hray_none;
+		const size_t fs = in ? r->fs[l] : 0;
+		for (int q = 0; q < 4; q++)
+			col[q][l] = sw_loadu(b + (size_t)q * fs);
+	}
+	for (int q = 0; q < 4; q++)
+		sw_transpose(col[q]);
+	for (uint32_t j = 0; j < SW_W && k0 + j < maxn; j++) {
+		gw nk = {{col[0][j], col[1][j], col[2][j]}};
+		hray_face(c, sw_lt(sw_set1((float)(k0 + j)), n), nk, col[3][j], k0 + j, o, d);
+	}
 }
 
 /* a block's pairs into lanes: ray and instance indices, face rows, counts; returns the valid lanes
@@ -45,7 +69,7 @@ SW_INLINE unsigned hray_fill(const sw_job *j, size_t b0, unsigned cnt, int32_t *
 	unsigned ok = 0;
 	*maxn = 0;
 	for (unsigned l = 0; l < SW_W; l++) {
-		ir[l] = ip[l] = r->fx[l] = r->fy[l] = r->fz[l] = r->fd[l] = 0, n[l] = 0;
+		ir[l] = ip[l] = 0, n[l] = 0, r->f[l] = hray_none, r->fs[l] = 0;
 		if (l >= cnt)
 			continue;
 		size_t k = j->order ? j->order[b0 + l] : b0 + l;
@@ -55,10 +79,8 @@ SW_INLINE unsigned hray_fill(const sw_job *j, size_t b0, unsigned cnt, int32_t *
 		if (p.a >= rays->t.count || sh >= s->num_shapes || !s->shapes[sh].ok)
 			continue;
 		const sw_hull3_shape *h = &s->shapes[sh];
-		const int32_t fb = (int32_t)(h->fl_off + 3 * (size_t)sw_hv_pad(h->nv)), fs = (int32_t)sw_hv_pad(h->nf);
 		ir[l] = (int32_t)p.a, ip[l] = (int32_t)p.b;
-		r->fx[l] = fb + SW_HV_FX * fs, r->fy[l] = fb + SW_HV_FY * fs, r->fz[l] = fb + SW_HV_FZ * fs;
-		r->fd[l] = fb + SW_HV_FD * fs;
+		r->f[l] = s->pool + h->fl_off + 3 * (size_t)sw_hv_pad(h->nv), r->fs[l] = sw_hv_pad(h->nf);
 		n[l] = (float)h->nf;
 		*maxn = h->nf > *maxn ? h->nf : *maxn;
 		ok |= 1u << l;
@@ -127,11 +149,6 @@ static void gjk3_ray_hull3_kernel(const sw_job *j)
 {
 	const sw_ray3_set *rays = j->a;
 	const sw_hull3_set *s = j->b;
-	/* face rows are gathered with 32-bit indices: a pool beyond them runs the reference row (same bits) */
-	if (s->pool_used > (size_t)INT32_MAX - 8 * SW_HV_MAX_FLOATS) {
-		sw_gjk3_ray_hull3_ref(j);
-		return;
-	}
 	for (size_t b0 = 0; b0 < j->n; b0 += SW_W) {
 		unsigned cnt = j->n - b0 < SW_W ? (unsigned)(j->n - b0) : SW_W;
 		_Alignas(64) int32_t ir[SW_W], ip[SW_W];
@@ -151,8 +168,8 @@ static void gjk3_ray_hull3_kernel(const sw_job *j)
 		gw o = tmul(&rot, gw_sub(org, x.p)), d = tmul(&rot, dl);
 		hray_clip c = {sw_set1(0.0f), sw_set1(1.0f), sw_set1(-1.0f), gw_zero(), sw_mfalse()};
 		const sw_fw n = sw_load(nf);
-		for (uint32_t k = 0; k < maxn && k < SW_HV_MAX_FACES; k++)
-			hray_face(&c, sw_lt(sw_set1((float)k), n), s->pool, &fr, k, &o, &d);
+		for (uint32_t k0 = 0; k0 < maxn && k0 < SW_HV_MAX_FACES; k0 += SW_W)
+			hray_chunk(&c, &fr, n, k0, maxn, &o, &d);
 		gw w = rot_world(&rot, c.m);
 		w = (gw){{sw_neg(w.c[0]), sw_neg(w.c[1]), sw_neg(w.c[2])}};
 		hray_store(j, &c, &w, &org, &dl, pk, lanes, invalid);
