@@ -1,5 +1,5 @@
 /* bench/bench_peer_gjk.c — the peers of the GJK queries, on the GJK family's benchmark scenes (hulls of
- * 8–32 points, polygons of 3–8 vertices, rays at polygons):
+ * 8–32 points, polygons of 3–8 vertices, rays at polygons and hulls):
  *   gjk3_hull3_overlap_peer/ccd_gjk, /ccd_mpr          libccd's ccdGJKIntersect and ccdMPRIntersect
  *   gjk3_hull3_distance_peer/bullet_gjk                 btGjkPairDetector (GJK alone, no EPA)
  *   gjk3_hull3_cast_peer/bullet_subsimplex, /bullet_gjk_cast   btSubsimplexConvexCast, btGjkConvexCast
@@ -7,6 +7,7 @@
  *   gjk2_poly2_overlap_peer/box2d_overlap               b2TestOverlap
  *   gjk2_poly2_cast_peer/box2d_cast                     b2ShapeCast
  *   gjk2_ray_poly2_peer/box2d_ray                       b2PolygonShape::RayCast
+ *   gjk3_ray_hull3_peer/bullet_subsimplex               btSubsimplexConvexCast of a one-point hull
  * Zero margins and radii everywhere. Each peer's agreement with swept is computed once: the fraction of
  * pairs whose hit/miss (overlap, cast, ray; distance: apart or not) equals swept's, the same over the
  * pairs swept finds apart at the start, and the mean difference of the times (distances) where both
@@ -89,6 +90,40 @@ static void *hull_build(const gen_batch *g, size_t n, int ccd)
 #ifdef SW_HAVE_BULLET
 static void *bullet_build(const gen_batch *g, size_t n) { return hull_build(g, n, 0); }
 static void bullet_free(void *side) { swp_bullet_hulls_free(side); }
+#endif
+#ifdef SW_HAVE_BULLET
+/* rays at hulls (the gjk3_ray_hull3 scene): each ray as a one-point hull at its origin moving by its
+ * delta, cast against the hull at rest (btSubsimplexConvexCast); the point is the last shape */
+static void *bullet_rays_build(const gen_batch *g, size_t n)
+{
+	uint32_t nshapes = 0;
+	while (nshapes < MAX_SHAPES && gen_gjk_hull3(g, 1, nshapes))
+		nshapes++;
+	static const float point[3] = {0, 0, 0};
+	swp_hull_shape *shapes = malloc((nshapes + 1) * sizeof *shapes);
+	swp_hull_body *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+	void *side = NULL;
+	if (shapes && a && b) {
+		for (uint32_t i = 0; i < nshapes; i++) {
+			const sw_hull3 *h = gen_gjk_hull3(g, 1, i);
+			shapes[i] = (swp_hull_shape){&h->verts[0].x, h->num_verts};
+		}
+		shapes[nshapes] = (swp_hull_shape){point, 1};
+		for (size_t k = 0; k < n; k++) {
+			sw_ray3 r = {{0, 0, 0}, {0, 0, 0}};
+			sw_ray3_set_get(g->a, g->pairs[k].a, &r);
+			a[k] = (swp_hull_body){nshapes,
+					       {r.origin.x, r.origin.y, r.origin.z},
+					       {0, 0, 0, 1},
+					       {r.delta.x, r.delta.y, r.delta.z}};
+			b[k] = body_of(g, 1, k);
+			b[k].d[0] = b[k].d[1] = b[k].d[2] = 0;
+		}
+		side = swp_bullet_hulls_new(shapes, nshapes + 1, a, b, n);
+	}
+	free(shapes), free(a), free(b);
+	return side;
+}
 #endif
 #ifdef SW_HAVE_CCD
 static void *ccd_build(const gen_batch *g, size_t n) { return hull_build(g, n, 1); }
@@ -255,6 +290,13 @@ const bench_peer bench_peer_bullet_gjk_cast = {"gjk3_hull3_cast_peer/bullet_gjk_
 					       SW_Q_gjk3_hull3_cast,
 					       V_BT_GJKCAST,
 					       bullet_build,
+					       check,
+					       pass,
+					       bullet_free};
+const bench_peer bench_peer_bullet_ray_hull = {"gjk3_ray_hull3_peer/bullet_subsimplex",
+					       SW_Q_gjk3_ray_hull3,
+					       V_BT_SUBSIMPLEX,
+					       bullet_rays_build,
 					       check,
 					       pass,
 					       bullet_free};

@@ -36,6 +36,7 @@ static const bench_peer *const PEERS[] = {
 	&bench_peer_bullet_gjk,
 	&bench_peer_bullet_gjk_subsimplex,
 	&bench_peer_bullet_gjk_cast,
+	&bench_peer_bullet_ray_hull,
 #endif
 #ifdef SW_HAVE_BOX2D
 	&bench_peer_box2d_distance,

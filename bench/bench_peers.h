@@ -68,6 +68,8 @@ extern const bench_peer bench_peer_circle_cast, bench_peer_circle_toi, bench_pee
 extern const bench_peer bench_peer_ccd_gjk, bench_peer_ccd_mpr, bench_peer_bullet_gjk, bench_peer_bullet_gjk_subsimplex,
 	bench_peer_bullet_gjk_cast, bench_peer_box2d_distance, bench_peer_box2d_overlap, bench_peer_box2d_gjk_cast,
 	bench_peer_box2d_ray;
+/// Rays at hulls: Bullet's subsimplex cast of a point (bench_peer_gjk.c).
+extern const bench_peer bench_peer_bullet_ray_hull;
 
 /// Registers every peer built in, at batches 1 024 and 16 384. Call before sw_bench_run().
 void bench_peers_register(void);

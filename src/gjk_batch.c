@@ -8,6 +8,7 @@
 #include "job.h"
 #include "pipeline.h"
 #include "ref/gjk_ref.h"
+#include "ref/hull3_ref.h"
 #include "ref/ref.h"
 
 enum { Q_OVERLAP, Q_DISTANCE, Q_CAST, Q_RAY };
@@ -248,14 +249,12 @@ void sw_gjk3_ray_ref(const sw_job *j) { rows3(j, SW_SRC_RAY3, SW_SRC_SHAPE3, Q_R
 void sw_gjk3_hull3_overlap_ref(const sw_job *j) { rows3(j, SW_SRC_HULL3, SW_SRC_HULL3, Q_OVERLAP); }
 void sw_gjk3_hull3_distance_ref(const sw_job *j) { rows3(j, SW_SRC_HULL3, SW_SRC_HULL3, Q_DISTANCE); }
 void sw_gjk3_hull3_cast_ref(const sw_job *j) { rows3(j, SW_SRC_HULL3, SW_SRC_HULL3, Q_CAST); }
-void sw_gjk3_ray_hull3_ref(const sw_job *j) { rows3(j, SW_SRC_RAY3, SW_SRC_HULL3, Q_RAY); }
 void sw_gjk3_hull3_obb3_overlap_ref(const sw_job *j) { rows3(j, SW_SRC_HULL3, SW_SRC_OBB3, Q_OVERLAP); }
 void sw_gjk3_hull3_obb3_distance_ref(const sw_job *j) { rows3(j, SW_SRC_HULL3, SW_SRC_OBB3, Q_DISTANCE); }
 void sw_gjk3_hull3_obb3_cast_ref(const sw_job *j) { rows3(j, SW_SRC_HULL3, SW_SRC_OBB3, Q_CAST); }
 void sw_gjk3_obb3_overlap_ref(const sw_job *j) { rows3(j, SW_SRC_OBB3, SW_SRC_OBB3, Q_OVERLAP); }
 void sw_gjk3_obb3_distance_ref(const sw_job *j) { rows3(j, SW_SRC_OBB3, SW_SRC_OBB3, Q_DISTANCE); }
 void sw_gjk3_obb3_cast_ref(const sw_job *j) { rows3(j, SW_SRC_OBB3, SW_SRC_OBB3, Q_CAST); }
-void sw_gjk3_ray_obb3_ref(const sw_job *j) { rows3(j, SW_SRC_RAY3, SW_SRC_OBB3, Q_RAY); }
 void sw_gjk3_ray_tri3_ref(const sw_job *j) { rows3(j, SW_SRC_RAY3, SW_SRC_TRI3, Q_RAY); }
 void sw_gjk2_overlap_ref(const sw_job *j) { rows2(j, SW_SRC_SHAPE2, SW_SRC_SHAPE2, Q_OVERLAP, SW_ANS_OVERLAP); }
 void sw_gjk2_distance_ref(const sw_job *j) { rows2(j, SW_SRC_SHAPE2, SW_SRC_SHAPE2, Q_DISTANCE, SW_ANS_DISTANCE); }
@@ -322,6 +321,50 @@ void sw_gjk2_poly2_overlap_ref(const sw_job *j)
 	planar(SW_ANS_OVERLAP, j->out, &out);
 	for (size_t k = j->off; k < j->off + j->n; k++)
 		sw_gjk2_poly2_overlap_one(j, k, &out);
+}
+
+/* the hull ray row clips (sw_hull3_ray) the set's packed faces: hull set shapes have no rounding
+ * radius and were checked when added */
+void sw_gjk3_ray_hull3_ref(const sw_job *j)
+{
+	const sw_ray3_set *rays = j->a;
+	const sw_hull3_set *s = j->b;
+	const sw_cast_results *out = j->out;
+	for (size_t k = j->off; k < j->off + j->n; k++) {
+		sw_pair p = j->pairs[k];
+		sw_cast_result o = sw_cast_result_invalid();
+		uint32_t sh = p.b < s->inst.count ? s->shape[p.b] : UINT32_MAX;
+		if (p.a < rays->t.count && sh < s->num_shapes && s->shapes[sh].ok) {
+			const sw_hull3_shape *h = &s->shapes[sh];
+			const float *f = s->pool + h->fl_off + 3 * (size_t)sw_hv_pad(h->nv);
+			sw_pose3 x = {{s->px[p.b], s->py[p.b], s->pz[p.b]},
+				      {s->qx[p.b], s->qy[p.b], s->qz[p.b], s->qw[p.b]}};
+			sw_vec3 org = sw_v3(rays->ox[p.a], rays->oy[p.a], rays->oz[p.a]);
+			sw_vec3 dl = sw_v3(rays->dx[p.a], rays->dy[p.a], rays->dz[p.a]);
+			sw_hull3_ray_pair_ref(f, h->nf, sw_hv_pad(h->nf), x, org, dl, &o);
+		}
+		sw_cast_put(out, k, &o);
+	}
+}
+
+/* the box ray row by the slab test (sw_obb3_ray) */
+void sw_gjk3_ray_obb3_ref(const sw_job *j)
+{
+	const sw_ray3_set *rays = j->a;
+	const sw_obb3_set *s = j->b;
+	const sw_cast_results *out = j->out;
+	for (size_t k = j->off; k < j->off + j->n; k++) {
+		sw_pair p = j->pairs[k];
+		sw_cast_result o = sw_cast_result_invalid();
+		if (p.a < rays->t.count && p.b < s->t.count) {
+			sw_pose3 x = {{s->px[p.b], s->py[p.b], s->pz[p.b]},
+				      {s->qx[p.b], s->qy[p.b], s->qz[p.b], s->qw[p.b]}};
+			sw_vec3 org = sw_v3(rays->ox[p.a], rays->oy[p.a], rays->oz[p.a]);
+			sw_vec3 dl = sw_v3(rays->dx[p.a], rays->dy[p.a], rays->dz[p.a]);
+			sw_obb3_ray_pair_ref(sw_v3(s->hx[p.b], s->hy[p.b], s->hz[p.b]), x, org, dl, &o);
+		}
+		sw_cast_put(out, k, &o);
+	}
 }
 
 /* ---- the ordering stages ---- */

@@ -760,3 +760,124 @@ Test(gjk_brute, polygon_overlap_by_separating_axes)
 	check_tally(&t, 1);
 	cr_expect_geq(t.hits[Q_OVERLAP], N_AXES / 5, "%d hits", t.hits[Q_OVERLAP]);
 }
+
+/* ---- the hull ray by clipping (sw_hull3_ray) ----
+ * 12 000 rays against 3D hulls of 8–32 points (one in ten a flat hull of 3–8 coplanar points) through
+ * the same judge as the GJK ray, with S = size of the hull + |origin − its position| + |delta|: 60 % the
+ * random rays of the populations above, 25 % aimed at an interior point, 10 % aimed at a vertex missed
+ * or hit by up to 2e-3 across, 5 % in a face's plane along one of its edges (all in the band). The same
+ * 12 000 times for boxes by the slab test (sw_obb3_ray), aimed through their hull (sw_hull3_box). */
+
+static sw_vec3 world3(sw_pose3 x, sw_vec3 v)
+{
+	sw_mat3 r = sw_mat3_from_quat(x.q);
+	return sw_v3_add(x.p, sw_mat3_mul(&r, v));
+}
+
+/* a flat hull of 3–8 points on a random plane through the origin, as A */
+static void flat_hull_a(sc_rng *r, case3 *c)
+{
+	sw_vec3 pts[8];
+	uint32_t n = 3 + sc_below(r, 6);
+	sw_quat q = sc_rotation(r);
+	sw_mat3 m = sw_mat3_from_quat(q);
+	do
+		for (uint32_t k = 0; k < n; k++)
+			pts[k] = sw_mat3_mul(&m, sw_v3(sc_uniform(r, -1, 1), sc_uniform(r, -1, 1), 0));
+	while (sw_hull3_build(pts, n, NULL, &c->ha) != SW_OK || c->ha.num_faces != 2);
+	memcpy(c->va, c->ha.verts, sizeof(sw_vec3) * c->ha.num_verts);
+	c->a = sw_shape3_verts(c->va, c->ha.num_verts, 0);
+}
+
+/* a ray at A: a hull of 8–32 points or a flat hull, or a box (then c->ha is its hull, sw_hull3_box) */
+static void hull_ray_case(uint64_t seed, int box, case3 *c, sw_vec3 *org, sw_vec3 *dl)
+{
+	random_case3(seed, box ? P_BOX : P_HULL, c);
+	sc_rng r = sc_rng_seed(seed ^ 0x5851f42d4c957f2dull);
+	if (box) {
+		const sw_obb3 b = {c->a.half};
+		cr_assert_eq(sw_hull3_box(&b, &c->ha), SW_OK);
+	} else if (sc_below(&r, 10) == 0) {
+		flat_hull_a(&r, c);
+	}
+	const sw_hull3 *h = &c->ha;
+	uint32_t kind = sc_below(&r, 20), n = h->num_verts, i = sc_below(&r, n);
+	*org = c->pb.p, *dl = sw_v3_sub(c->db, c->da);
+	if (kind >= 12 && kind < 17) {
+		sw_vec3 m = sw_v3_scale(sw_v3_add(sw_v3_add(h->verts[i], h->verts[(i + 1) % n]), h->verts[(i + 2) % n]),
+					1.0f / 3);
+		*dl = sw_v3_scale(sw_v3_sub(world3(c->pa, m), *org), sc_uniform(&r, 0.5f, 2.0f));
+	} else if (kind >= 17 && kind < 19) {
+		sw_vec3 dir = sw_v3_sub(world3(c->pa, h->verts[i]), *org);
+		sw_vec3 side = sw_v3_cross(dir, sw_v3(sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1), 1));
+		float len = sqrtf(sw_v3_dot(side, side)), eps = sc_uniform(&r, -2e-3f, 2e-3f);
+		*dl = sw_v3_scale(sw_v3_add(dir, sw_v3_scale(side, eps / len)), sc_uniform(&r, 1.2f, 2.0f));
+	} else if (kind == 19) {
+		const sw_hull_face *f = &h->faces[sc_below(&r, h->num_faces)];
+		uint32_t j = sc_below(&r, f->count);
+		sw_vec3 a = world3(c->pa, h->verts[h->face_verts[f->first + j]]);
+		sw_vec3 e = sw_v3_sub(world3(c->pa, h->verts[h->face_verts[f->first + (j + 1) % f->count]]), a);
+		*org = sw_v3_sub(a, sw_v3_scale(e, sc_uniform(&r, 0.5f, 2.0f)));
+		*dl = sw_v3_scale(e, sc_uniform(&r, 1.0f, 4.0f));
+	}
+}
+
+static void clip_rays(int box, uint64_t base, const char *name)
+{
+	static case3 c;
+	static oracle_case o;
+	tally t;
+	double worst = 0; /* largest distance / S from the hull of a hit's point origin + t·delta, outside the band */
+	int flat_hits = 0;
+	memset(&t, 0, sizeof t);
+	for (int i = 0; i < N_RAYS; i++) {
+		uint64_t seed = base + (uint64_t)i;
+		sw_vec3 org, dl;
+		hull_ray_case(seed, box, &c, &org, &dl);
+		sw_cast_result ra;
+		const sw_obb3 b = {c.a.half};
+		if (box)
+			cr_assert_eq(sw_obb3_ray(&b, c.pa, org, dl, &ra), SW_OK);
+		else
+			cr_assert_eq(sw_hull3_ray(&c.ha, c.pa, org, dl, &ra), SW_OK);
+		c.pb.p = org;
+		oracle_case3(&c, &o);
+		d3(dl, o.ray_d);
+		double rel[3];
+		d3(sw_v3_sub(org, c.pa.p), rel);
+		o.scale = o.a.size + len3(rel) + len3(o.ray_d);
+		o.band = BAND_REL * o.scale;
+		og_cast oc;
+		oracle_cast(&o, &o.a, &o.ray_pt, o.ray_d, 0, &oc);
+		double n[3];
+		d3(sw_v3_scale(ra.normal, -1.0f), n);
+		t.hits[Q_RAY] += ra.status == SW_HIT;
+		flat_hits += ra.status == SW_HIT && c.ha.num_faces == 2;
+		judge_moving(&o, &o.a, &o.ray_pt, o.ray_d, &oc, Q_RAY, ra.status, ra.t, n, NULL, seed, &t);
+		/* a hit's point is origin + t·delta and its normal unit; the feature a face of the packed hull */
+		if (ra.status == SW_HIT && !(fabs(oc.min_sep) <= o.band || fabs(oc.sep0) <= o.band)) {
+			double p[3] = {org.x + (double)dl.x * ra.t, org.y + (double)dl.y * ra.t,
+				       org.z + (double)dl.z * ra.t};
+			double dt = og_point_dist(&o.a, p) / o.scale;
+			worst = dt > worst ? dt : worst;
+		}
+		if (ra.status == SW_HIT) {
+			double e = fabs(ra.point.x - (org.x + dl.x * ra.t)) + fabs(ra.point.y - (org.y + dl.y * ra.t)) +
+				   fabs(ra.point.z - (org.z + dl.z * ra.t));
+			uint32_t nf = c.ha.num_faces == 2 ? c.ha.num_verts + 2 : c.ha.num_faces;
+			if (!(e <= 3 * o.world) || !(fabs(len3(n) - 1) <= 1e-6) || ra.feature >= nf)
+				fail_report(&t, Q_RAY, seed, "point, normal or feature", e, ra.feature);
+		}
+		t.n++;
+	}
+	print_tally(name, &t);
+	fprintf(stderr, "  hit points origin + t·delta: within %.3g S of the hull; %d hits on flat hulls\n", worst,
+		flat_hits);
+	cr_expect_leq(worst, BAND_REL, "hit point %.3g S off the hull", worst);
+	check_tally(&t, 1);
+	cr_expect_geq(t.hits[Q_RAY], N_RAYS / 5, "%d hits", t.hits[Q_RAY]);
+	cr_expect_geq(flat_hits, box ? 0 : N_RAYS / 100, "%d flat hits", flat_hits);
+}
+
+Test(gjk_brute, hull_rays_by_clipping) { clip_rays(0, 11000000, "3D hull rays by clipping"); }
+Test(gjk_brute, box_rays_by_slabs) { clip_rays(1, 12000000, "3D box rays by the slab test"); }

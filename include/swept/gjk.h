@@ -298,7 +298,8 @@ SW_API sw_error sw_gjk3_hull3_distance_batch(const sw_hull3_set *a_set, const sw
 SW_API sw_error sw_gjk3_hull3_cast_batch(const sw_hull3_set *a_set, const sw_hull3_set *b_set, const sw_pair *pairs,
 					 size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
 					 const sw_cast_results *out);
-/// sw_gjk3_ray for each pair (ray, hull instance).
+/// sw_hull3_ray (clipping, swept/hull3.h; set hulls have no rounding radius) for each pair (ray, hull
+/// instance): its features and bits, not sw_gjk3_ray's. A rounded hull is a sw_shape3 for sw_gjk3_ray_batch.
 SW_API sw_error sw_gjk3_ray_hull3_batch(const sw_ray3_set *rays, const sw_hull3_set *hulls, const sw_pair *pairs,
 					size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
 					const sw_cast_results *out);
@@ -328,7 +329,8 @@ SW_API sw_error sw_gjk3_obb3_distance_batch(const sw_obb3_set *a_set, const sw_o
 SW_API sw_error sw_gjk3_obb3_cast_batch(const sw_obb3_set *a_set, const sw_obb3_set *b_set, const sw_pair *pairs,
 					size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
 					const sw_cast_results *out);
-/// sw_gjk3_ray for each pair (ray, box).
+/// sw_obb3_ray (the slab test, swept/obb3.h) for each pair (ray, box): its features (sw_hull3_box faces) and
+/// bits, not sw_gjk3_ray's. A rounded box is a sw_shape3 for sw_gjk3_ray_batch.
 SW_API sw_error sw_gjk3_ray_obb3_batch(const sw_ray3_set *rays, const sw_obb3_set *boxes, const sw_pair *pairs,
 				       size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
 				       const sw_cast_results *out);

@@ -206,6 +206,21 @@ SW_API sw_error sw_hull3_tri3_sweep(const sw_hull3 *a, sw_pose3 pa, sw_vec3 da, 
 /// Static overlap of a hull and a triangle.
 SW_API sw_error sw_hull3_tri3_overlap(const sw_hull3 *a, sw_pose3 pa, const sw_tri3 *t, sw_overlap_result *out);
 
+/// A ray origin + t·delta, t ∈ [0, 1], against a hull placed by `pose`, by clipping the ray against each
+/// face's half-space n·x ≤ d (Ericson, RTCD 5.3.8); no iteration, no rounding radius (a rounded hull is
+/// a sw_shape3 for sw_gjk3_ray). A flat hull is clipped as the prism a hull set stores: faces 0 (+n) and
+/// 1 (−n), then face 2 + i, the rim of edge i (doc/numerics.md). The ray is side A of sw_cast_result.
+/// SW_HIT: t ∈ (0, 1] the entry fraction, point = origin + t·delta, normal the entered face's outward
+/// unit normal negated (from the ray into the hull), feature that face's index. SW_STARTS_OVERLAPPED:
+/// the origin is inside or on every face's half-space (a zero-length delta is a point query: this or
+/// MISS): t 0, point the origin, normal zero. SW_MISS: t 1, point and normal zero. A ray in a face's
+/// plane counts as inside that face's half-space. depth and slide are 0. A hull failing
+/// sw_hull3_check() (a sealed hull is trusted, as by sw_hull3_set_add_shape), a rotation not unit within
+/// SW_QUAT_TOL or a coordinate out of range gives SW_PAIR_INVALID. SW_ERR_NULL for a NULL pointer
+/// (nothing written), else SW_OK. Bounds: doc/numerics.md ("GJK", ray cast). No allocation; about 11 KB
+/// of stack (the packed hull).
+SW_API sw_error sw_hull3_ray(const sw_hull3 *hull, sw_pose3 pose, sw_vec3 origin, sw_vec3 delta, sw_cast_result *out);
+
 /// Hull shapes (packed once for the kernels, each checked once when added) and placed, moving
 /// instances of them. Opaque.
 typedef struct sw_hull3_set sw_hull3_set;

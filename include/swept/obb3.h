@@ -68,6 +68,17 @@ SW_API sw_error sw_obb3_sweep(const sw_obb3 *a, sw_pose3 pa, sw_vec3 da, const s
 /// axis' length, ties to the lower id), or on a miss the first separating axis and its gap.
 SW_API sw_error sw_obb3_overlap(const sw_obb3 *a, sw_pose3 pa, const sw_obb3 *b, sw_pose3 pb, sw_overlap_result *out);
 
+/// A ray origin + t·delta, t ∈ [0, 1], against a box placed by `pose`, by the slab test (Ericson, RTCD
+/// 5.3.3): the ray in the box's frame clipped against its six faces in the order and with the feature
+/// ids of sw_hull3_box (0 −x, 1 +x, 2 −y, 3 +y, 4 −z, 5 +z); no iteration. Answers as sw_hull3_ray does
+/// (SW_HIT: t ∈ (0, 1] the entry fraction, point = origin + t·delta, normal the entered face's outward
+/// unit normal negated, feature that face; SW_STARTS_OVERLAPPED: origin inside or on the box, t 0,
+/// normal zero; SW_MISS: t 1, point and normal zero; a ray in a face's plane counts as inside it). Half
+/// extents may be 0 (a flat box, as the GJK rows accept) up to SW_MAX_COORD; out of that range, a
+/// rotation not unit within SW_QUAT_TOL or a coordinate out of range gives SW_PAIR_INVALID. SW_ERR_NULL
+/// for a NULL pointer (nothing written), else SW_OK. Bounds: doc/numerics.md ("GJK", ray cast).
+SW_API sw_error sw_obb3_ray(const sw_obb3 *box, sw_pose3 pose, sw_vec3 origin, sw_vec3 delta, sw_cast_result *out);
+
 /// A set of placed, moving boxes, stored structure of arrays for the batched queries. Opaque: it is
 /// changed only through the functions below, which never validate poses (the queries do, per pair).
 typedef struct sw_obb3_set sw_obb3_set;

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hull3_view.h"
 #include "job.h"
 #include "sets.h"
 
@@ -311,12 +312,14 @@ ROW3(gjk3_ray, RAY3, SHAPE3, Q_RAY)
 ROW3(gjk3_hull3_overlap, HULL3, HULL3, Q_OVERLAP)
 ROW3(gjk3_hull3_distance, HULL3, HULL3, Q_DISTANCE)
 ROW3(gjk3_hull3_cast, HULL3, HULL3, Q_CAST)
-ROW3(gjk3_ray_hull3, RAY3, HULL3, Q_RAY)
 ROW3(gjk3_hull3_obb3_overlap, HULL3, OBB3, Q_OVERLAP)
 ROW3(gjk3_hull3_obb3_distance, HULL3, OBB3, Q_DISTANCE)
 ROW3(gjk3_hull3_obb3_cast, HULL3, OBB3, Q_CAST)
 ROW3(gjk3_obb3_overlap, OBB3, OBB3, Q_OVERLAP)
 ROW3(gjk3_obb3_distance, OBB3, OBB3, Q_DISTANCE)
 ROW3(gjk3_obb3_cast, OBB3, OBB3, Q_CAST)
-ROW3(gjk3_ray_obb3, RAY3, OBB3, Q_RAY)
 ROW3(gjk3_ray_tri3, RAY3, TRI3, Q_RAY)
+
+/* the hull and box ray rows clip instead (sw_hull3_ray, sw_obb3_ray) */
+#include "kernels/hull3_ray_lanes.h"
+#include "kernels/obb3_ray_lanes.h"

@@ -26,4 +26,9 @@ void sw_hull3_pair_checked_(const sw_hull3 *a, sw_pose3 pa, sw_vec3 da, const sw
  * is B's side when B is a triangle, else NULL */
 void sw_hull3_gaps_ref(const sw_hull_pair *pr, const sw_hull_bside *tri, int sweep, sw_hull_red *r);
 
+/* sw_hull3_ray on a packed hull's face rows (f: the face block of sw_hull_view, nf faces, row stride fs)
+ * of a hull already checked: the pose, origin and delta are checked here (ref/hull3_ray.c) */
+sw_status sw_hull3_ray_pair_ref(const float *f, uint32_t nf, uint32_t fs, sw_pose3 x, sw_vec3 origin, sw_vec3 delta,
+				sw_cast_result *out);
+
 #endif

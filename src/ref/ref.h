@@ -35,6 +35,8 @@ sw_status sw_poly2_overlap_pair_ref(const sw_poly2 *a, sw_pose2 xa, const sw_pol
 				    sw_overlap_result *out);
 /// sw_poly2_ray on a polygon already checked (a set's ok flag): the pose, origin and delta are checked here.
 sw_status sw_poly2_ray_pair_ref(const sw_poly2 *p, sw_pose2 x, sw_vec2 origin, sw_vec2 delta, sw_cast_result *out);
+/// sw_obb3_ray on half extents (checked here, in [0, SW_MAX_COORD]), pose, origin and delta.
+sw_status sw_obb3_ray_pair_ref(sw_vec3 half, sw_pose3 x, sw_vec3 origin, sw_vec3 delta, sw_cast_result *out);
 
 /// One slab's entry and exit times, nin/a and nout/a (a > 0), folded into the running latest entry
 /// in_num/in_den and earliest exit out_num/out_den (fractions with den ≥ 0, compared by

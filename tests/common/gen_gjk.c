@@ -416,7 +416,9 @@ typedef struct side {
 	sw_pose3 p3;
 	sw_pose2 p2;
 	sw_vec3 d;
-	sw_poly2 poly; /* a polygon side: the polygon itself (the ray row clips it, the overlap row tests its edges) */
+	sw_poly2 poly;        /* a polygon side: the polygon itself (the ray row clips it, the overlap row tests its edges) */
+	const sw_hull3 *hull; /* a hull side: the hull itself (the ray row clips it, sw_hull3_ray) */
+	sw_obb3 box;          /* a box side: the box itself (the ray row clips it, sw_obb3_ray) */
 } side;
 
 static int side_of(const gjk_state *st, int which, uint32_t i, side *o)
@@ -428,6 +430,7 @@ static int side_of(const gjk_state *st, int which, uint32_t i, side *o)
 		if (sw_obb3_set_get(which ? st->sb : st->sa, i, &box, &o->p3, &o->d) != SW_OK)
 			return 0;
 		o->s3 = sw_shape3_box(box.half, 0);
+		o->box = box;
 		return 1;
 	}
 	if (k == SW_SRC_TRI3) {
@@ -454,6 +457,7 @@ static int side_of(const gjk_state *st, int which, uint32_t i, side *o)
 		return 0;
 	if (k == SW_SRC_POLY2)
 		o->poly = lib->polys[x.shape];
+	o->hull = k == SW_SRC_HULL3 ? &lib->hulls[x.shape] : NULL;
 	memcpy(o->v3, s->v, sizeof o->v3);
 	o->s3 = gg_shape3(s);
 	o->s3.verts = o->v3;
@@ -513,6 +517,10 @@ static void single(const gen_batch *g, sw_query q, const void *opts, size_t k, c
 			sw_poly2_ray(&b.poly, b.p2, a.p2.p, da, &o);
 		else if (ok && ray && dim2)
 			sw_gjk2_ray(&b.s2, b.p2, a.p2.p, da, opts, &o);
+		else if (ok && ray && st->kb == SW_SRC_OBB3)
+			sw_obb3_ray(&b.box, b.p3, a.p3.p, a.d, &o);
+		else if (ok && ray && st->kb == SW_SRC_HULL3)
+			sw_hull3_ray(b.hull, b.p3, a.p3.p, a.d, &o);
 		else if (ok && ray)
 			sw_gjk3_ray(&b.s3, b.p3, a.p3.p, a.d, opts, &o);
 		else if (ok && dim2)
