@@ -416,7 +416,8 @@ typedef struct side {
 	sw_pose3 p3;
 	sw_pose2 p2;
 	sw_vec3 d;
-	sw_poly2 poly;        /* a polygon side: the polygon itself (the ray row clips it, the overlap row tests its edges) */
+	/* a polygon side: the polygon itself (the ray row clips it, the overlap row tests its edges) */
+	sw_poly2 poly;
 	const sw_hull3 *hull; /* a hull side: the hull itself (the ray row clips it, sw_hull3_ray) */
 	sw_obb3 box;          /* a box side: the box itself (the ray row clips it, sw_obb3_ray) */
 } side;
