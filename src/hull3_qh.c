@@ -344,7 +344,7 @@ static int horizon(sw_qh *q)
  * horizon_walk's verdict. */
 static int find_visible(sw_qh *q, int f0, int eye)
 {
-	/* the counts, the stamp and the eye in locals: every store to a face's int fields would make the
+	/* the counts, the stamp and eps in locals: every store to a face's int fields would make the
 	 * compiler read q's int fields again */
 	sw_qh_face *F = q->f;
 	int *vis = q->vis;
