@@ -136,12 +136,13 @@ static int any_leaning_edge(const sw_qh *q, const int *one, int nr)
 void sw_qh_merge_(sw_qh *q)
 {
 	int time = 0, nr = 0, *one = q->queue; /* queue: fill_holes' scratch, free here */
-	for (int s = 0; s < q->nf; s++) {
+	/* the live faces listed by a select (which slots are dead is not predictable); a dead slot's region
+	 * fields are written too and never read: every region and list holds live faces only */
+	for (int s = 0, nf = q->nf; s < nf; s++) {
 		q->ct[3 * s] = q->ct[3 * s + 1] = q->ct[3 * s + 2] = -1;
-		if (!q->f[s].live)
-			continue;
 		q->rhead[s] = s, q->f[s].rnext = -1, q->rtime[s] = 0;
-		one[nr++] = s;
+		one[nr] = s;
+		nr += q->f[s].live != 0;
 	}
 	/* every region one triangle: region_plane's operations, in lanes */
 	sw_hull3_lanes_active()->rplanes(q, one, (uint32_t)nr);

@@ -125,16 +125,18 @@ static void face_plane(sw_qh *q, sw_qh_face *f, const sw_qh_face *nb)
 	f->d = (dot3(f->n, q->p[f->v[0]]) + dot3(f->n, q->p[f->v[1]]) + dot3(f->n, q->p[f->v[2]])) / 3;
 }
 
-static inline int new_face(sw_qh *q, int a, int b, int c)
+/* new_face with q's slot counts in *nf, *nfree: a caller making many faces keeps them in registers
+ * (q's int fields would be reloaded after every store to a face) */
+static inline int new_face_in(sw_qh *q, int *nf, int *nfree, int a, int b, int c)
 {
 	/* by selects: whether a freed slot is at hand is not predictable (the inner test keeps the index in
 	 * range where the compiler reads both operands) */
-	int reuse = q->nfree > 0;
-	int s = reuse ? q->freel[reuse ? q->nfree - 1 : 0] : q->nf;
+	int reuse = *nfree > 0;
+	int s = reuse ? q->freel[reuse ? *nfree - 1 : 0] : *nf;
 	if (s >= q->fcap)
 		return -1;
-	q->nfree -= reuse;
-	q->nf += reuse ^ 1;
+	*nfree -= reuse;
+	*nf += reuse ^ 1;
 	/* every field but the plane (n, d), which the caller writes before anything reads it (mark 0 is
 	 * no visibility stamp: they start at 1). The slot's busy bit is clear: the attempt clears them all
 	 * and a face is freed only by retire_visible, which clears its bit. */
@@ -148,6 +150,8 @@ static inline int new_face(sw_qh *q, int a, int b, int c)
 	f->rnext = -1;
 	return s;
 }
+
+static inline int new_face(sw_qh *q, int a, int b, int c) { return new_face_in(q, &q->nf, &q->nfree, a, b, c); }
 
 static void add_vertex(sw_qh *q, int pt)
 {
@@ -340,24 +344,29 @@ static int horizon(sw_qh *q)
  * horizon_walk's verdict. */
 static int find_visible(sw_qh *q, int f0, int eye)
 {
-	int ne = 0, ok = 1;
-	q->stamp++;
-	q->nvis = 0;
-	q->vis[q->nvis++] = f0;
-	q->f[f0].mark = q->stamp;
-	for (int k = 0; k < q->nvis; k++)
+	/* the counts, the stamp and eps in locals: every store to a face's int fields would make the
+	 * compiler read q's int fields again */
+	sw_qh_face *F = q->f;
+	int *vis = q->vis;
+	const int stamp = ++q->stamp;
+	const double neps = -q->eps;
+	int ne = 0, ok = 1, nvis = 0;
+	vis[nvis++] = f0;
+	F[f0].mark = stamp;
+	for (int k = 0; k < nvis; k++)
 		for (int i = 0; i < 3; i++) {
-			const sw_qh_face *f = &q->f[q->vis[k]];
+			const sw_qh_face *f = &F[vis[k]];
 			int g = f->nb[i];
-			if (q->f[g].mark == q->stamp)
+			if (F[g].mark == stamp)
 				continue;
-			if (dist(q, &q->f[g], eye) > -q->eps) {
-				q->f[g].mark = q->stamp;
-				q->vis[q->nvis++] = g;
+			if (dist(q, &F[g], eye) > neps) {
+				F[g].mark = stamp;
+				vis[nvis++] = g;
 			} else {
 				horizon_edge(q, f, i, &ne, &ok);
 			}
 		}
+	q->nvis = nvis;
 	return horizon_walk(q, ne, ok);
 }
 
@@ -392,21 +401,29 @@ static void fill_holes(sw_qh *q, int eye)
 /* the cone of new faces from the horizon to the eye, linked to each other and to the outside */
 static int make_cone(sw_qh *q, int eye, sw_hull3_planes_fn *planes)
 {
-	for (int k = 0; k < q->nh; k++) {
+	/* the slot counts and the horizon's length in locals (see find_visible) */
+	sw_qh_face *F = q->f;
+	int *cone = q->cone;
+	const int nh = q->nh;
+	int nf = q->nf, nfree = q->nfree, ok = 1;
+	for (int k = 0; k < nh && ok; k++) {
 		int a = q->ha[k], b = q->hb[k], out = q->ho[k];
-		int s = new_face(q, a, b, eye);
-		if (s < 0)
-			return 0;
-		q->cone[k] = s;
-		int j = sw_qh_edge_of_(&q->f[out], b, a);
-		if (j < 0)
-			return 0;
-		q->f[s].nb[0] = out;
-		q->f[out].nb[j] = s;
+		int s = new_face_in(q, &nf, &nfree, a, b, eye);
+		int j = s < 0 ? -1 : sw_qh_edge_of_(&F[out], b, a);
+		if (j < 0) {
+			ok = 0;
+			break;
+		}
+		cone[k] = s;
+		F[s].nb[0] = out;
+		F[out].nb[j] = s;
 		if (k > 0) /* around the eye: the previous face lies across edge 2, this one across its edge 1 */
-			q->f[s].nb[2] = q->cone[k - 1], q->f[q->cone[k - 1]].nb[1] = s;
+			F[s].nb[2] = cone[k - 1], F[cone[k - 1]].nb[1] = s;
 	}
-	q->f[q->cone[0]].nb[2] = q->cone[q->nh - 1], q->f[q->cone[q->nh - 1]].nb[1] = q->cone[0];
+	q->nf = nf, q->nfree = nfree;
+	if (!ok)
+		return 0;
+	F[cone[0]].nb[2] = cone[nh - 1], F[cone[nh - 1]].nb[1] = cone[0];
 	/* the planes after the links (they read edge 0's neighbour), all in lanes: the faces' planes do not
 	 * depend on each other */
 	planes(q, q->cone, (uint32_t)q->nh);
@@ -416,18 +433,23 @@ static int make_cone(sw_qh *q, int eye, sw_hull3_planes_fn *planes)
 /* outside points of the visible faces go to the new faces (or are inside now); the visible faces die */
 static void retire_visible(sw_qh *q, int eye)
 {
-	for (int k = 0; k < q->nvis; k++) {
-		sw_qh_face *f = &q->f[q->vis[k]];
+	/* the counts in locals (see find_visible) */
+	const int nvis = q->nvis, nh = q->nh, *vis = q->vis, *cone = q->cone;
+	int nfree = q->nfree;
+	for (int k = 0; k < nvis; k++) {
+		const int s = vis[k];
+		sw_qh_face *f = &q->f[s];
 		for (int pt = f->head, nx; pt >= 0; pt = nx) {
 			nx = q->next[pt];
 			if (pt != eye)
-				assign_point(q, q->cone, q->nh, pt);
+				assign_point(q, cone, nh, pt);
 		}
 		f->live = 0;
 		f->head = -1;
-		q->busy[q->vis[k] >> 6] &= ~((uint64_t)1 << (q->vis[k] & 63));
-		q->freel[q->nfree++] = q->vis[k];
+		q->busy[s >> 6] &= ~((uint64_t)1 << (s & 63));
+		q->freel[nfree++] = s;
 	}
+	q->nfree = nfree;
 }
 
 static int farthest_outside(const sw_qh *q, const sw_qh_face *f)
