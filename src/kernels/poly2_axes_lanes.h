@@ -8,7 +8,9 @@
  * count (src/poly2_set.c), so its extra edges run from v[0] to v[0]: their normal is exactly zero, so is
  * their length, and an edge of zero length is never taken as an axis (ref/poly2_axes.c skips it too);
  * the repeated vertex changes no least projection. Lanes whose largest separation lies within the
- * band ±τ are answered afterwards one by one by the reference (GJK near contact). */
+ * band ±τ are answered afterwards one by one by the reference (GJK near contact). The row has no ordering
+ * stage: a whole block of consecutive pairs stores each column, the statuses and the features with one
+ * vector store each, which measured faster than grouping pairs by vertex counts and storing lane by lane. */
 
 /* the lanes' polygon: vertex rows gathered for counts up to maxn (past a lane's count: its v[0]) */
 typedef struct axes_poly {
@@ -97,6 +99,20 @@ SW_INLINE sw_fw axes_sigma(sw_fw l)
 /* the running largest |coordinate| (ref ext_of) */
 SW_INLINE sw_fw axes_ext(sw_fw m, sw_fw x) { return sw_max(m, sw_abs(x)); }
 
+/* the answers of a whole block of consecutive pairs from `at`: every column in one store */
+SW_INLINE void axes_store_block(const sw_overlap_results *out, float *const *dst, const sw_fw *rows, sw_mw miss,
+				uint32_t at, unsigned invalid)
+{
+	const sw_mw bad = sw_mfrom_bits(invalid);
+	for (int k = 0; k < 3; k++)
+		if (dst[k])
+			sw_storeu(dst[k] + at, sw_sel(bad, sw_set1(NAN), rows[k]));
+	sw_fw st = sw_sel(miss, sw_set1((float)SW_MISS), sw_set1((float)SW_HIT));
+	sw_store_bytes(out->status + at, sw_sel(bad, sw_set1((float)SW_PAIR_INVALID), st));
+	if (out->feature)
+		sw_store_codes(out->feature + at, sw_set1(0.0f), sw_mfrom_bits(SW_ALL_LANES));
+}
+
 static void gjk2_poly2_overlap_kernel(const sw_job *j)
 {
 	const sw_poly2_set *sa = j->a, *sb = j->b;
@@ -151,9 +167,13 @@ static void gjk2_poly2_overlap_kernel(const sw_job *j)
 				 sw_sel(miss, sw_sub(sw_mul(ca, ux), sw_mul(sa_, uy)), zero),
 				 sw_sel(miss, sw_add(sw_mul(sa_, ux), sw_mul(ca, uy)), zero)};
 		float *dst[3] = {out->depth, out->nx, out->ny};
-		store_rows(dst, rows, 3, pk, lanes, invalid);
-		store_status(out->status, out->feature, pk, lanes, invalid, miss, SW_MISS, sw_mfalse(), SW_MISS,
-			     sw_mfalse(), SW_MISS, SW_HIT);
+		if (!j->order && lanes == SW_ALL_LANES)
+			axes_store_block(out, dst, rows, miss, pk[0], invalid);
+		else {
+			store_rows(dst, rows, 3, pk, lanes, invalid);
+			store_status(out->status, out->feature, pk, lanes, invalid, miss, SW_MISS, sw_mfalse(), SW_MISS,
+				     sw_mfalse(), SW_MISS, SW_HIT);
+		}
 		/* near contact: the reference, pair by pair (GJK) */
 		const unsigned near = lanes & ~invalid & ~sw_mbits(sw_mor(miss, hit));
 		for (unsigned b = near; b; b &= b - 1)
