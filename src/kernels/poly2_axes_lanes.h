@@ -1,7 +1,7 @@
 /* src/kernels/poly2_axes_lanes.h — the polygon overlap row (gjk2_poly2_overlap) by separating axes, one
  * pair per lane: included by gjk2_tmpl.c after kernels/gjk_drive.h (store_rows, store_status). Each
- * block of SW_W pairs reads its placements by gathers and vertex k of every lane's polygon with one
- * gather from the set's vertex rows, brings B's vertices into A's frame once, and repeats
+ * block of SW_W pairs reads its placements by gathers and its polygons' vertex rows whole, transposed so
+ * that vertex k of every lane's polygon is one vector, brings B's vertices into A's frame once, and repeats
  * src/ref/poly2_axes.c operation for operation (the frame, the extent and its power of two, each edge's
  * least projection, the largest separation), so the same bits. A block costs its largest vertex counts:
  * maxA·maxB projections for A's edges and as many for B's. A shorter polygon's row holds v[0] past its
@@ -17,6 +17,21 @@ typedef struct axes_poly {
 	gw v[SW_POLY2_MAX_VERTS];
 	uint32_t n;
 } axes_poly;
+
+/* coordinate c of vertices [0, n) of the lanes' polygons from rows `row` (SW_POLY2_MAX_VERTS floats per
+ * shape, bases vb): SW_W rows loaded whole and transposed per SW_W vertices, instead of one gather per
+ * vertex (vertices up to the next multiple of SW_W are filled: the rows' padding) */
+SW_INLINE void axes_rows(const float *row, const int32_t *vb, uint32_t n, int c, axes_poly *p)
+{
+	for (uint32_t k0 = 0; k0 < n && k0 + SW_W <= SW_POLY2_MAX_VERTS; k0 += SW_W) {
+		sw_fw r[SW_W];
+		for (unsigned l = 0; l < SW_W; l++)
+			r[l] = sw_loadu(row + vb[l] + k0);
+		sw_transpose(r);
+		for (uint32_t k = 0; k < SW_W; k++)
+			p->v[k0 + k].c[c] = r[k];
+	}
+}
 
 /* the running best axis of the lanes (ref/poly2_axes.c axes2) */
 typedef struct axes_w {
@@ -138,14 +153,12 @@ static void gjk2_poly2_overlap_kernel(const sw_job *j)
 		axes_poly pa, pb;
 		pa.n = maxn[0], pb.n = maxn[1];
 		sw_fw ext = axes_ext(axes_ext(sw_set1(0.0f), tx), ty);
-		for (uint32_t k = 0; k < pa.n && k < SW_POLY2_MAX_VERTS; k++) {
-			pa.v[k].c[0] = sw_gather(sa->vx + k, vb[0]), pa.v[k].c[1] = sw_gather(sa->vy + k, vb[0]);
+		axes_rows(sa->vx, vb[0], pa.n, 0, &pa), axes_rows(sa->vy, vb[0], pa.n, 1, &pa);
+		axes_rows(sb->vx, vb[1], pb.n, 0, &pb), axes_rows(sb->vy, vb[1], pb.n, 1, &pb);
+		for (uint32_t k = 0; k < pa.n && k < SW_POLY2_MAX_VERTS; k++)
 			ext = axes_ext(axes_ext(ext, pa.v[k].c[0]), pa.v[k].c[1]);
-		}
-		for (uint32_t k = 0; k < pb.n && k < SW_POLY2_MAX_VERTS; k++) {
-			pb.v[k].c[0] = sw_gather(sb->vx + k, vb[1]), pb.v[k].c[1] = sw_gather(sb->vy + k, vb[1]);
+		for (uint32_t k = 0; k < pb.n && k < SW_POLY2_MAX_VERTS; k++)
 			ext = axes_ext(axes_ext(ext, pb.v[k].c[0]), pb.v[k].c[1]);
-		}
 		const sw_fw sig = axes_sigma(ext), stx = sw_mul(tx, sig), sty = sw_mul(ty, sig);
 		for (uint32_t k = 0; k < pa.n && k < SW_POLY2_MAX_VERTS; k++)
 			pa.v[k].c[0] = sw_mul(pa.v[k].c[0], sig), pa.v[k].c[1] = sw_mul(pa.v[k].c[1], sig);
