@@ -33,15 +33,18 @@ SW_INLINE void axes_rows(const float *row, const int32_t *vb, uint32_t n, int c,
 	}
 }
 
-/* the running best axis of the lanes (ref/poly2_axes.c axes2) */
+/* the running best axis of the lanes (ref/poly2_axes.c axes2): sq = num·|num| kept rather than formed
+ * again per edge; the normal as its edge gave it, fromb the lanes whose axis is B's (negated at the end:
+ * the reference's product by −1, exactly) */
 typedef struct axes_w {
-	sw_fw num, len2, mx, my;
+	sw_fw num, sq, len2, mx, my;
+	sw_mw fromb;
 } axes_w;
 
-/* the edges of p against the points q (axes_edges); sign +1: p is A, −1: p is B */
-SW_INLINE void axes_edges_w(const axes_poly *p, const axes_poly *q, float sign, axes_w *s)
+/* the edges of p against the points q (axes_edges); isb: p is B */
+SW_INLINE void axes_edges_w(const axes_poly *p, const axes_poly *q, int isb, axes_w *s)
 {
-	const sw_fw zero = sw_set1(0.0f), sg = sw_set1(sign);
+	const sw_fw zero = sw_set1(0.0f);
 	for (uint32_t i = 0; i < p->n && i < SW_POLY2_MAX_VERTS; i++) {
 		const gw a = p->v[i], b = p->v[i + 1 < p->n ? i + 1 : 0];
 		sw_fw mx = sw_sub(b.c[1], a.c[1]), my = sw_neg(sw_sub(b.c[0], a.c[0]));
@@ -50,11 +53,12 @@ SW_INLINE void axes_edges_w(const axes_poly *p, const axes_poly *q, float sign, 
 		for (uint32_t j = 1; j < q->n && j < SW_POLY2_MAX_VERTS; j++)
 			lo = sw_min(sw_add(sw_mul(mx, q->v[j].c[0]), sw_mul(my, q->v[j].c[1])), lo);
 		sw_fw len2 = sw_add(sw_mul(mx, mx), sw_mul(my, my)), num = sw_sub(lo, off);
-		sw_fw key = sw_mul(sw_mul(num, sw_abs(num)), s->len2);
-		sw_fw cur = sw_mul(sw_mul(s->num, sw_abs(s->num)), len2);
-		sw_mw up = sw_mand(sw_gt(key, cur), sw_gt(len2, zero));
-		s->num = sw_sel(up, num, s->num), s->len2 = sw_sel(up, len2, s->len2);
-		s->mx = sw_sel(up, sw_mul(sg, mx), s->mx), s->my = sw_sel(up, sw_mul(sg, my), s->my);
+		sw_fw sq = sw_mul(num, sw_abs(num));
+		sw_mw up = sw_mand(sw_gt(sw_mul(sq, s->len2), sw_mul(s->sq, len2)), sw_gt(len2, zero));
+		s->num = sw_sel(up, num, s->num), s->sq = sw_sel(up, sq, s->sq), s->len2 = sw_sel(up, len2, s->len2);
+		s->mx = sw_sel(up, mx, s->mx), s->my = sw_sel(up, my, s->my);
+		if (isb)
+			s->fromb = sw_mor(s->fromb, up);
 	}
 }
 
@@ -167,9 +171,11 @@ static void gjk2_poly2_overlap_kernel(const sw_job *j)
 			pb.v[k].c[0] = sw_add(sw_sub(sw_mul(rc, bx), sw_mul(rs, by)), stx);
 			pb.v[k].c[1] = sw_add(sw_add(sw_mul(rs, bx), sw_mul(rc, by)), sty);
 		}
-		axes_w s = {sw_set1(-INFINITY), sw_set1(1.0f), sw_set1(0.0f), sw_set1(0.0f)};
-		axes_edges_w(&pa, &pb, 1.0f, &s);
-		axes_edges_w(&pb, &pa, -1.0f, &s);
+		axes_w s = {sw_set1(-INFINITY), sw_set1(-INFINITY), sw_set1(1.0f),
+			    sw_set1(0.0f),      sw_set1(0.0f),      sw_mfalse()};
+		axes_edges_w(&pa, &pb, 0, &s);
+		axes_edges_w(&pb, &pa, 1, &s);
+		s.mx = sw_sel(s.fromb, sw_neg(s.mx), s.mx), s.my = sw_sel(s.fromb, sw_neg(s.my), s.my);
 		const sw_fw zero = sw_set1(0.0f), tau = sw_mul(sw_set1(SW_POLY2_AXES_EPS), sw_mul(ext, sig));
 		const sw_fw far = sw_mul(s.num, s.num), band = sw_mul(sw_mul(tau, tau), s.len2);
 		const sw_mw miss = sw_mand(sw_gt(s.num, zero), sw_gt(far, band));
