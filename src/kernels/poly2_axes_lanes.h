@@ -1,14 +1,16 @@
 /* src/kernels/poly2_axes_lanes.h — the polygon overlap row (gjk2_poly2_overlap) by separating axes, one
  * pair per lane: included by gjk2_tmpl.c after kernels/gjk_drive.h (store_rows, store_status). Each
- * block of SW_W pairs reads its placements by gathers and vertex k of every lane's polygon with one
- * gather from the set's vertex rows, brings B's vertices into A's frame once, and repeats
+ * block of SW_W pairs reads its placements by gathers and its polygons' vertex rows whole, transposed so
+ * that vertex k of every lane's polygon is one vector, brings B's vertices into A's frame once, and repeats
  * src/ref/poly2_axes.c operation for operation (the frame, the extent and its power of two, each edge's
  * least projection, the largest separation), so the same bits. A block costs its largest vertex counts:
  * maxA·maxB projections for A's edges and as many for B's. A shorter polygon's row holds v[0] past its
  * count (src/poly2_set.c), so its extra edges run from v[0] to v[0]: their normal is exactly zero, so is
  * their length, and an edge of zero length is never taken as an axis (ref/poly2_axes.c skips it too);
  * the repeated vertex changes no least projection. Lanes whose largest separation lies within the
- * band ±τ are answered afterwards one by one by the reference (GJK near contact). */
+ * band ±τ are answered afterwards one by one by the reference (GJK near contact). The row has no ordering
+ * stage: a whole block of consecutive pairs stores each column, the statuses and the features with one
+ * vector store each, which measured faster than grouping pairs by vertex counts and storing lane by lane. */
 
 /* the lanes' polygon: vertex rows gathered for counts up to maxn (past a lane's count: its v[0]) */
 typedef struct axes_poly {
@@ -16,15 +18,33 @@ typedef struct axes_poly {
 	uint32_t n;
 } axes_poly;
 
-/* the running best axis of the lanes (ref/poly2_axes.c axes2) */
+/* coordinate c of vertices [0, n) of the lanes' polygons from rows `row` (SW_POLY2_MAX_VERTS floats per
+ * shape, bases vb): SW_W rows loaded whole and transposed per SW_W vertices, instead of one gather per
+ * vertex (vertices up to the next multiple of SW_W are filled: the rows' padding) */
+SW_INLINE void axes_rows(const float *row, const int32_t *vb, uint32_t n, int c, axes_poly *p)
+{
+	for (uint32_t k0 = 0; k0 < n && k0 + SW_W <= SW_POLY2_MAX_VERTS; k0 += SW_W) {
+		sw_fw r[SW_W];
+		for (unsigned l = 0; l < SW_W; l++)
+			r[l] = sw_loadu(row + vb[l] + k0);
+		sw_transpose(r);
+		for (uint32_t k = 0; k < SW_W; k++)
+			p->v[k0 + k].c[c] = r[k];
+	}
+}
+
+/* the running best axis of the lanes (ref/poly2_axes.c axes2): sq = num·|num| kept rather than formed
+ * again per edge; the normal as its edge gave it, fromb the lanes whose axis is B's (negated at the end:
+ * the reference's product by −1, exactly) */
 typedef struct axes_w {
-	sw_fw num, len2, mx, my;
+	sw_fw num, sq, len2, mx, my;
+	sw_mw fromb;
 } axes_w;
 
-/* the edges of p against the points q (axes_edges); sign +1: p is A, −1: p is B */
-SW_INLINE void axes_edges_w(const axes_poly *p, const axes_poly *q, float sign, axes_w *s)
+/* the edges of p against the points q (axes_edges); isb: p is B */
+SW_INLINE void axes_edges_w(const axes_poly *p, const axes_poly *q, int isb, axes_w *s)
 {
-	const sw_fw zero = sw_set1(0.0f), sg = sw_set1(sign);
+	const sw_fw zero = sw_set1(0.0f);
 	for (uint32_t i = 0; i < p->n && i < SW_POLY2_MAX_VERTS; i++) {
 		const gw a = p->v[i], b = p->v[i + 1 < p->n ? i + 1 : 0];
 		sw_fw mx = sw_sub(b.c[1], a.c[1]), my = sw_neg(sw_sub(b.c[0], a.c[0]));
@@ -33,11 +53,12 @@ SW_INLINE void axes_edges_w(const axes_poly *p, const axes_poly *q, float sign, 
 		for (uint32_t j = 1; j < q->n && j < SW_POLY2_MAX_VERTS; j++)
 			lo = sw_min(sw_add(sw_mul(mx, q->v[j].c[0]), sw_mul(my, q->v[j].c[1])), lo);
 		sw_fw len2 = sw_add(sw_mul(mx, mx), sw_mul(my, my)), num = sw_sub(lo, off);
-		sw_fw key = sw_mul(sw_mul(num, sw_abs(num)), s->len2);
-		sw_fw cur = sw_mul(sw_mul(s->num, sw_abs(s->num)), len2);
-		sw_mw up = sw_mand(sw_gt(key, cur), sw_gt(len2, zero));
-		s->num = sw_sel(up, num, s->num), s->len2 = sw_sel(up, len2, s->len2);
-		s->mx = sw_sel(up, sw_mul(sg, mx), s->mx), s->my = sw_sel(up, sw_mul(sg, my), s->my);
+		sw_fw sq = sw_mul(num, sw_abs(num));
+		sw_mw up = sw_mand(sw_gt(sw_mul(sq, s->len2), sw_mul(s->sq, len2)), sw_gt(len2, zero));
+		s->num = sw_sel(up, num, s->num), s->sq = sw_sel(up, sq, s->sq), s->len2 = sw_sel(up, len2, s->len2);
+		s->mx = sw_sel(up, mx, s->mx), s->my = sw_sel(up, my, s->my);
+		if (isb)
+			s->fromb = sw_mor(s->fromb, up);
 	}
 }
 
@@ -97,6 +118,20 @@ SW_INLINE sw_fw axes_sigma(sw_fw l)
 /* the running largest |coordinate| (ref ext_of) */
 SW_INLINE sw_fw axes_ext(sw_fw m, sw_fw x) { return sw_max(m, sw_abs(x)); }
 
+/* the answers of a whole block of consecutive pairs from `at`: every column in one store */
+SW_INLINE void axes_store_block(const sw_overlap_results *out, float *const *dst, const sw_fw *rows, sw_mw miss,
+				uint32_t at, unsigned invalid)
+{
+	const sw_mw bad = sw_mfrom_bits(invalid);
+	for (int k = 0; k < 3; k++)
+		if (dst[k])
+			sw_storeu(dst[k] + at, sw_sel(bad, sw_set1(NAN), rows[k]));
+	sw_fw st = sw_sel(miss, sw_set1((float)SW_MISS), sw_set1((float)SW_HIT));
+	sw_store_bytes(out->status + at, sw_sel(bad, sw_set1((float)SW_PAIR_INVALID), st));
+	if (out->feature)
+		sw_store_codes(out->feature + at, sw_set1(0.0f), sw_mfrom_bits(SW_ALL_LANES));
+}
+
 static void gjk2_poly2_overlap_kernel(const sw_job *j)
 {
 	const sw_poly2_set *sa = j->a, *sb = j->b;
@@ -122,14 +157,12 @@ static void gjk2_poly2_overlap_kernel(const sw_job *j)
 		axes_poly pa, pb;
 		pa.n = maxn[0], pb.n = maxn[1];
 		sw_fw ext = axes_ext(axes_ext(sw_set1(0.0f), tx), ty);
-		for (uint32_t k = 0; k < pa.n && k < SW_POLY2_MAX_VERTS; k++) {
-			pa.v[k].c[0] = sw_gather(sa->vx + k, vb[0]), pa.v[k].c[1] = sw_gather(sa->vy + k, vb[0]);
+		axes_rows(sa->vx, vb[0], pa.n, 0, &pa), axes_rows(sa->vy, vb[0], pa.n, 1, &pa);
+		axes_rows(sb->vx, vb[1], pb.n, 0, &pb), axes_rows(sb->vy, vb[1], pb.n, 1, &pb);
+		for (uint32_t k = 0; k < pa.n && k < SW_POLY2_MAX_VERTS; k++)
 			ext = axes_ext(axes_ext(ext, pa.v[k].c[0]), pa.v[k].c[1]);
-		}
-		for (uint32_t k = 0; k < pb.n && k < SW_POLY2_MAX_VERTS; k++) {
-			pb.v[k].c[0] = sw_gather(sb->vx + k, vb[1]), pb.v[k].c[1] = sw_gather(sb->vy + k, vb[1]);
+		for (uint32_t k = 0; k < pb.n && k < SW_POLY2_MAX_VERTS; k++)
 			ext = axes_ext(axes_ext(ext, pb.v[k].c[0]), pb.v[k].c[1]);
-		}
 		const sw_fw sig = axes_sigma(ext), stx = sw_mul(tx, sig), sty = sw_mul(ty, sig);
 		for (uint32_t k = 0; k < pa.n && k < SW_POLY2_MAX_VERTS; k++)
 			pa.v[k].c[0] = sw_mul(pa.v[k].c[0], sig), pa.v[k].c[1] = sw_mul(pa.v[k].c[1], sig);
@@ -138,9 +171,11 @@ static void gjk2_poly2_overlap_kernel(const sw_job *j)
 			pb.v[k].c[0] = sw_add(sw_sub(sw_mul(rc, bx), sw_mul(rs, by)), stx);
 			pb.v[k].c[1] = sw_add(sw_add(sw_mul(rs, bx), sw_mul(rc, by)), sty);
 		}
-		axes_w s = {sw_set1(-INFINITY), sw_set1(1.0f), sw_set1(0.0f), sw_set1(0.0f)};
-		axes_edges_w(&pa, &pb, 1.0f, &s);
-		axes_edges_w(&pb, &pa, -1.0f, &s);
+		axes_w s = {sw_set1(-INFINITY), sw_set1(-INFINITY), sw_set1(1.0f),
+			    sw_set1(0.0f),      sw_set1(0.0f),      sw_mfalse()};
+		axes_edges_w(&pa, &pb, 0, &s);
+		axes_edges_w(&pb, &pa, 1, &s);
+		s.mx = sw_sel(s.fromb, sw_neg(s.mx), s.mx), s.my = sw_sel(s.fromb, sw_neg(s.my), s.my);
 		const sw_fw zero = sw_set1(0.0f), tau = sw_mul(sw_set1(SW_POLY2_AXES_EPS), sw_mul(ext, sig));
 		const sw_fw far = sw_mul(s.num, s.num), band = sw_mul(sw_mul(tau, tau), s.len2);
 		const sw_mw miss = sw_mand(sw_gt(s.num, zero), sw_gt(far, band));
@@ -151,9 +186,13 @@ static void gjk2_poly2_overlap_kernel(const sw_job *j)
 				 sw_sel(miss, sw_sub(sw_mul(ca, ux), sw_mul(sa_, uy)), zero),
 				 sw_sel(miss, sw_add(sw_mul(sa_, ux), sw_mul(ca, uy)), zero)};
 		float *dst[3] = {out->depth, out->nx, out->ny};
-		store_rows(dst, rows, 3, pk, lanes, invalid);
-		store_status(out->status, out->feature, pk, lanes, invalid, miss, SW_MISS, sw_mfalse(), SW_MISS,
-			     sw_mfalse(), SW_MISS, SW_HIT);
+		if (!j->order && lanes == SW_ALL_LANES)
+			axes_store_block(out, dst, rows, miss, pk[0], invalid);
+		else {
+			store_rows(dst, rows, 3, pk, lanes, invalid);
+			store_status(out->status, out->feature, pk, lanes, invalid, miss, SW_MISS, sw_mfalse(), SW_MISS,
+				     sw_mfalse(), SW_MISS, SW_HIT);
+		}
 		/* near contact: the reference, pair by pair (GJK) */
 		const unsigned near = lanes & ~invalid & ~sw_mbits(sw_mor(miss, hit));
 		for (unsigned b = near; b; b &= b - 1)
