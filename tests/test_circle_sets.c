@@ -389,6 +389,58 @@ Test(circle_sets, early_out_at_its_margin_2d)
 	sw_seg2_set_destroy(g);
 }
 
+/* the packed entry's input check around its bounds (the blocks are caller-writable, every lane is
+ * checked): coordinates and radii from both sides of SW_MAX_COORD and of 2^49.5 (where a coordinate's
+ * square passes 2^99, the bound a check by one sum of squares a block would use), several rows near it
+ * together, −0 and negative radii, NaN, ±Inf, subnormals; blocks all valid or with a few bad lanes.
+ * Every tier must give the single-pair function's answer */
+Test(circle_sets, packed_input_check_at_its_bounds)
+{
+	enum { NB = 96, N = NB * SW_BLOCK };
+	const float big = 1.0e15f, sq = 0x1.6a09e6p49f; /* sq² just below 2^99 */
+	const float good[] = {
+		0,       -0.0f, 1,   -3,      0x1p-140f, sq,       -sq, nextafterf(sq, 0), nextafterf(sq, INFINITY),
+		7.9e14f, -big,  big, 0x1p48f, -0x1p48f,  0.5f * sq};
+	const float bad[] = {NAN, INFINITY, -INFINITY, nextafterf(big, INFINITY), -nextafterf(big, INFINITY), 1e30f};
+	enum { NG = sizeof good / sizeof good[0], NBAD = sizeof bad / sizeof bad[0] };
+	static sw_circle2_seg2_block blk[NB];
+	static sw_cast_result ref[N];
+	uint32_t seed = 12345u;
+	for (uint32_t k = 0; k < N; k++) {
+		float x[9];
+		unsigned mode = (k / SW_BLOCK) % 3; /* 0: small values, 1: values near the bounds, 2: a few bad lanes */
+		for (int i = 0; i < 9; i++) {
+			seed = seed * 1664525u + 1013904223u;
+			unsigned u = seed >> 8;
+			x[i] = mode == 0 ? (float)(u % 2001u) * 1e-3f - 1.0f : good[u % NG];
+			if (mode == 2 && u % 97u == 0)
+				x[i] = bad[(u / 97u) % NBAD];
+		}
+		/* the radius: a magnitude, sometimes −0 or negative */
+		float r = fabsf(x[2]);
+		if (k % 37u == 5u)
+			r = -0.0f;
+		if (mode == 2 && k % 53u == 7u)
+			r = k % 2 ? -0x1p-149f : -1.0f;
+		sw_vec2 c = sw_v2(x[0], x[1]), v = sw_v2(x[3], x[4]);
+		sw_seg2 seg = {{x[5], x[6]}, {x[7], x[8]}};
+		sw_circle2_seg2_block_put(&blk[k / SW_BLOCK], k % SW_BLOCK, c, r, v, &seg);
+		cr_assert_eq(sw_circle2_seg2_sweep(c, r, v, &seg, NULL, &ref[k]), SW_OK);
+	}
+	for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
+		if (!sw_isa_available((sw_isa)isa))
+			continue;
+		static uint8_t st[N];
+		static uint32_t ft[N];
+		static float t[N], nx[N];
+		const sw_cast_results out = {st, ft, t, NULL, NULL, NULL, NULL, nx, NULL, NULL, NULL, NULL, NULL};
+		sw_isa prev = sw_set_isa_cap((sw_isa)isa);
+		cr_assert_eq(sw_circle2_seg2_sweep_packed(blk, N, NULL, &out), SW_OK);
+		sw_set_isa_cap(prev);
+		expect_tiers_match(st, ft, t, nx, ref, N, sw_isa_name((sw_isa)isa));
+	}
+}
+
 /* the same for a sphere and a triangle in z = 0: beside an edge, stopping short above the face, passing
  * a vertex diagonally, passing an edge's end along it */
 Test(circle_sets, early_out_at_its_margin_3d)
