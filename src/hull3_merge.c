@@ -110,7 +110,7 @@ static void join_regions(sw_qh *q, int a, int b)
  * t's edges matches, are not predictable; the verdicts are (almost always none). */
 static int any_leaning_edge(const sw_qh *q, const int *one, int nr)
 {
-	const double eps = -q->eps;
+	const double lim = -q->eps; /* tri_leans: n·p − d ≥ −eps */
 	for (int k = 0; k < nr; k++) {
 		const int s = one[k];
 		const sw_qh_face *f = &q->f[s];
@@ -123,7 +123,7 @@ static int any_leaning_edge(const sw_qh *q, const int *one, int nr)
 			const int found = sw_qh_edge_of_(g, b, a) >= 0, pt = g->v[0] + g->v[1] + g->v[2] - a - b;
 			const int other = found ? pt : v0;
 			lean |= (!found & (t > s)) | (found & (other != v0) & (other != v1) & (other != v2) &
-						      (sw_hd_dot(q->rn[s], q->p[other]) - q->rd[s] >= eps));
+						      (sw_hd_dot(q->rn[s], q->p[other]) - q->rd[s] >= lim));
 		}
 		if (lean)
 			return 1;
