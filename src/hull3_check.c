@@ -103,14 +103,22 @@ static sw_hull_status v_counts(vctx *x, char *why, size_t why_len)
 		const sw_hull_face *fc = &h->faces[f];
 		if (fc->count < 3 || fc->first + fc->count > SW_HULL_MAX_FACE_INDICES)
 			SW_HULL_FAIL(SW_HULL_BAD_FACES_INDEX, "face %u: first %u count %u", f, fc->first, fc->count);
-		uint64_t m = 0;
-		for (uint32_t k = 0; k < fc->count; k++) {
-			uint32_t v = h->face_verts[fc->first + k];
+		/* by selects first (a loop's length is not predictable), then again for the message */
+		const uint8_t *lp = &h->face_verts[fc->first];
+		uint64_t m = (uint64_t)1 << (lp[0] & 63), bad = lp[0] >= h->num_verts;
+		for (uint32_t k = 1; k < fc->count; k++) {
+			const uint32_t v = lp[k];
+			bad |= (v >= h->num_verts) | (m >> (v & 63) & 1);
+			m |= (uint64_t)1 << (v & 63);
+		}
+		uint64_t seen = 0;
+		for (uint32_t k = 0; bad && k < fc->count; k++) {
+			uint32_t v = lp[k];
 			if (v >= h->num_verts)
 				SW_HULL_FAIL(SW_HULL_BAD_FACES_INDEX, "face %u: vertex index out of range", f);
-			if (m >> v & 1)
+			if (seen >> v & 1)
 				SW_HULL_FAIL(SW_HULL_BAD_FACES_INDEX, "face %u repeats vertex %u", f, v);
-			m |= (uint64_t)1 << v;
+			seen |= (uint64_t)1 << v;
 		}
 		x->fmask[f] = m;
 	}
@@ -180,14 +188,17 @@ static sw_hull_status v_face_areas(vctx *x, char *why, size_t why_len)
 			double dd = sw_hd_dot(d, d);
 			e = dd > e ? dd : e;
 		}
-		e = sqrt(e); /* the longest edge: sqrt is monotonic, so the max of the lengths, bit for bit */
+		const double e2 = e; /* the largest |d|² */
+		e = sqrt(e);         /* the longest edge: sqrt is monotonic, so the max of the lengths, bit for bit */
 		double l0 = sw_hd_len(n0);
 		if (!x->strict && !(l0 > SW_HULL_MIN_WIDTH * e * e))
 			SW_HULL_FAIL(SW_HULL_BAD_FACES_DEGENERATE,
 				     "face %u: width %g is below SW_HULL_MIN_WIDTH of its length %g", f, l0 / e, e);
 		face_geo *g = &x->g[f];
 		double l = x->sh ? x->sh->l[f] : sw_hull3_newell_(h, f, (const double(*)[3])x->r, g->n);
-		if (x->strict && !(l > h->eps * e))
+		/* l² ≥ 4·eps²·e² (each rounded) makes l ≥ 2·eps·e·(1 − 2^-52)^(3/2), above eps·e rounded: the
+		 * rule's verdict without waiting on the square root (l < 2^300: no overflow) */
+		if (x->strict && !(l * l >= 4 * (h->eps * (double)h->eps) * e2) && !(l > h->eps * e))
 			SW_HULL_FAIL(SW_HULL_BAD_FACES_DEGENERATE, "face %u is narrower than eps", f);
 		g->dmax = -INFINITY;
 		g->dmin = INFINITY;
@@ -343,11 +354,14 @@ static sw_hull_status v_convex(vctx *x, char *why, size_t why_len)
 		if (st != SW_HULL_OK)
 			return st;
 	}
+	/* |c|² ≥ 4·bend² (rounded) makes |c| ≥ 2·bend·(1 − 2^-52), not below bend: the rule's verdict without
+	 * the square root (bend ≥ 2^-300, so bend² is a normal double) */
+	const double bend4 = 4 * (x->bend * x->bend);
 	for (uint32_t e = 0; e < h->num_edges; e++) {
 		uint32_t fa = h->edges[e].f[0], fb = h->edges[e].f[1];
 		double c[3];
 		sw_hd_cross(x->g[fa].n, x->g[fb].n, c);
-		if (sw_hd_len(c) < x->bend && sw_hd_dot(x->g[fa].n, x->g[fb].n) > 0)
+		if (!(sw_hd_dot(c, c) >= bend4) && sw_hd_len(c) < x->bend && sw_hd_dot(x->g[fa].n, x->g[fb].n) > 0)
 			SW_HULL_FAIL(SW_HULL_BAD_FACES_COPLANAR, "faces %u and %u are coplanar", fa, fb);
 	}
 	return SW_HULL_OK;
@@ -382,7 +396,10 @@ static sw_hull_status v_stored_planes(const vctx *x, char *why, size_t why_len)
 					     f);
 			continue;
 		}
-		for (uint32_t k = 0; x->built && k < fc->count; k++) {
+		int below = 0; /* by selects first, then again for the message */
+		for (uint32_t k = 0; x->built && k < fc->count; k++)
+			below |= sw_hd_dot(n, x->a[h->face_verts[fc->first + k]]) - fc->d < -h->tol;
+		for (uint32_t k = 0; below && k < fc->count; k++) {
 			uint32_t v = h->face_verts[fc->first + k];
 			if (sw_hd_dot(n, x->a[v]) - fc->d < -h->tol)
 				SW_HULL_FAIL(SW_HULL_NUMERIC, "face %u: vertex %u below the stored plane", f, v);

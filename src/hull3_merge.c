@@ -101,31 +101,32 @@ static void join_regions(sw_qh *q, int a, int b)
 	q->rhead[a] = head;
 }
 
-/* whether some edge between two triangles (every region still one triangle) leans, judged once per
- * edge (or cannot be judged so: an edge not found on its neighbour). When none does, the passes of
+/* whether some edge between two triangles (every region still one triangle) leans, or cannot be judged
+ * so (an edge not found on its neighbour, seen from its earlier slot). When none does, the passes of
  * sw_qh_merge_ would judge the same pairs the same way and merge nothing. one: the nr live faces.
- * The edges to judge (those whose neighbour is in a later slot) are listed by selects, a block of
- * faces at a time, then judged: which neighbour comes later is not predictable, the verdict is. */
+ * Each half-edge (s, i) judges one side, tri_leans(s, t's corner opposite the edge), so an edge's two
+ * half-edges make the pair of tests the passes make; neighbours are mutual (sw_qh_hull_), so these are
+ * the same tests on the same values. No branch per half-edge: which neighbour is later, and which of
+ * t's edges matches, are not predictable; the verdicts are (almost always none). */
 static int any_leaning_edge(const sw_qh *q, const int *one, int nr)
 {
-	enum { BLOCK = 32 };
-	int es[3 * BLOCK];
-	for (int k0 = 0; k0 < nr; k0 += BLOCK) {
-		int ne = 0;
-		for (int k = k0; k < nr && k < k0 + BLOCK; k++) {
-			const int s = one[k], *nb = q->f[s].nb;
-			es[ne] = 3 * s, ne += nb[0] > s;
-			es[ne] = 3 * s + 1, ne += nb[1] > s;
-			es[ne] = 3 * s + 2, ne += nb[2] > s;
+	const double lim = -q->eps; /* tri_leans: n·p − d ≥ −eps */
+	for (int k = 0; k < nr; k++) {
+		const int s = one[k];
+		const sw_qh_face *f = &q->f[s];
+		const int v0 = f->v[0], v1 = f->v[1], v2 = f->v[2], vs[4] = {v0, v1, v2, v0};
+		int lean = 0;
+		for (int i = 0; i < 3; i++) {
+			const int t = f->nb[i], a = vs[i], b = vs[i + 1];
+			const sw_qh_face *g = &q->f[t];
+			/* t's corner off the edge b → a; an edge not on t (j < 0 in sw_qh_edge_of_) fails the test */
+			const int found = sw_qh_edge_of_(g, b, a) >= 0, pt = g->v[0] + g->v[1] + g->v[2] - a - b;
+			const int other = found ? pt : v0;
+			lean |= (!found & (t > s)) | (found & (other != v0) & (other != v1) & (other != v2) &
+						      (sw_hd_dot(q->rn[s], q->p[other]) - q->rd[s] >= lim));
 		}
-		for (int k = 0; k < ne; k++) {
-			const int s = es[k] / 3, i = es[k] % 3;
-			const sw_qh_face *f = &q->f[s];
-			int t = f->nb[i];
-			int j = sw_qh_edge_of_(&q->f[t], f->v[(i + 1) % 3], f->v[i]);
-			if (j < 0 || tri_leans(q, s, q->f[t].v[(j + 2) % 3]) || tri_leans(q, t, f->v[(i + 2) % 3]))
-				return 1;
-		}
+		if (lean)
+			return 1;
 	}
 	return 0;
 }
