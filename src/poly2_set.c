@@ -2,6 +2,7 @@
  * tables (src/sets.h). A shape is checked once, when added, and its vertex row padded by repeating
  * vertex 0; instance padding slots use shape 0 at rest, and the shape table's padding is a valid unit
  * box, so shape 0 is always readable. */
+#include <math.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -20,16 +21,21 @@ static const sw_table_spec inst_spec = {7, {4, 4, 4, 4, 4, 4, 4}, &inst_pad};
 _Static_assert(sizeof(inst_item) == 7 * 4, "item layout");
 #define AT offsetof(sw_poly2_set, inst), offsetof(sw_poly2_set, icol)
 
-/* a shape: vertex rows x and y, count, ok */
+/* a shape: vertex rows x and y, the rows interleaved by eights, the extent, count, ok */
 typedef struct shape_item {
-	float vx[ROW], vy[ROW];
+	float vx[ROW], vy[ROW], xy[2 * ROW], ext;
 	uint8_t n, ok;
 } shape_item;
 static const shape_item shape_pad = {{-1, 1, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1},
 				     {-1, -1, 1, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1},
+				     {-1, 1,  1,  -1, -1, -1, -1, -1, -1, -1, 1,  1,  -1, -1, -1, -1,
+				      -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1},
+				     1,
 				     4,
 				     1};
-static const sw_table_spec shape_spec = {4, {4 * ROW, 4 * ROW, 1, 1}, &shape_pad};
+static const sw_table_spec shape_spec = {6, {4 * ROW, 4 * ROW, 8 * ROW, 4, 1, 1}, &shape_pad};
+_Static_assert(offsetof(shape_item, n) == 4 * (4 * ROW + 1), "item layout");
+_Static_assert(ROW % 8 == 0, "rows interleaved by eights");
 
 sw_error sw_poly2_set_create(size_t capacity, sw_poly2_set **set)
 {
@@ -66,6 +72,13 @@ sw_error sw_poly2_set_add_shape(sw_poly2_set *set, const sw_poly2 *poly, uint32_
 	for (uint32_t k = 0; k < ROW; k++) {
 		sw_vec2 v = n ? poly->v[k < n ? k : 0] : sw_v2(0, 0);
 		it.vx[k] = v.x, it.vy[k] = v.y;
+		it.xy[k / 8 * 16 + k % 8] = v.x, it.xy[k / 8 * 16 + 8 + k % 8] = v.y;
+	}
+	/* as ref/poly2_axes.c ext_of: max is exact, so any order gives the same extent */
+	for (uint32_t k = 0; k < n; k++) {
+		float x = fabsf(it.vx[k]), y = fabsf(it.vy[k]);
+		it.ext = it.ext > x ? it.ext : x;
+		it.ext = it.ext > y ? it.ext : y;
 	}
 	it.n = (uint8_t)n;
 	it.ok = n && sw_poly2_check(poly) == SW_OK;

@@ -148,10 +148,15 @@ struct sw_poly2_set {
 	union {
 		struct {
 			float *vx, *vy; /* vertex rows, SW_POLY2_MAX_VERTS floats per shape */
-			uint8_t *n;     /* vertex count */
-			uint8_t *ok;    /* 1: passed sw_poly2_check() when added */
+			/* the vertex row again, coordinates interleaved by eights: x of vertices 0..7, their y, x of
+			 * 8..15, their y (2·SW_POLY2_MAX_VERTS floats per shape; one 16-float load holds both
+			 * coordinates of 8 vertices) */
+			float *xy;
+			float *ext;  /* largest |coordinate| of the vertices (ref/poly2_axes.c's extent of a side) */
+			uint8_t *n;  /* vertex count */
+			uint8_t *ok; /* 1: passed sw_poly2_check() when added */
 		};
-		void *scol[4];
+		void *scol[6];
 	};
 };
 

@@ -1,7 +1,8 @@
 /* src/kernels/poly2_axes_lanes.h — the polygon overlap row (gjk2_poly2_overlap) by separating axes, one
  * pair per lane: included by gjk2_tmpl.c after kernels/gjk_drive.h (store_rows, store_status). Each
- * block of SW_W pairs reads its placements by gathers and its polygons' vertex rows whole, transposed so
- * that vertex k of every lane's polygon is one vector, brings B's vertices into A's frame once, and repeats
+ * block of SW_W pairs reads its placements and each side's extent (the set's ext column) by gathers and
+ * its polygons' interleaved vertex rows (the set's xy column) whole, transposed so that vertex k of every
+ * lane's polygon is one vector, brings B's vertices into A's frame once, and repeats
  * src/ref/poly2_axes.c operation for operation (the frame, the extent and its power of two, each edge's
  * least projection, the largest separation), so the same bits. A block costs its largest vertex counts:
  * maxA·maxB projections for A's edges and as many for B's. A shorter polygon's row holds v[0] past its
@@ -18,18 +19,31 @@ typedef struct axes_poly {
 	uint32_t n;
 } axes_poly;
 
-/* coordinate c of vertices [0, n) of the lanes' polygons from rows `row` (SW_POLY2_MAX_VERTS floats per
- * shape, bases vb): SW_W rows loaded whole and transposed per SW_W vertices, instead of one gather per
- * vertex (vertices up to the next multiple of SW_W are filled: the rows' padding) */
-SW_INLINE void axes_rows(const float *row, const int32_t *vb, uint32_t n, int c, axes_poly *p)
+/* vertices [0, n) of the lanes' polygons from the interleaved rows xy (2·SW_POLY2_MAX_VERTS floats per
+ * shape, bases xb; src/sets.h): per 8 vertices, SW_W floats loaded whole per lane and transposed (on
+ * 16 lanes one load and one transpose give both coordinates of 8 vertices), instead of one gather per
+ * vertex and coordinate (vertices up to the next multiple of min(SW_W, 8) are filled) */
+SW_INLINE void axes_rows(const float *xy, const int32_t *xb, uint32_t n, axes_poly *p)
 {
-	for (uint32_t k0 = 0; k0 < n && k0 + SW_W <= SW_POLY2_MAX_VERTS; k0 += SW_W) {
+	for (uint32_t k0 = 0; k0 < n && k0 < SW_POLY2_MAX_VERTS; k0 += 8) {
+#if SW_W == 16
 		sw_fw r[SW_W];
 		for (unsigned l = 0; l < SW_W; l++)
-			r[l] = sw_loadu(row + vb[l] + k0);
+			r[l] = sw_loadu(xy + xb[l] + 2 * k0);
 		sw_transpose(r);
-		for (uint32_t k = 0; k < SW_W; k++)
-			p->v[k0 + k].c[c] = r[k];
+		for (uint32_t k = 0; k < 8; k++)
+			p->v[k0 + k].c[0] = r[k], p->v[k0 + k].c[1] = r[8 + k];
+#else
+		for (uint32_t k1 = k0; k1 < k0 + 8 && k1 < n; k1 += SW_W)
+			for (int c = 0; c < 2; c++) {
+				sw_fw r[SW_W];
+				for (unsigned l = 0; l < SW_W; l++)
+					r[l] = sw_loadu(xy + xb[l] + k0 + 8 * c + k1);
+				sw_transpose(r);
+				for (uint32_t k = 0; k < SW_W; k++)
+					p->v[k1 + k].c[c] = r[k];
+			}
+#endif
 	}
 }
 
@@ -42,15 +56,16 @@ typedef struct axes_w {
 } axes_w;
 
 /* the edges of p against the points q (axes_edges); isb: p is B */
-SW_INLINE void axes_edges_w(const axes_poly *p, const axes_poly *q, int isb, axes_w *s)
+SW_INLINE void axes_edges_w(const axes_poly *p, const axes_poly *q, uint32_t np, uint32_t nq, int isb, axes_w *s)
 {
 	const sw_fw zero = sw_set1(0.0f);
-	for (uint32_t i = 0; i < p->n && i < SW_POLY2_MAX_VERTS; i++) {
-		const gw a = p->v[i], b = p->v[i + 1 < p->n ? i + 1 : 0];
+	for (uint32_t i = 0; i < np && i < SW_POLY2_MAX_VERTS; i++) {
+		const gw a = p->v[i], b = p->v[i + 1 < np ? i + 1 : 0];
 		sw_fw mx = sw_sub(b.c[1], a.c[1]), my = sw_neg(sw_sub(b.c[0], a.c[0]));
 		sw_fw off = sw_add(sw_mul(mx, a.c[0]), sw_mul(my, a.c[1]));
 		sw_fw lo = sw_add(sw_mul(mx, q->v[0].c[0]), sw_mul(my, q->v[0].c[1]));
-		for (uint32_t j = 1; j < q->n && j < SW_POLY2_MAX_VERTS; j++)
+#pragma GCC unroll 8
+		for (uint32_t j = 1; j < nq && j < SW_POLY2_MAX_VERTS; j++)
 			lo = sw_min(sw_add(sw_mul(mx, q->v[j].c[0]), sw_mul(my, q->v[j].c[1])), lo);
 		sw_fw len2 = sw_add(sw_mul(mx, mx), sw_mul(my, my)), num = sw_sub(lo, off);
 		sw_fw sq = sw_mul(num, sw_abs(num));
@@ -62,41 +77,57 @@ SW_INLINE void axes_edges_w(const axes_poly *p, const axes_poly *q, int isb, axe
 	}
 }
 
-/* one side's pair into a lane: instance index and vertex row base; 0 when out of range or unusable */
-SW_INLINE int axes_item(const sw_poly2_set *s, uint32_t i, int32_t *ix, int32_t *vb, uint32_t *n)
+/* one side's pair into a lane: instance index, shape and interleaved row base; 0 when out of range or
+ * unusable */
+SW_INLINE int axes_item(const sw_poly2_set *s, uint32_t i, int32_t *ix, int32_t *sh_, int32_t *xb, uint32_t *n)
 {
 	uint32_t sh = i < s->inst.count ? s->shape[i] : UINT32_MAX;
 	if (sh >= s->shapes.count || !s->ok[sh] || s->n[sh] < 2 || s->n[sh] > SW_POLY2_MAX_VERTS)
 		return 0;
-	*ix = (int32_t)i, *vb = (int32_t)(SW_POLY2_MAX_VERTS * sh), *n = s->n[sh];
+	*ix = (int32_t)i, *sh_ = (int32_t)sh, *xb = (int32_t)(2 * SW_POLY2_MAX_VERTS * sh), *n = s->n[sh];
 	return 1;
 }
 
-/* a block's pairs into lanes: instance indices, vertex row bases, the largest counts; returns the
- * valid lanes (as the reference row's poly2_item) */
-SW_INLINE unsigned axes_fill(const sw_job *j, size_t b0, unsigned cnt, int32_t (*ix)[SW_W], int32_t (*vb)[SW_W],
-			     uint32_t *pk, uint32_t *maxn)
+/* a block's pairs into lanes: instance indices, vertex row bases, the largest counts, the larger of
+ * the two sides' extents (the set's ext column; 0 in a lane not valid), and in *run for each side
+ * whether its instance indices are consecutive (ix[l] = ix[0] + l in every lane); returns the valid
+ * lanes (as the reference row's poly2_item) */
+SW_INLINE unsigned axes_fill(const sw_job *j, size_t b0, unsigned cnt, int32_t (*ix)[SW_W], int32_t (*sh)[SW_W],
+			     int32_t (*vb)[SW_W], uint32_t *pk, uint32_t *maxn, float *ext, int *run)
 {
+	const sw_poly2_set *sa = j->a, *sb = j->b;
 	unsigned ok = 0;
 	maxn[0] = maxn[1] = 0;
 	for (unsigned l = 0; l < SW_W; l++) {
-		ix[0][l] = ix[1][l] = vb[0][l] = vb[1][l] = 0;
+		ix[0][l] = ix[1][l] = sh[0][l] = sh[1][l] = vb[0][l] = vb[1][l] = 0, ext[l] = 0.0f;
 		if (l >= cnt)
 			continue;
 		size_t k = j->order ? j->order[b0 + l] : b0 + l;
 		pk[l] = (uint32_t)(j->off + k);
 		sw_pair p = j->pairs[j->off + k];
 		uint32_t na, nb;
-		if (!axes_item(j->a, p.a, &ix[0][l], &vb[0][l], &na) ||
-		    !axes_item(j->b, p.b, &ix[1][l], &vb[1][l], &nb)) {
-			ix[0][l] = ix[1][l] = vb[0][l] = vb[1][l] = 0;
+		if (!axes_item(j->a, p.a, &ix[0][l], &sh[0][l], &vb[0][l], &na) ||
+		    !axes_item(j->b, p.b, &ix[1][l], &sh[1][l], &vb[1][l], &nb)) {
+			ix[0][l] = ix[1][l] = sh[0][l] = sh[1][l] = vb[0][l] = vb[1][l] = 0;
 			continue;
 		}
+		const float ea = sa->ext[sh[0][l]], eb = sb->ext[sh[1][l]];
+		ext[l] = ea > eb ? ea : eb;
 		maxn[0] = na > maxn[0] ? na : maxn[0];
 		maxn[1] = nb > maxn[1] ? nb : maxn[1];
 		ok |= 1u << l;
 	}
+	run[0] = run[1] = ok == SW_ALL_LANES;
+	for (unsigned l = 1; l < SW_W; l++)
+		run[0] &= ix[0][l] == ix[0][0] + (int32_t)l, run[1] &= ix[1][l] == ix[1][0] + (int32_t)l;
 	return ok;
+}
+
+/* a placement column's lanes: one load where the block's instances are consecutive (pairs in index
+ * order), a gather otherwise */
+SW_INLINE sw_fw axes_col(const float *col, const int32_t *ix, int run)
+{
+	return run ? sw_loadu(col + ix[0]) : sw_gather(col, ix);
 }
 
 /* a placement's validity (ref/poly2_axes.c pose2_ok) */
@@ -140,13 +171,15 @@ static void gjk2_poly2_overlap_kernel(const sw_job *j)
 	planar_out.nz = NULL;
 	for (size_t b0 = 0; b0 < j->n; b0 += SW_W) {
 		unsigned cnt = j->n - b0 < SW_W ? (unsigned)(j->n - b0) : SW_W;
-		_Alignas(64) int32_t ix[2][SW_W], vb[2][SW_W];
+		_Alignas(64) int32_t ix[2][SW_W], sh[2][SW_W], vb[2][SW_W];
+		_Alignas(64) float pext[SW_W];
 		uint32_t pk[SW_W], maxn[2];
-		unsigned ok = axes_fill(j, b0, cnt, ix, vb, pk, maxn);
-		const sw_fw ca = sw_gather(sa->qc, ix[0]), sa_ = sw_gather(sa->qs, ix[0]);
-		const sw_fw cb = sw_gather(sb->qc, ix[1]), sb_ = sw_gather(sb->qs, ix[1]);
-		const sw_fw pax = sw_gather(sa->px, ix[0]), pay = sw_gather(sa->py, ix[0]);
-		const sw_fw pbx = sw_gather(sb->px, ix[1]), pby = sw_gather(sb->py, ix[1]);
+		int run[2];
+		unsigned ok = axes_fill(j, b0, cnt, ix, sh, vb, pk, maxn, pext, run);
+		const sw_fw ca = axes_col(sa->qc, ix[0], run[0]), sa_ = axes_col(sa->qs, ix[0], run[0]);
+		const sw_fw cb = axes_col(sb->qc, ix[1], run[1]), sb_ = axes_col(sb->qs, ix[1], run[1]);
+		const sw_fw pax = axes_col(sa->px, ix[0], run[0]), pay = axes_col(sa->py, ix[0], run[0]);
+		const sw_fw pbx = axes_col(sb->px, ix[1], run[1]), pby = axes_col(sb->py, ix[1], run[1]);
 		sw_mw valid = sw_mand(axes_pose_ok(ca, sa_, pax, pay), axes_pose_ok(cb, sb_, pbx, pby));
 		const unsigned lanes = (1u << cnt) - 1u, invalid = lanes & ~(ok & sw_mbits(valid));
 		/* B in A's frame */
@@ -156,13 +189,10 @@ static void gjk2_poly2_overlap_kernel(const sw_job *j)
 		const sw_fw tx = sw_add(sw_mul(ca, dx), sw_mul(sa_, dy)), ty = sw_sub(sw_mul(ca, dy), sw_mul(sa_, dx));
 		axes_poly pa, pb;
 		pa.n = maxn[0], pb.n = maxn[1];
+		/* the extent: the offset's, then each side's from the set (max is exact: the reference's value) */
 		sw_fw ext = axes_ext(axes_ext(sw_set1(0.0f), tx), ty);
-		axes_rows(sa->vx, vb[0], pa.n, 0, &pa), axes_rows(sa->vy, vb[0], pa.n, 1, &pa);
-		axes_rows(sb->vx, vb[1], pb.n, 0, &pb), axes_rows(sb->vy, vb[1], pb.n, 1, &pb);
-		for (uint32_t k = 0; k < pa.n && k < SW_POLY2_MAX_VERTS; k++)
-			ext = axes_ext(axes_ext(ext, pa.v[k].c[0]), pa.v[k].c[1]);
-		for (uint32_t k = 0; k < pb.n && k < SW_POLY2_MAX_VERTS; k++)
-			ext = axes_ext(axes_ext(ext, pb.v[k].c[0]), pb.v[k].c[1]);
+		ext = sw_max(ext, sw_load(pext));
+		axes_rows(sa->xy, vb[0], pa.n, &pa), axes_rows(sb->xy, vb[1], pb.n, &pb);
 		const sw_fw sig = axes_sigma(ext), stx = sw_mul(tx, sig), sty = sw_mul(ty, sig);
 		for (uint32_t k = 0; k < pa.n && k < SW_POLY2_MAX_VERTS; k++)
 			pa.v[k].c[0] = sw_mul(pa.v[k].c[0], sig), pa.v[k].c[1] = sw_mul(pa.v[k].c[1], sig);
@@ -173,8 +203,13 @@ static void gjk2_poly2_overlap_kernel(const sw_job *j)
 		}
 		axes_w s = {sw_set1(-INFINITY), sw_set1(-INFINITY), sw_set1(1.0f),
 			    sw_set1(0.0f),      sw_set1(0.0f),      sw_mfalse()};
-		axes_edges_w(&pa, &pb, 0, &s);
-		axes_edges_w(&pb, &pa, 1, &s);
+		if (pa.n == 8 && pb.n == 8) { /* the scene's usual block: counts known, loops unrolled */
+			axes_edges_w(&pa, &pb, 8, 8, 0, &s);
+			axes_edges_w(&pb, &pa, 8, 8, 1, &s);
+		} else {
+			axes_edges_w(&pa, &pb, pa.n, pb.n, 0, &s);
+			axes_edges_w(&pb, &pa, pb.n, pa.n, 1, &s);
+		}
 		s.mx = sw_sel(s.fromb, sw_neg(s.mx), s.mx), s.my = sw_sel(s.fromb, sw_neg(s.my), s.my);
 		const sw_fw zero = sw_set1(0.0f), tau = sw_mul(sw_set1(SW_POLY2_AXES_EPS), sw_mul(ext, sig));
 		const sw_fw far = sw_mul(s.num, s.num), band = sw_mul(sw_mul(tau, tau), s.len2);
