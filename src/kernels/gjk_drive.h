@@ -142,6 +142,46 @@ SW_INLINE void answer_ray(const sw_cast_results *out, const run_w *st, const pai
 	store_cast(out, miss, start, limit, st->lam, point, gw_sel(start, gw_zero(), n), pk, lanes, invalid);
 }
 
+/* a clipped ray's answers (ref/poly2_ray.c, hull3_ray.c, obb3_ray.c): rows t, depth, point, normal,
+ * slide (2 + 3·D), the statuses from `miss` and `start`, the entered feature of a hit. A whole block of
+ * consecutive pairs (no ordering stage) stores each column with one store, others lane by lane. */
+SW_INLINE void store_ray(const sw_job *j, const sw_fw *rows, sw_fw feature, sw_mw miss, sw_mw start, const uint32_t *pk,
+			 unsigned lanes, unsigned invalid)
+{
+	const sw_cast_results *out = j->out;
+	float *dst[2 + 3 * D] = {out->t, out->depth};
+	int k = cols_xyz(dst, 2, out->px, out->py, out->pz);
+	k = cols_xyz(dst, k, out->nx, out->ny, out->nz);
+	cols_xyz(dst, k, out->sx, out->sy, out->sz);
+	if (!j->order && lanes == SW_ALL_LANES) {
+		const uint32_t at = pk[0];
+		const sw_mw bad = sw_mfrom_bits(invalid);
+		for (int r = 0; r < 2 + 3 * D; r++)
+			if (dst[r])
+				sw_storeu(dst[r] + at, sw_sel(bad, sw_set1(NAN), rows[r]));
+		sw_fw st = sw_sel(start, sw_set1((float)SW_STARTS_OVERLAPPED), sw_set1((float)SW_HIT));
+		st = sw_sel(miss, sw_set1((float)SW_MISS), st);
+		sw_store_bytes(out->status + at, sw_sel(bad, sw_set1((float)SW_PAIR_INVALID), st));
+		if (out->feature)
+			sw_store_codes(out->feature + at, feature, sw_mor(bad, sw_mor(miss, start)));
+		return;
+	}
+	store_rows(dst, rows, 2 + 3 * D, pk, lanes, invalid);
+	_Alignas(64) float feat[SW_W];
+	sw_storeu(feat, feature);
+	const unsigned bm = sw_mbits(miss), bs = sw_mbits(start);
+	for (unsigned b = lanes; b; b &= b - 1) {
+		unsigned l = (unsigned)__builtin_ctz(b);
+		int bad = invalid >> l & 1, hit = !bad && !(bm >> l & 1) && !(bs >> l & 1);
+		out->status[pk[l]] = bad             ? SW_PAIR_INVALID
+				     : (bm >> l & 1) ? SW_MISS
+				     : (bs >> l & 1) ? SW_STARTS_OVERLAPPED
+						     : SW_HIT;
+		if (out->feature)
+			out->feature[pk[l]] = hit ? (uint32_t)feat[l] : SW_FEATURE_NONE;
+	}
+}
+
 /* ---- the lanes: pairs enter as lanes free up ---- */
 
 /* everything the lanes hold between iterations */

@@ -88,27 +88,11 @@ SW_INLINE unsigned hray_fill(const sw_job *j, size_t b0, unsigned cnt, int32_t *
 	return ok;
 }
 
-/* the answers of a whole block of consecutive pairs from `at`: every column in one store */
-SW_INLINE void hray_store_block(const sw_cast_results *out, float *const *dst, const sw_fw *rows, const hray_clip *c,
-				sw_mw miss, sw_mw start, uint32_t at, unsigned invalid)
-{
-	const sw_mw bad = sw_mfrom_bits(invalid);
-	for (int k = 0; k < 11; k++)
-		if (dst[k])
-			sw_storeu(dst[k] + at, sw_sel(bad, sw_set1(NAN), rows[k]));
-	sw_fw st = sw_sel(start, sw_set1((float)SW_STARTS_OVERLAPPED), sw_set1((float)SW_HIT));
-	st = sw_sel(miss, sw_set1((float)SW_MISS), st);
-	sw_store_bytes(out->status + at, sw_sel(bad, sw_set1((float)SW_PAIR_INVALID), st));
-	if (out->feature)
-		sw_store_codes(out->feature + at, c->feature, sw_mor(bad, sw_mor(miss, start)));
-}
-
 /* the answers of a block (ref/hull3_ray.c, obb3_ray.c): rows t, depth, point, normal, slide; statuses,
  * features; w: a hit's world normal (from the ray into the shape) */
 SW_INLINE void hray_store(const sw_job *j, const hray_clip *c, const gw *w, const gw *org, const gw *dl,
 			  const uint32_t *pk, unsigned lanes, unsigned invalid)
 {
-	const sw_cast_results *out = j->out;
 	const sw_fw zero = sw_set1(0.0f);
 	sw_mw miss = sw_mor(c->out, sw_mnot(sw_le(c->tin, c->tout)));
 	sw_mw start = sw_mandnot(miss, sw_lt(c->feature, zero));
@@ -121,28 +105,7 @@ SW_INLINE void hray_store(const sw_job *j, const hray_clip *c, const gw *w, cons
 		rows[5 + i] = sw_sel(flat, zero, w->c[i]);
 		rows[8 + i] = zero;
 	}
-	float *dst[11] = {out->t, out->depth};
-	int k = cols_xyz(dst, 2, out->px, out->py, out->pz);
-	k = cols_xyz(dst, k, out->nx, out->ny, out->nz);
-	cols_xyz(dst, k, out->sx, out->sy, out->sz);
-	if (!j->order && lanes == SW_ALL_LANES) { /* a whole block of consecutive pairs */
-		hray_store_block(out, dst, rows, c, miss, start, pk[0], invalid);
-		return;
-	}
-	store_rows(dst, rows, 11, pk, lanes, invalid);
-	_Alignas(64) float feat[SW_W];
-	sw_storeu(feat, c->feature);
-	const unsigned bm = sw_mbits(miss), bs = sw_mbits(start);
-	for (unsigned b = lanes; b; b &= b - 1) {
-		unsigned l = (unsigned)__builtin_ctz(b);
-		int bad = invalid >> l & 1, hit = !bad && !(bm >> l & 1) && !(bs >> l & 1);
-		out->status[pk[l]] = bad             ? SW_PAIR_INVALID
-				     : (bm >> l & 1) ? SW_MISS
-				     : (bs >> l & 1) ? SW_STARTS_OVERLAPPED
-						     : SW_HIT;
-		if (out->feature)
-			out->feature[pk[l]] = hit ? (uint32_t)feat[l] : SW_FEATURE_NONE;
-	}
+	store_ray(j, rows, c->feature, miss, start, pk, lanes, invalid);
 }
 
 static void gjk3_ray_hull3_kernel(const sw_job *j)

@@ -1,6 +1,6 @@
 /* src/kernels/obb3_ray_lanes.h — the box ray row (gjk3_ray_obb3) by the slab test, one ray per lane:
- * included by gjk3_tmpl.c after kernels/hull3_ray_lanes.h (hray_clip, hray_store). Each block of SW_W
- * consecutive pairs reads its rays, boxes and placements by gathers and repeats src/ref/obb3_ray.c
+ * included by gjk3_tmpl.c after kernels/hull3_ray_lanes.h (hray_clip, hray_store; store_ray of kernels/gjk_drive.h).
+ * Each block of SW_W consecutive pairs reads its rays, boxes and placements by gathers and repeats src/ref/obb3_ray.c
  * operation for operation: the same six faces in the same order, so the same bits. */
 
 /* face k: num = h − o, den = d (the caller passes ∓o, ∓d), in the lanes `act` (clip_slab_face) */
