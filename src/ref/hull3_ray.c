@@ -7,6 +7,7 @@
  * same bits. */
 #include "hull3_int.h"
 #include "ref/hull3_ref.h"
+#include "ref/ref.h"
 
 /* the clip state: latest entry, earliest exit, the entered face's id, and whether a face parallel to
  * the ray has the origin outside */
@@ -25,17 +26,8 @@ static void clip_face(clip3 *c, const float *f, uint32_t fs, uint32_t k, sw_vec3
 	float nx = f[SW_HV_FX * fs + k], ny = f[SW_HV_FY * fs + k], nz = f[SW_HV_FZ * fs + k];
 	float off = f[SW_HV_FD * fs + k];
 	float num = off - ((nx * o.x + ny * o.y) + nz * o.z), den = (nx * d.x + ny * d.y) + nz * d.z;
-	if (den < 0) {
-		float t = num / den;
-		if (t > c->tin)
-			c->tin = t, c->feature = k;
-	} else if (den > 0) {
-		float t = num / den;
-		if (t < c->tout)
-			c->tout = t;
-	} else if (num < 0) {
-		c->out = 1;
-	}
+	if (sw_ref_clip(num, den, &c->tin, &c->tout, &c->out))
+		c->feature = k;
 }
 
 sw_status sw_hull3_ray_pair_ref(const float *f, uint32_t nf, uint32_t fs, sw_pose3 x, sw_vec3 origin, sw_vec3 delta,

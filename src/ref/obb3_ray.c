@@ -18,17 +18,8 @@ typedef struct clipb {
 static void clip_slab_face(clipb *c, float h, float o, float d, uint32_t k)
 {
 	float num = h - o, den = d;
-	if (den < 0) {
-		float t = num / den;
-		if (t > c->tin)
-			c->tin = t, c->feature = k;
-	} else if (den > 0) {
-		float t = num / den;
-		if (t < c->tout)
-			c->tout = t;
-	} else if (num < 0) {
-		c->out = 1;
-	}
+	if (sw_ref_clip(num, den, &c->tin, &c->tout, &c->out))
+		c->feature = k;
 }
 
 sw_status sw_obb3_ray_pair_ref(sw_vec3 half, sw_pose3 x, sw_vec3 origin, sw_vec3 delta, sw_cast_result *out)

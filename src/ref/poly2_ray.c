@@ -20,16 +20,10 @@ static void clip_plane(clip2 *c, float mx, float my, sw_vec2 q, sw_vec2 o, sw_ve
 {
 	float wx = q.x - o.x, wy = q.y - o.y;
 	float num = mx * wx + my * wy, den = mx * d.x + my * d.y;
-	if (den < 0) {
-		float t = num / den;
-		if (t > c->tin)
-			c->tin = t, c->mx = mx, c->my = my, c->feature = id;
-	} else if (den > 0) {
-		float t = num / den;
-		if (t < c->tout)
-			c->tout = t;
-	} else if (num < 0) {
-		c->out = 1;
+	if (sw_ref_clip(num, den, &c->tin, &c->tout, &c->out)) {
+		c->mx = mx;
+		c->my = my;
+		c->feature = id;
 	}
 }
 

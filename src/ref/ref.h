@@ -86,4 +86,27 @@ static inline sw_vec3 sw_ref_world_normal(const sw_mat3 *ra, const float l[3], f
 		     (c[0].z * n0 + c[1].z * n1) + c[2].z * n2);
 }
 
+/* One half-space of a ray clipped against a convex shape (Cyrus–Beck; Ericson RTCD 5.3.8): num ≥ 0
+ * where the origin is inside, den < 0 where the ray enters. Raises *tin where the ray enters later
+ * (returns 1: the caller records the entered feature), lowers *tout where it leaves sooner, sets *out
+ * when the ray runs parallel outside. Shared by the polygon, hull and box rays (poly2_ray.c,
+ * hull3_ray.c, obb3_ray.c), whose lane kernels repeat the same operations. */
+static inline int sw_ref_clip(float num, float den, float *tin, float *tout, int *out)
+{
+	if (den < 0) {
+		float t = num / den;
+		if (t > *tin) {
+			*tin = t;
+			return 1;
+		}
+	} else if (den > 0) {
+		float t = num / den;
+		if (t < *tout)
+			*tout = t;
+	} else if (num < 0) {
+		*out = 1;
+	}
+	return 0;
+}
+
 #endif
