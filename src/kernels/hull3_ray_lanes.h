@@ -108,10 +108,34 @@ SW_INLINE void hray_store(const sw_job *j, const hray_clip *c, const gw *w, cons
 	store_ray(j, rows, c->feature, miss, start, pk, lanes, invalid);
 }
 
+/* a block's rays (lanes ir) and their targets' placements (lanes ip, the position and rotation columns
+ * pq of a hull or box set), gathered; the lanes whose ray and pose are valid; the ray in the target's
+ * frame (o, d) and the rotation that brings normals back to world space */
+typedef struct ray_frame {
+	gw org, dl, o, d;
+	mat_w rot;
+	sw_mw valid;
+} ray_frame;
+
+SW_INLINE void ray_frame_of(const sw_ray3_set *rays, const int32_t *ir, const float *const pq[7], const int32_t *ip,
+			    ray_frame *r)
+{
+	r->org = (gw){{sw_gather(rays->ox, ir), sw_gather(rays->oy, ir), sw_gather(rays->oz, ir)}};
+	r->dl = (gw){{sw_gather(rays->dx, ir), sw_gather(rays->dy, ir), sw_gather(rays->dz, ir)}};
+	place3 x;
+	x.p = (gw){{sw_gather(pq[0], ip), sw_gather(pq[1], ip), sw_gather(pq[2], ip)}};
+	x.qx = sw_gather(pq[3], ip), x.qy = sw_gather(pq[4], ip), x.qz = sw_gather(pq[5], ip);
+	x.qw = sw_gather(pq[6], ip);
+	r->valid = sw_mand(pose_ok(&x), sw_mand(gw_ok(r->org), gw_ok(r->dl)));
+	r->rot = mat_of(x.qx, x.qy, x.qz, x.qw);
+	r->o = tmul(&r->rot, gw_sub(r->org, x.p)), r->d = tmul(&r->rot, r->dl);
+}
+
 static void gjk3_ray_hull3_kernel(const sw_job *j)
 {
 	const sw_ray3_set *rays = j->a;
 	const sw_hull3_set *s = j->b;
+	const float *const pq[7] = {s->px, s->py, s->pz, s->qx, s->qy, s->qz, s->qw};
 	for (size_t b0 = 0; b0 < j->n; b0 += SW_W) {
 		unsigned cnt = j->n - b0 < SW_W ? (unsigned)(j->n - b0) : SW_W;
 		_Alignas(64) int32_t ir[SW_W], ip[SW_W];
@@ -119,23 +143,16 @@ static void gjk3_ray_hull3_kernel(const sw_job *j)
 		hray_rows fr;
 		uint32_t pk[SW_W], maxn;
 		unsigned ok = hray_fill(j, b0, cnt, ir, ip, &fr, nf, pk, &maxn);
-		gw org = {{sw_gather(rays->ox, ir), sw_gather(rays->oy, ir), sw_gather(rays->oz, ir)}};
-		gw dl = {{sw_gather(rays->dx, ir), sw_gather(rays->dy, ir), sw_gather(rays->dz, ir)}};
-		place3 x;
-		x.p = (gw){{sw_gather(s->px, ip), sw_gather(s->py, ip), sw_gather(s->pz, ip)}};
-		x.qx = sw_gather(s->qx, ip), x.qy = sw_gather(s->qy, ip), x.qz = sw_gather(s->qz, ip);
-		x.qw = sw_gather(s->qw, ip);
-		sw_mw valid = sw_mand(pose_ok(&x), sw_mand(gw_ok(org), gw_ok(dl)));
-		const unsigned lanes = (1u << cnt) - 1u, invalid = lanes & ~(ok & sw_mbits(valid));
-		const mat_w rot = mat_of(x.qx, x.qy, x.qz, x.qw);
-		gw o = tmul(&rot, gw_sub(org, x.p)), d = tmul(&rot, dl);
+		ray_frame r;
+		ray_frame_of(rays, ir, pq, ip, &r);
+		const unsigned lanes = (1u << cnt) - 1u, invalid = lanes & ~(ok & sw_mbits(r.valid));
 		hray_clip c = {sw_set1(0.0f), sw_set1(1.0f), sw_set1(-1.0f), gw_zero(), sw_mfalse()};
 		const sw_fw n = sw_load(nf);
 		for (uint32_t k0 = 0; k0 < maxn && k0 < SW_HV_MAX_FACES; k0 += SW_W)
-			hray_chunk(&c, &fr, n, k0, maxn, &o, &d);
-		gw w = rot_world(&rot, c.m);
+			hray_chunk(&c, &fr, n, k0, maxn, &r.o, &r.d);
+		gw w = rot_world(&r.rot, c.m);
 		w = (gw){{sw_neg(w.c[0]), sw_neg(w.c[1]), sw_neg(w.c[2])}};
-		hray_store(j, &c, &w, &org, &dl, pk, lanes, invalid);
+		hray_store(j, &c, &w, &r.org, &r.dl, pk, lanes, invalid);
 	}
 }
 SW_EXPORT(gjk3_ray_hull3)

@@ -1,7 +1,7 @@
 /* src/kernels/obb3_ray_lanes.h — the box ray row (gjk3_ray_obb3) by the slab test, one ray per lane:
- * included by gjk3_tmpl.c after kernels/hull3_ray_lanes.h (hray_clip, hray_store; store_ray of kernels/gjk_drive.h).
- * Each block of SW_W consecutive pairs reads its rays, boxes and placements by gathers and repeats src/ref/obb3_ray.c
- * operation for operation: the same six faces in the same order, so the same bits. */
+ * included by gjk3_tmpl.c after kernels/hull3_ray_lanes.h (hray_clip, ray_frame_of, hray_store; store_ray of
+ * kernels/gjk_drive.h). Each block of SW_W consecutive pairs reads its rays, boxes and placements by gathers and
+ * repeats src/ref/obb3_ray.c operation for operation: the same six faces in the same order, so the same bits. */
 
 /* face k: num = h − o, den = d (the caller passes ∓o, ∓d), in the lanes `act` (clip_slab_face) */
 SW_INLINE void bray_face(hray_clip *c, sw_fw h, sw_fw o, sw_fw d, float k)
@@ -42,24 +42,20 @@ static void gjk3_ray_obb3_kernel(const sw_job *j)
 	const sw_ray3_set *rays = j->a;
 	const sw_obb3_set *s = j->b;
 	const sw_fw zero = sw_set1(0.0f), big = sw_set1(SW_MAX_COORD);
+	const float *const pq[7] = {s->px, s->py, s->pz, s->qx, s->qy, s->qz, s->qw};
 	for (size_t b0 = 0; b0 < j->n; b0 += SW_W) {
 		unsigned cnt = j->n - b0 < SW_W ? (unsigned)(j->n - b0) : SW_W;
 		_Alignas(64) int32_t ir[SW_W], ib[SW_W];
 		uint32_t pk[SW_W];
 		unsigned ok = bray_fill(j, b0, cnt, ir, ib, pk);
-		gw org = {{sw_gather(rays->ox, ir), sw_gather(rays->oy, ir), sw_gather(rays->oz, ir)}};
-		gw dl = {{sw_gather(rays->dx, ir), sw_gather(rays->dy, ir), sw_gather(rays->dz, ir)}};
+		ray_frame r;
+		ray_frame_of(rays, ir, pq, ib, &r);
 		gw h = {{sw_gather(s->hx, ib), sw_gather(s->hy, ib), sw_gather(s->hz, ib)}};
-		place3 x;
-		x.p = (gw){{sw_gather(s->px, ib), sw_gather(s->py, ib), sw_gather(s->pz, ib)}};
-		x.qx = sw_gather(s->qx, ib), x.qy = sw_gather(s->qy, ib), x.qz = sw_gather(s->qz, ib);
-		x.qw = sw_gather(s->qw, ib);
-		sw_mw valid = sw_mand(pose_ok(&x), sw_mand(gw_ok(org), gw_ok(dl)));
+		sw_mw valid = r.valid;
 		for (int i = 0; i < 3; i++)
 			valid = sw_mand(valid, sw_mand(sw_ge(h.c[i], zero), sw_le(h.c[i], big)));
 		const unsigned lanes = (1u << cnt) - 1u, invalid = lanes & ~(ok & sw_mbits(valid));
-		const mat_w rot = mat_of(x.qx, x.qy, x.qz, x.qw);
-		gw o = tmul(&rot, gw_sub(org, x.p)), d = tmul(&rot, dl);
+		const gw o = r.o, d = r.d;
 		hray_clip c = {zero, sw_set1(1.0f), sw_set1(-1.0f), gw_zero(), sw_mfalse()};
 		for (int i = 0; i < 3; i++) {
 			bray_face(&c, h.c[i], sw_neg(o.c[i]), sw_neg(d.c[i]), (float)(2 * i));
@@ -70,9 +66,9 @@ static void gjk3_ray_obb3_kernel(const sw_job *j)
 		sw_mw odd = sw_mor(sw_eq(c.feature, sw_set1(1.0f)),
 				   sw_mor(sw_eq(c.feature, sw_set1(3.0f)), sw_eq(c.feature, sw_set1(5.0f))));
 		sw_fw sg = sw_sel(odd, sw_set1(-1.0f), sw_set1(1.0f));
-		gw w = gw_sel(c0, rot.col[0], gw_sel(c1, rot.col[1], rot.col[2]));
+		gw w = gw_sel(c0, r.rot.col[0], gw_sel(c1, r.rot.col[1], r.rot.col[2]));
 		w = (gw){{sw_mul(w.c[0], sg), sw_mul(w.c[1], sg), sw_mul(w.c[2], sg)}};
-		hray_store(j, &c, &w, &org, &dl, pk, lanes, invalid);
+		hray_store(j, &c, &w, &r.org, &r.dl, pk, lanes, invalid);
 	}
 }
 SW_EXPORT(gjk3_ray_obb3)
