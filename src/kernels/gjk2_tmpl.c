@@ -82,7 +82,7 @@ SW_INLINE int put_poly2(const sw_poly2_set *s, uint32_t i, unsigned l, lane_in *
 	in->idx[l] = (int32_t)i;
 	const float *const r[2] = {s->vx + (size_t)SW_POLY2_MAX_VERTS * sh, s->vy + (size_t)SW_POLY2_MAX_VERTS * sh};
 	rows_put(R, l, r, s->n[sh]);
-	put_core(in, l, 0, rows_ext(R, l), 0, 0);
+	put_core(in, l, 0, s->ext[sh], 0, 0); /* the set's extent: the rows' largest |coordinate| (max is exact) */
 	R->box &= ~(1u << l);
 	return 1;
 }
