@@ -28,7 +28,8 @@ static int pt_less(const sw_vec3 *a, const sw_vec3 *b)
 	return (a->x < b->x) | ((a->x == b->x) & ((a->y < b->y) | ((a->y == b->y) & (a->z < b->z))));
 }
 
-static int coord_ok(float x) { return isfinite(x) && fabsf(x) <= SW_MAX_COORD; }
+/* finite and within SW_MAX_COORD: |x| ≤ SW_MAX_COORD (finite) is false for NaN and ±∞ too */
+static int coord_ok(float x) { return fabsf(x) <= SW_MAX_COORD; }
 
 static sw_hull_status check_input(const sw_vec3 *pts, size_t n, const sw_hull_opts *opts, double *rel)
 {
@@ -40,10 +41,10 @@ static sw_hull_status check_input(const sw_vec3 *pts, size_t n, const sw_hull_op
 	}
 	if (n > SW_HULL_MAX_POINTS)
 		return SW_HULL_INVALID_INPUT;
+	int ok = 1; /* one verdict for the cloud: no branch per coordinate */
 	for (size_t i = 0; i < n; i++)
-		if (!coord_ok(pts[i].x) || !coord_ok(pts[i].y) || !coord_ok(pts[i].z))
-			return SW_HULL_INVALID_INPUT;
-	return SW_HULL_OK;
+		ok &= coord_ok(pts[i].x) & coord_ok(pts[i].y) & coord_ok(pts[i].z);
+	return ok ? SW_HULL_OK : SW_HULL_INVALID_INPUT;
 }
 
 /* merge sort: runs of 8 by insertion, then merges of doubling width between a and tmp (n points
@@ -153,9 +154,11 @@ static size_t unique_sorted(const sw_vec3 *in, size_t n, sw_vec3 *out, sw_vec3 *
 	sw_vec3 *folded = n <= RANK_SORT_MAX ? tmp : out;
 	for (size_t i = 0; i < n; i++)
 		folded[i] = sw_v3(in[i].x + 0.0f, in[i].y + 0.0f, in[i].z + 0.0f);
+	if (n <= RANK_SORT_MAX && rank_sort_x(tmp, n, out))
+		return n; /* every x distinct: no two points are equal */
 	if (n > RANK_SORT_MAX)
 		sort_points(out, n, tmp);
-	else if (!rank_sort_x(tmp, n, out))
+	else
 		rank_sort(tmp, n, out);
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++)

@@ -108,7 +108,12 @@ static sw_hull_status v_counts(vctx *x, char *why, size_t why_len)
 		/* by selects first (a loop's length is not predictable), then again for the message */
 		const uint8_t *lp = &h->face_verts[fc->first];
 		uint64_t m = (uint64_t)1 << (lp[0] & 63), bad = lp[0] >= h->num_verts;
-		for (uint32_t k = 1; k < fc->count; k++) {
+		if (fc->count == 3) { /* most faces: the loop below unrolled (equal bits below 64 are equal indices) */
+			const uint32_t a = lp[0], b = lp[1], c = lp[2];
+			bad |= (b >= h->num_verts) | (c >= h->num_verts) | (a == b) | (a == c) | (b == c);
+			m |= (uint64_t)1 << (b & 63) | (uint64_t)1 << (c & 63);
+		}
+		for (uint32_t k = 1; k < fc->count && fc->count != 3; k++) {
 			const uint32_t v = lp[k];
 			bad |= (v >= h->num_verts) | (m >> (v & 63) & 1);
 			m |= (uint64_t)1 << (v & 63);
