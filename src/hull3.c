@@ -28,7 +28,8 @@ static int pt_less(const sw_vec3 *a, const sw_vec3 *b)
 	return (a->x < b->x) | ((a->x == b->x) & ((a->y < b->y) | ((a->y == b->y) & (a->z < b->z))));
 }
 
-static int coord_ok(float x) { return isfinite(x) && fabsf(x) <= SW_MAX_COORD; }
+/* finite and within SW_MAX_COORD: |x| ≤ SW_MAX_COORD (finite) is false for NaN and ±∞ too */
+static int coord_ok(float x) { return fabsf(x) <= SW_MAX_COORD; }
 
 static sw_hull_status check_input(const sw_vec3 *pts, size_t n, const sw_hull_opts *opts, double *rel)
 {
@@ -40,10 +41,10 @@ static sw_hull_status check_input(const sw_vec3 *pts, size_t n, const sw_hull_op
 	}
 	if (n > SW_HULL_MAX_POINTS)
 		return SW_HULL_INVALID_INPUT;
+	int ok = 1; /* one verdict for the cloud: no branch per coordinate */
 	for (size_t i = 0; i < n; i++)
-		if (!coord_ok(pts[i].x) || !coord_ok(pts[i].y) || !coord_ok(pts[i].z))
-			return SW_HULL_INVALID_INPUT;
-	return SW_HULL_OK;
+		ok &= coord_ok(pts[i].x) & coord_ok(pts[i].y) & coord_ok(pts[i].z);
+	return ok ? SW_HULL_OK : SW_HULL_INVALID_INPUT;
 }
 
 /* merge sort: runs of 8 by insertion, then merges of doubling width between a and tmp (n points
@@ -120,6 +121,32 @@ static void rank_sort(const sw_vec3 *in, size_t n, sw_vec3 *out)
 	}
 }
 
+/* rank_sort when no two of the n ≤ RANK_SORT_MAX points share an x (most clouds): pt_less is then the
+ * order of x alone, and each point's rank the count of smaller x, one comparison four at a time where
+ * rank_sort makes six. Returns 0, with out partly written, when two x are equal: their ranks collide, so
+ * the ranks are not every index below n. The lanes past n hold +∞, which is no point's x */
+static int rank_sort_x(const sw_vec3 *in, size_t n, sw_vec3 *out)
+{
+	_Alignas(16) float c[RANK_SORT_MAX];
+	const size_t n4 = (n + 3) & ~(size_t)3;
+	for (size_t j = 0; j < n4; j++)
+		c[j] = j < n ? in[j].x : INFINITY;
+	uint64_t seen = 0;
+	for (size_t i = 0; i < n; i++) {
+		const simde__m128 xi = simde_mm_set1_ps(in[i].x);
+		simde__m128i cnt = simde_mm_setzero_si128();
+		for (size_t j = 0; j < n4; j += 4) /* a true lane is −1 */
+			cnt = simde_mm_sub_epi32(cnt,
+						 simde_mm_castps_si128(simde_mm_cmplt_ps(simde_mm_load_ps(&c[j]), xi)));
+		cnt = simde_mm_add_epi32(cnt, simde_mm_shuffle_epi32(cnt, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
+		cnt = simde_mm_add_epi32(cnt, simde_mm_shuffle_epi32(cnt, SIMDE_MM_SHUFFLE(2, 3, 0, 1)));
+		const uint32_t rank = (uint32_t)simde_mm_cvtsi128_si32(cnt);
+		seen |= (uint64_t)1 << rank;
+		out[rank] = in[i];
+	}
+	return seen == (n == 64 ? ~0ull : ((uint64_t)1 << n) - 1);
+}
+
 /* sorted unique copy (−0 folded into +0 first, so it cannot make the order depend on the input's);
  * tmp: scratch of n points */
 static size_t unique_sorted(const sw_vec3 *in, size_t n, sw_vec3 *out, sw_vec3 *tmp)
@@ -127,10 +154,12 @@ static size_t unique_sorted(const sw_vec3 *in, size_t n, sw_vec3 *out, sw_vec3 *
 	sw_vec3 *folded = n <= RANK_SORT_MAX ? tmp : out;
 	for (size_t i = 0; i < n; i++)
 		folded[i] = sw_v3(in[i].x + 0.0f, in[i].y + 0.0f, in[i].z + 0.0f);
-	if (n <= RANK_SORT_MAX)
-		rank_sort(tmp, n, out);
-	else
+	if (n <= RANK_SORT_MAX && rank_sort_x(tmp, n, out))
+		return n; /* every x distinct: no two points are equal */
+	if (n > RANK_SORT_MAX)
 		sort_points(out, n, tmp);
+	else
+		rank_sort(tmp, n, out);
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++)
 		if (m == 0 || pt_less(&out[m - 1], &out[i]))

@@ -38,6 +38,8 @@ typedef struct vctx {
 	uint64_t near[SW_HULL_MAX_FACES]; /* per face: the vertices v_merged calls near its plane */
 	face_geo g[SW_HULL_MAX_FACES];
 	double bend, r2max; /* r2max: the largest |r|² */
+	double diag2;       /* |w|², w the bounding box of a (hi − lo): at least every edge's |d|² */
+	int own_fast; /* with sh: 2^-22·max |a|₁ ≤ tol/4, so v_stored_planes may judge own vertices from sh */
 	int built, strict, flat;
 	const uint64_t *fresh_f; /* a piece's faces to judge whole (NULL: every face); see validate_piece */
 	uint64_t fresh_v;        /* a piece's vertices not in its hull (every bit: all) */
@@ -106,7 +108,12 @@ static sw_hull_status v_counts(vctx *x, char *why, size_t why_len)
 		/* by selects first (a loop's length is not predictable), then again for the message */
 		const uint8_t *lp = &h->face_verts[fc->first];
 		uint64_t m = (uint64_t)1 << (lp[0] & 63), bad = lp[0] >= h->num_verts;
-		for (uint32_t k = 1; k < fc->count; k++) {
+		if (fc->count == 3) { /* most faces: the loop below unrolled (equal bits below 64 are equal indices) */
+			const uint32_t a = lp[0], b = lp[1], c = lp[2];
+			bad |= (b >= h->num_verts) | (c >= h->num_verts) | (a == b) | (a == c) | (b == c);
+			m |= (uint64_t)1 << (b & 63) | (uint64_t)1 << (c & 63);
+		}
+		for (uint32_t k = 1; k < fc->count && fc->count != 3; k++) {
 			const uint32_t v = lp[k];
 			bad |= (v >= h->num_verts) | (m >> (v & 63) & 1);
 			m |= (uint64_t)1 << (v & 63);
@@ -171,7 +178,13 @@ static sw_hull_status v_face_areas(vctx *x, char *why, size_t why_len)
 		const uint8_t *lp = &h->face_verts[h->faces[f].first];
 		uint32_t m = h->faces[f].count;
 		double n0[3] = {0, 0, 0}, e = 0;
-		for (uint32_t k = 0, j = m - 1; k < m && x->strict; j = k++) { /* the largest |d|², any order */
+		face_geo *g = &x->g[f];
+		double l = x->sh ? x->sh->l[f] : sw_hull3_newell_(h, f, (const double(*)[3])x->r, g->n);
+		/* strict: every |d|² is at most diag2 (below), so l² ≥ 4·eps²·diag2 is the width rule's
+		 * verdict for this face without its edges (most faces: l is far above eps times the hull's size) */
+		const int wide = x->strict && l * l >= 4 * (h->eps * (double)h->eps) * x->diag2;
+		/* the largest |d|², any order */
+		for (uint32_t k = 0, j = m - 1; k < m && x->strict && !wide; j = k++) {
 			const double *p = x->a[lp[j]], *q = x->a[lp[k]];
 			const double d[3] = {q[0] - p[0], q[1] - p[1], q[2] - p[2]};
 			double dd = sw_hd_dot(d, d);
@@ -194,11 +207,9 @@ static sw_hull_status v_face_areas(vctx *x, char *why, size_t why_len)
 		if (!x->strict && !(l0 > SW_HULL_MIN_WIDTH * e * e))
 			SW_HULL_FAIL(SW_HULL_BAD_FACES_DEGENERATE,
 				     "face %u: width %g is below SW_HULL_MIN_WIDTH of its length %g", f, l0 / e, e);
-		face_geo *g = &x->g[f];
-		double l = x->sh ? x->sh->l[f] : sw_hull3_newell_(h, f, (const double(*)[3])x->r, g->n);
 		/* l² ≥ 4·eps²·e² (each rounded) makes l ≥ 2·eps·e·(1 − 2^-52)^(3/2), above eps·e rounded: the
 		 * rule's verdict without waiting on the square root (l < 2^300: no overflow) */
-		if (x->strict && !(l * l >= 4 * (h->eps * (double)h->eps) * e2) && !(l > h->eps * e))
+		if (x->strict && !wide && !(l * l >= 4 * (h->eps * (double)h->eps) * e2) && !(l > h->eps * e))
 			SW_HULL_FAIL(SW_HULL_BAD_FACES_DEGENERATE, "face %u is narrower than eps", f);
 		g->dmax = -INFINITY;
 		g->dmin = INFINITY;
@@ -396,8 +407,12 @@ static sw_hull_status v_stored_planes(const vctx *x, char *why, size_t why_len)
 					     f);
 			continue;
 		}
+		/* with sh, a face's own vertices are within tol of its stored plane when dmin − dall ≥ −tol/2 and
+		 * own_fast: each n_f·a − d_f is then its n·r − dall within tol/8 and n·r ≥ dmin (doc/numerics.md,
+		 * "The frame of the check"); otherwise, and always without sh, each is computed */
+		const int own_ok = x->sh && x->own_fast && x->g[f].dmin - x->sh->dall[f] >= -0.5 * h->tol;
 		int below = 0; /* by selects first, then again for the message */
-		for (uint32_t k = 0; x->built && k < fc->count; k++)
+		for (uint32_t k = 0; x->built && !own_ok && k < fc->count; k++)
 			below |= sw_hd_dot(n, x->a[h->face_verts[fc->first + k]]) - fc->d < -h->tol;
 		for (uint32_t k = 0; below && k < fc->count; k++) {
 			uint32_t v = h->face_verts[fc->first + k];
@@ -514,11 +529,23 @@ static sw_hull_status v_geometry(vctx *x, char *why, size_t why_len)
 	for (int k = 0; x->sh && k < 3; k++)
 		x->go[k] = ref[k] - c[k];
 	x->r2max = 0;
+	double lo[3] = {x->a[0][0], x->a[0][1], x->a[0][2]}, hi[3] = {lo[0], lo[1], lo[2]}, amax = 0;
 	for (uint32_t v = 0; v < h->num_verts; v++) {
 		for (int k = 0; k < 3 && !x->sh; k++) /* the scans' columns: the builder's sums in their place */
 			x->rc[k][v] = x->r[v][k], x->ac[k][v] = x->a[v][k];
 		x->r2max = sw_hd_dot(x->r[v], x->r[v]) > x->r2max ? sw_hd_dot(x->r[v], x->r[v]) : x->r2max;
+		for (int k = 0; k < 3; k++) {
+			lo[k] = x->a[v][k] < lo[k] ? x->a[v][k] : lo[k];
+			hi[k] = x->a[v][k] > hi[k] ? x->a[v][k] : hi[k];
+		}
+		const double a1 = fabs(x->a[v][0]) + fabs(x->a[v][1]) + fabs(x->a[v][2]);
+		amax = a1 > amax ? a1 : amax;
 	}
+	x->own_fast = x->sh && 0x1p-22 * amax <= 0.25 * h->tol;
+	/* an edge's d_k = q_k − p_k, rounded, is at most w_k = hi_k − lo_k, rounded, in magnitude (rounding to
+	 * nearest is monotonic), so its |d|² = (d0² + d1²) + d2², each step rounded, is at most diag2 */
+	const double w[3] = {hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]};
+	x->diag2 = sw_hd_dot(w, w);
 	sw_hull_status st = v_face_areas(x, why, why_len);
 	if (st == SW_HULL_OK)
 		st = v_volume_planar(x, why, why_len);

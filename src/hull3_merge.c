@@ -101,13 +101,17 @@ static void join_regions(sw_qh *q, int a, int b)
 	q->rhead[a] = head;
 }
 
-/* whether some edge between two triangles (every region still one triangle) leans, or cannot be judged
- * so (an edge not found on its neighbour, seen from its earlier slot). When none does, the passes of
- * sw_qh_merge_ would judge the same pairs the same way and merge nothing. one: the nr live faces.
- * Each half-edge (s, i) judges one side, tri_leans(s, t's corner opposite the edge), so an edge's two
- * half-edges make the pair of tests the passes make; neighbours are mutual (sw_qh_hull_), so these are
- * the same tests on the same values. No branch per half-edge: which neighbour is later, and which of
- * t's edges matches, are not predictable; the verdicts are (almost always none). */
+/* whether some edge between two triangles (every region still one triangle) leans. When none does, the
+ * passes of sw_qh_merge_ would judge the same pairs the same way and merge nothing. one: the nr live
+ * faces. Each half-edge (s, i) judges one side, tri_leans(s, t's corner opposite the edge), so an
+ * edge's two half-edges make the pair of tests the passes make; these are the same tests on the same
+ * values. Every live face's edge a → b is its neighbour's edge b → a: the simplex's faces are made so,
+ * each cone face is linked across its horizon edge only where the face outside runs it back
+ * (make_cone; otherwise SW_HULL_NUMERIC) and to its cone neighbours across the edges they share, and
+ * every edge between a visible and a live face is on the horizon (horizon_walk takes every recorded
+ * edge or fails), so no live face keeps a dead neighbour. t's corner off the edge is then the sum of its
+ * corners less a and b, with no search for the edge. No branch per half-edge: the verdicts are
+ * predictable (almost always none), the values are not. */
 static int any_leaning_edge(const sw_qh *q, const int *one, int nr)
 {
 	const double lim = -q->eps; /* tri_leans: n·p − d ≥ −eps */
@@ -117,13 +121,11 @@ static int any_leaning_edge(const sw_qh *q, const int *one, int nr)
 		const int v0 = f->v[0], v1 = f->v[1], v2 = f->v[2], vs[4] = {v0, v1, v2, v0};
 		int lean = 0;
 		for (int i = 0; i < 3; i++) {
-			const int t = f->nb[i], a = vs[i], b = vs[i + 1];
-			const sw_qh_face *g = &q->f[t];
-			/* t's corner off the edge b → a; an edge not on t (j < 0 in sw_qh_edge_of_) fails the test */
-			const int found = sw_qh_edge_of_(g, b, a) >= 0, pt = g->v[0] + g->v[1] + g->v[2] - a - b;
-			const int other = found ? pt : v0;
-			lean |= (!found & (t > s)) | (found & (other != v0) & (other != v1) & (other != v2) &
-						      (sw_hd_dot(q->rn[s], q->p[other]) - q->rd[s] >= lim));
+			const int a = vs[i], b = vs[i + 1];
+			const sw_qh_face *g = &q->f[f->nb[i]];
+			const int other = g->v[0] + g->v[1] + g->v[2] - a - b;
+			lean |= (other != v0) & (other != v1) & (other != v2) &
+				(sw_hd_dot(q->rn[s], q->p[other]) - q->rd[s] >= lim);
 		}
 		if (lean)
 			return 1;

@@ -764,3 +764,46 @@ Test(hull_builder, built_check_refuses_broken_rules)
 	}
 	cr_expect_eq(judged, h.num_verts, "dents judged: %u of %u", judged, h.num_verts);
 }
+
+/* hulls where the built check's bounds (doc/numerics.md, "The frame of the check": the width rule
+ * from the bounding box, the own vertices from dmin) do not settle every face and its loops run:
+ * slabs and needles (faces narrow against the hull's diagonal), clouds far from the origin (the own
+ * vertices' bound does not apply), near-coplanar points. Each built hull passes the full check, and
+ * the built check from the builder's values agrees with the one that computes them */
+Test(hull_builder, built_check_bounds_thin_far_and_near_coplanar)
+{
+	sc_rng r = sc_rng_seed(0x7417);
+	sw_vec3 p[64];
+	sw_hull3 h, g;
+	static sw_hull3_shared sh;
+	char why[200];
+	int built = 0;
+	for (int k = 0; k < 240; k++) {
+		size_t n = 8 + sc_below(&r, 57);
+		sphere_points(&r, p, n);
+		const int kind = k % 4;
+		const float off = kind == 2 ? 1e4f * (float)(1 + k % 3) : 0.0f;
+		for (size_t i = 0; i < n; i++) {
+			if (kind == 0) /* a slab */
+				p[i].z *= 1e-3f;
+			else if (kind == 1) /* a needle */
+				p[i].x *= 1e-3f, p[i].y *= 1e-3f;
+			else if (kind == 3) /* points near the planes of a box */
+				(&p[i].x)[sc_below(&r, 3)] =
+					(sc_below(&r, 2) ? 1 : -1) * (1 + sc_uniform(&r, -1e-6f, 1e-6f));
+			p[i] = sw_v3_add(p[i], sw_v3(off, -0.5f * off, 0.25f * off));
+		}
+		sw_error st = sw_hull3_build(p, n, NULL, &h);
+		cr_expect(st == SW_OK || st == SW_ERR_TOO_MANY, "cloud %d (kind %d): %s", k, kind, sw_error_name(st));
+		if (st != SW_OK)
+			continue;
+		expect_hull(&h, p, n);
+		g = h;
+		cr_assert_eq(refinish(&g, &sh), SW_HULL_OK);
+		cr_assert(memcmp(&g, &h, sizeof g) == 0, "cloud %d: finish_ with sh made other bits", k);
+		cr_expect_eq(sw_hull3_validate_built_(&g, &sh, why, sizeof why), SW_HULL_OK, "cloud %d: %s", k, why);
+		cr_expect_eq(sw_hull3_validate_(&g, 1, why, sizeof why), SW_HULL_OK, "cloud %d: %s", k, why);
+		built++;
+	}
+	cr_expect_gt(built, 200);
+}
