@@ -104,8 +104,8 @@ static sw_vec2 least_vertex(const sw_vec2 *q, uint32_t m, float mx, float my)
 }
 
 /* a hit's answer from the latest entry (the rule above) */
-static void cast_hit(const sw_poly2_axes_pair *pr, const cast_axes *s, uint32_t na, uint32_t nb, sw_vec2 pa,
-		     sw_vec2 da, sw_cast_result *out)
+static void cast_hit(const sw_poly2_axes_pair *pr, const cast_axes *s, uint32_t na, uint32_t nb, sw_vec2 pa, sw_vec2 da,
+		     sw_cast_result *out)
 {
 	const float t = s->in_num / s->in_den, rx = pr->r.x * t, ry = pr->r.y * t;
 	sw_vec2 p = s->fromb ? least_vertex(pr->pa, na, s->mx, s->my) : least_vertex(pr->pb, nb, s->mx, s->my);
@@ -121,13 +121,14 @@ static void cast_hit(const sw_poly2_axes_pair *pr, const cast_axes *s, uint32_t 
 	const float len = sqrtf(s->mx * s->mx + s->my * s->my);
 	const float ux = (s->fromb ? -s->mx : s->mx) / len, uy = (s->fromb ? -s->my : s->my) / len;
 	const float ca = pr->ca, sa = pr->sa;
-	*out = (sw_cast_result){SW_HIT,
-				SW_FEATURE_NONE,
-				t,
-				0.0f,
-				{(ca * wx - sa * wy) + (pa.x + da.x * t), (sa * wx + ca * wy) + (pa.y + da.y * t), 0.0f},
-				{ca * ux - sa * uy, sa * ux + ca * uy, 0.0f},
-				{0.0f, 0.0f, 0.0f}};
+	*out = (sw_cast_result){
+		SW_HIT,
+		SW_FEATURE_NONE,
+		t,
+		0.0f,
+		{(ca * wx - sa * wy) + (pa.x + da.x * t), (sa * wx + ca * wy) + (pa.y + da.y * t), 0.0f},
+		{ca * ux - sa * uy, sa * ux + ca * uy, 0.0f},
+		{0.0f, 0.0f, 0.0f}};
 }
 
 /* 1 (and the answer in *out) when the separating axes decide the pair, 0 when GJK must */
