@@ -34,7 +34,7 @@ SW_INLINE sw_mw span_meets_w(const span_w *s)
 /* the lanes' cast_axes */
 typedef struct cast_w {
 	span_w grow, shrink;
-	sw_fw in_num, in_den, mx, my;
+	sw_fw in_num, in_den;
 	sw_mw fromb, apart;
 	gw e0, e1;
 } cast_w;
@@ -60,7 +60,6 @@ SW_INLINE void cast_edges_w(const axes_poly *p, const axes_poly *q, uint32_t np,
 		s->apart = sw_mor(s->apart, sw_gt(grown, zero));
 		const sw_mw in = sw_mand(neg, sw_gt(sw_mul(num, s->in_den), sw_mul(s->in_num, d)));
 		s->in_num = sw_sel(in, num, s->in_num), s->in_den = sw_sel(in, d, s->in_den);
-		s->mx = sw_sel(in, mx, s->mx), s->my = sw_sel(in, my, s->my);
 		s->fromb = isb ? sw_mor(s->fromb, in) : sw_mandnot(in, s->fromb);
 		s->e0 = gw_sel(in, a, s->e0), s->e1 = gw_sel(in, b, s->e1);
 	}
@@ -84,8 +83,9 @@ SW_INLINE gw least_vertex_w(const axes_poly *q, sw_fw mx, sw_fw my)
 SW_INLINE void cast_hit_w(const axes_pair_w *pr, const cast_w *s, sw_fw *rows)
 {
 	const sw_fw t = sw_div(s->in_num, s->in_den), rx = sw_mul(pr->r.c[0], t), ry = sw_mul(pr->r.c[1], t);
-	const gw va = least_vertex_w(&pr->pa, s->mx, s->my), vb = least_vertex_w(&pr->pb, s->mx, s->my);
 	gw p, e0 = s->e0, e1 = s->e1;
+	const sw_fw mx = sw_sub(e1.c[1], e0.c[1]), my = sw_neg(sw_sub(e1.c[0], e0.c[0]));
+	const gw va = least_vertex_w(&pr->pa, mx, my), vb = least_vertex_w(&pr->pb, mx, my);
 	const gw vbt = {{sw_add(vb.c[0], rx), sw_add(vb.c[1], ry)}};
 	const gw e0t = {{sw_add(e0.c[0], rx), sw_add(e0.c[1], ry)}}, e1t = {{sw_add(e1.c[0], rx), sw_add(e1.c[1], ry)}};
 	p = gw_sel(s->fromb, va, vbt);
@@ -95,9 +95,9 @@ SW_INLINE void cast_hit_w(const axes_pair_w *pr, const cast_w *s, sw_fw *rows)
 	const sw_fw ee = sw_add(sw_mul(ex, ex), sw_mul(ey, ey));
 	p = gw_sel(sw_lt(along, sw_set1(0.0f)), e0, gw_sel(sw_gt(along, ee), e1, p));
 	const sw_fw wx = sw_div(p.c[0], pr->sig), wy = sw_div(p.c[1], pr->sig);
-	const sw_fw len = sw_sqrt(sw_add(sw_mul(s->mx, s->mx), sw_mul(s->my, s->my)));
-	const sw_fw ux = sw_div(sw_sel(s->fromb, sw_neg(s->mx), s->mx), len);
-	const sw_fw uy = sw_div(sw_sel(s->fromb, sw_neg(s->my), s->my), len);
+	const sw_fw len = sw_sqrt(sw_add(sw_mul(mx, mx), sw_mul(my, my)));
+	const sw_fw ux = sw_div(sw_sel(s->fromb, sw_neg(mx), mx), len);
+	const sw_fw uy = sw_div(sw_sel(s->fromb, sw_neg(my), my), len);
 	const sw_fw ca = pr->ca, sa = pr->sa, zero = sw_set1(0.0f);
 	rows[0] = t, rows[1] = zero;
 	rows[2] = sw_add(sw_sub(sw_mul(ca, wx), sw_mul(sa, wy)), sw_add(pr->pA.c[0], sw_mul(pr->da.c[0], t)));
@@ -106,16 +106,17 @@ SW_INLINE void cast_hit_w(const axes_pair_w *pr, const cast_w *s, sw_fw *rows)
 	rows[6] = zero, rows[7] = zero;
 }
 
-/* the decided lanes' answers: a whole block of consecutive pairs by one store per column, else lane by
- * lane (a miss: t 1, the rest 0) */
-SW_INLINE void cast_store(const sw_job *j, sw_fw *rows, sw_mw miss, const uint32_t *pk, unsigned decided)
+/* the decided lanes' answers (a miss: t 1, the rest 0): a whole block of consecutive pairs by one store
+ * per column (its lanes left to GJK are written again by GJK afterwards), else lane by lane */
+SW_INLINE void cast_store(const sw_job *j, sw_fw *rows, sw_mw miss, const uint32_t *pk, unsigned lanes,
+			  unsigned decided)
 {
 	const sw_cast_results *out = j->out;
 	const sw_fw zero = sw_set1(0.0f);
 	rows[0] = sw_sel(miss, sw_set1(1.0f), rows[0]);
 	for (int k = 2; k < 8; k++)
 		rows[k] = sw_sel(miss, zero, rows[k]);
-	if (j->order || decided != SW_ALL_LANES) {
+	if (j->order || lanes != SW_ALL_LANES) {
 		gw point = {{rows[2], rows[3]}}, normal = {{rows[4], rows[5]}};
 		store_cast(out, miss, sw_mfalse(), sw_mfalse(), rows[0], point, normal, pk, decided, 0);
 		return;
@@ -130,8 +131,9 @@ SW_INLINE void cast_store(const sw_job *j, sw_fw *rows, sw_mw miss, const uint32
 		sw_store_codes(out->feature + at, zero, sw_mfrom_bits(SW_ALL_LANES));
 }
 
-/* the listed pairs (relative to j->off) through the GJK lanes */
-SW_INLINE void cast_gjk(const sw_job *j, const uint32_t *list, size_t n)
+/* the listed pairs (relative to j->off) through the GJK lanes (not inlined: one call per list, and a
+ * profile tells its time from the axes') */
+static __attribute__((noinline)) void cast_gjk(const sw_job *j, const uint32_t *list, size_t n)
 {
 	sw_job g = *j;
 	g.order = list, g.n = n;
@@ -163,7 +165,7 @@ static void gjk2_poly2_cast_kernel(const sw_job *j)
 		const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f);
 		const sw_fw tau = sw_mul(sw_set1(SW_POLY2_AXES_EPS), sw_mul(pr.ext, pr.sig));
 		const span_w none = {zero, one, one, one, sw_mfalse()};
-		cast_w s = {none, none, zero, one, zero, zero, sw_mfalse(), sw_mfalse(), gw_zero(), gw_zero()};
+		cast_w s = {none, none, zero, one, sw_mfalse(), sw_mfalse(), gw_zero(), gw_zero()};
 		const axes_poly *pa = &pr.pa, *pb = &pr.pb;
 		if (pa->n == 8 && pb->n == 8) { /* the scene's usual block: counts known, loops unrolled */
 			cast_edges_w(pa, pb, 8, 8, 0, pr.r, tau, &s);
@@ -178,7 +180,7 @@ static void gjk2_poly2_cast_kernel(const sw_job *j)
 		if (decided) {
 			sw_fw rows[8];
 			cast_hit_w(&pr, &s, rows);
-			cast_store(j, rows, miss, pk, decided);
+			cast_store(j, rows, miss, pk, lanes, decided);
 		}
 		/* the rest through GJK */
 		for (unsigned b = lanes & ~decided; b; b &= b - 1)

@@ -57,12 +57,12 @@ static void span_visit(cast_span *s, float num, float u)
 /* whether the polygons touch at some t ∈ [0,1] */
 static int span_meets(const cast_span *s) { return !s->never && s->in_num * s->out_den <= s->out_num * s->in_den; }
 
-/* the three versions and the latest entry of the computed separations with its axis: the normal
- * (mx, my) as its edge gives it (outward of p), fromb, the edge's ends e0, e1 (B's at t = 0); apart:
+/* the three versions and the latest entry of the computed separations with its axis: fromb, the edge's
+ * ends e0, e1 (B's at t = 0; its normal is formed from them again); apart:
  * some axis separates the pair at t = 0 by more than τ */
 typedef struct cast_axes {
 	cast_span grow, shrink;
-	float in_num, in_den, mx, my;
+	float in_num, in_den;
 	int fromb, apart;
 	sw_vec2 e0, e1;
 } cast_axes;
@@ -86,7 +86,7 @@ static void cast_edges(const sw_vec2 *p, uint32_t n, const sw_vec2 *q, uint32_t 
 		span_visit(&s->shrink, num + w, u);
 		s->apart |= num - w > 0.0f;
 		if (u < 0.0f && num * s->in_den > s->in_num * -u)
-			s->in_num = num, s->in_den = -u, s->mx = mx, s->my = my, s->fromb = isb, s->e0 = a, s->e1 = b;
+			s->in_num = num, s->in_den = -u, s->fromb = isb, s->e0 = a, s->e1 = b;
 	}
 }
 
@@ -108,8 +108,10 @@ static void cast_hit(const sw_poly2_axes_pair *pr, const cast_axes *s, uint32_t 
 		     sw_cast_result *out)
 {
 	const float t = s->in_num / s->in_den, rx = pr->r.x * t, ry = pr->r.y * t;
-	sw_vec2 p = s->fromb ? least_vertex(pr->pa, na, s->mx, s->my) : least_vertex(pr->pb, nb, s->mx, s->my);
 	sw_vec2 e0 = s->e0, e1 = s->e1;
+	/* the axis' normal again from its edge, as cast_edges formed it */
+	const float mx = e1.y - e0.y, my = -(e1.x - e0.x);
+	sw_vec2 p = s->fromb ? least_vertex(pr->pa, na, mx, my) : least_vertex(pr->pb, nb, mx, my);
 	if (s->fromb)
 		e0 = sw_v2(e0.x + rx, e0.y + ry), e1 = sw_v2(e1.x + rx, e1.y + ry);
 	else
@@ -118,8 +120,8 @@ static void cast_hit(const sw_poly2_axes_pair *pr, const cast_axes *s, uint32_t 
 	const float along = (p.x - e0.x) * ex + (p.y - e0.y) * ey, ee = ex * ex + ey * ey;
 	p = along < 0.0f ? e0 : along > ee ? e1 : p;
 	const float wx = p.x / pr->sig, wy = p.y / pr->sig;
-	const float len = sqrtf(s->mx * s->mx + s->my * s->my);
-	const float ux = (s->fromb ? -s->mx : s->mx) / len, uy = (s->fromb ? -s->my : s->my) / len;
+	const float len = sqrtf(mx * mx + my * my);
+	const float ux = (s->fromb ? -mx : mx) / len, uy = (s->fromb ? -my : my) / len;
 	const float ca = pr->ca, sa = pr->sa;
 	*out = (sw_cast_result){
 		SW_HIT,
@@ -142,7 +144,7 @@ static int cast_axes_decide(const sw_poly2 *a, sw_pose2 xa, sw_vec2 da, const sw
 		return 0;
 	const float tau = SW_POLY2_AXES_EPS * (pr.ext * pr.sig);
 	const cast_span none = {0.0f, 1.0f, 1.0f, 1.0f, 0};
-	cast_axes s = {none, none, 0.0f, 1.0f, 0.0f, 0.0f, 0, 0, {0.0f, 0.0f}, {0.0f, 0.0f}};
+	cast_axes s = {none, none, 0.0f, 1.0f, 0, 0, {0.0f, 0.0f}, {0.0f, 0.0f}};
 	cast_edges(pr.pa, a->count, pr.pb, b->count, 0, pr.r, tau, &s);
 	cast_edges(pr.pb, b->count, pr.pa, a->count, 1, pr.r, tau, &s);
 	if (s.apart && span_meets(&s.shrink)) {
