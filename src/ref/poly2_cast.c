@@ -13,8 +13,8 @@
  *
  * The rule (doc/numerics.md, GJK, "Polygon cast by separating axes"). τ = SW_POLY2_AXES_EPS × the pair's
  * extent (which here includes the motion). The decision is taken three times: on the computed
- * separations, on them grown by τ along every normal (num − τ·|m|: the polygons pushed apart by τ is
- * num + τ·|m|, shrunk), and shrunk. Shifting every separation by τ shifts the worst separation over
+ * separations, on them less τ along every normal (num − τ·|m|: the polygons grown, together, by τ) and
+ * plus τ (num + τ·|m|: shrunk by τ). Shifting every separation by τ shifts the worst separation over
  * [0,1], max over axes and min over t, by exactly τ, so: shrunk polygons that touch in [0,1] prove that
  * the exact ones overlap by more than τ at some t (SW_HIT, at the computed latest entry); grown
  * polygons that never touch prove the exact ones stay apart by more than τ (SW_MISS). A hit also needs
