@@ -3,7 +3,9 @@
  * width times its iterations), with the library's refill (new pairs enter once half the lanes are free)
  * and without (a block's pairs run until its slowest one ends), on the hull and polygon scenes and the
  * mixed-shape scene (spheres, capsules, boxes and polytopes; gen_gjk.c). The polygon ray row clips
- * (no GJK loop, one ray per lane for one block pass) and has no row here. The rows run the probe kernels
+ * (no GJK loop, one ray per lane for one block pass) and has no row here; the polygon cast row's GJK
+ * lanes run only the pairs its moving separating axes leave (near contact, overlapping at t = 0), so its
+ * rows count those. The rows run the probe kernels
  * of gjk_lanes_probe3.c / _probe2.c (the tier's kernels with counters) in place of the tier's, through
  * the same batched call as every query row, and check their answers against the reference row.
  *

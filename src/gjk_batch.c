@@ -261,7 +261,6 @@ void sw_gjk2_distance_ref(const sw_job *j) { rows2(j, SW_SRC_SHAPE2, SW_SRC_SHAP
 void sw_gjk2_cast_ref(const sw_job *j) { rows2(j, SW_SRC_SHAPE2, SW_SRC_SHAPE2, Q_CAST, SW_ANS_CAST); }
 void sw_gjk2_ray_ref(const sw_job *j) { rows2(j, SW_SRC_RAY2, SW_SRC_SHAPE2, Q_RAY, SW_ANS_CAST); }
 void sw_gjk2_poly2_distance_ref(const sw_job *j) { rows2(j, SW_SRC_POLY2, SW_SRC_POLY2, Q_DISTANCE, SW_ANS_DISTANCE); }
-void sw_gjk2_poly2_cast_ref(const sw_job *j) { rows2(j, SW_SRC_POLY2, SW_SRC_POLY2, Q_CAST, SW_ANS_CAST); }
 /* the polygon ray row clips (sw_poly2_ray): the set's polygons have no rounding radius and were checked
  * when added */
 void sw_gjk2_ray_poly2_ref(const sw_job *j)
@@ -321,6 +320,25 @@ void sw_gjk2_poly2_overlap_ref(const sw_job *j)
 	planar(SW_ANS_OVERLAP, j->out, &out);
 	for (size_t k = j->off; k < j->off + j->n; k++)
 		sw_gjk2_poly2_overlap_one(j, k, &out);
+}
+
+/* the polygon cast row moves separating axes (ref/poly2_cast.c), GJK near contact */
+void sw_gjk2_poly2_cast_ref(const sw_job *j)
+{
+	const sw_poly2_set *sa = j->a, *sb = j->b;
+	sw_cast_results out;
+	planar(SW_ANS_CAST, j->out, &out);
+	for (size_t k = j->off; k < j->off + j->n; k++) {
+		sw_pair p = j->pairs[k];
+		sw_poly2 a, b;
+		sw_pose2 xa, xb;
+		sw_cast_result o = sw_cast_result_invalid();
+		uint32_t it;
+		if (poly2_item(sa, p.a, &a, &xa) && poly2_item(sb, p.b, &b, &xb))
+			sw_gjk2_poly2_cast_pair_ref(&a, xa, sw_v2(sa->dx[p.a], sa->dy[p.a]), &b, xb,
+						    sw_v2(sb->dx[p.b], sb->dy[p.b]), j->opts, &o, &it);
+		sw_cast_put(&out, k, &o);
+	}
 }
 
 /* the hull ray row clips (sw_hull3_ray) the set's packed faces: hull set shapes have no rounding

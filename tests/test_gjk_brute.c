@@ -761,6 +761,92 @@ Test(gjk_brute, polygon_overlap_by_separating_axes)
 	cr_expect_geq(t.hits[Q_OVERLAP], N_AXES / 5, "%d hits", t.hits[Q_OVERLAP]);
 }
 
+/* ---- the polygon cast by moving separating axes (the gjk2_poly2_cast row's reference) ----
+ * 12 000 pairs of 2D polygons through the GJK cast's judge (statuses exact outside the band, a hit time
+ * in its window, the normal's plane separating at t, the point on A) and against the moving SAT
+ * (sw_poly2_sweep) outside the band: 55 % the random pairs of the populations above, 25 % moving
+ * straight at each other to end within ±3e-4·S of contact at t = 1, 10 % passing by a face at a
+ * separation within ±3e-4·S (grazing), 10 % needles tip to tip, apart at t = 0, closing along their axis.
+ * One pair in ten
+ * sits 1e4 from the origin. */
+
+#define N_CAST_AXES 12000
+
+static void cast_axes_case(uint64_t seed, case2 *c)
+{
+	random_case2(seed, 0, c);
+	sc_rng r = sc_rng_seed(seed ^ 0x7f4a7c159e3779b9ull);
+	uint32_t kind = sc_below(&r, 20);
+	if (kind >= 18) {
+		needle_case(&r, c);
+		/* tips 2e-3 to 2.2e-2 apart along A's axis, closing by up to 4e-2 */
+		sw_vec2 ax = sw_rot2_mul(c->pa.q, sw_v2(1, 0));
+		c->pb.p = sw_v2_add(c->pb.p, sw_v2_scale(ax, 1.2e-2f));
+		c->da = sw_v2_scale(ax, sc_uniform(&r, 0, 2e-2f)), c->db = sw_v2_scale(ax, -sc_uniform(&r, 0, 2e-2f));
+	}
+	memcpy(c->va, c->qa.v, sizeof(sw_vec2) * c->qa.count);
+	memcpy(c->vb, c->qb.v, sizeof(sw_vec2) * c->qb.count);
+	c->a = sw_shape2_verts(c->va, c->qa.count, 0), c->b = sw_shape2_verts(c->vb, c->qb.count, 0);
+	if (kind < 11 || kind >= 18)
+		return;
+	static oracle_case o;
+	const double zero[3] = {0, 0, 0};
+	og_dist d;
+	oracle_case2(c, &o);
+	og_distance(&o.a, &o.b, zero, &d);
+	if (d.overlap)
+		return;
+	double eps = sc_uniform(&r, -3e-4f, 3e-4f) * o.scale, k = d.signed_sep - eps;
+	double n[2] = {(d.pb[0] - d.pa[0]) / d.core_dist, (d.pb[1] - d.pa[1]) / d.core_dist};
+	if (kind < 16) { /* straight at A: within ±eps of contact at t = 1 */
+		c->db = sw_v2_add(c->da, sw_v2((float)(-k * n[0]), (float)(-k * n[1])));
+		return;
+	}
+	/* grazing: B moved to ±eps of A along n, then passing along the tangent from one side to the other */
+	c->pb.p = sw_v2_sub(c->pb.p, sw_v2((float)(k * n[0]), (float)(k * n[1])));
+	float s = sc_uniform(&r, 0.5f, 3.0f);
+	sw_vec2 tg = sw_v2((float)-n[1], (float)n[0]);
+	c->pb.p = sw_v2_sub(c->pb.p, sw_v2_scale(tg, s));
+	c->db = sw_v2_add(c->da, sw_v2_scale(tg, 2 * s));
+}
+
+Test(gjk_brute, polygon_cast_by_moving_axes)
+{
+	static case2 c;
+	static oracle_case o;
+	tally t;
+	int by_gjk = 0;
+	memset(&t, 0, sizeof t);
+	for (int i = 0; i < N_CAST_AXES; i++) {
+		uint64_t seed = 12000000 + (uint64_t)i;
+		cast_axes_case(seed, &c);
+		cr_assert_eq(sw_poly2_check(&c.qa), SW_OK);
+		cr_assert_eq(sw_poly2_check(&c.qb), SW_OK);
+		sw_cast_result ca;
+		lib_answers l;
+		memset(&l, 0, sizeof l);
+		sw_gjk2_poly2_cast_pair_ref(&c.qa, c.pa, c.da, &c.qb, c.pb, c.db, NULL, &ca, &l.it[Q_CAST]);
+		by_gjk += l.it[Q_CAST] > 0;
+		d3(ca.point, l.cast_p), d3(ca.normal, l.cast_n);
+		oracle_case2(&c, &o);
+		og_cast oc;
+		oracle_cast(&o, &o.a, &o.b, o.r, 0, &oc);
+		t.hits[Q_CAST] += ca.status == SW_HIT;
+		t.limit[Q_CAST] += ca.status == SW_ITER_LIMIT;
+		if (ca.status == SW_HIT && !(fabs(len3(l.cast_n) - 1) <= 1e-6))
+			fail_report(&t, Q_CAST, seed, "normal not unit", len3(l.cast_n), 1);
+		if (ca.depth != 0 || ca.feature != SW_FEATURE_NONE)
+			fail_report(&t, Q_CAST, seed, "depth or feature", ca.depth, 0);
+		judge_moving(&o, &o.a, &o.b, o.r, &oc, Q_CAST, ca.status, ca.t, l.cast_n, l.cast_p, seed, &t);
+		sat_check2(&c, &o, ca.status, &t, seed);
+		t.n++;
+	}
+	print_tally("2D polygon cast by moving separating axes", &t);
+	fprintf(stderr, "  answered by GJK (band, starts overlapped): %d of %d\n", by_gjk, t.n);
+	check_tally(&t, 1);
+	cr_expect_geq(t.hits[Q_CAST], N_CAST_AXES / 5, "%d hits", t.hits[Q_CAST]);
+}
+
 /* ---- the hull ray by clipping (sw_hull3_ray) ----
  * 12 000 rays against 3D hulls of 8–32 points (one in ten a flat hull of 3–8 coplanar points) through
  * the same judge as the GJK ray, with S = size of the hull + |origin − its position| + |delta|: 60 % the

@@ -365,7 +365,11 @@ SW_API sw_error sw_gjk2_poly2_overlap_batch(const sw_poly2_set *a_set, const sw_
 SW_API sw_error sw_gjk2_poly2_distance_batch(const sw_poly2_set *a_set, const sw_poly2_set *b_set, const sw_pair *pairs,
 					     size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
 					     const sw_distance_results *out);
-/// sw_gjk2_cast for each pair of polygon instances.
+/// sw_gjk2_cast's answer for each pair of polygon instances, by moving separating axes over both polygons'
+/// edge normals (doc/numerics.md, GJK, "Polygon cast by separating axes"): a hit's time, normal and point
+/// on A from the axis entered last; GJK (sw_gjk2_cast) answers the pairs within a band of 1e-5 × the
+/// pair's size of contact at t = 0, of grazing or of contact at t = 1, those overlapping at t = 0
+/// (SW_STARTS_OVERLAPPED), and every pair when opts->target > 0.
 SW_API sw_error sw_gjk2_poly2_cast_batch(const sw_poly2_set *a_set, const sw_poly2_set *b_set, const sw_pair *pairs,
 					 size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
 					 const sw_cast_results *out);

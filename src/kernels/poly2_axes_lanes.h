@@ -55,6 +55,16 @@ typedef struct axes_w {
 	sw_mw fromb;
 } axes_w;
 
+/* the least projection of the lanes' points q (nq of them) on (mx, my) (sw_poly2_axes_lo) */
+SW_INLINE sw_fw axes_lo_w(const axes_poly *q, uint32_t nq, sw_fw mx, sw_fw my)
+{
+	sw_fw lo = sw_add(sw_mul(mx, q->v[0].c[0]), sw_mul(my, q->v[0].c[1]));
+#pragma GCC unroll 8
+	for (uint32_t j = 1; j < nq && j < SW_POLY2_MAX_VERTS; j++)
+		lo = sw_min(sw_add(sw_mul(mx, q->v[j].c[0]), sw_mul(my, q->v[j].c[1])), lo);
+	return lo;
+}
+
 /* the edges of p against the points q (axes_edges); isb: p is B */
 SW_INLINE void axes_edges_w(const axes_poly *p, const axes_poly *q, uint32_t np, uint32_t nq, int isb, axes_w *s)
 {
@@ -63,10 +73,7 @@ SW_INLINE void axes_edges_w(const axes_poly *p, const axes_poly *q, uint32_t np,
 		const gw a = p->v[i], b = p->v[i + 1 < np ? i + 1 : 0];
 		sw_fw mx = sw_sub(b.c[1], a.c[1]), my = sw_neg(sw_sub(b.c[0], a.c[0]));
 		sw_fw off = sw_add(sw_mul(mx, a.c[0]), sw_mul(my, a.c[1]));
-		sw_fw lo = sw_add(sw_mul(mx, q->v[0].c[0]), sw_mul(my, q->v[0].c[1]));
-#pragma GCC unroll 8
-		for (uint32_t j = 1; j < nq && j < SW_POLY2_MAX_VERTS; j++)
-			lo = sw_min(sw_add(sw_mul(mx, q->v[j].c[0]), sw_mul(my, q->v[j].c[1])), lo);
+		sw_fw lo = axes_lo_w(q, nq, mx, my);
 		sw_fw len2 = sw_add(sw_mul(mx, mx), sw_mul(my, my)), num = sw_sub(lo, off);
 		sw_fw sq = sw_mul(num, sw_abs(num));
 		sw_mw up = sw_mand(sw_gt(sw_mul(sq, s->len2), sw_mul(s->sq, len2)), sw_gt(len2, zero));
@@ -149,6 +156,59 @@ SW_INLINE sw_fw axes_sigma(sw_fw l)
 /* the running largest |coordinate| (ref ext_of) */
 SW_INLINE sw_fw axes_ext(sw_fw m, sw_fw x) { return sw_max(m, sw_abs(x)); }
 
+/* a block's pairs in A's frame, scaled by σ (ref/poly2_axes.c sw_poly2_axes_frame): both polygons'
+ * vertices, the relative motion r (moving: B's displacement minus A's, in A's frame; else zero and not
+ * part of the extent), A's rotation, σ, the extent, and the lanes whose poses (and motions) are valid */
+typedef struct axes_pair_w {
+	axes_poly pa, pb;
+	gw r, pA, da; /* the motion in A's frame; A's position and displacement (moving) */
+	sw_fw ca, sa, sig, ext;
+	sw_mw valid;
+} axes_pair_w;
+
+SW_INLINE void axes_frame_w(const sw_poly2_set *sa, const sw_poly2_set *sb, int32_t (*ix)[SW_W], int32_t (*vb)[SW_W],
+			    const uint32_t *maxn, const float *pext, const int *run, int moving, axes_pair_w *o)
+{
+	const sw_fw ca = axes_col(sa->qc, ix[0], run[0]), sa_ = axes_col(sa->qs, ix[0], run[0]);
+	const sw_fw cb = axes_col(sb->qc, ix[1], run[1]), sb_ = axes_col(sb->qs, ix[1], run[1]);
+	const sw_fw pax = axes_col(sa->px, ix[0], run[0]), pay = axes_col(sa->py, ix[0], run[0]);
+	const sw_fw pbx = axes_col(sb->px, ix[1], run[1]), pby = axes_col(sb->py, ix[1], run[1]);
+	o->valid = sw_mand(axes_pose_ok(ca, sa_, pax, pay), axes_pose_ok(cb, sb_, pbx, pby));
+	/* B in A's frame */
+	const sw_fw rc = sw_add(sw_mul(ca, cb), sw_mul(sa_, sb_)), rs = sw_sub(sw_mul(ca, sb_), sw_mul(sa_, cb));
+	const sw_fw dx = sw_sub(pbx, pax), dy = sw_sub(pby, pay);
+	const sw_fw tx = sw_add(sw_mul(ca, dx), sw_mul(sa_, dy)), ty = sw_sub(sw_mul(ca, dy), sw_mul(sa_, dx));
+	o->pa.n = maxn[0], o->pb.n = maxn[1];
+	/* the extent: the offset's, then each side's from the set (max is exact: the reference's value),
+	 * then the motion's */
+	sw_fw ext = axes_ext(axes_ext(sw_set1(0.0f), tx), ty);
+	ext = sw_max(ext, sw_load(pext));
+	sw_fw rx = sw_set1(0.0f), ry = rx;
+	if (moving) {
+		const sw_fw dax = axes_col(sa->dx, ix[0], run[0]), day = axes_col(sa->dy, ix[0], run[0]);
+		const sw_fw dbx = axes_col(sb->dx, ix[1], run[1]), dby = axes_col(sb->dy, ix[1], run[1]);
+		const sw_mw dok = sw_mand(sw_mand(sw_coord_ok(dax), sw_coord_ok(day)),
+					  sw_mand(sw_coord_ok(dbx), sw_coord_ok(dby)));
+		o->valid = sw_mand(o->valid, dok);
+		const sw_fw vx = sw_sub(dbx, dax), vy = sw_sub(dby, day);
+		rx = sw_add(sw_mul(ca, vx), sw_mul(sa_, vy)), ry = sw_sub(sw_mul(ca, vy), sw_mul(sa_, vx));
+		ext = axes_ext(axes_ext(ext, rx), ry);
+		o->da.c[0] = dax, o->da.c[1] = day;
+	}
+	o->pA.c[0] = pax, o->pA.c[1] = pay;
+	axes_rows(sa->xy, vb[0], o->pa.n, &o->pa), axes_rows(sb->xy, vb[1], o->pb.n, &o->pb);
+	const sw_fw sig = axes_sigma(ext), stx = sw_mul(tx, sig), sty = sw_mul(ty, sig);
+	for (uint32_t k = 0; k < o->pa.n && k < SW_POLY2_MAX_VERTS; k++)
+		o->pa.v[k].c[0] = sw_mul(o->pa.v[k].c[0], sig), o->pa.v[k].c[1] = sw_mul(o->pa.v[k].c[1], sig);
+	for (uint32_t k = 0; k < o->pb.n && k < SW_POLY2_MAX_VERTS; k++) {
+		sw_fw bx = sw_mul(o->pb.v[k].c[0], sig), by = sw_mul(o->pb.v[k].c[1], sig);
+		o->pb.v[k].c[0] = sw_add(sw_sub(sw_mul(rc, bx), sw_mul(rs, by)), stx);
+		o->pb.v[k].c[1] = sw_add(sw_add(sw_mul(rs, bx), sw_mul(rc, by)), sty);
+	}
+	o->r.c[0] = sw_mul(rx, sig), o->r.c[1] = sw_mul(ry, sig);
+	o->ca = ca, o->sa = sa_, o->sig = sig, o->ext = ext;
+}
+
 /* the answers of a whole block of consecutive pairs from `at`: every column in one store */
 SW_INLINE void axes_store_block(const sw_overlap_results *out, float *const *dst, const sw_fw *rows, sw_mw miss,
 				uint32_t at, unsigned invalid)
@@ -176,39 +236,19 @@ static void gjk2_poly2_overlap_kernel(const sw_job *j)
 		uint32_t pk[SW_W], maxn[2];
 		int run[2];
 		unsigned ok = axes_fill(j, b0, cnt, ix, sh, vb, pk, maxn, pext, run);
-		const sw_fw ca = axes_col(sa->qc, ix[0], run[0]), sa_ = axes_col(sa->qs, ix[0], run[0]);
-		const sw_fw cb = axes_col(sb->qc, ix[1], run[1]), sb_ = axes_col(sb->qs, ix[1], run[1]);
-		const sw_fw pax = axes_col(sa->px, ix[0], run[0]), pay = axes_col(sa->py, ix[0], run[0]);
-		const sw_fw pbx = axes_col(sb->px, ix[1], run[1]), pby = axes_col(sb->py, ix[1], run[1]);
-		sw_mw valid = sw_mand(axes_pose_ok(ca, sa_, pax, pay), axes_pose_ok(cb, sb_, pbx, pby));
-		const unsigned lanes = (1u << cnt) - 1u, invalid = lanes & ~(ok & sw_mbits(valid));
-		/* B in A's frame */
-		const sw_fw rc = sw_add(sw_mul(ca, cb), sw_mul(sa_, sb_)),
-			    rs = sw_sub(sw_mul(ca, sb_), sw_mul(sa_, cb));
-		const sw_fw dx = sw_sub(pbx, pax), dy = sw_sub(pby, pay);
-		const sw_fw tx = sw_add(sw_mul(ca, dx), sw_mul(sa_, dy)), ty = sw_sub(sw_mul(ca, dy), sw_mul(sa_, dx));
-		axes_poly pa, pb;
-		pa.n = maxn[0], pb.n = maxn[1];
-		/* the extent: the offset's, then each side's from the set (max is exact: the reference's value) */
-		sw_fw ext = axes_ext(axes_ext(sw_set1(0.0f), tx), ty);
-		ext = sw_max(ext, sw_load(pext));
-		axes_rows(sa->xy, vb[0], pa.n, &pa), axes_rows(sb->xy, vb[1], pb.n, &pb);
-		const sw_fw sig = axes_sigma(ext), stx = sw_mul(tx, sig), sty = sw_mul(ty, sig);
-		for (uint32_t k = 0; k < pa.n && k < SW_POLY2_MAX_VERTS; k++)
-			pa.v[k].c[0] = sw_mul(pa.v[k].c[0], sig), pa.v[k].c[1] = sw_mul(pa.v[k].c[1], sig);
-		for (uint32_t k = 0; k < pb.n && k < SW_POLY2_MAX_VERTS; k++) {
-			sw_fw bx = sw_mul(pb.v[k].c[0], sig), by = sw_mul(pb.v[k].c[1], sig);
-			pb.v[k].c[0] = sw_add(sw_sub(sw_mul(rc, bx), sw_mul(rs, by)), stx);
-			pb.v[k].c[1] = sw_add(sw_add(sw_mul(rs, bx), sw_mul(rc, by)), sty);
-		}
+		axes_pair_w pr;
+		axes_frame_w(sa, sb, ix, vb, maxn, pext, run, 0, &pr);
+		const sw_fw ca = pr.ca, sa_ = pr.sa, sig = pr.sig, ext = pr.ext;
+		const unsigned lanes = (1u << cnt) - 1u, invalid = lanes & ~(ok & sw_mbits(pr.valid));
+		const axes_poly *pa = &pr.pa, *pb = &pr.pb;
 		axes_w s = {sw_set1(-INFINITY), sw_set1(-INFINITY), sw_set1(1.0f),
 			    sw_set1(0.0f),      sw_set1(0.0f),      sw_mfalse()};
-		if (pa.n == 8 && pb.n == 8) { /* the scene's usual block: counts known, loops unrolled */
-			axes_edges_w(&pa, &pb, 8, 8, 0, &s);
-			axes_edges_w(&pb, &pa, 8, 8, 1, &s);
+		if (pa->n == 8 && pb->n == 8) { /* the scene's usual block: counts known, loops unrolled */
+			axes_edges_w(pa, pb, 8, 8, 0, &s);
+			axes_edges_w(pb, pa, 8, 8, 1, &s);
 		} else {
-			axes_edges_w(&pa, &pb, pa.n, pb.n, 0, &s);
-			axes_edges_w(&pb, &pa, pb.n, pa.n, 1, &s);
+			axes_edges_w(pa, pb, pa->n, pb->n, 0, &s);
+			axes_edges_w(pb, pa, pb->n, pa->n, 1, &s);
 		}
 		s.mx = sw_sel(s.fromb, sw_neg(s.mx), s.mx), s.my = sw_sel(s.fromb, sw_neg(s.my), s.my);
 		const sw_fw zero = sw_set1(0.0f), tau = sw_mul(sw_set1(SW_POLY2_AXES_EPS), sw_mul(ext, sig));

@@ -28,6 +28,10 @@ sw_error sw_gjk2_cast_pair_ref(const sw_shape2 *a, sw_pose2 pa, sw_vec2 da, cons
  * already checked (a set's ok flag; the poses are checked here) by separating axes, by GJK near contact */
 sw_status sw_gjk2_poly2_overlap_pair_ref(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose2 xb,
 					 const sw_gjk_opts *opts, sw_overlap_result *out, uint32_t *iters);
+/* the gjk2_poly2_cast row's reference (src/ref/poly2_cast.c): sw_gjk2_cast's answer for two polygons
+ * already checked by the moving separating axes, by GJK near contact, at t = 0 and when opts->target > 0 */
+sw_status sw_gjk2_poly2_cast_pair_ref(const sw_poly2 *a, sw_pose2 xa, sw_vec2 da, const sw_poly2 *b, sw_pose2 xb,
+				      sw_vec2 db, const sw_gjk_opts *opts, sw_cast_result *out, uint32_t *iters);
 /* pair k of a gjk2_poly2_overlap job answered by it into `out` (z column NULL), as the reference row does
  * (src/gjk_batch.c); the lane kernel sends the pairs near contact here */
 struct sw_job;

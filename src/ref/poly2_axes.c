@@ -25,6 +25,7 @@
  * excluded is a triangle on that edge, every point of which lies within ℓ/2 of the other half-planes'
  * boundary, far inside τ, so best ≤ −τ still proves overlap and best > τ comes from a real edge. */
 #include "ref/gjk_ref.h"
+#include "ref/poly2_axes.h"
 #include "ref/ref.h"
 
 /* the running best axis: its separation numerator num = (least projection − offset) for the normal
@@ -40,12 +41,7 @@ static void axes_edges(const sw_vec2 *p, uint32_t n, const sw_vec2 *q, uint32_t 
 	for (uint32_t i = 0; i < n && i < SW_POLY2_MAX_VERTS; i++) {
 		sw_vec2 a = p[i], b = p[i + 1 < n ? i + 1 : 0];
 		float mx = b.y - a.y, my = -(b.x - a.x);
-		float off = mx * a.x + my * a.y;
-		float lo = mx * q[0].x + my * q[0].y;
-		for (uint32_t j = 1; j < m && j < SW_POLY2_MAX_VERTS; j++) {
-			float d = mx * q[j].x + my * q[j].y;
-			lo = d < lo ? d : lo;
-		}
+		float off = mx * a.x + my * a.y, lo = sw_poly2_axes_lo(q, m, mx, my);
 		/* num/√len2 > best.num/√best.len2, squared with signs kept: no root or division per edge */
 		float len2 = mx * mx + my * my, num = lo - off;
 		if ((num * fabsf(num)) * s->len2 > (s->num * fabsf(s->num)) * len2 && len2 > 0.0f)
@@ -66,32 +62,46 @@ static float ext_of(float m, float x)
 	return m > a ? m : a;
 }
 
-sw_status sw_gjk2_poly2_overlap_pair_ref(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose2 xb,
-					 const sw_gjk_opts *opts, sw_overlap_result *out, uint32_t *iters)
+int sw_poly2_axes_frame(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose2 xb, sw_vec2 rel,
+			sw_poly2_axes_pair *o)
 {
-	*iters = 0;
-	if (!pose2_ok(xa) || !pose2_ok(xb)) {
-		*out = sw_overlap_result_invalid();
-		return out->status;
-	}
-	/* B in A's frame: R = R_aᵀR_b, t = R_aᵀ(p_b − p_a) */
+	if (!pose2_ok(xa) || !pose2_ok(xb))
+		return 0;
+	/* B in A's frame: R = R_aᵀR_b, t = R_aᵀ(p_b − p_a); the motion R_aᵀ·rel */
 	const float ca = xa.q.c, sa = xa.q.s, cb = xb.q.c, sb = xb.q.s;
 	const float rc = ca * cb + sa * sb, rs = ca * sb - sa * cb;
 	const float dx = xb.p.x - xa.p.x, dy = xb.p.y - xa.p.y;
 	const float tx = ca * dx + sa * dy, ty = ca * dy - sa * dx;
+	const float rx = ca * rel.x + sa * rel.y, ry = ca * rel.y - sa * rel.x;
 	float ext = ext_of(ext_of(0.0f, tx), ty);
 	for (uint32_t k = 0; k < a->count; k++)
 		ext = ext_of(ext_of(ext, a->v[k].x), a->v[k].y);
 	for (uint32_t k = 0; k < b->count; k++)
 		ext = ext_of(ext_of(ext, b->v[k].x), b->v[k].y);
+	ext = ext_of(ext_of(ext, rx), ry);
 	const float sig = sw_ref_gjk_scale(ext), stx = tx * sig, sty = ty * sig;
-	sw_vec2 pa[SW_POLY2_MAX_VERTS], pb[SW_POLY2_MAX_VERTS];
 	for (uint32_t k = 0; k < a->count; k++)
-		pa[k] = sw_v2(a->v[k].x * sig, a->v[k].y * sig);
+		o->pa[k] = sw_v2(a->v[k].x * sig, a->v[k].y * sig);
 	for (uint32_t k = 0; k < b->count; k++) {
 		float bx = b->v[k].x * sig, by = b->v[k].y * sig;
-		pb[k] = sw_v2((rc * bx - rs * by) + stx, (rs * bx + rc * by) + sty);
+		o->pb[k] = sw_v2((rc * bx - rs * by) + stx, (rs * bx + rc * by) + sty);
 	}
+	o->r = sw_v2(rx * sig, ry * sig);
+	o->ca = ca, o->sa = sa, o->sig = sig, o->ext = ext;
+	return 1;
+}
+
+sw_status sw_gjk2_poly2_overlap_pair_ref(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose2 xb,
+					 const sw_gjk_opts *opts, sw_overlap_result *out, uint32_t *iters)
+{
+	*iters = 0;
+	sw_poly2_axes_pair pr;
+	if (!sw_poly2_axes_frame(a, xa, b, xb, sw_v2(0.0f, 0.0f), &pr)) {
+		*out = sw_overlap_result_invalid();
+		return out->status;
+	}
+	const float ca = pr.ca, sa = pr.sa, sig = pr.sig, ext = pr.ext;
+	const sw_vec2 *pa = pr.pa, *pb = pr.pb;
 	axes2 s = {-INFINITY, 1.0f, 0.0f, 0.0f};
 	axes_edges(pa, a->count, pb, b->count, 1.0f, &s);
 	axes_edges(pb, b->count, pa, a->count, -1.0f, &s);

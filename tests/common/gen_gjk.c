@@ -524,7 +524,10 @@ static void single(const gen_batch *g, sw_query q, const void *opts, size_t k, c
 			sw_hull3_ray(b.hull, b.p3, a.p3.p, a.d, &o);
 		else if (ok && ray)
 			sw_gjk3_ray(&b.s3, b.p3, a.p3.p, a.d, opts, &o);
-		else if (ok && dim2)
+		else if (ok && dim2 && st->ka == SW_SRC_POLY2) { /* moving separating axes, GJK near contact */
+			uint32_t it;
+			sw_gjk2_poly2_cast_pair_ref(&a.poly, a.p2, da, &b.poly, b.p2, db, opts, &o, &it);
+		} else if (ok && dim2)
 			sw_gjk2_cast(&a.s2, a.p2, da, &b.s2, b.p2, db, opts, &o);
 		else if (ok)
 			sw_gjk3_cast(&a.s3, a.p3, a.d, &b.s3, b.p3, b.d, opts, &o);
