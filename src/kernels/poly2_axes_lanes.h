@@ -163,75 +163,95 @@ SW_INLINE void axes_store_block(const sw_overlap_results *out, float *const *dst
 		sw_store_codes(out->feature + at, sw_set1(0.0f), sw_mfrom_bits(SW_ALL_LANES));
 }
 
-static void gjk2_poly2_overlap_kernel(const sw_job *j)
+/* a block of the polygon rows after the separating-axis pass: its pairs, validity, A's rotation, both
+ * polygons in A's frame scaled by σ, the best axis (normal A → B) and its decision */
+typedef struct axes_blk {
+	uint32_t pk[SW_W];
+	unsigned cnt, lanes, invalid;
+	sw_fw ca, sa, sig, pax, pay;
+	axes_poly pa, pb;
+	axes_w s;
+	sw_mw miss, hit;
+} axes_blk;
+
+/* the block of pairs from b0 (ref/poly2_axes.c axes_run and axes_side) */
+SW_INLINE void axes_block(const sw_job *j, size_t b0, axes_blk *k)
 {
 	const sw_poly2_set *sa = j->a, *sb = j->b;
+	unsigned cnt = j->n - b0 < SW_W ? (unsigned)(j->n - b0) : SW_W;
+	_Alignas(64) int32_t ix[2][SW_W], sh[2][SW_W], vb[2][SW_W];
+	_Alignas(64) float pext[SW_W];
+	uint32_t maxn[2];
+	int run[2];
+	unsigned ok = axes_fill(j, b0, cnt, ix, sh, vb, k->pk, maxn, pext, run);
+	const sw_fw ca = axes_col(sa->qc, ix[0], run[0]), sa_ = axes_col(sa->qs, ix[0], run[0]);
+	const sw_fw cb = axes_col(sb->qc, ix[1], run[1]), sb_ = axes_col(sb->qs, ix[1], run[1]);
+	const sw_fw pax = axes_col(sa->px, ix[0], run[0]), pay = axes_col(sa->py, ix[0], run[0]);
+	const sw_fw pbx = axes_col(sb->px, ix[1], run[1]), pby = axes_col(sb->py, ix[1], run[1]);
+	sw_mw valid = sw_mand(axes_pose_ok(ca, sa_, pax, pay), axes_pose_ok(cb, sb_, pbx, pby));
+	k->cnt = cnt, k->lanes = (1u << cnt) - 1u, k->invalid = k->lanes & ~(ok & sw_mbits(valid));
+	k->ca = ca, k->sa = sa_, k->pax = pax, k->pay = pay;
+	/* B in A's frame */
+	const sw_fw rc = sw_add(sw_mul(ca, cb), sw_mul(sa_, sb_)), rs = sw_sub(sw_mul(ca, sb_), sw_mul(sa_, cb));
+	const sw_fw dx = sw_sub(pbx, pax), dy = sw_sub(pby, pay);
+	const sw_fw tx = sw_add(sw_mul(ca, dx), sw_mul(sa_, dy)), ty = sw_sub(sw_mul(ca, dy), sw_mul(sa_, dx));
+	axes_poly *pa = &k->pa, *pb = &k->pb;
+	pa->n = maxn[0], pb->n = maxn[1];
+	/* the extent: the offset's, then each side's from the set (max is exact: the reference's value) */
+	sw_fw ext = axes_ext(axes_ext(sw_set1(0.0f), tx), ty);
+	ext = sw_max(ext, sw_load(pext));
+	axes_rows(sa->xy, vb[0], pa->n, pa), axes_rows(sb->xy, vb[1], pb->n, pb);
+	const sw_fw sig = axes_sigma(ext), stx = sw_mul(tx, sig), sty = sw_mul(ty, sig);
+	k->sig = sig;
+	for (uint32_t v = 0; v < pa->n && v < SW_POLY2_MAX_VERTS; v++)
+		pa->v[v].c[0] = sw_mul(pa->v[v].c[0], sig), pa->v[v].c[1] = sw_mul(pa->v[v].c[1], sig);
+	for (uint32_t v = 0; v < pb->n && v < SW_POLY2_MAX_VERTS; v++) {
+		sw_fw bx = sw_mul(pb->v[v].c[0], sig), by = sw_mul(pb->v[v].c[1], sig);
+		pb->v[v].c[0] = sw_add(sw_sub(sw_mul(rc, bx), sw_mul(rs, by)), stx);
+		pb->v[v].c[1] = sw_add(sw_add(sw_mul(rs, bx), sw_mul(rc, by)), sty);
+	}
+	axes_w s = {sw_set1(-INFINITY), sw_set1(-INFINITY), sw_set1(1.0f), sw_set1(0.0f), sw_set1(0.0f), sw_mfalse()};
+	if (pa->n == 8 && pb->n == 8) { /* the scene's usual block: counts known, loops unrolled */
+		axes_edges_w(pa, pb, 8, 8, 0, &s);
+		axes_edges_w(pb, pa, 8, 8, 1, &s);
+	} else {
+		axes_edges_w(pa, pb, pa->n, pb->n, 0, &s);
+		axes_edges_w(pb, pa, pb->n, pa->n, 1, &s);
+	}
+	s.mx = sw_sel(s.fromb, sw_neg(s.mx), s.mx), s.my = sw_sel(s.fromb, sw_neg(s.my), s.my);
+	k->s = s;
+	const sw_fw zero = sw_set1(0.0f), tau = sw_mul(sw_set1(SW_POLY2_AXES_EPS), sw_mul(ext, sig));
+	const sw_fw far = sw_mul(s.num, s.num), band = sw_mul(sw_mul(tau, tau), s.len2);
+	k->miss = sw_mand(sw_gt(s.num, zero), sw_gt(far, band));
+	k->hit = sw_mand(sw_mand(sw_lt(s.num, zero), sw_ge(far, band)), sw_mnot(sw_eq(s.num, sw_set1(-INFINITY))));
+}
+
+static void gjk2_poly2_overlap_kernel(const sw_job *j)
+{
 	const sw_overlap_results *out = j->out;
 	sw_overlap_results planar_out = *out;
 	planar_out.nz = NULL;
 	for (size_t b0 = 0; b0 < j->n; b0 += SW_W) {
-		unsigned cnt = j->n - b0 < SW_W ? (unsigned)(j->n - b0) : SW_W;
-		_Alignas(64) int32_t ix[2][SW_W], sh[2][SW_W], vb[2][SW_W];
-		_Alignas(64) float pext[SW_W];
-		uint32_t pk[SW_W], maxn[2];
-		int run[2];
-		unsigned ok = axes_fill(j, b0, cnt, ix, sh, vb, pk, maxn, pext, run);
-		const sw_fw ca = axes_col(sa->qc, ix[0], run[0]), sa_ = axes_col(sa->qs, ix[0], run[0]);
-		const sw_fw cb = axes_col(sb->qc, ix[1], run[1]), sb_ = axes_col(sb->qs, ix[1], run[1]);
-		const sw_fw pax = axes_col(sa->px, ix[0], run[0]), pay = axes_col(sa->py, ix[0], run[0]);
-		const sw_fw pbx = axes_col(sb->px, ix[1], run[1]), pby = axes_col(sb->py, ix[1], run[1]);
-		sw_mw valid = sw_mand(axes_pose_ok(ca, sa_, pax, pay), axes_pose_ok(cb, sb_, pbx, pby));
-		const unsigned lanes = (1u << cnt) - 1u, invalid = lanes & ~(ok & sw_mbits(valid));
-		/* B in A's frame */
-		const sw_fw rc = sw_add(sw_mul(ca, cb), sw_mul(sa_, sb_)),
-			    rs = sw_sub(sw_mul(ca, sb_), sw_mul(sa_, cb));
-		const sw_fw dx = sw_sub(pbx, pax), dy = sw_sub(pby, pay);
-		const sw_fw tx = sw_add(sw_mul(ca, dx), sw_mul(sa_, dy)), ty = sw_sub(sw_mul(ca, dy), sw_mul(sa_, dx));
-		axes_poly pa, pb;
-		pa.n = maxn[0], pb.n = maxn[1];
-		/* the extent: the offset's, then each side's from the set (max is exact: the reference's value) */
-		sw_fw ext = axes_ext(axes_ext(sw_set1(0.0f), tx), ty);
-		ext = sw_max(ext, sw_load(pext));
-		axes_rows(sa->xy, vb[0], pa.n, &pa), axes_rows(sb->xy, vb[1], pb.n, &pb);
-		const sw_fw sig = axes_sigma(ext), stx = sw_mul(tx, sig), sty = sw_mul(ty, sig);
-		for (uint32_t k = 0; k < pa.n && k < SW_POLY2_MAX_VERTS; k++)
-			pa.v[k].c[0] = sw_mul(pa.v[k].c[0], sig), pa.v[k].c[1] = sw_mul(pa.v[k].c[1], sig);
-		for (uint32_t k = 0; k < pb.n && k < SW_POLY2_MAX_VERTS; k++) {
-			sw_fw bx = sw_mul(pb.v[k].c[0], sig), by = sw_mul(pb.v[k].c[1], sig);
-			pb.v[k].c[0] = sw_add(sw_sub(sw_mul(rc, bx), sw_mul(rs, by)), stx);
-			pb.v[k].c[1] = sw_add(sw_add(sw_mul(rs, bx), sw_mul(rc, by)), sty);
-		}
-		axes_w s = {sw_set1(-INFINITY), sw_set1(-INFINITY), sw_set1(1.0f),
-			    sw_set1(0.0f),      sw_set1(0.0f),      sw_mfalse()};
-		if (pa.n == 8 && pb.n == 8) { /* the scene's usual block: counts known, loops unrolled */
-			axes_edges_w(&pa, &pb, 8, 8, 0, &s);
-			axes_edges_w(&pb, &pa, 8, 8, 1, &s);
-		} else {
-			axes_edges_w(&pa, &pb, pa.n, pb.n, 0, &s);
-			axes_edges_w(&pb, &pa, pb.n, pa.n, 1, &s);
-		}
-		s.mx = sw_sel(s.fromb, sw_neg(s.mx), s.mx), s.my = sw_sel(s.fromb, sw_neg(s.my), s.my);
-		const sw_fw zero = sw_set1(0.0f), tau = sw_mul(sw_set1(SW_POLY2_AXES_EPS), sw_mul(ext, sig));
-		const sw_fw far = sw_mul(s.num, s.num), band = sw_mul(sw_mul(tau, tau), s.len2);
-		const sw_mw miss = sw_mand(sw_gt(s.num, zero), sw_gt(far, band));
-		const sw_mw hit = sw_mand(sw_mand(sw_lt(s.num, zero), sw_ge(far, band)),
-					  sw_mnot(sw_eq(s.num, sw_set1(-INFINITY))));
-		sw_fw len = sw_sqrt(s.len2), ux = sw_div(s.mx, len), uy = sw_div(s.my, len);
-		sw_fw rows[3] = {sw_sel(miss, sw_div(sw_div(s.num, len), sig), zero),
-				 sw_sel(miss, sw_sub(sw_mul(ca, ux), sw_mul(sa_, uy)), zero),
-				 sw_sel(miss, sw_add(sw_mul(sa_, ux), sw_mul(ca, uy)), zero)};
+		axes_blk k;
+		axes_block(j, b0, &k);
+		const sw_fw zero = sw_set1(0.0f);
+		const sw_mw miss = k.miss;
+		sw_fw len = sw_sqrt(k.s.len2), ux = sw_div(k.s.mx, len), uy = sw_div(k.s.my, len);
+		sw_fw rows[3] = {sw_sel(miss, sw_div(sw_div(k.s.num, len), k.sig), zero),
+				 sw_sel(miss, sw_sub(sw_mul(k.ca, ux), sw_mul(k.sa, uy)), zero),
+				 sw_sel(miss, sw_add(sw_mul(k.sa, ux), sw_mul(k.ca, uy)), zero)};
 		float *dst[3] = {out->depth, out->nx, out->ny};
-		if (!j->order && lanes == SW_ALL_LANES)
-			axes_store_block(out, dst, rows, miss, pk[0], invalid);
+		if (!j->order && k.lanes == SW_ALL_LANES)
+			axes_store_block(out, dst, rows, miss, k.pk[0], k.invalid);
 		else {
-			store_rows(dst, rows, 3, pk, lanes, invalid);
-			store_status(out->status, out->feature, pk, lanes, invalid, miss, SW_MISS, sw_mfalse(), SW_MISS,
-				     sw_mfalse(), SW_MISS, SW_HIT);
+			store_rows(dst, rows, 3, k.pk, k.lanes, k.invalid);
+			store_status(out->status, out->feature, k.pk, k.lanes, k.invalid, miss, SW_MISS, sw_mfalse(),
+				     SW_MISS, sw_mfalse(), SW_MISS, SW_HIT);
 		}
 		/* near contact: the reference, pair by pair (GJK) */
-		const unsigned near = lanes & ~invalid & ~sw_mbits(sw_mor(miss, hit));
+		const unsigned near = k.lanes & ~k.invalid & ~sw_mbits(sw_mor(miss, k.hit));
 		for (unsigned b = near; b; b &= b - 1)
-			sw_gjk2_poly2_overlap_one(j, pk[(unsigned)__builtin_ctz(b)], &planar_out);
+			sw_gjk2_poly2_overlap_one(j, k.pk[(unsigned)__builtin_ctz(b)], &planar_out);
 	}
 }
 SW_EXPORT(gjk2_poly2_overlap)
