@@ -23,15 +23,15 @@ SW_INLINE void feat_edges_w(const axes_poly *p, const axes_poly *q, uint32_t np,
 		const gw a = p->v[i], b = p->v[i + 1 < np ? i + 1 : 0];
 		const sw_fw ex = sw_sub(b.c[0], a.c[0]), ey = sw_sub(b.c[1], a.c[1]);
 		const sw_fw den = sw_add(sw_mul(ex, ex), sw_mul(ey, ey));
-		sw_fw lo = sw_set1(INFINITY), jl = zero;
+		sw_fw lo = sw_set1(INFINITY), jl = zero, jv = zero;
 #pragma GCC unroll 8
-		for (uint32_t j = 0; j < nq && j < SW_POLY2_MAX_VERTS; j++) {
+		for (uint32_t j = 0; j < nq && j < SW_POLY2_MAX_VERTS; j++, jv = sw_add(jv, sw_set1(1.0f))) {
 			sw_fw wx = sw_sub(q->v[j].c[0], a.c[0]), wy = sw_sub(q->v[j].c[1], a.c[1]);
 			sw_fw t = sw_add(sw_mul(wx, ex), sw_mul(wy, ey)), c = sw_sub(sw_mul(wx, ey), sw_mul(wy, ex));
 			sw_fw u = sw_sub(t, sw_min(sw_max(t, zero), den));
 			sw_fw num = sw_add(sw_mul(c, c), sw_mul(u, u));
 			sw_mw m = sw_lt(num, lo);
-			lo = sw_sel(m, num, lo), jl = sw_sel(m, sw_set1((float)j), jl);
+			lo = sw_sel(m, num, lo), jl = sw_sel(m, jv, jl);
 		}
 		const sw_fw key = sw_div(lo, den);
 		const sw_mw up = sw_lt(key, f->key);
