@@ -55,25 +55,36 @@ typedef struct axes_w {
 	sw_mw fromb;
 } axes_w;
 
+/* edge (a, b)'s outward normal (not unit) and offset (ref axes_edges) */
+SW_INLINE void axes_normal(gw a, gw b, sw_fw *mx, sw_fw *my, sw_fw *off)
+{
+	*mx = sw_sub(b.c[1], a.c[1]), *my = sw_neg(sw_sub(b.c[0], a.c[0]));
+	*off = sw_add(sw_mul(*mx, a.c[0]), sw_mul(*my, a.c[1]));
+}
+
+/* an edge's least projection lo of the other side's points into the running best axis; isb: the edge is B's */
+SW_INLINE void axes_take(sw_fw mx, sw_fw my, sw_fw off, sw_fw lo, int isb, axes_w *s)
+{
+	sw_fw len2 = sw_add(sw_mul(mx, mx), sw_mul(my, my)), num = sw_sub(lo, off);
+	sw_fw sq = sw_mul(num, sw_abs(num));
+	sw_mw up = sw_mand(sw_gt(sw_mul(sq, s->len2), sw_mul(s->sq, len2)), sw_gt(len2, sw_set1(0.0f)));
+	s->num = sw_sel(up, num, s->num), s->sq = sw_sel(up, sq, s->sq), s->len2 = sw_sel(up, len2, s->len2);
+	s->mx = sw_sel(up, mx, s->mx), s->my = sw_sel(up, my, s->my);
+	if (isb)
+		s->fromb = sw_mor(s->fromb, up);
+}
+
 /* the edges of p against the points q (axes_edges); isb: p is B */
 SW_INLINE void axes_edges_w(const axes_poly *p, const axes_poly *q, uint32_t np, uint32_t nq, int isb, axes_w *s)
 {
-	const sw_fw zero = sw_set1(0.0f);
 	for (uint32_t i = 0; i < np && i < SW_POLY2_MAX_VERTS; i++) {
-		const gw a = p->v[i], b = p->v[i + 1 < np ? i + 1 : 0];
-		sw_fw mx = sw_sub(b.c[1], a.c[1]), my = sw_neg(sw_sub(b.c[0], a.c[0]));
-		sw_fw off = sw_add(sw_mul(mx, a.c[0]), sw_mul(my, a.c[1]));
+		sw_fw mx, my, off;
+		axes_normal(p->v[i], p->v[i + 1 < np ? i + 1 : 0], &mx, &my, &off);
 		sw_fw lo = sw_add(sw_mul(mx, q->v[0].c[0]), sw_mul(my, q->v[0].c[1]));
 #pragma GCC unroll 8
 		for (uint32_t j = 1; j < nq && j < SW_POLY2_MAX_VERTS; j++)
 			lo = sw_min(sw_add(sw_mul(mx, q->v[j].c[0]), sw_mul(my, q->v[j].c[1])), lo);
-		sw_fw len2 = sw_add(sw_mul(mx, mx), sw_mul(my, my)), num = sw_sub(lo, off);
-		sw_fw sq = sw_mul(num, sw_abs(num));
-		sw_mw up = sw_mand(sw_gt(sw_mul(sq, s->len2), sw_mul(s->sq, len2)), sw_gt(len2, zero));
-		s->num = sw_sel(up, num, s->num), s->sq = sw_sel(up, sq, s->sq), s->len2 = sw_sel(up, len2, s->len2);
-		s->mx = sw_sel(up, mx, s->mx), s->my = sw_sel(up, my, s->my);
-		if (isb)
-			s->fromb = sw_mor(s->fromb, up);
+		axes_take(mx, my, off, lo, isb, s);
 	}
 }
 
@@ -168,14 +179,14 @@ SW_INLINE void axes_store_block(const sw_overlap_results *out, float *const *dst
 typedef struct axes_blk {
 	uint32_t pk[SW_W];
 	unsigned cnt, lanes, invalid;
-	sw_fw ca, sa, sig, pax, pay;
+	sw_fw ca, sa, sig, tau, pax, pay;
 	axes_poly pa, pb;
 	axes_w s;
 	sw_mw miss, hit;
 } axes_blk;
 
-/* the block of pairs from b0 (ref/poly2_axes.c axes_run and axes_side) */
-SW_INLINE void axes_block(const sw_job *j, size_t b0, axes_blk *k)
+/* the block of pairs from b0 up to both polygons in A's frame, scaled (ref/poly2_axes.c axes_run) */
+SW_INLINE void axes_setup(const sw_job *j, size_t b0, axes_blk *k)
 {
 	const sw_poly2_set *sa = j->a, *sb = j->b;
 	unsigned cnt = j->n - b0 < SW_W ? (unsigned)(j->n - b0) : SW_W;
@@ -210,20 +221,35 @@ SW_INLINE void axes_block(const sw_job *j, size_t b0, axes_blk *k)
 		pb->v[v].c[0] = sw_add(sw_sub(sw_mul(rc, bx), sw_mul(rs, by)), stx);
 		pb->v[v].c[1] = sw_add(sw_add(sw_mul(rs, bx), sw_mul(rc, by)), sty);
 	}
-	axes_w s = {sw_set1(-INFINITY), sw_set1(-INFINITY), sw_set1(1.0f), sw_set1(0.0f), sw_set1(0.0f), sw_mfalse()};
+	k->tau = sw_mul(sw_set1(SW_POLY2_AXES_EPS), sw_mul(ext, sig));
+	k->s = (axes_w){sw_set1(-INFINITY), sw_set1(-INFINITY), sw_set1(1.0f),
+			sw_set1(0.0f),      sw_set1(0.0f),      sw_mfalse()};
+}
+
+/* the decision from the best axis (ref axes_side): B's normals negated, best > τ apart, ≤ −τ overlapping */
+SW_INLINE void axes_decide(axes_blk *k)
+{
+	axes_w *s = &k->s;
+	s->mx = sw_sel(s->fromb, sw_neg(s->mx), s->mx), s->my = sw_sel(s->fromb, sw_neg(s->my), s->my);
+	const sw_fw zero = sw_set1(0.0f);
+	const sw_fw far = sw_mul(s->num, s->num), band = sw_mul(sw_mul(k->tau, k->tau), s->len2);
+	k->miss = sw_mand(sw_gt(s->num, zero), sw_gt(far, band));
+	k->hit = sw_mand(sw_mand(sw_lt(s->num, zero), sw_ge(far, band)), sw_mnot(sw_eq(s->num, sw_set1(-INFINITY))));
+}
+
+/* the block of pairs from b0 through the separating-axis pass and its decision (ref axes_run, axes_side) */
+SW_INLINE void axes_block(const sw_job *j, size_t b0, axes_blk *k)
+{
+	axes_setup(j, b0, k);
+	const axes_poly *pa = &k->pa, *pb = &k->pb;
 	if (pa->n == 8 && pb->n == 8) { /* the scene's usual block: counts known, loops unrolled */
-		axes_edges_w(pa, pb, 8, 8, 0, &s);
-		axes_edges_w(pb, pa, 8, 8, 1, &s);
+		axes_edges_w(pa, pb, 8, 8, 0, &k->s);
+		axes_edges_w(pb, pa, 8, 8, 1, &k->s);
 	} else {
-		axes_edges_w(pa, pb, pa->n, pb->n, 0, &s);
-		axes_edges_w(pb, pa, pb->n, pa->n, 1, &s);
+		axes_edges_w(pa, pb, pa->n, pb->n, 0, &k->s);
+		axes_edges_w(pb, pa, pb->n, pa->n, 1, &k->s);
 	}
-	s.mx = sw_sel(s.fromb, sw_neg(s.mx), s.mx), s.my = sw_sel(s.fromb, sw_neg(s.my), s.my);
-	k->s = s;
-	const sw_fw zero = sw_set1(0.0f), tau = sw_mul(sw_set1(SW_POLY2_AXES_EPS), sw_mul(ext, sig));
-	const sw_fw far = sw_mul(s.num, s.num), band = sw_mul(sw_mul(tau, tau), s.len2);
-	k->miss = sw_mand(sw_gt(s.num, zero), sw_gt(far, band));
-	k->hit = sw_mand(sw_mand(sw_lt(s.num, zero), sw_ge(far, band)), sw_mnot(sw_eq(s.num, sw_set1(-INFINITY))));
+	axes_decide(k);
 }
 
 static void gjk2_poly2_overlap_kernel(const sw_job *j)

@@ -1,7 +1,9 @@
 /* src/kernels/poly2_dist_lanes.h — the polygon distance row (gjk2_poly2_distance), one pair per lane:
  * included by gjk2_tmpl.c after kernels/poly2_axes_lanes.h, whose block (axes_block: vertex rows loaded
- * whole and transposed, B in A's frame, the scale, the separating-axis pass) it starts from. Lanes whose
- * best axis separates by more than the band τ are apart: their distance is the least point–segment
+ * whole and transposed, B in A's frame, the scale) it starts from. One loop runs the separating-axis pass
+ * (the overlap row's projections, least and best axis, bit for bit) and the feature pass, whose cross
+ * product is the axis pass's projection less its offset. Lanes whose best axis separates by more than the
+ * band τ are apart: their distance is the least point–segment
  * distance over (B's vertices, A's edges) then (A's vertices, B's edges), repeating
  * src/ref/poly2_axes.c's feat_edges and witness operation for operation, so the same bits. A block costs
  * its largest vertex counts: maxA·maxB point–segment tests each way (a shorter polygon's row repeats v[0]
@@ -15,28 +17,36 @@ typedef struct feat_w {
 	sw_fw key, i, j, side;
 } feat_w;
 
-/* the edges of p against the points q (ref feat_edges) */
-SW_INLINE void feat_edges_w(const axes_poly *p, const axes_poly *q, uint32_t np, uint32_t nq, float side, feat_w *f)
+/* the edges of p against the points q, the separating-axis pass (axes_edges_w: the same projections d,
+ * least and best axis) and the feature pass (ref feat_edges) in one loop: c = d − off, t = q·e − a·e */
+SW_INLINE void feat_edges_w(const axes_poly *p, const axes_poly *q, uint32_t np, uint32_t nq, int isb, axes_w *s,
+			    feat_w *f)
 {
-	const sw_fw zero = sw_set1(0.0f);
+	const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f);
 	for (uint32_t i = 0; i < np && i < SW_POLY2_MAX_VERTS; i++) {
 		const gw a = p->v[i], b = p->v[i + 1 < np ? i + 1 : 0];
+		sw_fw mx, my, off;
+		axes_normal(a, b, &mx, &my, &off);
 		const sw_fw ex = sw_sub(b.c[0], a.c[0]), ey = sw_sub(b.c[1], a.c[1]);
+		const sw_fw toff = sw_add(sw_mul(ex, a.c[0]), sw_mul(ey, a.c[1]));
 		const sw_fw den = sw_add(sw_mul(ex, ex), sw_mul(ey, ey));
-		sw_fw lo = sw_set1(INFINITY), jl = zero, jv = zero;
+		sw_fw lo = sw_set1(INFINITY), jl = zero, jv = zero, least = zero;
 #pragma GCC unroll 8
-		for (uint32_t j = 0; j < nq && j < SW_POLY2_MAX_VERTS; j++, jv = sw_add(jv, sw_set1(1.0f))) {
-			sw_fw wx = sw_sub(q->v[j].c[0], a.c[0]), wy = sw_sub(q->v[j].c[1], a.c[1]);
-			sw_fw t = sw_add(sw_mul(wx, ex), sw_mul(wy, ey)), c = sw_sub(sw_mul(wx, ey), sw_mul(wy, ex));
-			sw_fw u = sw_sub(t, sw_min(sw_max(t, zero), den));
-			sw_fw num = sw_add(sw_mul(c, c), sw_mul(u, u));
-			sw_mw m = sw_lt(num, lo);
+		for (uint32_t j = 0; j < nq && j < SW_POLY2_MAX_VERTS; j++, jv = sw_add(jv, one)) {
+			const sw_fw qx = q->v[j].c[0], qy = q->v[j].c[1];
+			const sw_fw d = sw_add(sw_mul(mx, qx), sw_mul(my, qy));
+			least = j ? sw_min(d, least) : d;
+			const sw_fw c = sw_sub(d, off), t = sw_sub(sw_add(sw_mul(ex, qx), sw_mul(ey, qy)), toff);
+			const sw_fw u = sw_sub(t, sw_min(sw_max(t, zero), den));
+			const sw_fw num = sw_add(sw_mul(c, c), sw_mul(u, u));
+			const sw_mw m = sw_lt(num, lo);
 			lo = sw_sel(m, num, lo), jl = sw_sel(m, jv, jl);
 		}
+		axes_take(mx, my, off, least, isb, s);
 		const sw_fw key = sw_div(lo, den);
 		const sw_mw up = sw_lt(key, f->key);
 		f->key = sw_sel(up, key, f->key), f->i = sw_sel(up, sw_set1((float)i), f->i);
-		f->j = sw_sel(up, jl, f->j), f->side = sw_sel(up, sw_set1(side), f->side);
+		f->j = sw_sel(up, jl, f->j), f->side = sw_sel(up, sw_set1((float)isb), f->side);
 	}
 }
 
@@ -78,20 +88,21 @@ static void gjk2_poly2_distance_kernel(const sw_job *j)
 	size_t nl = 0;
 	for (size_t b0 = 0; b0 < j->n; b0 += SW_W) {
 		axes_blk k;
-		axes_block(j, b0, &k);
-		const unsigned apart = k.lanes & ~k.invalid & sw_mbits(k.miss);
+		axes_setup(j, b0, &k);
 		const sw_fw zero = sw_set1(0.0f);
+		const axes_poly *pa = &k.pa, *pb = &k.pb;
+		feat_w f = {sw_set1(INFINITY), zero, zero, zero};
+		if (pa->n == 8 && pb->n == 8) { /* the scene's usual block: counts known, loops unrolled */
+			feat_edges_w(pa, pb, 8, 8, 0, &k.s, &f);
+			feat_edges_w(pb, pa, 8, 8, 1, &k.s, &f);
+		} else {
+			feat_edges_w(pa, pb, pa->n, pb->n, 0, &k.s, &f);
+			feat_edges_w(pb, pa, pb->n, pa->n, 1, &k.s, &f);
+		}
+		axes_decide(&k);
+		const unsigned apart = k.lanes & ~k.invalid & sw_mbits(k.miss);
 		sw_fw rows[7] = {zero, zero, zero, zero, zero, zero, zero};
 		if (apart) {
-			const axes_poly *pa = &k.pa, *pb = &k.pb;
-			feat_w f = {sw_set1(INFINITY), zero, zero, zero};
-			if (pa->n == 8 && pb->n == 8) {
-				feat_edges_w(pa, pb, 8, 8, 0.0f, &f);
-				feat_edges_w(pb, pa, 8, 8, 1.0f, &f);
-			} else {
-				feat_edges_w(pa, pb, pa->n, pb->n, 0.0f, &f);
-				feat_edges_w(pb, pa, pb->n, pa->n, 1.0f, &f);
-			}
 			/* the winner's edge (e0, e1) and vertex q, selected from the lanes' rows */
 			const sw_mw isb = sw_eq(f.side, sw_set1(1.0f));
 			gw e0 = gw_zero(), e1 = gw_zero(), q = gw_zero();

@@ -152,21 +152,23 @@ sw_status sw_gjk2_poly2_overlap_pair_ref(const sw_poly2 *a, sw_pose2 xa, const s
 }
 
 /* the least squared distance between the edges of p (n vertices) and the points q (m of them), scaled
- * by each edge's squared length: for edge i from a with vector e (den = e·e) and w = q_j − a, the
- * projection t = w·e, the cross product c = w × e and the part of t outside [0, den], u = t −
- * min(max(t, 0), den); then c² + u² = den² × (squared distance from q_j to the segment). An edge's least
+ * by each edge's squared length: for edge i from a with vector e (den = e·e) and outward normal m (the
+ * axes pass's, axes_edges: m·q − m·a is its projection less its offset), c = m·q_j − m·a, the
+ * projection t = e·q_j − e·a and the part of t outside [0, den], u = t − min(max(t, 0), den); then
+ * c² + u² = den² × (squared distance from q_j to the segment). The lanes form c from the very
+ * projections of their axes pass (one loop for both). An edge's least
  * over j (first j on ties) divided by den is its key; the first edge of least key wins (den = 0 gives
  * NaN, which never wins). */
 static void feat_edges(const sw_vec2 *p, uint32_t n, const sw_vec2 *q, uint32_t m, uint32_t side, feat2 *f)
 {
 	for (uint32_t i = 0; i < n && i < SW_POLY2_MAX_VERTS; i++) {
 		sw_vec2 a = p[i], b = p[i + 1 < n ? i + 1 : 0];
-		float ex = b.x - a.x, ey = b.y - a.y, den = ex * ex + ey * ey;
+		float mx = b.y - a.y, my = -(b.x - a.x), off = mx * a.x + my * a.y;
+		float ex = b.x - a.x, ey = b.y - a.y, toff = ex * a.x + ey * a.y, den = ex * ex + ey * ey;
 		float lo = INFINITY;
 		uint32_t jl = 0;
 		for (uint32_t j = 0; j < m && j < SW_POLY2_MAX_VERTS; j++) {
-			float wx = q[j].x - a.x, wy = q[j].y - a.y;
-			float t = wx * ex + wy * ey, c = wx * ey - wy * ex;
+			float c = (mx * q[j].x + my * q[j].y) - off, t = (ex * q[j].x + ey * q[j].y) - toff;
 			float cl = t > 0.0f ? t : 0.0f;
 			cl = cl < den ? cl : den;
 			float u = t - cl, num = c * c + u * u;
