@@ -1,6 +1,8 @@
 /* src/ref/poly2_axes.c — the overlap of two placed polygons of the polygon API (no rounding radius) by the
  * separating axis test over both polygons' edge normals (Gottschalk, Lin, Manocha 1996; Ericson, RTCD
- * 4.4 and 5.2.1): the reference of the gjk2_poly2_overlap row, with sw_gjk2_overlap's contract. B's
+ * 4.4 and 5.2.1): the reference of the gjk2_poly2_overlap row, with sw_gjk2_overlap's contract, and the
+ * first step of the gjk2_poly2_distance row's reference (sw_gjk2_distance's contract), which answers the
+ * pairs this test finds apart by feature pairs (feat_edges, below) and the others by GJK. B's
  * vertices enter A's frame once; both are scaled by the power of two σ of the pair's extent (as GJK does:
  * no square overflows, and only separations far inside the band below can underflow); for each edge of
  * A the least projection of B's vertices against the edge's offset over the normal's length, and the
