@@ -260,7 +260,6 @@ void sw_gjk2_overlap_ref(const sw_job *j) { rows2(j, SW_SRC_SHAPE2, SW_SRC_SHAPE
 void sw_gjk2_distance_ref(const sw_job *j) { rows2(j, SW_SRC_SHAPE2, SW_SRC_SHAPE2, Q_DISTANCE, SW_ANS_DISTANCE); }
 void sw_gjk2_cast_ref(const sw_job *j) { rows2(j, SW_SRC_SHAPE2, SW_SRC_SHAPE2, Q_CAST, SW_ANS_CAST); }
 void sw_gjk2_ray_ref(const sw_job *j) { rows2(j, SW_SRC_RAY2, SW_SRC_SHAPE2, Q_RAY, SW_ANS_CAST); }
-void sw_gjk2_poly2_distance_ref(const sw_job *j) { rows2(j, SW_SRC_POLY2, SW_SRC_POLY2, Q_DISTANCE, SW_ANS_DISTANCE); }
 /* the polygon ray row clips (sw_poly2_ray): the set's polygons have no rounding radius and were checked
  * when added */
 void sw_gjk2_ray_poly2_ref(const sw_job *j)
@@ -338,6 +337,24 @@ void sw_gjk2_poly2_cast_ref(const sw_job *j)
 			sw_gjk2_poly2_cast_pair_ref(&a, xa, sw_v2(sa->dx[p.a], sa->dy[p.a]), &b, xb,
 						    sw_v2(sb->dx[p.b], sb->dy[p.b]), j->opts, &o, &it);
 		sw_cast_put(&out, k, &o);
+	}
+}
+
+/* the polygon distance row: the separating axes decide, feature pairs answer apart pairs, GJK the others
+ * (ref/poly2_axes.c) */
+void sw_gjk2_poly2_distance_ref(const sw_job *j)
+{
+	sw_distance_results out;
+	planar(SW_ANS_DISTANCE, j->out, &out);
+	for (size_t k = j->off; k < j->off + j->n; k++) {
+		sw_pair p = j->pairs[k];
+		sw_poly2 a, b;
+		sw_pose2 xa, xb;
+		sw_distance_result o = sw_distance_result_invalid();
+		uint32_t it;
+		if (poly2_item(j->a, p.a, &a, &xa) && poly2_item(j->b, p.b, &b, &xb))
+			sw_gjk2_poly2_distance_pair_ref(&a, xa, &b, xb, j->opts, &o, &it);
+		sw_distance_put(&out, k, &o);
 	}
 }
 

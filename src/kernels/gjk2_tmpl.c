@@ -207,13 +207,14 @@ ROW2(gjk2_overlap, SHAPE2, SHAPE2, Q_OVERLAP)
 ROW2(gjk2_distance, SHAPE2, SHAPE2, Q_DISTANCE)
 ROW2(gjk2_cast, SHAPE2, SHAPE2, Q_CAST)
 ROW2(gjk2_ray, RAY2, SHAPE2, Q_RAY)
-ROW2(gjk2_poly2_distance, POLY2, POLY2, Q_DISTANCE)
 
 /* the polygon overlap row tests separating axes instead (ref/poly2_axes.c) */
 #include "kernels/poly2_axes_lanes.h"
 
 /* the polygon cast row moves separating axes instead (ref/poly2_cast.c), GJK near contact */
 #include "kernels/poly2_cast_lanes.h"
+/* the polygon distance row: the same axes, then feature pairs or GJK (ref/poly2_axes.c) */
+#include "kernels/poly2_dist_lanes.h"
 
 /* the polygon ray row clips instead (sw_poly2_ray) */
 #include "kernels/poly2_ray_lanes.h"

@@ -65,22 +65,32 @@ SW_INLINE sw_fw axes_lo_w(const axes_poly *q, uint32_t nq, sw_fw mx, sw_fw my)
 	return lo;
 }
 
+/* edge (a, b)'s outward normal (not unit) and offset (ref axes_edges) */
+SW_INLINE void axes_normal(gw a, gw b, sw_fw *mx, sw_fw *my, sw_fw *off)
+{
+	*mx = sw_sub(b.c[1], a.c[1]), *my = sw_neg(sw_sub(b.c[0], a.c[0]));
+	*off = sw_add(sw_mul(*mx, a.c[0]), sw_mul(*my, a.c[1]));
+}
+
+/* an edge's least projection lo of the other side's points into the running best axis; isb: the edge is B's */
+SW_INLINE void axes_take(sw_fw mx, sw_fw my, sw_fw off, sw_fw lo, int isb, axes_w *s)
+{
+	sw_fw len2 = sw_add(sw_mul(mx, mx), sw_mul(my, my)), num = sw_sub(lo, off);
+	sw_fw sq = sw_mul(num, sw_abs(num));
+	sw_mw up = sw_mand(sw_gt(sw_mul(sq, s->len2), sw_mul(s->sq, len2)), sw_gt(len2, sw_set1(0.0f)));
+	s->num = sw_sel(up, num, s->num), s->sq = sw_sel(up, sq, s->sq), s->len2 = sw_sel(up, len2, s->len2);
+	s->mx = sw_sel(up, mx, s->mx), s->my = sw_sel(up, my, s->my);
+	if (isb)
+		s->fromb = sw_mor(s->fromb, up);
+}
+
 /* the edges of p against the points q (axes_edges); isb: p is B */
 SW_INLINE void axes_edges_w(const axes_poly *p, const axes_poly *q, uint32_t np, uint32_t nq, int isb, axes_w *s)
 {
-	const sw_fw zero = sw_set1(0.0f);
 	for (uint32_t i = 0; i < np && i < SW_POLY2_MAX_VERTS; i++) {
-		const gw a = p->v[i], b = p->v[i + 1 < np ? i + 1 : 0];
-		sw_fw mx = sw_sub(b.c[1], a.c[1]), my = sw_neg(sw_sub(b.c[0], a.c[0]));
-		sw_fw off = sw_add(sw_mul(mx, a.c[0]), sw_mul(my, a.c[1]));
-		sw_fw lo = axes_lo_w(q, nq, mx, my);
-		sw_fw len2 = sw_add(sw_mul(mx, mx), sw_mul(my, my)), num = sw_sub(lo, off);
-		sw_fw sq = sw_mul(num, sw_abs(num));
-		sw_mw up = sw_mand(sw_gt(sw_mul(sq, s->len2), sw_mul(s->sq, len2)), sw_gt(len2, zero));
-		s->num = sw_sel(up, num, s->num), s->sq = sw_sel(up, sq, s->sq), s->len2 = sw_sel(up, len2, s->len2);
-		s->mx = sw_sel(up, mx, s->mx), s->my = sw_sel(up, my, s->my);
-		if (isb)
-			s->fromb = sw_mor(s->fromb, up);
+		sw_fw mx, my, off;
+		axes_normal(p->v[i], p->v[i + 1 < np ? i + 1 : 0], &mx, &my, &off);
+		axes_take(mx, my, off, axes_lo_w(q, nq, mx, my), isb, s);
 	}
 }
 
@@ -223,55 +233,85 @@ SW_INLINE void axes_store_block(const sw_overlap_results *out, float *const *dst
 		sw_store_codes(out->feature + at, sw_set1(0.0f), sw_mfrom_bits(SW_ALL_LANES));
 }
 
+/* a block of the polygon rows after the separating-axis pass: its pairs, validity, A's rotation, both
+ * polygons in A's frame scaled by σ, the best axis (normal A → B) and its decision */
+typedef struct axes_blk {
+	uint32_t pk[SW_W];
+	unsigned cnt, lanes, invalid;
+	axes_pair_w f; /* the pair in A's frame (axes_frame_w, not moving) */
+	sw_fw tau;
+	axes_w s;
+	sw_mw miss, hit;
+} axes_blk;
+
+/* the block of pairs from b0 up to both polygons in A's frame, scaled (ref/poly2_axes.c axes_run) */
+SW_INLINE void axes_setup(const sw_job *j, size_t b0, axes_blk *k)
+{
+	unsigned cnt = j->n - b0 < SW_W ? (unsigned)(j->n - b0) : SW_W;
+	_Alignas(64) int32_t ix[2][SW_W], sh[2][SW_W], vb[2][SW_W];
+	_Alignas(64) float pext[SW_W];
+	uint32_t maxn[2];
+	int run[2];
+	unsigned ok = axes_fill(j, b0, cnt, ix, sh, vb, k->pk, maxn, pext, run);
+	axes_frame_w(j->a, j->b, ix, vb, maxn, pext, run, 0, &k->f);
+	k->cnt = cnt, k->lanes = (1u << cnt) - 1u, k->invalid = k->lanes & ~(ok & sw_mbits(k->f.valid));
+	k->tau = sw_mul(sw_set1(SW_POLY2_AXES_EPS), sw_mul(k->f.ext, k->f.sig));
+	k->s = (axes_w){sw_set1(-INFINITY), sw_set1(-INFINITY), sw_set1(1.0f),
+			sw_set1(0.0f),      sw_set1(0.0f),      sw_mfalse()};
+}
+
+/* the decision from the best axis (ref axes_side): B's normals negated, best > τ apart, ≤ −τ overlapping */
+SW_INLINE void axes_decide(axes_blk *k)
+{
+	axes_w *s = &k->s;
+	s->mx = sw_sel(s->fromb, sw_neg(s->mx), s->mx), s->my = sw_sel(s->fromb, sw_neg(s->my), s->my);
+	const sw_fw zero = sw_set1(0.0f);
+	const sw_fw far = sw_mul(s->num, s->num), band = sw_mul(sw_mul(k->tau, k->tau), s->len2);
+	k->miss = sw_mand(sw_gt(s->num, zero), sw_gt(far, band));
+	k->hit = sw_mand(sw_mand(sw_lt(s->num, zero), sw_ge(far, band)), sw_mnot(sw_eq(s->num, sw_set1(-INFINITY))));
+}
+
+/* the block of pairs from b0 through the separating-axis pass and its decision (ref axes_run, axes_side) */
+SW_INLINE void axes_block(const sw_job *j, size_t b0, axes_blk *k)
+{
+	axes_setup(j, b0, k);
+	const axes_poly *pa = &k->f.pa, *pb = &k->f.pb;
+	if (pa->n == 8 && pb->n == 8) { /* the scene's usual block: counts known, loops unrolled */
+		axes_edges_w(pa, pb, 8, 8, 0, &k->s);
+		axes_edges_w(pb, pa, 8, 8, 1, &k->s);
+	} else {
+		axes_edges_w(pa, pb, pa->n, pb->n, 0, &k->s);
+		axes_edges_w(pb, pa, pb->n, pa->n, 1, &k->s);
+	}
+	axes_decide(k);
+}
+
 static void gjk2_poly2_overlap_kernel(const sw_job *j)
 {
-	const sw_poly2_set *sa = j->a, *sb = j->b;
 	const sw_overlap_results *out = j->out;
 	sw_overlap_results planar_out = *out;
 	planar_out.nz = NULL;
 	for (size_t b0 = 0; b0 < j->n; b0 += SW_W) {
-		unsigned cnt = j->n - b0 < SW_W ? (unsigned)(j->n - b0) : SW_W;
-		_Alignas(64) int32_t ix[2][SW_W], sh[2][SW_W], vb[2][SW_W];
-		_Alignas(64) float pext[SW_W];
-		uint32_t pk[SW_W], maxn[2];
-		int run[2];
-		unsigned ok = axes_fill(j, b0, cnt, ix, sh, vb, pk, maxn, pext, run);
-		axes_pair_w pr;
-		axes_frame_w(sa, sb, ix, vb, maxn, pext, run, 0, &pr);
-		const sw_fw ca = pr.ca, sa_ = pr.sa, sig = pr.sig, ext = pr.ext;
-		const unsigned lanes = (1u << cnt) - 1u, invalid = lanes & ~(ok & sw_mbits(pr.valid));
-		const axes_poly *pa = &pr.pa, *pb = &pr.pb;
-		axes_w s = {sw_set1(-INFINITY), sw_set1(-INFINITY), sw_set1(1.0f),
-			    sw_set1(0.0f),      sw_set1(0.0f),      sw_mfalse()};
-		if (pa->n == 8 && pb->n == 8) { /* the scene's usual block: counts known, loops unrolled */
-			axes_edges_w(pa, pb, 8, 8, 0, &s);
-			axes_edges_w(pb, pa, 8, 8, 1, &s);
-		} else {
-			axes_edges_w(pa, pb, pa->n, pb->n, 0, &s);
-			axes_edges_w(pb, pa, pb->n, pa->n, 1, &s);
-		}
-		s.mx = sw_sel(s.fromb, sw_neg(s.mx), s.mx), s.my = sw_sel(s.fromb, sw_neg(s.my), s.my);
-		const sw_fw zero = sw_set1(0.0f), tau = sw_mul(sw_set1(SW_POLY2_AXES_EPS), sw_mul(ext, sig));
-		const sw_fw far = sw_mul(s.num, s.num), band = sw_mul(sw_mul(tau, tau), s.len2);
-		const sw_mw miss = sw_mand(sw_gt(s.num, zero), sw_gt(far, band));
-		const sw_mw hit = sw_mand(sw_mand(sw_lt(s.num, zero), sw_ge(far, band)),
-					  sw_mnot(sw_eq(s.num, sw_set1(-INFINITY))));
-		sw_fw len = sw_sqrt(s.len2), ux = sw_div(s.mx, len), uy = sw_div(s.my, len);
-		sw_fw rows[3] = {sw_sel(miss, sw_div(sw_div(s.num, len), sig), zero),
-				 sw_sel(miss, sw_sub(sw_mul(ca, ux), sw_mul(sa_, uy)), zero),
-				 sw_sel(miss, sw_add(sw_mul(sa_, ux), sw_mul(ca, uy)), zero)};
+		axes_blk k;
+		axes_block(j, b0, &k);
+		const sw_fw zero = sw_set1(0.0f);
+		const sw_mw miss = k.miss;
+		sw_fw len = sw_sqrt(k.s.len2), ux = sw_div(k.s.mx, len), uy = sw_div(k.s.my, len);
+		sw_fw rows[3] = {sw_sel(miss, sw_div(sw_div(k.s.num, len), k.f.sig), zero),
+				 sw_sel(miss, sw_sub(sw_mul(k.f.ca, ux), sw_mul(k.f.sa, uy)), zero),
+				 sw_sel(miss, sw_add(sw_mul(k.f.sa, ux), sw_mul(k.f.ca, uy)), zero)};
 		float *dst[3] = {out->depth, out->nx, out->ny};
-		if (!j->order && lanes == SW_ALL_LANES)
-			axes_store_block(out, dst, rows, miss, pk[0], invalid);
+		if (!j->order && k.lanes == SW_ALL_LANES)
+			axes_store_block(out, dst, rows, miss, k.pk[0], k.invalid);
 		else {
-			store_rows(dst, rows, 3, pk, lanes, invalid);
-			store_status(out->status, out->feature, pk, lanes, invalid, miss, SW_MISS, sw_mfalse(), SW_MISS,
-				     sw_mfalse(), SW_MISS, SW_HIT);
+			store_rows(dst, rows, 3, k.pk, k.lanes, k.invalid);
+			store_status(out->status, out->feature, k.pk, k.lanes, k.invalid, miss, SW_MISS, sw_mfalse(),
+				     SW_MISS, sw_mfalse(), SW_MISS, SW_HIT);
 		}
 		/* near contact: the reference, pair by pair (GJK) */
-		const unsigned near = lanes & ~invalid & ~sw_mbits(sw_mor(miss, hit));
+		const unsigned near = k.lanes & ~k.invalid & ~sw_mbits(sw_mor(miss, k.hit));
 		for (unsigned b = near; b; b &= b - 1)
-			sw_gjk2_poly2_overlap_one(j, pk[(unsigned)__builtin_ctz(b)], &planar_out);
+			sw_gjk2_poly2_overlap_one(j, k.pk[(unsigned)__builtin_ctz(b)], &planar_out);
 	}
 }
 SW_EXPORT(gjk2_poly2_overlap)

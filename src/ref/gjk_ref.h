@@ -37,4 +37,10 @@ sw_status sw_gjk2_poly2_cast_pair_ref(const sw_poly2 *a, sw_pose2 xa, sw_vec2 da
 struct sw_job;
 void sw_gjk2_poly2_overlap_one(const struct sw_job *j, size_t k, const sw_overlap_results *out);
 
+/* the gjk2_poly2_distance row's reference (src/ref/poly2_axes.c): sw_gjk2_distance's answer for two
+ * polygons already checked, by the separating axes' decision, then the least point–segment distance over
+ * both sides' (vertex, edge) pairs when apart, by GJK otherwise */
+sw_status sw_gjk2_poly2_distance_pair_ref(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose2 xb,
+					  const sw_gjk_opts *opts, sw_distance_result *out, uint32_t *iters);
+
 #endif

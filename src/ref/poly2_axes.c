@@ -1,6 +1,8 @@
 /* src/ref/poly2_axes.c — the overlap of two placed polygons of the polygon API (no rounding radius) by the
  * separating axis test over both polygons' edge normals (Gottschalk, Lin, Manocha 1996; Ericson, RTCD
- * 4.4 and 5.2.1): the reference of the gjk2_poly2_overlap row, with sw_gjk2_overlap's contract. B's
+ * 4.4 and 5.2.1): the reference of the gjk2_poly2_overlap row, with sw_gjk2_overlap's contract, and the
+ * first step of the gjk2_poly2_distance row's reference (sw_gjk2_distance's contract), which answers the
+ * pairs this test finds apart by feature pairs (feat_edges, below) and the others by GJK. B's
  * vertices enter A's frame once; both are scaled by the power of two σ of the pair's extent (as GJK does:
  * no square overflows, and only separations far inside the band below can underflow); for each edge of
  * A the least projection of B's vertices against the edge's offset over the normal's length, and the
@@ -33,6 +35,13 @@
 typedef struct axes2 {
 	float num, len2, mx, my;
 } axes2;
+
+/* the running least point–segment distance (feat_edges): key the squared distance (scaled), edge i of
+ * side `side` (0: A's edges against B's vertices, 1: B's against A's), vertex j of the other side */
+typedef struct feat2 {
+	float key;
+	uint32_t i, j, side;
+} feat2;
 
 /* the edges of p (n vertices, counter-clockwise) against the points q (m of them); sign +1: p is A,
  * whose outward normals point A → B; −1: p is B */
@@ -91,34 +100,133 @@ int sw_poly2_axes_frame(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_po
 	return 1;
 }
 
+/* the pair in A's frame, scaled, and its separating-axis pass: the overlap and distance rows' first step */
+typedef struct axes_pair {
+	sw_poly2_axes_pair f;
+	float tau;
+	axes2 s;
+} axes_pair;
+
+/* 0 for a placement out of the contract; otherwise the pair's frame, scale and best axis in *p and 1 */
+static int axes_run(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose2 xb, axes_pair *p)
+{
+	if (!sw_poly2_axes_frame(a, xa, b, xb, sw_v2(0.0f, 0.0f), &p->f))
+		return 0;
+	p->s = (axes2){-INFINITY, 1.0f, 0.0f, 0.0f};
+	axes_edges(p->f.pa, a->count, p->f.pb, b->count, 1.0f, &p->s);
+	axes_edges(p->f.pb, b->count, p->f.pa, a->count, -1.0f, &p->s);
+	p->tau = SW_POLY2_AXES_EPS * (p->f.ext * p->f.sig);
+	return 1;
+}
+
+/* the pass's decision: 1 apart (best > τ), −1 overlapping (best ≤ −τ), 0 near contact or no axis;
+ * compared squared: num² against τ²·len2 */
+static int axes_side(const axes_pair *p)
+{
+	const float far = p->s.num * p->s.num, band = (p->tau * p->tau) * p->s.len2;
+	if (p->s.num > 0.0f && far > band)
+		return 1;
+	if (p->s.num < 0.0f && far >= band && p->s.num != -INFINITY)
+		return -1;
+	return 0;
+}
+
 sw_status sw_gjk2_poly2_overlap_pair_ref(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose2 xb,
 					 const sw_gjk_opts *opts, sw_overlap_result *out, uint32_t *iters)
 {
 	*iters = 0;
-	sw_poly2_axes_pair pr;
-	if (!sw_poly2_axes_frame(a, xa, b, xb, sw_v2(0.0f, 0.0f), &pr)) {
+	axes_pair p;
+	if (!axes_run(a, xa, b, xb, &p)) {
 		*out = sw_overlap_result_invalid();
 		return out->status;
 	}
-	const float ca = pr.ca, sa = pr.sa, sig = pr.sig, ext = pr.ext;
-	const sw_vec2 *pa = pr.pa, *pb = pr.pb;
-	axes2 s = {-INFINITY, 1.0f, 0.0f, 0.0f};
-	axes_edges(pa, a->count, pb, b->count, 1.0f, &s);
-	axes_edges(pb, b->count, pa, a->count, -1.0f, &s);
-	/* best > τ and best ≤ −τ, squared: num² against τ²·len2 */
-	const float tau = SW_POLY2_AXES_EPS * (ext * sig), far = s.num * s.num, band = (tau * tau) * s.len2;
-	if (s.num > 0.0f && far > band) {
+	const int side = axes_side(&p);
+	if (side > 0) {
+		const axes2 s = p.s;
 		float len = sqrtf(s.len2), ux = s.mx / len, uy = s.my / len;
-		*out = (sw_overlap_result){
-			SW_MISS, SW_FEATURE_NONE, (s.num / len) / sig, {ca * ux - sa * uy, sa * ux + ca * uy, 0}};
+		*out = (sw_overlap_result){SW_MISS,
+					   SW_FEATURE_NONE,
+					   (s.num / len) / p.f.sig,
+					   {p.f.ca * ux - p.f.sa * uy, p.f.sa * ux + p.f.ca * uy, 0}};
 		return out->status;
 	}
-	if (s.num < 0.0f && far >= band && s.num != -INFINITY) {
+	if (side < 0) {
 		*out = (sw_overlap_result){SW_HIT, SW_FEATURE_NONE, 0.0f, {0, 0, 0}};
 		return out->status;
 	}
 	/* near contact (or no axis at all): GJK decides */
 	sw_shape2 ga = sw_shape2_verts(a->v, a->count, 0.0f), gb = sw_shape2_verts(b->v, b->count, 0.0f);
 	sw_gjk2_overlap_pair_ref(&ga, xa, &gb, xb, opts, out, iters);
+	return out->status;
+}
+
+/* the least squared distance between the edges of p (n vertices) and the points q (m of them), scaled
+ * by each edge's squared length: for edge i from a with vector e (den = e·e) and outward normal m (the
+ * axes pass's, axes_edges: m·q − m·a is its projection less its offset), c = m·q_j − m·a, the
+ * projection t = e·q_j − e·a and the part of t outside [0, den], u = t − min(max(t, 0), den); then
+ * c² + u² = den² × (squared distance from q_j to the segment). The lanes form c from the very
+ * projections of their axes pass (one loop for both). An edge's least
+ * over j (first j on ties) divided by den is its key; the first edge of least key wins (den = 0 gives
+ * NaN, which never wins). */
+static void feat_edges(const sw_vec2 *p, uint32_t n, const sw_vec2 *q, uint32_t m, uint32_t side, feat2 *f)
+{
+	for (uint32_t i = 0; i < n && i < SW_POLY2_MAX_VERTS; i++) {
+		sw_vec2 a = p[i], b = p[i + 1 < n ? i + 1 : 0];
+		float mx = b.y - a.y, my = -(b.x - a.x), off = mx * a.x + my * a.y;
+		float ex = b.x - a.x, ey = b.y - a.y, toff = ex * a.x + ey * a.y, den = ex * ex + ey * ey;
+		float lo = INFINITY;
+		uint32_t jl = 0;
+		for (uint32_t j = 0; j < m && j < SW_POLY2_MAX_VERTS; j++) {
+			float c = (mx * q[j].x + my * q[j].y) - off, t = (ex * q[j].x + ey * q[j].y) - toff;
+			float cl = t > 0.0f ? t : 0.0f;
+			cl = cl < den ? cl : den;
+			float u = t - cl, num = c * c + u * u;
+			if (num < lo)
+				lo = num, jl = j;
+		}
+		float key = lo / den;
+		if (key < f->key)
+			f->key = key, f->i = i, f->j = jl, f->side = side;
+	}
+}
+
+sw_status sw_gjk2_poly2_distance_pair_ref(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose2 xb,
+					  const sw_gjk_opts *opts, sw_distance_result *out, uint32_t *iters)
+{
+	*iters = 0;
+	axes_pair p;
+	if (!axes_run(a, xa, b, xb, &p)) {
+		*out = sw_distance_result_invalid();
+		return out->status;
+	}
+	if (axes_side(&p) <= 0) {
+		/* overlapping or near contact: GJK answers */
+		sw_shape2 ga = sw_shape2_verts(a->v, a->count, 0.0f), gb = sw_shape2_verts(b->v, b->count, 0.0f);
+		sw_gjk2_distance_pair_ref(&ga, xa, &gb, xb, opts, out, iters);
+		return out->status;
+	}
+	/* apart: the least point–segment distance over (B's vertices, A's edges) then (A's, B's) */
+	feat2 f = {INFINITY, 0, 0, 0};
+	feat_edges(p.f.pa, a->count, p.f.pb, b->count, 0, &f);
+	feat_edges(p.f.pb, b->count, p.f.pa, a->count, 1, &f);
+	const sw_vec2 *pe = f.side ? p.f.pb : p.f.pa, *pq = f.side ? p.f.pa : p.f.pb;
+	const uint32_t ne = f.side ? b->count : a->count;
+	const sw_vec2 e0 = pe[f.i], e1 = pe[f.i + 1 < ne ? f.i + 1 : 0], q = pq[f.j];
+	/* the winner's closest point on its segment: e0 + (clamped t / den)·e */
+	float ex = e1.x - e0.x, ey = e1.y - e0.y, den = ex * ex + ey * ey;
+	float t = (q.x - e0.x) * ex + (q.y - e0.y) * ey;
+	float cl = t > 0.0f ? t : 0.0f;
+	cl = cl < den ? cl : den;
+	const float r = cl / den;
+	const sw_vec2 on = sw_v2(e0.x + r * ex, e0.y + r * ey);
+	const sw_vec2 wa = f.side ? q : on, wb = f.side ? on : q;
+	const float nx = wb.x - wa.x, ny = wb.y - wa.y, d = sqrtf(nx * nx + ny * ny);
+	const float inv = 1.0f / p.f.sig;
+	const sw_rot2 ra = {p.f.ca, p.f.sa};
+	const sw_vec2 n = sw_rot2_mul(ra, sw_v2(nx / d, ny / d));
+	const sw_vec2 va = sw_v2_add(sw_rot2_mul(ra, sw_v2(wa.x * inv, wa.y * inv)), xa.p);
+	const sw_vec2 vb = sw_v2_add(sw_rot2_mul(ra, sw_v2(wb.x * inv, wb.y * inv)), xa.p);
+	*out = (sw_distance_result){SW_MISS,       SW_FEATURE_NONE, d / p.f.sig,
+				    {n.x, n.y, 0}, {va.x, va.y, 0}, {vb.x, vb.y, 0}};
 	return out->status;
 }

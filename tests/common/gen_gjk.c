@@ -507,7 +507,10 @@ static void single(const gen_batch *g, sw_query q, const void *opts, size_t k, c
 		sw_overlap_put(&cols.o, k, &o);
 	} else if (d->answer == SW_ANS_DISTANCE) {
 		sw_distance_result o = sw_distance_result_invalid();
-		if (ok && dim2)
+		uint32_t it;
+		if (ok && dim2 && st->ka == SW_SRC_POLY2) /* separating axes, feature pairs apart, GJK otherwise */
+			sw_gjk2_poly2_distance_pair_ref(&a.poly, a.p2, &b.poly, b.p2, opts, &o, &it);
+		else if (ok && dim2)
 			sw_gjk2_distance(&a.s2, a.p2, &b.s2, b.p2, opts, &o);
 		else if (ok)
 			sw_gjk3_distance(&a.s3, a.p3, &b.s3, b.p3, opts, &o);
