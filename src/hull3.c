@@ -5,9 +5,10 @@
  * goes through the quickhull of src/hull3_qh.c, a flat one through the planar hull of
  * src/hull3_flat.c; the result is finished (src/hull3_derive.c), every input point must lie within tol
  * of it, and it must pass the checks (src/hull3_check.c) with the builder's own stricter promises.
- * When it fails, everything is redone with a thicker plane (run), and a hull that still fails is
- * reported as SW_HULL_NUMERIC, never returned. All the memory is one scratch block (sw_qh_layout_)
- * through the allocator hook.
+ * When it fails, everything is redone with a thicker plane (run), then with the bounded merge, which
+ * drops points from the hull rather than make a face thicker than its rule (run), and a hull that
+ * still fails is reported as SW_HULL_NUMERIC, never returned. All the memory is one scratch block
+ * (sw_qh_layout_) through the allocator hook.
  */
 #include "alloc.h"
 #include "hull3_qh.h"
@@ -272,6 +273,20 @@ static sw_hull_status attempt(sw_qh *q, const sw_vec3 *pts, double rel, int fres
 		q->p[i][2] = (double)pts[i].z - c[2];
 		q->vid[i] = -1;
 	}
+	q->drop_pt = -1;
+	if (q->ndrop > 0) { /* the dropped points (run) moved to the others' centroid, inside their hull */
+		double m[3] = {0, 0, 0};
+		int kept = q->n;
+		for (int k = 0; k < q->ndrop; k++)
+			q->vid[q->drops[k]] = -2;
+		for (int i = 0; i < q->n; i++)
+			for (int k = 0; k < 3 && q->vid[i] == -1; k++)
+				m[k] += q->p[i][k];
+		kept -= q->ndrop;
+		for (int k = 0; k < q->ndrop; k++)
+			for (int j = 0; j < 3; j++)
+				q->p[q->drops[k]][j] = m[j] / kept, q->vid[q->drops[k]] = -1;
+	}
 	if (!fresh) /* a retry: the first attempt found the output zeroed (start) */
 		memset(out, 0, sizeof *out);
 	sw_hull_status st = sw_qh_simplex_(q);
@@ -292,6 +307,10 @@ static sw_hull_status attempt(sw_qh *q, const sw_vec3 *pts, double rel, int fres
 	if (st == SW_HULL_OK) /* the edges of a solid's loops are paired by sw_qh_emit_ */
 		st = out->num_faces == 2 ? sw_hull3_finish_(out, q->eps, tol, &q->shared)
 					 : sw_hull3_finish_paired_(out, q->eps, tol, &q->shared);
+	/* the builder's own loops found not to be a closed surface (an edge paired wrongly after a merge):
+	 * a numeric failure of this attempt, retried as the others, not a verdict on caller faces */
+	if (st >= SW_HULL_BAD_FACES_INDEX)
+		st = SW_HULL_NUMERIC;
 	if (st == SW_HULL_OK && !contains_all(out, q))
 		st = SW_HULL_NUMERIC;
 	if (st == SW_HULL_OK && sw_hull3_validate_built_(out, &q->shared, NULL, 0) != SW_HULL_OK)
@@ -303,12 +322,34 @@ static sw_hull_status attempt(sw_qh *q, const sw_vec3 *pts, double rel, int fres
 
 /* noise right at the scale of eps (points a little more than eps apart or off a plane) can leave
  * the thick-plane construction inconsistent; it is then redone with eps 8 and 64 times larger,
- * which absorbs that noise. The hull reports the eps it was built with. */
+ * which absorbs that noise. The hull reports the eps it was built with.
+ *
+ * A gently curved surface sampled finely (the top of a thin slab: neighbouring triangles bent by less
+ * than eps) defeats that ladder: region growing joins triangles pairwise, each pair within eps of
+ * coplanar, into a face whose vertices spread more than tol off its plane, and a thicker plane only
+ * joins larger patches. When the ladder fails, it is run again with the bounded merge: a join that
+ * would spread the face's vertices more than 2·eps off its plane is refused, and the most leaning point
+ * of the first refusal is dropped from the hull (moved inside, to the other points' centroid; it stays
+ * an input point that must lie within tol of the result); the attempt is repeated until it passes, no
+ * join is refused, or SW_QH_MAX_DROPS points are dropped. It runs only where the ladder failed, so every
+ * hull the ladder builds keeps its bits. */
 static sw_hull_status run(sw_qh *q, const sw_vec3 *pts, double rel, sw_hull3 *out)
 {
 	sw_hull_status st = SW_HULL_NUMERIC;
+	const double rel0 = rel;
+	q->bounded = q->ndrop = 0;
 	for (int k = 0; k < QH_RETRIES && st == SW_HULL_NUMERIC; k++, rel *= 8)
 		st = attempt(q, pts, rel, k == 0, out);
+	rel = rel0;
+	for (int k = 0; k < QH_RETRIES && st == SW_HULL_NUMERIC; k++, rel *= 8) {
+		q->bounded = 1, q->ndrop = 0;
+		st = attempt(q, pts, rel, 0, out);
+		while (st == SW_HULL_NUMERIC && q->drop_pt >= 0 && q->ndrop < SW_QH_MAX_DROPS && q->ndrop + 4 < q->n) {
+			q->drops[q->ndrop++] = q->drop_pt;
+			st = attempt(q, pts, rel, 0, out);
+		}
+	}
+	q->bounded = q->ndrop = 0;
 	return st;
 }
 

@@ -82,6 +82,62 @@ static inline int tri_leans(const sw_qh *q, int a, int pt)
 	       sw_hd_dot(q->rn[a], q->p[pt]) - q->rd[a] >= -q->eps;
 }
 
+/* the spread max − min of n·v over the vertices of regions a and b, n their joint plane's normal (the
+ * normalised sum of both regions' vector areas, as region_plane would compute it after the join) */
+static double joint_spread(const sw_qh *q, int a, int b)
+{
+	double s[3] = {0, 0, 0}, e1[3], e2[3], x[3], n[3];
+	const int rs[2] = {a, b};
+	for (int k = 0; k < 2; k++)
+		for (int t = q->rhead[rs[k]]; t >= 0; t = q->f[t].rnext) {
+			const sw_qh_face *f = &q->f[t];
+			sub3(q->p[f->v[1]], q->p[f->v[0]], e1);
+			sub3(q->p[f->v[2]], q->p[f->v[0]], e2);
+			sw_hd_cross(e1, e2, x);
+			s[0] += x[0], s[1] += x[1], s[2] += x[2];
+		}
+	double l = sqrt(sw_hd_dot(s, s)), lo = INFINITY, hi = -INFINITY;
+	if (!(l > 0))
+		return 0;
+	n[0] = s[0] / l, n[1] = s[1] / l, n[2] = s[2] / l;
+	for (int k = 0; k < 2; k++)
+		for (int t = q->rhead[rs[k]]; t >= 0; t = q->f[t].rnext)
+			for (int i = 0; i < 3; i++) {
+				double d = sw_hd_dot(n, q->p[q->f[t].v[i]]);
+				lo = d < lo ? d : lo, hi = d > hi ? d : hi;
+			}
+	return hi - lo;
+}
+
+/* the point of region b that is not one of region a's highest above a's plane, its height in *h */
+static int highest_on(sw_qh *q, int a, int b, double *h)
+{
+	int st = ++q->mstamp, best = -1;
+	*h = -INFINITY;
+	for (int s = q->rhead[a]; s >= 0; s = q->f[s].rnext)
+		for (int i = 0; i < 3; i++)
+			q->mask[q->vid[q->f[s].v[i]]] = st;
+	for (int s = q->rhead[b]; s >= 0; s = q->f[s].rnext)
+		for (int i = 0; i < 3; i++) {
+			int pt = q->f[s].v[i];
+			double d = sw_hd_dot(q->rn[a], q->p[pt]) - q->rd[a];
+			if (q->mask[q->vid[pt]] != st && d > *h)
+				*h = d, best = pt;
+		}
+	return best;
+}
+
+/* a join of leaning regions a and b refused by the bounded merge: the most leaning point of the two
+ * (the highest above the other region's plane) is proposed for dropping, once per attempt */
+static void propose_drop(sw_qh *q, int a, int b)
+{
+	if (q->drop_pt >= 0)
+		return;
+	double ha, hb;
+	int pa = highest_on(q, a, b, &ha), pb = highest_on(q, b, a, &hb);
+	q->drop_pt = hb > ha ? pb : pa;
+}
+
 /* region b joins region a: its faces are relabelled and the two lists merged in slot order */
 static void join_regions(sw_qh *q, int a, int b)
 {
@@ -133,9 +189,9 @@ static int any_leaning_edge(const sw_qh *q, const int *one, int nr)
 	return 0;
 }
 
-/* grows regions across edges until no two neighbours lean on each other; each merge removes a
- * region, so the passes end. A pair of regions found not to lean is not asked again until one of
- * them grows (leans_on depends on nothing else). */
+/* grows regions across edges until no two neighbours lean on each other (with q->bounded, or a join
+ * is refused as too thick); each merge removes a region, so the passes end. A pair of regions found not to lean is not
+ * asked again until one of them grows (leans_on depends on nothing else). */
 void sw_qh_merge_(sw_qh *q)
 {
 	int time = 0, nr = 0, *one = q->queue; /* queue: fill_holes' scratch, free here */
@@ -166,6 +222,13 @@ void sw_qh_merge_(sw_qh *q)
 						   ? tri_leans(q, a, q->f[t].v[(j + 2) % 3]) ||
 							     tri_leans(q, b, f->v[(i + 2) % 3])
 						   : leans_on(q, a, b) || leans_on(q, b, a);
+				/* the bounded merge: a join that would leave the face more than 2·eps thick (half
+				 * of tol's 4·eps, the rest for the final loop's own normal) is refused, and a
+				 * point is proposed for dropping instead */
+				if (lean && q->bounded && joint_spread(q, a, b) > 2 * q->eps) {
+					propose_drop(q, a, b);
+					lean = 0;
+				}
 				if (!lean) { /* both sides of the edge learn it */
 					q->ca[k] = q->cb[kt] = a, q->cb[k] = q->ca[kt] = b, q->ct[k] = q->ct[kt] = time;
 					continue;

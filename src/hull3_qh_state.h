@@ -27,6 +27,9 @@ typedef struct sw_qh_key {
 	int a, b, loop, rot;
 } sw_qh_key;
 
+/* at most this many points dropped from the hull by the bounded merge (src/hull3.c, run) */
+#define SW_QH_MAX_DROPS 16
+
 /* The builder's state. Every array lives in one scratch block (sw_qh_layout_) sized from the number of
  * points n: per point, and per vertex id or face slot up to vcap = min(n, SW_QH_MAX_VERTS) vertices and
  * fcap = 4·vcap + 16 face slots (live triangles ≤ 2V − 4 plus one cone ≤ V under construction;
@@ -64,6 +67,11 @@ typedef struct sw_qh {
 	sw_flat_poly flat;        /* the polygon of a flat cloud */
 	sw_hull3_shared shared;   /* the finished hull's values for its check (sw_hull3_finish_) */
 	sw_hull3_pairing pairing; /* sw_qh_emit_'s records of the output's half-edges */
+	/* the bounded merge (src/hull3.c, run; bounded set): a join whose vertices would spread more than
+	 * 2·eps off the joint plane is refused, and the first refusal's most leaning point is proposed for
+	 * dropping (drop_pt, −1 when none); drops: the indices of the points dropped so far */
+	int bounded, drop_pt, ndrop;
+	int drops[SW_QH_MAX_DROPS];
 } sw_qh;
 
 #endif

@@ -807,3 +807,91 @@ Test(hull_builder, built_check_bounds_thin_far_and_near_coplanar)
 	}
 	cr_expect_gt(built, 200);
 }
+
+/* issue 12: the slab of built_check_bounds_thin_far_and_near_coplanar's generator (seed 0x7417) with z
+ * scaled by 1e-4 instead of 1e-3. Its cloud 120 (53 points) ended in SW_ERR_NUMERIC: the merge of its
+ * near-coplanar top triangles made a face 4.1e-6 off its plane (tol 3.7e-6), and at 8 and 64 times the
+ * thickness regions that were not one loop. Every slab of the generator builds now. */
+Test(hull_builder, thin_slab_1e4_builds)
+{
+	sc_rng r = sc_rng_seed(0x7417);
+	sw_vec3 p[64];
+	sw_hull3 h;
+	int slabs = 0;
+	for (int k = 0; k < 240; k++) {
+		size_t n = 8 + sc_below(&r, 57);
+		sphere_points(&r, p, n);
+		const int kind = k % 4;
+		for (size_t i = 0; i < n; i++) /* the other kinds draw as the original does */
+			if (kind == 3)
+				(void)sc_below(&r, 3), (void)sc_below(&r, 2), (void)sc_uniform(&r, -1e-6f, 1e-6f);
+		if (kind != 0)
+			continue;
+		for (size_t i = 0; i < n; i++)
+			p[i].z *= 1e-4f;
+		sw_error st = sw_hull3_build(p, n, NULL, &h);
+		cr_assert_eq(st, SW_OK, "cloud %d (%zu points): %s", k, n, sw_error_name(st));
+		expect_hull(&h, p, n);
+		slabs++;
+		if (k == 120)
+			cr_expect_eq(n, 53);
+	}
+	cr_expect_eq(slabs, 60);
+}
+
+/* thin slabs of every thickness from 1e-2 to 1e-7 of their size: an oblate ellipsoid (points on the
+ * unit sphere, z scaled), a box slab (points on the top and bottom faces of a square plate) and a disc
+ * slab (points anywhere in a flat cylinder), 8–64 points, axis-aligned or turned by a random rotation,
+ * about the origin or offset. Every cloud builds (a solid or a flat hull), passes the full check and
+ * contains every input point within tol. */
+Test(hull_builder, thin_slab_sweep)
+{
+	static const float thick[] = {1e-2f, 3e-3f, 1e-3f, 3e-4f, 1e-4f, 3e-5f, 1e-5f, 3e-6f, 1e-6f, 3e-7f, 1e-7f};
+	static const float offs[] = {0.0f, 1.0f, 0.0f, 10.0f};
+	sc_rng r = sc_rng_seed(0x51ab);
+	sw_vec3 p[64];
+	sw_hull3 h;
+	char why[200];
+	int solid = 0, flat = 0;
+	for (size_t t = 0; t < sizeof thick / sizeof thick[0]; t++)
+		for (int k = 0; k < 96; k++) {
+			const size_t n = 8 + sc_below(&r, 57);
+			const int kind = k % 3, turn = (k / 3) % 4 < 2; /* offsets 0 and 1 turned, 0 and 10 not */
+			const float off = offs[(k / 3) % 4];
+			if (kind == 0)
+				sphere_points(&r, p, n);
+			for (size_t i = 0; i < n; i++) {
+				if (kind == 1) /* a box slab: the top and bottom faces */
+					p[i] = sw_v3(sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1),
+						     sc_below(&r, 2) ? 1.0f : -1.0f);
+				else if (kind == 2) { /* a disc slab */
+					const float a = sc_uniform(&r, 0, 6.2831853f), s = sqrtf(sc_uniform(&r, 0, 1));
+					p[i] = sw_v3(s * cosf(a), s * sinf(a), sc_uniform(&r, -1, 1));
+				}
+				p[i].z *= thick[t];
+			}
+			const sw_mat3 m = sw_mat3_from_quat(sc_rotation(&r));
+			for (size_t i = 0; i < n; i++)
+				p[i] = sw_v3_add(turn ? sw_mat3_mul(&m, p[i]) : p[i],
+						 sw_v3(off, -0.5f * off, 0.25f * off));
+			sw_error st = sw_hull3_build(p, n, NULL, &h);
+			cr_assert_eq(st, SW_OK,
+				     "thickness %g, cloud %d (kind %d, %zu points, turned %d, offset %g): %s",
+				     (double)thick[t], k, kind, n, turn, (double)off, sw_error_name(st));
+			expect_hull(&h, p, n);
+			cr_expect_eq(sw_hull3_validate_(&h, 1, why, sizeof why), SW_HULL_OK,
+				     "thickness %g, cloud %d: %s", (double)thick[t], k, why);
+			for (size_t i = 0; h.num_faces == 2 && i < n; i++) /* a flat hull: inside its sides too */
+				for (uint32_t e = 0; e < h.num_verts; e++) {
+					const sw_vec3 a = h.verts[e], b = h.verts[(e + 1) % h.num_verts];
+					const sw_vec3 s = sw_v3_cross(sw_v3_sub(b, a), h.faces[0].normal);
+					const double l = sw_v3_len(s), o = pdot(s, p[i]) - pdot(s, a);
+					cr_expect_leq(o, h.tol * l,
+						      "thickness %g, cloud %d: point %zu outside side %u by %g",
+						      (double)thick[t], k, i, e, o / l);
+				}
+			solid += h.num_faces > 2, flat += h.num_faces == 2;
+		}
+	cr_expect_gt(solid, 300);
+	cr_expect_gt(flat, 200);
+}
