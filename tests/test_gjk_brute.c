@@ -969,15 +969,16 @@ static void clip_rays(int box, uint64_t base, const char *name)
 Test(gjk_brute, hull_rays_by_clipping) { clip_rays(0, 11000000, "3D hull rays by clipping"); }
 Test(gjk_brute, box_rays_by_slabs) { clip_rays(1, 12000000, "3D box rays by the slab test"); }
 
-/* ---- needles that start inside the band or overlapped (the GJK cast's descent test) ----
+/* ---- needles tip to tip, many starting inside the band or overlapped (the GJK cast's stalled solves) ----
  * Needles tip to tip as in the polygon cast's population above, without its shift: they start within
  * ±1e-2 along A's axis and close by up to 4e-2, so that many start overlapped by less than the band
  * across the axis and overlap by up to about 4× the band later in the step. 2D: the thin triangles of
  * needle_case; 3D: thin tetrahedra, a tip and a base triangle of half width 1e-4 to 1e-2, with a side
- * offset and a turn in some. Only the pairs the oracle finds within the band or overlapped at t = 0
- * are judged (sw_gjk2_cast, sw_gjk3_cast through judge_moving): a thin full simplex's v is the
- * rounding of a zero and can be longer than the old v, and the descent test must not turn it into an
- * advance by |v| from a direction that does not separate (a miss). */
+ * offset and a turn in some. Every pair is judged (sw_gjk2_cast, sw_gjk3_cast through judge_moving),
+ * and every tier's batched cast must give the single-pair bits. A thin full simplex's v is the
+ * rounding of a zero and can be longer than the old v; a solve stalled there must end in contact, not
+ * advance by |v| along a direction that does not separate (a miss, or a hit whose normal's plane cuts
+ * the needles). */
 
 #define N_NEEDLES 12000
 
@@ -1082,14 +1083,14 @@ static void needle_tally(tally *t, const oracle_case *o, const og_cast *oc, sw_c
 	t->n++;
 }
 
-Test(gjk_brute, needles_start_overlapped)
+Test(gjk_brute, needles_tip_to_tip)
 {
 	static case2 c2;
 	static case3 c3;
 	static oracle_case o;
 	static needle_keep k2, k3;
 	tally t2, t3;
-	int starts2 = 0, starts3 = 0;
+	int starts2 = 0, starts3 = 0, in2 = 0, in3 = 0;
 	memset(&t2, 0, sizeof t2);
 	memset(&t3, 0, sizeof t3);
 	k2.n = k3.n = 0;
@@ -1103,21 +1104,20 @@ Test(gjk_brute, needles_start_overlapped)
 		uint64_t seed = 12000000 + (uint64_t)i;
 		sw_cast_result ca;
 		og_cast oc;
+		uint32_t sa, sb;
 		if (needle_start2(seed, &c2)) {
 			oracle_case2(&c2, &o);
 			oracle_cast(&o, &o.a, &o.b, o.r, 0, &oc);
-			if (oc.sep0 <= o.band) {
-				cr_assert_eq(sw_gjk2_cast(&c2.a, c2.pa, c2.da, &c2.b, c2.pb, c2.db, NULL, &ca), SW_OK);
-				starts2 += ca.status == SW_STARTS_OVERLAPPED;
-				needle_tally(&t2, &o, &oc, ca, seed);
-				uint32_t sa, sb;
-				sw_pair *pk = &k2.pairs[k2.n];
-				cr_assert_eq(sw_shape2_set_add_shape(a2, &c2.a, &sa), SW_OK);
-				cr_assert_eq(sw_shape2_set_add_shape(b2, &c2.b, &sb), SW_OK);
-				cr_assert_eq(sw_shape2_set_add(a2, sa, c2.pa, c2.da, &pk->a), SW_OK);
-				cr_assert_eq(sw_shape2_set_add(b2, sb, c2.pb, c2.db, &pk->b), SW_OK);
-				k2.ref[k2.n++] = ca;
-			}
+			in2 += oc.sep0 <= o.band;
+			cr_assert_eq(sw_gjk2_cast(&c2.a, c2.pa, c2.da, &c2.b, c2.pb, c2.db, NULL, &ca), SW_OK);
+			starts2 += ca.status == SW_STARTS_OVERLAPPED;
+			needle_tally(&t2, &o, &oc, ca, seed);
+			sw_pair *pk = &k2.pairs[k2.n];
+			cr_assert_eq(sw_shape2_set_add_shape(a2, &c2.a, &sa), SW_OK);
+			cr_assert_eq(sw_shape2_set_add_shape(b2, &c2.b, &sb), SW_OK);
+			cr_assert_eq(sw_shape2_set_add(a2, sa, c2.pa, c2.da, &pk->a), SW_OK);
+			cr_assert_eq(sw_shape2_set_add(b2, sb, c2.pb, c2.db, &pk->b), SW_OK);
+			k2.ref[k2.n++] = ca;
 		}
 		if (i % 4)
 			continue;
@@ -1125,27 +1125,28 @@ Test(gjk_brute, needles_start_overlapped)
 		needle_start3(seed, &c3);
 		oracle_case3(&c3, &o);
 		oracle_cast(&o, &o.a, &o.b, o.r, 0, &oc);
-		if (oc.sep0 <= o.band) {
-			cr_assert_eq(sw_gjk3_cast(&c3.a, c3.pa, c3.da, &c3.b, c3.pb, c3.db, NULL, &ca), SW_OK);
-			starts3 += ca.status == SW_STARTS_OVERLAPPED;
-			needle_tally(&t3, &o, &oc, ca, seed);
-			uint32_t sa, sb;
-			sw_pair *pk = &k3.pairs[k3.n];
-			cr_assert_eq(sw_shape3_set_add_shape(a3, &c3.a, &sa), SW_OK);
-			cr_assert_eq(sw_shape3_set_add_shape(b3, &c3.b, &sb), SW_OK);
-			cr_assert_eq(sw_shape3_set_add(a3, sa, c3.pa, c3.da, &pk->a), SW_OK);
-			cr_assert_eq(sw_shape3_set_add(b3, sb, c3.pb, c3.db, &pk->b), SW_OK);
-			k3.ref[k3.n++] = ca;
-		}
+		in3 += oc.sep0 <= o.band;
+		cr_assert_eq(sw_gjk3_cast(&c3.a, c3.pa, c3.da, &c3.b, c3.pb, c3.db, NULL, &ca), SW_OK);
+		starts3 += ca.status == SW_STARTS_OVERLAPPED;
+		needle_tally(&t3, &o, &oc, ca, seed);
+		sw_pair *pk = &k3.pairs[k3.n];
+		cr_assert_eq(sw_shape3_set_add_shape(a3, &c3.a, &sa), SW_OK);
+		cr_assert_eq(sw_shape3_set_add_shape(b3, &c3.b, &sb), SW_OK);
+		cr_assert_eq(sw_shape3_set_add(a3, sa, c3.pa, c3.da, &pk->a), SW_OK);
+		cr_assert_eq(sw_shape3_set_add(b3, sb, c3.pb, c3.db, &pk->b), SW_OK);
+		k3.ref[k3.n++] = ca;
 	}
-	print_tally("2D needles starting in the band or overlapped", &t2);
-	print_tally("3D needles starting in the band or overlapped", &t3);
+	print_tally("2D needles tip to tip", &t2);
+	print_tally("3D needles tip to tip", &t3);
+	fprintf(stderr, "  within the band or overlapped at t = 0: 2D %d, 3D %d\n", in2, in3);
 	for (int k = 0; k < 2; k++) {
 		const tally *t = k ? &t3 : &t2;
 		cr_expect_eq(t->fail[Q_CAST], 0, "%dD: %d failures", 2 + k, t->fail[Q_CAST]);
 		cr_expect_eq(t->limit[Q_CAST], 0, "%dD: %d iteration limits", 2 + k, t->limit[Q_CAST]);
-		cr_expect_geq(t->n, 300, "%dD: %d pairs", 2 + k, t->n);
+		cr_expect_geq(t->n, 1000, "%dD: %d pairs", 2 + k, t->n);
 	}
+	cr_expect_geq(in2, 300, "2D: %d within the band or overlapped at t = 0", in2);
+	cr_expect_geq(in3, 600, "3D: %d within the band or overlapped at t = 0", in3);
 	cr_expect_geq(starts2, 200, "2D: %d start overlapped", starts2);
 	cr_expect_geq(starts3, 200, "3D: %d start overlapped", starts3);
 	needle_tiers(2, a2, b2, &k2);

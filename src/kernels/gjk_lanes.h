@@ -660,9 +660,8 @@ SW_INLINE void lane_step(const pair_w *pr, int mode, run_w *st)
 			end_w(st, fail, GW_CONVERGED);
 			return;
 		}
-		/* a stalled solve ends in contact where x moved, and where its v proves no separation (v·y ≤ 0)
-		 * and the advance by |v| would leave along it (v·r ≥ 0) */
-		sw_mw stuck = sw_mandnot(sw_gt(vy, zero), sw_mnot(sw_lt(gw_dot(st->v, pr->r), zero)));
+		/* a stalled solve ends in contact where x moved, and where its v proves no separation (v·y ≤ 0) */
+		sw_mw stuck = sw_mnot(sw_gt(vy, zero));
 		end_w(st, sw_mand(fail, sw_mor(moved, stuck)), GW_CONVERGED);
 		sw_mw again = sw_mandnot(sw_mor(moved, stuck), fail);
 		if (!gw_any(again))

@@ -16,8 +16,8 @@
  *      upper bound |v| and the lower bound v·y/|v| of the distance is within the tolerance. A cast
  *      still farther than R + tol then advances by the converged distance |v| instead (near an edge
  *      of C the plane test of step 2 can lose its sign to rounding before |v| is small); a stalled
- *      solve (step 4) advances so too, unless its v proves no separation (v·y ≤ 0) and r does not
- *      approach along it: a miss needs a separating plane, so the run ends in contact there;
+ *      solve (step 4) advances so too, unless its v proves no separation (v·y ≤ 0): the run then
+ *      ends in contact (a miss needs a separating plane, a hit's normal a supporting one);
  *   4. adds y to slot D (always free: a kept new point then moves to the lowest free slot) and
  *      finds the new closest point with Johnson's distance sub-algorithm (Gilbert, Johnson, Keerthi
  *      1988; van den Bergen 2004, 4.3.3): for the subsets X of the slots, the cofactors Δ_i(X) from the dot products
@@ -564,9 +564,10 @@ static void gjk_iterate(const gjk_pair *pr, gv guess, gjk_run *st)
 		if (gjk_insert(st, a, b, ia, ib, !dup, moved, pr->mode == GJK_CAST))
 			continue;
 		/* a stalled solve in a cast advances by |v|, except where x moved, or where v proves no
-		 * separation (v·y ≤ 0: x may lie in C, at the precision floor of a thin simplex) and the
-		 * advance would leave along it (v·r ≥ 0): a miss needs a separating plane, so contact */
-		if (pr->mode != GJK_CAST || moved || (!(vy > 0) && !(gdot(st->v, pr->r) < 0))) {
+		 * separation (v·y ≤ 0: x may lie in C, at the precision floor of a thin simplex): contact
+		 * there, for a miss needs a separating plane and an advance along v would take v's direction,
+		 * not a supporting plane's, as the normal */
+		if (pr->mode != GJK_CAST || moved || !(vy > 0)) {
 			st->end = END_CONVERGED;
 			return;
 		}
