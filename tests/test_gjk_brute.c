@@ -39,6 +39,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include <swept/swept.h>
 
 #include "oracle_gjk.h"
@@ -967,3 +968,189 @@ static void clip_rays(int box, uint64_t base, const char *name)
 
 Test(gjk_brute, hull_rays_by_clipping) { clip_rays(0, 11000000, "3D hull rays by clipping"); }
 Test(gjk_brute, box_rays_by_slabs) { clip_rays(1, 12000000, "3D box rays by the slab test"); }
+
+/* ---- needles tip to tip, many starting inside the band or overlapped (the GJK cast's stalled solves) ----
+ * Needles tip to tip as in the polygon cast's population above, without its shift: they start within
+ * ±1e-2 along A's axis and close by up to 4e-2, so that many start overlapped by less than the band
+ * across the axis and overlap by up to about 4× the band later in the step. 2D: the thin triangles of
+ * needle_case; 3D: thin tetrahedra, a tip and a base triangle of half width 1e-4 to 1e-2, with a side
+ * offset and a turn in some. Every pair is judged (sw_gjk2_cast, sw_gjk3_cast through judge_moving),
+ * and every tier's batched cast must give the single-pair bits. A thin full simplex's v is the
+ * rounding of a zero and can be longer than the old v; a solve stalled there must end in contact, not
+ * advance by |v| along a direction that does not separate (a miss, or a hit whose normal's plane cuts
+ * the needles). */
+
+#define N_NEEDLES 12000
+
+/* seed's 2D needles as the polygon cast's population draws them (kind ≥ 18) but not shifted apart */
+static int needle_start2(uint64_t seed, case2 *c)
+{
+	random_case2(seed, 0, c);
+	sc_rng r = sc_rng_seed(seed ^ 0x7f4a7c159e3779b9ull);
+	if (sc_below(&r, 20) < 18)
+		return 0;
+	needle_case(&r, c);
+	sw_vec2 ax = sw_rot2_mul(c->pa.q, sw_v2(1, 0));
+	c->da = sw_v2_scale(ax, sc_uniform(&r, 0, 2e-2f)), c->db = sw_v2_scale(ax, -sc_uniform(&r, 0, 2e-2f));
+	memcpy(c->va, c->qa.v, sizeof(sw_vec2) * c->qa.count);
+	memcpy(c->vb, c->qb.v, sizeof(sw_vec2) * c->qb.count);
+	c->a = sw_shape2_verts(c->va, c->qa.count, 0), c->b = sw_shape2_verts(c->vb, c->qb.count, 0);
+	c->target = 0;
+	return 1;
+}
+
+/* a 3D needle: tip at the origin, base triangle of half width w at x = dir */
+static void needle3(sw_vec3 *v, float dir, float w)
+{
+	v[0] = sw_v3(0, 0, 0);
+	v[1] = sw_v3(dir, w, 0);
+	v[2] = sw_v3(dir, -0.5f * w, 0.8660254f * w);
+	v[3] = sw_v3(dir, -0.5f * w, -0.8660254f * w);
+}
+
+static void needle_start3(uint64_t seed, case3 *c)
+{
+	sc_rng r = sc_rng_seed(seed);
+	float w = expf(sc_uniform(&r, logf(1e-4f), logf(1e-2f))), w2 = expf(sc_uniform(&r, logf(1e-4f), logf(1e-2f)));
+	needle3(c->va, -1, w);
+	needle3(c->vb, 1, w2);
+	c->a = sw_shape3_verts(c->va, 4, 0), c->b = sw_shape3_verts(c->vb, 4, 0);
+	float gap = sc_uniform(&r, -1e-2f, 1e-2f);
+	sw_vec3 side = sc_below(&r, 2) ? sw_v3(0, sc_uniform(&r, -2e-2f, 2e-2f), sc_uniform(&r, -2e-2f, 2e-2f))
+				       : sw_v3(0, 0, 0);
+	float turn = sc_below(&r, 3) ? 0 : sc_uniform(&r, -1.6f, 1.6f);
+	sw_vec3 axis = sw_v3(0, sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1));
+	sw_vec3 off = seed % 10 == 3 ? sw_v3(1e4f, -1e4f, 1e4f) : sw_v3(0, 0, 0);
+	c->pa = (sw_pose3){sw_v3_add(off, sw_v3(sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1), sc_uniform(&r, -1, 1))),
+			   sc_rotation(&r)};
+	sw_quat qt = sw_v3_dot(axis, axis) > 1e-4f ? sw_quat_from_axis_angle(axis, turn) : (sw_quat){0, 0, 0, 1};
+	c->pb = (sw_pose3){
+		sw_v3_add(c->pa.p, world3((sw_pose3){sw_v3(0, 0, 0), c->pa.q}, sw_v3_add(sw_v3(gap, 0, 0), side))),
+		sw_quat_normalize(sw_quat_mul(c->pa.q, qt))};
+	sw_vec3 ax = world3((sw_pose3){sw_v3(0, 0, 0), c->pa.q}, sw_v3(1, 0, 0));
+	c->da = sw_v3_scale(ax, sc_uniform(&r, 0, 2e-2f)), c->db = sw_v3_scale(ax, -sc_uniform(&r, 0, 2e-2f));
+	c->target = 0;
+}
+
+/* the judged pairs, kept for the batched calls: the single-pair answer and the pair of set indices */
+typedef struct needle_keep {
+	sw_cast_result ref[N_NEEDLES];
+	sw_pair pairs[N_NEEDLES];
+	size_t n;
+} needle_keep;
+
+/* every tier's batched cast (sw_gjk2_cast_batch, sw_gjk3_cast_batch) on the kept pairs: the
+ * single-pair answers' bits */
+static void needle_tiers(int dim, const void *a_set, const void *b_set, const needle_keep *k)
+{
+	static uint8_t st[N_NEEDLES];
+	static float t[N_NEEDLES], p[3][N_NEEDLES], n[3][N_NEEDLES];
+	for (int isa = 0; isa < SW_ISA_COUNT; isa++) {
+		if (!sw_isa_available((sw_isa)isa))
+			continue;
+		sw_batch_opts run = {0};
+		run.threads = 1, run.isa = SW_BATCH_ISA(isa);
+		sw_cast_results out = {st, NULL, t, NULL, p[0], p[1], p[2], n[0], n[1], n[2], NULL, NULL, NULL};
+		sw_error e = dim == 3 ? sw_gjk3_cast_batch(a_set, b_set, k->pairs, k->n, NULL, &run, &out)
+				      : sw_gjk2_cast_batch(a_set, b_set, k->pairs, k->n, NULL, &run, &out);
+		cr_assert_eq(e, SW_OK);
+		int bad = 0;
+		for (size_t i = 0; i < k->n; i++) {
+			const sw_cast_result *r = &k->ref[i];
+			const float want[7] = {r->t,        r->point.x,  r->point.y, r->point.z,
+					       r->normal.x, r->normal.y, r->normal.z};
+			const float got[7] = {t[i],
+					      p[0][i],
+					      p[1][i],
+					      dim == 3 ? p[2][i] : 0,
+					      n[0][i],
+					      n[1][i],
+					      dim == 3 ? n[2][i] : 0};
+			bad += st[i] != r->status || memcmp(want, got, sizeof want) != 0;
+		}
+		cr_expect_eq(bad, 0, "%dD %s: %d pairs differ from the single-pair answer", dim,
+			     sw_isa_name((sw_isa)isa), bad);
+	}
+}
+
+static void needle_tally(tally *t, const oracle_case *o, const og_cast *oc, sw_cast_result ca, uint64_t seed)
+{
+	double n[3], p[3];
+	d3(ca.normal, n), d3(ca.point, p);
+	t->hits[Q_CAST] += ca.status == SW_HIT;
+	t->limit[Q_CAST] += ca.status == SW_ITER_LIMIT;
+	judge_moving(o, &o->a, &o->b, o->r, oc, Q_CAST, ca.status, ca.t, n, p, seed, t);
+	t->n++;
+}
+
+Test(gjk_brute, needles_tip_to_tip)
+{
+	static case2 c2;
+	static case3 c3;
+	static oracle_case o;
+	static needle_keep k2, k3;
+	tally t2, t3;
+	int starts2 = 0, starts3 = 0, in2 = 0, in3 = 0;
+	memset(&t2, 0, sizeof t2);
+	memset(&t3, 0, sizeof t3);
+	k2.n = k3.n = 0;
+	sw_shape2_set *a2, *b2;
+	sw_shape3_set *a3, *b3;
+	cr_assert_eq(sw_shape2_set_create(64, &a2), SW_OK);
+	cr_assert_eq(sw_shape2_set_create(64, &b2), SW_OK);
+	cr_assert_eq(sw_shape3_set_create(64, &a3), SW_OK);
+	cr_assert_eq(sw_shape3_set_create(64, &b3), SW_OK);
+	for (int i = 0; i < N_NEEDLES; i++) {
+		uint64_t seed = 12000000 + (uint64_t)i;
+		sw_cast_result ca;
+		og_cast oc;
+		uint32_t sa, sb;
+		if (needle_start2(seed, &c2)) {
+			oracle_case2(&c2, &o);
+			oracle_cast(&o, &o.a, &o.b, o.r, 0, &oc);
+			in2 += oc.sep0 <= o.band;
+			cr_assert_eq(sw_gjk2_cast(&c2.a, c2.pa, c2.da, &c2.b, c2.pb, c2.db, NULL, &ca), SW_OK);
+			starts2 += ca.status == SW_STARTS_OVERLAPPED;
+			needle_tally(&t2, &o, &oc, ca, seed);
+			sw_pair *pk = &k2.pairs[k2.n];
+			cr_assert_eq(sw_shape2_set_add_shape(a2, &c2.a, &sa), SW_OK);
+			cr_assert_eq(sw_shape2_set_add_shape(b2, &c2.b, &sb), SW_OK);
+			cr_assert_eq(sw_shape2_set_add(a2, sa, c2.pa, c2.da, &pk->a), SW_OK);
+			cr_assert_eq(sw_shape2_set_add(b2, sb, c2.pb, c2.db, &pk->b), SW_OK);
+			k2.ref[k2.n++] = ca;
+		}
+		if (i % 4)
+			continue;
+		seed = 13000000 + (uint64_t)i;
+		needle_start3(seed, &c3);
+		oracle_case3(&c3, &o);
+		oracle_cast(&o, &o.a, &o.b, o.r, 0, &oc);
+		in3 += oc.sep0 <= o.band;
+		cr_assert_eq(sw_gjk3_cast(&c3.a, c3.pa, c3.da, &c3.b, c3.pb, c3.db, NULL, &ca), SW_OK);
+		starts3 += ca.status == SW_STARTS_OVERLAPPED;
+		needle_tally(&t3, &o, &oc, ca, seed);
+		sw_pair *pk = &k3.pairs[k3.n];
+		cr_assert_eq(sw_shape3_set_add_shape(a3, &c3.a, &sa), SW_OK);
+		cr_assert_eq(sw_shape3_set_add_shape(b3, &c3.b, &sb), SW_OK);
+		cr_assert_eq(sw_shape3_set_add(a3, sa, c3.pa, c3.da, &pk->a), SW_OK);
+		cr_assert_eq(sw_shape3_set_add(b3, sb, c3.pb, c3.db, &pk->b), SW_OK);
+		k3.ref[k3.n++] = ca;
+	}
+	print_tally("2D needles tip to tip", &t2);
+	print_tally("3D needles tip to tip", &t3);
+	fprintf(stderr, "  within the band or overlapped at t = 0: 2D %d, 3D %d\n", in2, in3);
+	for (int k = 0; k < 2; k++) {
+		const tally *t = k ? &t3 : &t2;
+		cr_expect_eq(t->fail[Q_CAST], 0, "%dD: %d failures", 2 + k, t->fail[Q_CAST]);
+		cr_expect_eq(t->limit[Q_CAST], 0, "%dD: %d iteration limits", 2 + k, t->limit[Q_CAST]);
+		cr_expect_geq(t->n, 1000, "%dD: %d pairs", 2 + k, t->n);
+	}
+	cr_expect_geq(in2, 300, "2D: %d within the band or overlapped at t = 0", in2);
+	cr_expect_geq(in3, 600, "3D: %d within the band or overlapped at t = 0", in3);
+	cr_expect_geq(starts2, 200, "2D: %d start overlapped", starts2);
+	cr_expect_geq(starts3, 200, "3D: %d start overlapped", starts3);
+	needle_tiers(2, a2, b2, &k2);
+	needle_tiers(3, a3, b3, &k3);
+	sw_shape2_set_destroy(a2), sw_shape2_set_destroy(b2);
+	sw_shape3_set_destroy(a3), sw_shape3_set_destroy(b3);
+}

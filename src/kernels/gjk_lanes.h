@@ -445,7 +445,9 @@ SW_INLINE void insert_lanes(run_w *st, gw a, gw b, sw_fw ia, sw_fw ib, sw_mw add
 	SW_UNROLL
 	for (int i = 1; i < NS; i++)
 		had = sw_mor(had, s->in[i]);
-	const sw_mw free_pass = sw_mor(moved, sw_mnot(had));
+	/* no descent test where x moved, for a first point, or for a full simplex (x enclosed: its v is the
+	 * rounding of a zero) */
+	const sw_mw free_pass = sw_mor(sw_mor(moved, sw_mnot(had)), chosen[FULL]);
 	/* johnson_point: the chosen subset's cofactors (zero outside it), weights, Σ μ_i y_i over every
 	 * slot, or the facet's point for D slots */
 	sw_fw d[NS], sum = zero;
@@ -476,7 +478,8 @@ SW_INLINE void insert_lanes(run_w *st, gw a, gw b, sw_fw ia, sw_fw ib, sw_mw add
 		}
 	}
 	out->v = v;
-	/* a cast where x did not move: the new |v| must be below the old one (strict descent) */
+	/* a cast where x did not move: the new |v| must be below the old one (strict descent), unless the
+	 * simplex encloses x */
 	const sw_mw descent = descent_on ? sw_lt(gw_dot(v, v), gw_dot(st->v, st->v)) : sw_mnot(sw_mfalse());
 	out->ok = sw_mand(act, sw_mand(found, sw_mor(free_pass, descent)));
 	SW_UNROLL
@@ -657,8 +660,10 @@ SW_INLINE void lane_step(const pair_w *pr, int mode, run_w *st)
 			end_w(st, fail, GW_CONVERGED);
 			return;
 		}
-		end_w(st, sw_mand(fail, moved), GW_CONVERGED);
-		sw_mw again = sw_mandnot(moved, fail);
+		/* a stalled solve ends in contact where x moved, and where its v proves no separation (v·y ≤ 0) */
+		sw_mw stuck = sw_mnot(sw_gt(vy, zero));
+		end_w(st, sw_mand(fail, sw_mor(moved, stuck)), GW_CONVERGED);
+		sw_mw again = sw_mandnot(sw_mor(moved, stuck), fail);
 		if (!gw_any(again))
 			return;
 		sw_mw adv = advance_w(pr, st, vv, again);

@@ -15,7 +15,9 @@
  *   3. stops on no progress: the support pair is already in the simplex, or the gap between the
  *      upper bound |v| and the lower bound v·y/|v| of the distance is within the tolerance. A cast
  *      still farther than R + tol then advances by the converged distance |v| instead (near an edge
- *      of C the plane test of step 2 can lose its sign to rounding before |v| is small);
+ *      of C the plane test of step 2 can lose its sign to rounding before |v| is small); a stalled
+ *      solve (step 4) advances so too, unless its v proves no separation (v·y ≤ 0): the run then
+ *      ends in contact (a miss needs a separating plane, a hit's normal a supporting one);
  *   4. adds y to slot D (always free: a kept new point then moves to the lowest free slot) and
  *      finds the new closest point with Johnson's distance sub-algorithm (Gilbert, Johnson, Keerthi
  *      1988; van den Bergen 2004, 4.3.3): for the subsets X of the slots, the cofactors Δ_i(X) from the dot products
@@ -25,7 +27,10 @@
  * the Gram products lose the direction of a short v and the sign of a thin simplex to rounding. Where x did not move,
  * the closest point lies in a face holding the new point (van den Bergen 2004, 4.3.3; Ericson, RTCD 9.5): only the
  * subsets with slot D are tested; none consistent (rounding at the floor) stops the loop, and so does, in a cast, a new
- * |v| not below the old one. After x moved, every subset is tested. It stops with contact when v is within the touching
+ * |v| not below the old one, unless the new simplex is full (it encloses x: its v is the rounding of a zero, of up to a
+ * few ulps of the scale over a thin simplex, and may well be longer than the old v, which then does not separate:
+ * the advance by |v| from it would answer a miss for a pair that starts overlapped). After x moved, every subset is
+ * tested. It stops with contact when v is within the touching
  * tolerance of the origin (or of the rounded surface, |v| ≤ R + tol) or the simplex is full (D + 1 points enclose x).
  * All coordinates are scaled by a power of two that brings the pair's extent near 1 (gjk_set_scale).
  *
@@ -422,7 +427,8 @@ static void gjk_settle(gjk_simplex *s)
  * moved, every subset. Returns 0 (no progress: the loop ends) when Johnson's sub-algorithm finds no
  * consistent subset, or, in a cast (`descent`) where x did not move, the new |v| is not below the old
  * one (GJK's strict descent; both only by rounding, at the precision floor: the cast then advances by
- * |v|, where a stalled solve would otherwise repeat); the simplex and v are then left as they were */
+ * |v|, where a stalled solve would otherwise repeat), except for the full set, which encloses x and
+ * ends the run in contact whatever its rounded v; the simplex and v are then left as they were */
 static int gjk_insert(gjk_run *st, gv a, gv b, uint32_t ia, uint32_t ib, int add, int moved, int descent)
 {
 	gjk_simplex *s = &st->s;
@@ -460,7 +466,7 @@ static int gjk_insert(gjk_run *st, gv a, gv b, uint32_t ia, uint32_t ib, int add
 	float mu[NS];
 	memcpy(mu, s->mu, sizeof mu);
 	gv v = johnson_point(s, x);
-	if (descent && !moved && s->bits && !(gdot(v, v) < gdot(st->v, st->v))) {
+	if (descent && !moved && s->bits && x != NSUB - 1 && !(gdot(v, v) < gdot(st->v, st->v))) {
 		memcpy(s->mu, mu, sizeof mu);
 		return 0;
 	}
@@ -557,7 +563,11 @@ static void gjk_iterate(const gjk_pair *pr, gv guess, gjk_run *st)
 		}
 		if (gjk_insert(st, a, b, ia, ib, !dup, moved, pr->mode == GJK_CAST))
 			continue;
-		if (pr->mode != GJK_CAST || moved) {
+		/* a stalled solve in a cast advances by |v|, except where x moved, or where v proves no
+		 * separation (v·y ≤ 0: x may lie in C, at the precision floor of a thin simplex): contact
+		 * there, for a miss needs a separating plane and an advance along v would take v's direction,
+		 * not a supporting plane's, as the normal */
+		if (pr->mode != GJK_CAST || moved || !(vy > 0)) {
 			st->end = END_CONVERGED;
 			return;
 		}
