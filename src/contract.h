@@ -179,6 +179,12 @@ int sw_tri3_valid_ref(const sw_tri3 *tri, sw_vec3 disp);
 /* the polygon overlap by separating axes (ref/poly2_axes.c): separations within this × the pair's extent
  * are left to GJK */
 #define SW_POLY2_AXES_EPS 1.0e-5f
+/* the polygon distance row (ref/poly2_axes.c, kernels/poly2_dist_lanes.h): the separating-axis and
+ * feature passes take 2·n_A·n_B tests where GJK's supports scan n_A + n_B vertices per iteration, so a
+ * pair of more than SW_POLY2_DIST_FEAT_MAX vertex pairs (n_A·n_B) goes to GJK with no pass (the
+ * crossover measured on polygons of 2–16 vertices, doc/benchmarks.md) */
+#define SW_POLY2_DIST_FEAT_MAX 64u
+static inline int sw_poly2_dist_by_features(uint32_t na, uint32_t nb) { return na * nb <= SW_POLY2_DIST_FEAT_MAX; }
 
 /// The power of two σ = 2^−e a GJK pair is scaled by, for the pair's extent l ∈ [2^(e−1), 2^e) (l ≥ 0):
 /// σ·l ∈ [0.5, 1). Built from l's exponent bits as sw_ref_axis_scale() does (that gives 2^(128−x) for

@@ -234,6 +234,8 @@ extern const sw_query_desc sw_query_descs[SW_Q_COUNT];
 
 /* the ordering stages the list names */
 sw_order_fn sw_poly2_by_size;
+/* the polygon distance row's: by size, the pairs it sends to GJK with no pass (sw_poly2_dist_large) last */
+sw_order_fn sw_poly2_dist_by_size;
 /* the fraction of lane work of a polygon batch that is real on the active tier, with or without the
  * ordering stage (benchmarks report it): Σ (n_A + n_B)² over Σ over blocks of W·(max n_A + max n_B)² */
 double sw_poly2_lane_utilisation(const sw_poly2_set *as, const sw_poly2_set *bs, const sw_pair *pairs, size_t n,
@@ -242,6 +244,7 @@ double sw_poly2_lane_utilisation(const sw_poly2_set *as, const sw_poly2_set *bs,
 #define SW_PUB_NO 0
 #define SW_ORDER_NONE NULL
 #define SW_ORDER_POLY2_BY_SIZE sw_poly2_by_size
+#define SW_ORDER_POLY2_DIST sw_poly2_dist_by_size
 /* the GJK queries' (src/gjk_batch.c): pairs grouped by the types and vertex counts of their shapes */
 sw_order_fn sw_gjk3_by_class, sw_gjk3_ray_by_class, sw_gjk3_hull_by_size, sw_gjk3_hull_obb_by_size,
 	sw_gjk3_ray_hull_by_size;

@@ -127,20 +127,42 @@ static unsigned poly_class(const sw_poly2_set *as, const sw_poly2_set *bs, sw_pa
 	return poly_size(as, p.a) * (ROW + 1) + poly_size(bs, p.b);
 }
 
-/* a stable counting sort of pairs[0, cnt) by size class */
-static void poly_order(const sw_poly2_set *as, const sw_poly2_set *bs, const sw_pair *pairs, size_t cnt,
-		       uint32_t *order)
+/* the distance row's class: the size class, and after every other class the pairs it sends to GJK
+ * (sw_poly2_dist_large: the same test, the counts read once; a count of 0 passes by_features) */
+static unsigned poly_dist_class(const sw_poly2_set *as, const sw_poly2_set *bs, sw_pair p)
 {
-	uint32_t start[POLY_CLASSES + 1] = {0};
-	for (size_t k = 0; k < cnt; k++)
-		start[poly_class(as, bs, pairs[k]) + 1]++;
-	for (unsigned c = 1; c <= POLY_CLASSES; c++)
-		start[c] += start[c - 1];
-	for (size_t k = 0; k < cnt; k++)
-		order[start[poly_class(as, bs, pairs[k])]++] = (uint32_t)k;
+	const unsigned na = poly_size(as, p.a), nb = poly_size(bs, p.b), c = na * (ROW + 1) + nb;
+	if (sw_poly2_dist_by_features(na, nb))
+		return c;
+	return as->ok[as->shape[p.a]] && bs->ok[bs->shape[p.b]] ? c + POLY_CLASSES : c;
 }
 
-void sw_poly2_by_size(const sw_job *j, uint32_t *order) { poly_order(j->a, j->b, j->pairs + j->off, j->n, order); }
+typedef unsigned poly_class_fn(const sw_poly2_set *as, const sw_poly2_set *bs, sw_pair p);
+
+/* a stable counting sort of pairs[0, cnt) by class (nclass classes) */
+static void poly_order(const sw_poly2_set *as, const sw_poly2_set *bs, const sw_pair *pairs, size_t cnt,
+		       uint32_t *order, poly_class_fn *cls, unsigned nclass)
+{
+	uint32_t start[2 * POLY_CLASSES + 1] = {0};
+	for (size_t k = 0; k < cnt; k++)
+		start[cls(as, bs, pairs[k]) + 1]++;
+	for (unsigned c = 1; c <= nclass; c++)
+		start[c] += start[c - 1];
+	for (size_t k = 0; k < cnt; k++)
+		order[start[cls(as, bs, pairs[k])]++] = (uint32_t)k;
+}
+
+void sw_poly2_by_size(const sw_job *j, uint32_t *order)
+{
+	poly_order(j->a, j->b, j->pairs + j->off, j->n, order, poly_class, POLY_CLASSES);
+}
+
+/* the polygon distance row's: the same, with the pairs it sends to GJK last (its kernels find where
+ * they start by bisection) */
+void sw_poly2_dist_by_size(const sw_job *j, uint32_t *order)
+{
+	poly_order(j->a, j->b, j->pairs + j->off, j->n, order, poly_dist_class, 2 * POLY_CLASSES);
+}
 
 double sw_poly2_lane_utilisation(const sw_poly2_set *as, const sw_poly2_set *bs, const sw_pair *pairs, size_t n,
 				 const sw_batch_opts *run, int ordered)
@@ -154,7 +176,7 @@ double sw_poly2_lane_utilisation(const sw_poly2_set *as, const sw_poly2_set *bs,
 			size_t m = cnt - g < SW_ORDER_RUN ? cnt - g : SW_ORDER_RUN;
 			const sw_pair *p = pairs + off + g;
 			if (ordered)
-				poly_order(as, bs, p, m, order);
+				poly_order(as, bs, p, m, order, poly_class, POLY_CLASSES);
 			for (size_t b = 0; b < m; b += w) {
 				unsigned max_a = 1, max_b = 1;
 				for (size_t l = b; l < b + w && l < m; l++) {

@@ -72,7 +72,7 @@
 	X(t, gjk2_cast, SHAPE2, SHAPE2, GJK, CAST, G2_CLASS, YES)                    \
 	X(t, gjk2_ray, RAY2, SHAPE2, GJK, CAST, G2_RAY, YES)                         \
 	X(t, gjk2_poly2_overlap, POLY2, POLY2, GJK, OVERLAP, NONE, YES)              \
-	X(t, gjk2_poly2_distance, POLY2, POLY2, GJK, DISTANCE, POLY2_BY_SIZE, YES)   \
+	X(t, gjk2_poly2_distance, POLY2, POLY2, GJK, DISTANCE, POLY2_DIST, YES)      \
 	X(t, gjk2_poly2_cast, POLY2, POLY2, GJK, CAST, NONE, YES)                    \
 	X(t, gjk2_ray_poly2, RAY2, POLY2, GJK, CAST, NONE, YES)
 

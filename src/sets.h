@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "contract.h"
 #include "swept/circle.h"
 #include "swept/gjk.h"
 #include "swept/hull3.h"
@@ -159,6 +160,23 @@ struct sw_poly2_set {
 		void *scol[6];
 	};
 };
+
+/// Whether pair p of the polygon distance row goes to GJK with no separating-axis pass: both polygons
+/// usable (instance and shape in range, at most SW_POLY2_MAX_VERTS vertices, checked when added) and more
+/// than SW_POLY2_DIST_FEAT_MAX vertex pairs (contract.h; such counts are at least 5 each). The row's
+/// ordering stage puts these pairs last and its kernels hand them to the GJK lanes; an unusable pair
+/// stays with the pass, which flags it.
+static inline int sw_poly2_dist_large(const sw_poly2_set *sa, const sw_poly2_set *sb, sw_pair p)
+{
+	if (p.a >= sa->inst.count || p.b >= sb->inst.count)
+		return 0;
+	const uint32_t ha = sa->shape[p.a], hb = sb->shape[p.b];
+	if (ha >= sa->shapes.count || hb >= sb->shapes.count)
+		return 0;
+	const uint32_t na = sa->n[ha], nb = sb->n[hb];
+	return na <= SW_POLY2_MAX_VERTS && nb <= SW_POLY2_MAX_VERTS && !sw_poly2_dist_by_features(na, nb) &&
+	       sa->ok[ha] && sb->ok[hb];
+}
 
 /// A packed hull shape (src/hull3_view.h): counts, where its rows sit in the pools, its sphere.
 typedef struct sw_hull3_shape {

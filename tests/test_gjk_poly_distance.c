@@ -1,8 +1,9 @@
 /* tests/test_gjk_poly_distance.c — the polygon distance by feature pairs (sw_gjk2_poly2_distance_pair_ref,
  * the gjk2_poly2_distance row's reference): the separating axes decide; apart pairs (best axis > τ) get the
  * least point–segment distance over both sides' (vertex, edge) pairs, the others GJK (sw_gjk2_distance,
- * bit for bit). Hand cases (vertex–vertex, vertex–edge, parallel edges, touching, 1e4 offsets, tiny
- * shapes, needles, bad placements), the batched row against the single-pair bits, and the independent
+ * bit for bit), as are polygons of more than 64 vertex pairs (n_A·n_B), with no pass. Hand cases (vertex–vertex,
+ * vertex–edge, parallel edges, touching, 1e4 offsets, tiny shapes, needles, bad placements, pairs of 2 to 16
+ * vertices on both sides of the 64), the batched row against the single-pair bits, and the independent
  * double-precision oracle of tests/common/oracle_gjk.h (brute force over feature pairs) on 12 000 pairs:
  * random, near contact and needles. Bounds (doc/numerics.md, GJK, "Polygon distance by feature pairs"):
  * outside the band 1e-5·S (S the pair's size) the status is the oracle's; an apart pair's distance is
@@ -118,6 +119,68 @@ Test(poly2_dist, touching_and_overlapping_are_gjk)
 	cr_expect(feat && fabs(o.distance - 1e-4) <= 1e-6, "d %g", o.distance);
 }
 
+/* the regular n-gon of circumradius 1, turned by `turn` */
+static sw_poly2 ngon(uint32_t n, float turn)
+{
+	sw_vec2 pts[SW_POLY2_MAX_VERTS];
+	sw_poly2 p;
+	for (uint32_t k = 0; k < n; k++) {
+		const float a = turn + 6.2831853f * (float)k / (float)n;
+		pts[k] = sw_v2(cosf(a), sinf(a));
+	}
+	cr_assert_eq(sw_poly2_build(pts, n, &p), SW_OK);
+	cr_assert_eq(p.count, n);
+	return p;
+}
+
+/* the rule of doc/numerics.md: pairs of more than LARGE_PRODUCT vertex pairs go to GJK */
+#define LARGE_PRODUCT 64
+
+Test(poly2_dist, large_polygons_are_gjk)
+{
+	const uint32_t ns[] = {2, 3, 4, 7, 8, 9, 12, 16};
+	const unsigned nn = sizeof ns / sizeof ns[0];
+	int saw[2] = {0, 0};
+	for (unsigned ia = 0; ia < nn; ia++)
+		for (unsigned ib = 0; ib < nn; ib++) {
+			const uint32_t na = ns[ia], nb = ns[ib];
+			sw_poly2 a = ns[ia] == 2 ? sw_poly2_segment(sw_v2(0, -1), sw_v2(0, 1)) : ngon(na, 0.1f);
+			sw_poly2 b = ns[ib] == 2 ? sw_poly2_segment(sw_v2(0, -1), sw_v2(0, 1)) : ngon(nb, -0.2f);
+			const int large = na * nb > LARGE_PRODUCT;
+			saw[large] = 1;
+			sw_vec2 va[SW_POLY2_MAX_VERTS], vb[SW_POLY2_MAX_VERTS];
+			memcpy(va, a.v, sizeof(sw_vec2) * na), memcpy(vb, b.v, sizeof(sw_vec2) * nb);
+			sw_shape2 ga = sw_shape2_verts(va, na, 0), gb = sw_shape2_verts(vb, nb, 0);
+			/* apart (A within x ≤ 1.5, B within x ≥ 2 and x ≥ 1.6), overlapping (B's centre inside A) */
+			const sw_pose2 xb[3] = {{{3, 0.3f}, {0.8f, 0.6f}}, {{2.6f, 0}, {1, 0}}, {{0.9f, 0}, {0, 1}}};
+			for (int c = 0; c < 3; c++) {
+				sw_distance_result o, g;
+				int feat;
+				dist(&a, at2(0.5f, -0.25f), &b, xb[c], &o, &feat);
+				cr_assert_eq(sw_gjk2_distance(&ga, at2(0.5f, -0.25f), &gb, xb[c], NULL, &g), SW_OK);
+				cr_expect_eq(o.status, c < 2 ? SW_MISS : SW_STARTS_OVERLAPPED,
+					     "%u-gon, %u-gon, case %d", na, nb, c);
+				if (large || c == 2) {
+					cr_expect(!feat, "%u-gon, %u-gon, case %d: GJK answers", na, nb, c);
+					cr_expect(memcmp(&g, &o, sizeof g) == 0, "%u-gon, %u-gon, case %d: GJK's bits",
+						  na, nb, c);
+				} else {
+					cr_expect(feat, "%u-gon, %u-gon, case %d: feature pairs answer", na, nb, c);
+					cr_expect(fabs(o.distance - g.distance) <= TOL,
+						  "%u-gon, %u-gon, case %d: d %g vs %g", na, nb, c, o.distance,
+						  g.distance);
+				}
+			}
+		}
+	cr_expect(saw[0] && saw[1]);
+	/* a large pair with a bad placement: invalid, as GJK says */
+	sw_poly2 big = ngon(16, 0);
+	sw_distance_result o;
+	sw_pose2 bad = {{0, 0}, {2, 0}};
+	cr_expect_eq(dist(&big, bad, &big, at2(3, 0), &o, NULL), SW_PAIR_INVALID);
+	cr_expect(isnan(o.distance) && isnan(o.point_a.x));
+}
+
 Test(poly2_dist, offsets_tiny_needles)
 {
 	sw_poly2 small = sw_poly2_box(0.25f, 0.5f);
@@ -157,17 +220,22 @@ Test(poly2_dist, bad_placements)
 /* the batched row on hand cases, and flagged or out-of-range instances: the single-pair bits */
 Test(poly2_dist, batch_row)
 {
-	enum { NP = 6 };
+	/* polygons of 2 to 16 vertices: pairs on both sides of the rule that sends large ones to GJK */
+	enum { NP = 9 };
 	const sw_poly2 polys[NP] = {sw_poly2_box(1, 1),
 				    {3, {{0, 0}, {2, -1}, {2, 1}}},
 				    {3, {{-1, -1e-4f}, {0, 0}, {-1, 1e-4f}}},
 				    {3, {{0, 0}, {1, -1e-4f}, {1, 1e-4f}}},
 				    sw_poly2_segment(sw_v2(-1, 0), sw_v2(1, 0)),
-				    sw_poly2_box(0.25f, 0.5f)};
+				    sw_poly2_box(0.25f, 0.5f),
+				    ngon(16, 0.1f),
+				    ngon(12, 0.3f),
+				    ngon(9, -0.2f)};
 	const sw_pose2 poses[NP] = {{{0, 0}, {1, 0}},     {{1.5f, 0.3f}, {1, 0}}, {{0, 3}, {1, 0}},
-				    {{1e-3f, 3}, {1, 0}}, {{3, 0}, {0.6f, 0.8f}}, {{-2, -3}, {0, 1}}};
+				    {{1e-3f, 3}, {1, 0}}, {{3, 0}, {0.6f, 0.8f}}, {{-2, -3}, {0, 1}},
+				    {{-3, 0.5f}, {1, 0}}, {{4, 3}, {0.8f, 0.6f}}, {{-1.5f, 2}, {0, 1}}};
 	sw_poly2_set *ps;
-	cr_assert_eq(sw_poly2_set_create(8, &ps), SW_OK);
+	cr_assert_eq(sw_poly2_set_create(NP, &ps), SW_OK);
 	for (uint32_t k = 0; k < NP; k++) {
 		uint32_t id;
 		cr_assert_eq(sw_poly2_set_add_shape(ps, &polys[k], &id), SW_OK);

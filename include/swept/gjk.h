@@ -362,11 +362,12 @@ SW_API sw_error sw_gjk2_poly2_overlap_batch(const sw_poly2_set *a_set, const sw_
 					    size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
 					    const sw_overlap_results *out);
 /// sw_gjk2_distance's answer for each pair of polygon instances (doc/numerics.md, GJK, "Polygon distance by
-/// feature pairs"): the separating axis test of sw_gjk2_poly2_overlap_batch decides; pairs it finds apart
-/// (beyond its band of 1e-5 of the pair's size) get SW_MISS with the least distance over every (vertex,
-/// edge) pair of the two polygons, its witness points and the unit normal A → B, with no iteration;
-/// overlapping and near-contact pairs are answered by GJK (sw_gjk2_distance: SW_STARTS_OVERLAPPED with a
-/// common point, the touching band, SW_ITER_LIMIT). A rounded polygon is a sw_shape2 for sw_gjk2_distance_batch.
+/// feature pairs"): for polygons of n_A·n_B ≤ 64 vertex pairs the separating axis test of
+/// sw_gjk2_poly2_overlap_batch decides; pairs it finds apart (beyond its band of 1e-5 of the pair's size)
+/// get SW_MISS with the least distance over every (vertex, edge) pair of the two polygons, its witness
+/// points and the unit normal A → B, with no iteration; overlapping and near-contact pairs, and every pair
+/// of larger polygons, are answered by GJK (sw_gjk2_distance: SW_STARTS_OVERLAPPED with a common point, the
+/// touching band, SW_ITER_LIMIT). A rounded polygon is a sw_shape2 for sw_gjk2_distance_batch.
 SW_API sw_error sw_gjk2_poly2_distance_batch(const sw_poly2_set *a_set, const sw_poly2_set *b_set, const sw_pair *pairs,
 					     size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
 					     const sw_distance_results *out);

@@ -10,7 +10,9 @@
  * past its count: the repeated vertex ties with v[0] and never wins, and an edge from v[0] to v[0] has
  * den = 0, so its key is NaN and never wins either). The other lanes (overlapping, near contact) are
  * collected and answered afterwards by the GJK lanes (gjk_rows over their list), as the reference answers
- * them by GJK. The row keeps the ordering stage (polygons grouped by vertex counts, so that a block's
+ * them by GJK. Pairs of more than SW_POLY2_DIST_FEAT_MAX vertex pairs (n_A·n_B, contract.h) are split off
+ * before the blocks (the row's ordering stage puts them last) and go to the GJK lanes with no pass, as the
+ * reference sends them to GJK. The row keeps the ordering stage (polygons grouped by vertex counts, so that a block's
  * quadratic work follows its own polygons: measured faster on sse4 and avx2 and for polygons of up to 16
  * vertices, doc/benchmarks.md); its blocks store lane by lane, a whole block of consecutive pairs (no
  * order) with one vector store per column. */
@@ -83,9 +85,10 @@ SW_INLINE void dist_gjk(const sw_job *j, const uint32_t *list, size_t n)
 	gjk_rows(&sub, SW_SRC_POLY2, SW_SRC_POLY2, Q_DISTANCE);
 }
 
-enum { DIST_LIST = 32 * SW_W };
+enum { DIST_LIST = 32 * SW_W, DIST_RUN = 1024 };
 
-static void gjk2_poly2_distance_kernel(const sw_job *j)
+/* the blocks of the job's pairs through both passes; the lanes not apart listed for the GJK lanes */
+static void dist_blocks(const sw_job *j)
 {
 	uint32_t list[DIST_LIST];
 	size_t nl = 0;
@@ -164,5 +167,52 @@ static void gjk2_poly2_distance_kernel(const sw_job *j)
 	}
 	if (nl)
 		dist_gjk(j, list, nl);
+}
+
+/* whether pair k (relative to the job's off) goes to GJK with no pass (sw_poly2_dist_large) */
+SW_INLINE int dist_large(const sw_job *j, size_t k) { return sw_poly2_dist_large(j->a, j->b, j->pairs[j->off + k]); }
+
+/* the pairs split by their vertex counts: the large ones straight to the GJK lanes (no pass run for
+ * them), the others through the blocks. The row's ordering stage (sw_poly2_dist_by_size) puts the large
+ * ones last, so bisection finds where they start; without an order the pairs are split in runs. */
+static void gjk2_poly2_distance_kernel(const sw_job *j)
+{
+	if (j->order) {
+		size_t lo = 0, hi = j->n;
+		while (lo < hi) {
+			const size_t mid = lo + (hi - lo) / 2;
+			if (dist_large(j, j->order[mid]))
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		sw_job sub = *j;
+		sub.n = lo;
+		if (lo)
+			dist_blocks(&sub);
+		if (lo < j->n)
+			dist_gjk(j, j->order + lo, j->n - lo);
+		return;
+	}
+	uint32_t ord[DIST_RUN];
+	for (size_t g = 0; g < j->n; g += DIST_RUN) {
+		const size_t cnt = j->n - g < DIST_RUN ? j->n - g : DIST_RUN;
+		size_t ns = 0, nb = cnt;
+		for (size_t i = g; i < g + cnt; i++) {
+			if (dist_large(j, i))
+				ord[--nb] = (uint32_t)i;
+			else
+				ord[ns++] = (uint32_t)i;
+		}
+		sw_job sub = *j;
+		if (nb == cnt)
+			sub.off = j->off + g, sub.n = cnt; /* none large: the pairs in index order */
+		else
+			sub.order = ord, sub.n = ns;
+		if (ns)
+			dist_blocks(&sub);
+		if (nb < cnt)
+			dist_gjk(j, ord + nb, cnt - nb);
+	}
 }
 SW_EXPORT(gjk2_poly2_distance)

@@ -2,7 +2,8 @@
  * separating axis test over both polygons' edge normals (Gottschalk, Lin, Manocha 1996; Ericson, RTCD
  * 4.4 and 5.2.1): the reference of the gjk2_poly2_overlap row, with sw_gjk2_overlap's contract, and the
  * first step of the gjk2_poly2_distance row's reference (sw_gjk2_distance's contract), which answers the
- * pairs this test finds apart by feature pairs (feat_edges, below) and the others by GJK. B's
+ * pairs this test finds apart by feature pairs (feat_edges, below) and the others by GJK, as it answers
+ * pairs of more than SW_POLY2_DIST_FEAT_MAX vertex pairs with no test at all. B's
  * vertices enter A's frame once; both are scaled by the power of two σ of the pair's extent (as GJK does:
  * no square overflows, and only separations far inside the band below can underflow); for each edge of
  * A the least projection of B's vertices against the edge's offset over the normal's length, and the
@@ -195,11 +196,14 @@ sw_status sw_gjk2_poly2_distance_pair_ref(const sw_poly2 *a, sw_pose2 xa, const 
 {
 	*iters = 0;
 	axes_pair p;
-	if (!axes_run(a, xa, b, xb, &p)) {
+	/* polygons too large for the feature pass to pay (sw_poly2_dist_by_features): GJK answers, with no
+	 * separating-axis pass */
+	const int feat = sw_poly2_dist_by_features(a->count, b->count);
+	if (feat && !axes_run(a, xa, b, xb, &p)) {
 		*out = sw_distance_result_invalid();
 		return out->status;
 	}
-	if (axes_side(&p) <= 0) {
+	if (!feat || axes_side(&p) <= 0) {
 		/* overlapping or near contact: GJK answers */
 		sw_shape2 ga = sw_shape2_verts(a->v, a->count, 0.0f), gb = sw_shape2_verts(b->v, b->count, 0.0f);
 		sw_gjk2_distance_pair_ref(&ga, xa, &gb, xb, opts, out, iters);
