@@ -45,6 +45,26 @@ static void region_plane(sw_qh *q, int r)
 	q->rd[r] = dmax;
 }
 
+/* a point pt of region b above region a's plane or less than eps below it, pt not one of the corners of
+ * a's one triangle; for two one-triangle regions across their common edge pt is b's corner opposite the
+ * edge, the only point of b that is not one of a's (unless it is a's too) */
+static inline int tri_leans(const sw_qh *q, int a, int pt)
+{
+	const sw_qh_face *fa = &q->f[q->rhead[a]];
+	return pt != fa->v[0] && pt != fa->v[1] && pt != fa->v[2] &&
+	       sw_hd_dot(q->rn[a], q->p[pt]) - q->rd[a] >= -q->eps;
+}
+
+/* marks the vertices of region r with a new stamp (q->mask by vertex id) and returns it */
+static int mark_region(sw_qh *q, int r)
+{
+	int st = ++q->mstamp;
+	for (int s = q->rhead[r]; s >= 0; s = q->f[s].rnext)
+		for (int i = 0; i < 3; i++)
+			q->mask[q->vid[q->f[s].v[i]]] = st;
+	return st;
+}
+
 /* some vertex of region b that is not one of region a's lies above a's plane or less than eps below
  * it: the two are coplanar, or bent the wrong way by rounding */
 static int leans_on(sw_qh *q, int a, int b)
@@ -52,18 +72,12 @@ static int leans_on(sw_qh *q, int a, int b)
 	const sw_qh_face *fa = &q->f[q->rhead[a]];
 	if (fa->rnext < 0) { /* a is one triangle (most regions): its vertex set is its three points */
 		for (int s = q->rhead[b]; s >= 0; s = q->f[s].rnext)
-			for (int i = 0; i < 3; i++) {
-				int pt = q->f[s].v[i];
-				if (pt != fa->v[0] && pt != fa->v[1] && pt != fa->v[2] &&
-				    sw_hd_dot(q->rn[a], q->p[pt]) - q->rd[a] >= -q->eps)
+			for (int i = 0; i < 3; i++)
+				if (tri_leans(q, a, q->f[s].v[i]))
 					return 1;
-			}
 		return 0;
 	}
-	int st = ++q->mstamp;
-	for (int s = q->rhead[a]; s >= 0; s = q->f[s].rnext)
-		for (int i = 0; i < 3; i++)
-			q->mask[q->vid[q->f[s].v[i]]] = st;
+	int st = mark_region(q, a);
 	for (int s = q->rhead[b]; s >= 0; s = q->f[s].rnext)
 		for (int i = 0; i < 3; i++) {
 			int pt = q->f[s].v[i];
@@ -71,15 +85,6 @@ static int leans_on(sw_qh *q, int a, int b)
 				return 1;
 		}
 	return 0;
-}
-
-/* leans_on for two one-triangle regions across their common edge: the only point of b that is not
- * one of a's is b's corner opposite the edge (pt), unless it is a's too */
-static inline int tri_leans(const sw_qh *q, int a, int pt)
-{
-	const sw_qh_face *fa = &q->f[q->rhead[a]];
-	return pt != fa->v[0] && pt != fa->v[1] && pt != fa->v[2] &&
-	       sw_hd_dot(q->rn[a], q->p[pt]) - q->rd[a] >= -q->eps;
 }
 
 /* the spread max − min of n·v over the vertices of regions a and b, n their joint plane's normal (the
@@ -112,11 +117,8 @@ static double joint_spread(const sw_qh *q, int a, int b)
 /* the point of region b that is not one of region a's highest above a's plane, its height in *h */
 static int highest_on(sw_qh *q, int a, int b, double *h)
 {
-	int st = ++q->mstamp, best = -1;
+	int st = mark_region(q, a), best = -1;
 	*h = -INFINITY;
-	for (int s = q->rhead[a]; s >= 0; s = q->f[s].rnext)
-		for (int i = 0; i < 3; i++)
-			q->mask[q->vid[q->f[s].v[i]]] = st;
 	for (int s = q->rhead[b]; s >= 0; s = q->f[s].rnext)
 		for (int i = 0; i < 3; i++) {
 			int pt = q->f[s].v[i];

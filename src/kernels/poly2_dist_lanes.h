@@ -55,6 +55,17 @@ SW_INLINE void feat_edges_w(const axes_poly *p, const axes_poly *q, uint32_t np,
 	}
 }
 
+/* vertex v of p into the winner's rows: edge (v, v + 1) as (e0, e1) in the lanes of me, v as q in those of mq */
+SW_INLINE void feat_pick(const axes_poly *p, uint32_t v, sw_mw me, sw_mw mq, gw *e0, gw *e1, gw *q)
+{
+	const gw nx = p->v[v + 1 < p->n ? v + 1 : 0];
+	for (int c = 0; c < 2; c++) {
+		e0->c[c] = sw_sel(me, p->v[v].c[c], e0->c[c]);
+		e1->c[c] = sw_sel(me, nx.c[c], e1->c[c]);
+		q->c[c] = sw_sel(mq, p->v[v].c[c], q->c[c]);
+	}
+}
+
 /* the answers of a block's lanes (apart lanes right, the others overwritten later by GJK): every column
  * with one store for a whole block of consecutive pairs, else lane by lane */
 SW_INLINE void dist_store(const sw_job *j, const sw_fw *rows, const axes_blk *k)
@@ -116,24 +127,10 @@ static void dist_blocks(const sw_job *j)
 			for (uint32_t v = 0; v < nmax && v < SW_POLY2_MAX_VERTS; v++) {
 				const sw_fw kv = sw_set1((float)v);
 				const sw_mw mi = sw_eq(f.i, kv), mj = sw_eq(f.j, kv);
-				if (v < pa->n) {
-					const sw_mw me = sw_mandnot(isb, mi), mq = sw_mand(isb, mj);
-					const gw nx = pa->v[v + 1 < pa->n ? v + 1 : 0];
-					for (int c = 0; c < 2; c++) {
-						e0.c[c] = sw_sel(me, pa->v[v].c[c], e0.c[c]);
-						e1.c[c] = sw_sel(me, nx.c[c], e1.c[c]);
-						q.c[c] = sw_sel(mq, pa->v[v].c[c], q.c[c]);
-					}
-				}
-				if (v < pb->n) {
-					const sw_mw me = sw_mand(isb, mi), mq = sw_mandnot(isb, mj);
-					const gw nx = pb->v[v + 1 < pb->n ? v + 1 : 0];
-					for (int c = 0; c < 2; c++) {
-						e0.c[c] = sw_sel(me, pb->v[v].c[c], e0.c[c]);
-						e1.c[c] = sw_sel(me, nx.c[c], e1.c[c]);
-						q.c[c] = sw_sel(mq, pb->v[v].c[c], q.c[c]);
-					}
-				}
+				if (v < pa->n)
+					feat_pick(pa, v, sw_mandnot(isb, mi), sw_mand(isb, mj), &e0, &e1, &q);
+				if (v < pb->n)
+					feat_pick(pb, v, sw_mand(isb, mi), sw_mandnot(isb, mj), &e0, &e1, &q);
 			}
 			/* the closest point on the winner's segment: e0 + (clamped t / den)·e (ref witness) */
 			const sw_fw ex = sw_sub(e1.c[0], e0.c[0]), ey = sw_sub(e1.c[1], e0.c[1]);
