@@ -14,8 +14,7 @@
  * before the blocks (the row's ordering stage puts them last) and go to the GJK lanes with no pass, as the
  * reference sends them to GJK. The row keeps the ordering stage (polygons grouped by vertex counts, so that a block's
  * quadratic work follows its own polygons: measured faster on sse4 and avx2 and for polygons of up to 16
- * vertices, doc/benchmarks.md); its blocks store lane by lane, a whole block of consecutive pairs (no
- * order) with one vector store per column. */
+ * vertices, doc/benchmarks.md), so its blocks store lane by lane. */
 
 /* the running least over edges (ref feat2): key, edge index, vertex index, side (0: A's edges, 1: B's) */
 typedef struct feat_w {
@@ -66,26 +65,15 @@ SW_INLINE void feat_pick(const axes_poly *p, uint32_t v, sw_mw me, sw_mw mq, gw 
 	}
 }
 
-/* the answers of a block's lanes (apart lanes right, the others overwritten later by GJK): every column
- * with one store for a whole block of consecutive pairs, else lane by lane */
+/* the answers of a block's lanes (apart lanes right, the others overwritten later by GJK), lane by lane:
+ * the row always runs in its ordering stage's order */
 SW_INLINE void dist_store(const sw_job *j, const sw_fw *rows, const axes_blk *k)
 {
 	const sw_distance_results *out = j->out;
 	float *dst[7] = {out->distance, out->nx, out->ny, out->ax, out->ay, out->bx, out->by};
-	if (!j->order && k->lanes == SW_ALL_LANES) {
-		const uint32_t at = k->pk[0];
-		const sw_mw bad = sw_mfrom_bits(k->invalid);
-		for (int r = 0; r < 7; r++)
-			if (dst[r])
-				sw_storeu(dst[r] + at, sw_sel(bad, sw_set1(NAN), rows[r]));
-		sw_store_bytes(out->status + at, sw_sel(bad, sw_set1((float)SW_PAIR_INVALID), sw_set1((float)SW_MISS)));
-		if (out->feature)
-			sw_store_codes(out->feature + at, sw_set1(0.0f), sw_mfrom_bits(SW_ALL_LANES));
-	} else {
-		store_rows(dst, rows, 7, k->pk, k->lanes, k->invalid);
-		store_status(out->status, out->feature, k->pk, k->lanes, k->invalid, sw_mfalse(), SW_MISS, sw_mfalse(),
-			     SW_MISS, sw_mfalse(), SW_MISS, SW_MISS);
-	}
+	store_rows(dst, rows, 7, k->pk, k->lanes, k->invalid);
+	store_status(out->status, out->feature, k->pk, k->lanes, k->invalid, sw_mfalse(), SW_MISS, sw_mfalse(), SW_MISS,
+		     sw_mfalse(), SW_MISS, SW_MISS);
 }
 
 /* the GJK lanes over the listed pairs (indices relative to the job's off) */
@@ -171,45 +159,34 @@ SW_INLINE int dist_large(const sw_job *j, size_t k) { return sw_poly2_dist_large
 
 /* the pairs split by their vertex counts: the large ones straight to the GJK lanes (no pass run for
  * them), the others through the blocks. The row's ordering stage (sw_poly2_dist_by_size) puts the large
- * ones last, so bisection finds where they start; without an order the pairs are split in runs. */
+ * ones last, so bisection finds where they start; a call without an order (the pipeline always gives
+ * one) makes it here, in runs of DIST_RUN pairs as the pipeline does. */
 static void gjk2_poly2_distance_kernel(const sw_job *j)
 {
-	if (j->order) {
-		size_t lo = 0, hi = j->n;
-		while (lo < hi) {
-			const size_t mid = lo + (hi - lo) / 2;
-			if (dist_large(j, j->order[mid]))
-				hi = mid;
-			else
-				lo = mid + 1;
+	if (!j->order) {
+		uint32_t ord[DIST_RUN];
+		for (size_t g = 0; g < j->n; g += DIST_RUN) {
+			sw_job run = *j;
+			run.off = j->off + g, run.n = j->n - g < DIST_RUN ? j->n - g : DIST_RUN;
+			sw_poly2_dist_by_size(&run, ord);
+			run.order = ord;
+			gjk2_poly2_distance_kernel(&run);
 		}
-		sw_job sub = *j;
-		sub.n = lo;
-		if (lo)
-			dist_blocks(&sub);
-		if (lo < j->n)
-			dist_gjk(j, j->order + lo, j->n - lo);
 		return;
 	}
-	uint32_t ord[DIST_RUN];
-	for (size_t g = 0; g < j->n; g += DIST_RUN) {
-		const size_t cnt = j->n - g < DIST_RUN ? j->n - g : DIST_RUN;
-		size_t ns = 0, nb = cnt;
-		for (size_t i = g; i < g + cnt; i++) {
-			if (dist_large(j, i))
-				ord[--nb] = (uint32_t)i;
-			else
-				ord[ns++] = (uint32_t)i;
-		}
-		sw_job sub = *j;
-		if (nb == cnt)
-			sub.off = j->off + g, sub.n = cnt; /* none large: the pairs in index order */
+	size_t lo = 0, hi = j->n;
+	while (lo < hi) {
+		const size_t mid = lo + (hi - lo) / 2;
+		if (dist_large(j, j->order[mid]))
+			hi = mid;
 		else
-			sub.order = ord, sub.n = ns;
-		if (ns)
-			dist_blocks(&sub);
-		if (nb < cnt)
-			dist_gjk(j, ord + nb, cnt - nb);
+			lo = mid + 1;
 	}
+	sw_job sub = *j;
+	sub.n = lo;
+	if (lo)
+		dist_blocks(&sub);
+	if (lo < j->n)
+		dist_gjk(j, j->order + lo, j->n - lo);
 }
 SW_EXPORT(gjk2_poly2_distance)
