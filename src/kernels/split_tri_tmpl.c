@@ -100,10 +100,10 @@ SW_INLINE void tri_gather(const sw_split_src *s, size_t item0, unsigned cnt, tbl
 	b->item0 = item0, b->cnt = cnt;
 	const int inner = cnt == SW_W && 9 * (item0 + SW_W - 1) + TROWS * SW_W <= end;
 	for (unsigned r = 0; r < TROWS; r++) {
-		if (inner) { /* the common block: whole rows, no test a lane */
+		if (inner) { /* the common block: whole rows, no test a lane, each stored once as loaded */
 			SW_UNROLL
 			for (unsigned l = 0; l < SW_W; l++)
-				rows[r][l] = sw_loadu(s->verts + 9 * (item0 + l) + r * SW_W);
+				b->vrow[r][l] = rows[r][l] = sw_loadu(s->verts + 9 * (item0 + l) + r * SW_W);
 		} else
 			for (unsigned l = 0; l < SW_W; l++) {
 				size_t at = 9 * (item0 + (l < cnt ? l : cnt - 1)) + r * SW_W;
@@ -116,7 +116,8 @@ SW_INLINE void tri_gather(const sw_split_src *s, size_t item0, unsigned cnt, tbl
 					rows[r][l] = sw_load(tmp);
 				}
 			}
-		memcpy(b->vrow[r], rows[r], sizeof rows[r]);
+		if (!inner)
+			memcpy(b->vrow[r], rows[r], sizeof rows[r]);
 		sw_transpose(rows[r]);
 	}
 	for (int q = 0; q < 9; q++)
@@ -367,37 +368,48 @@ SW_INLINE uint32_t side_starts(const tcls *c, const tcut *tc, const tblock *b, c
 	return o->pass == SW_PASS_COUNT ? 0 : side_list(n, tc->keyv, s, list);
 }
 
-/* one side's triangles of the block by the pass: counts, or each output triangle in turn, its lane
- * and its permute row listed first (side_list): one sw_permute2 and one
- * store of exactly 9 floats a triangle written, none for a lane's missing ones. The reference's lanes
+/* the block's triangles of both sides by the pass: counts, or each output triangle in turn, its lane
+ * and its permute row listed first (side_list: the front side's list, then the back side's): one
+ * sw_permute2 and one store of exactly 9 floats a triangle written, none for a lane's missing ones,
+ * in one loop over both lists (one exit a block to mispredict, not one a side). The reference's lanes
  * (layout none: vertex 0 three times, as many as their counts) are written last, over their places */
-SW_INLINE void tri_put_side(const sw_split_src *src, const tblock *b, const tcls *c, const tcut *tc, float eps,
-			    const sw_pieces_results *o, int s)
+SW_INLINE void tri_put(const sw_split_src *src, const tblock *b, const tcls *c, const tcut *tc, float eps,
+		       const sw_pieces_results *o)
 {
-	const sw_piece_side *sd = &o->side[s];
-	if (!sd->first)
-		return;
-	_Alignas(64) uint32_t cn[SW_W], at[SW_W], list[3 * SW_W];
-	const uint32_t total = side_starts(c, tc, b, o, s, cn, at, list);
+	_Alignas(64) uint32_t cn[2][SW_W], at[2][SW_W], list[6 * SW_W];
+	uint32_t total[2] = {0, 0};
+	float *e[2] = {NULL, NULL};
+	for (int s = 0; s < 2; s++)
+		if (o->side[s].first) {
+			total[s] = side_starts(c, tc, b, o, s, cn[s], at[s], list + total[0]);
+			if (o->pass != SW_PASS_COUNT)
+				e[s] = o->side[s].elems + 9 * (size_t)o->side[s].first[b->item0];
+		}
 	if (o->pass == SW_PASS_COUNT)
 		return;
-	const size_t base = sd->first[b->item0];
-	float *const e = sd->elems + 9 * base;
-	for (uint32_t j = 0; j < total; j++) {
+	const uint32_t t0 = total[0], all = total[0] + total[1];
+	for (uint32_t j = 0; j < all; j++) {
 		const unsigned q = list[j], l = q % SW_W;
-		sw_store_first(e + 9 * (size_t)j,
-			       sw_permute2(b->vrow[0][l], tc->xrow[0][l], (const int32_t *)tri_perm + (q - l)), 9);
+		float *const to = j < t0 ? e[0] + 9 * (size_t)j : e[1] + 9 * (size_t)(j - t0);
+		sw_store_first(to, sw_permute2(b->vrow[0][l], tc->xrow[0][l], (const int32_t *)tri_perm + (q - l)), 9);
 	}
-	const int attrs = src->k && sd->attrs;
-	for (unsigned m = tc->slow; m; m &= m - 1) {
-		unsigned l = (unsigned)__builtin_ctz(m);
-		size_t q = base + at[l];
-		put_ref(src, b->item0 + l, eps, s, sd->elems + 9 * q, attrs ? sd->attrs + 3 * src->k * q : NULL);
+	for (int s = 0; s < 2; s++) {
+		const sw_piece_side *sd = &o->side[s];
+		if (!sd->first)
+			continue;
+		const size_t base = sd->first[b->item0];
+		const int attrs = src->k && sd->attrs;
+		for (unsigned m = tc->slow; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctz(m);
+			size_t q = base + at[s][l];
+			put_ref(src, b->item0 + l, eps, s, sd->elems + 9 * q,
+				attrs ? sd->attrs + 3 * src->k * q : NULL);
+		}
+		for (unsigned l = 0; attrs && l < b->cnt; l++)
+			if (!(tc->slow >> l & 1))
+				tri_attrs(src, b->item0 + l, &tri_lays[tri_slot[tc->key[l]]].side[s], tc, l,
+					  sd->attrs + 3 * src->k * (base + at[s][l]));
 	}
-	for (unsigned l = 0; attrs && l < b->cnt; l++)
-		if (!(tc->slow >> l & 1))
-			tri_attrs(src, b->item0 + l, &tri_lays[tri_slot[tc->key[l]]].side[s], tc, l,
-				  sd->attrs + 3 * src->k * (base + at[l]));
 }
 #else
 /* lane l's triangles of one layout side at `out`, `room` floats writable from there */
@@ -469,9 +481,11 @@ static void tri3_split_kernel(const sw_job *j)
 	plane_w pl[2];
 	tcls c;
 	tcut tc;
-	/* each block's planes are made before the previous block's triangles are written (plane_next) */
+	/* each block's planes are made before the previous block's triangles are written (plane_next); one
+	 * plane for every item is made once */
+	const size_t flip = src->nplanes > 1;
 	plane_lanes(3, src, j->off, j->n < SW_W ? (unsigned)j->n : SW_W, &pl[0]);
-	for (size_t base = 0, blk = 0; base < j->n; base += SW_W, blk ^= 1) {
+	for (size_t base = 0, blk = 0; base < j->n; base += SW_W, blk ^= flip) {
 		unsigned cnt = j->n - base < SW_W ? (unsigned)(j->n - base) : SW_W;
 		size_t item0 = j->off + base;
 		unsigned valid = SW_ALL_LANES;
@@ -482,9 +496,14 @@ static void tri3_split_kernel(const sw_job *j)
 		tri_classify(&b, &pl[blk], opts, valid, &c);
 		c.valid &= (unsigned)((1ull << cnt) - 1);
 		tri_cut(src, &b, &c, opts.eps, &tc);
-		plane_next(3, src, j, base, &pl[blk ^ 1]);
+		if (flip)
+			plane_next(3, src, j, base, &pl[blk ^ 1]);
+#if TROWS == 1
+		tri_put(src, &b, &c, &tc, opts.eps, o);
+#else
 		tri_put_side(src, &b, &c, &tc, opts.eps, o, 0);
 		tri_put_side(src, &b, &c, &tc, opts.eps, o, 1);
+#endif
 		if (o->pass != SW_PASS_COUNT)
 			store_class(o->status, o->cls, item0, cnt, c.valid, c.any_f, c.any_b);
 	}
