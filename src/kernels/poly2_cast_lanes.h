@@ -2,11 +2,11 @@
  * axes, one pair per lane: included by gjk2_tmpl.c after kernels/poly2_axes_lanes.h (the block's pairs,
  * their frame and vertex rows) and kernels/gjk_drive.h (store_cast, gjk_rows). Each block repeats
  * src/ref/poly2_cast.c operation for operation (each edge's separation and motion, the three versions
- * of the latest entry and earliest exit, the hit's answer), so the same bits. The pairs the axes leave
- * to GJK (the band, starts overlapped, an invalid pose or motion) are listed and run afterwards through
- * the GJK lanes (gjk_rows over the list), which give the reference's GJK answers; with opts->target > 0
- * the whole job runs there. The row has no ordering stage, as the overlap row: a block of consecutive
- * pairs all decided by the axes stores each column with one vector store. */
+ * of the latest entry and earliest exit, the hit's answer, the least penetration of a pair overlapping at
+ * t = 0), so the same bits. The pairs the axes leave to GJK (the band, an invalid pose or motion) are listed and run
+ * afterwards through the GJK lanes (gjk_rows over the list), which give the reference's GJK answers; with opts->target
+ * > 0 the whole job runs there. The row has no ordering stage, as the overlap row: a block of consecutive pairs all
+ * decided by the axes stores each column with one vector store. */
 
 /* the lanes' cast_span */
 typedef struct span_w {
@@ -37,6 +37,7 @@ typedef struct cast_w {
 	sw_fw in_num, in_den;
 	sw_mw fromb, apart;
 	gw e0, e1;
+	axes_w best; /* the largest separation at t = 0, the edge's own normal (ref bnum, blen2, bmx, bmy, bfromb) */
 } cast_w;
 
 /* the edges of p against the points q (cast_edges); isb: p is B */
@@ -52,6 +53,14 @@ SW_INLINE void cast_edges_w(const axes_poly *p, const axes_poly *q, uint32_t np,
 		sw_fw dot = sw_add(sw_mul(mx, r.c[0]), sw_mul(my, r.c[1])), u = isb ? sw_neg(dot) : dot;
 		const sw_mw edge = sw_gt(len2, zero);
 		num = sw_sel(edge, num, zero), u = sw_sel(edge, u, zero);
+		/* the best axis at t = 0 (axes_take's compare; the normal kept as the edge gave it) */
+		const sw_fw sq = sw_mul(num, sw_abs(num));
+		const sw_mw up = sw_mand(sw_gt(sw_mul(sq, s->best.len2), sw_mul(s->best.sq, len2)), edge);
+		s->best.num = sw_sel(up, num, s->best.num), s->best.sq = sw_sel(up, sq, s->best.sq);
+		s->best.len2 = sw_sel(up, len2, s->best.len2);
+		s->best.mx = sw_sel(up, mx, s->best.mx), s->best.my = sw_sel(up, my, s->best.my);
+		s->best.fromb = isb ? sw_mor(s->best.fromb, up) : sw_mandnot(up, s->best.fromb);
+		axes_keep_edge(&s->best, up, a, b);
 		const sw_fw w = sw_mul(tau, sw_sqrt(len2)), d = sw_neg(u);
 		const sw_mw neg = sw_lt(u, zero), pos = sw_gt(u, zero), still = sw_eq(u, zero);
 		const sw_fw grown = sw_sub(num, w);
@@ -63,20 +72,6 @@ SW_INLINE void cast_edges_w(const axes_poly *p, const axes_poly *q, uint32_t np,
 		s->fromb = isb ? sw_mor(s->fromb, in) : sw_mandnot(in, s->fromb);
 		s->e0 = gw_sel(in, a, s->e0), s->e1 = gw_sel(in, b, s->e1);
 	}
-}
-
-/* least_vertex lane-wise over the lanes' points q (counts up to q->n; past a lane's count its v[0],
- * which never beats v[0]) */
-SW_INLINE gw least_vertex_w(const axes_poly *q, sw_fw mx, sw_fw my)
-{
-	gw v = q->v[0];
-	sw_fw lo = sw_add(sw_mul(mx, q->v[0].c[0]), sw_mul(my, q->v[0].c[1]));
-	for (uint32_t j = 1; j < q->n && j < SW_POLY2_MAX_VERTS; j++) {
-		sw_fw d = sw_add(sw_mul(mx, q->v[j].c[0]), sw_mul(my, q->v[j].c[1]));
-		sw_mw lt = sw_lt(d, lo);
-		lo = sw_sel(lt, d, lo), v = gw_sel(lt, q->v[j], v);
-	}
-	return v;
 }
 
 /* a hit's rows (cast_hit): t, depth, point x, y, normal x, y, slide x, y */
@@ -106,27 +101,64 @@ SW_INLINE void cast_hit_w(const axes_pair_w *pr, const cast_w *s, sw_fw *rows)
 	rows[6] = zero, rows[7] = zero;
 }
 
-/* the decided lanes' answers (a miss: t 1, the rest 0): a whole block of consecutive pairs by one store
- * per column (its lanes left to GJK are written again by GJK afterwards), else lane by lane */
-SW_INLINE void cast_store(const sw_job *j, sw_fw *rows, sw_mw miss, const uint32_t *pk, unsigned lanes,
+/* the lanes overlapping at t = 0 by more than τ (ref cast_pen: the best separation at t = 0 below −τ) */
+
+SW_INLINE sw_mw cast_deep_w(const cast_w *s, sw_fw tau)
+{
+	const axes_w *b = &s->best;
+	const sw_fw far = sw_mul(b->num, b->num), band = sw_mul(sw_mul(tau, tau), b->len2);
+	return sw_mand(sw_mand(sw_lt(b->num, sw_set1(0.0f)), sw_ge(far, band)),
+		       sw_mnot(sw_eq(b->num, sw_set1(-INFINITY))));
+}
+
+/* their rows (ref cast_pen) in the lanes of start: t 0, depth minus the best separation, point the witness
+ * on A's side, normal the axis' unit normal A → B */
+SW_INLINE void cast_pen_w(const axes_pair_w *pr, const cast_w *s, sw_mw start, sw_fw *rows)
+{
+	const axes_w *b = &s->best;
+	const sw_fw zero = sw_set1(0.0f);
+	gw wa, wb;
+	axes_pen_w(pr, b, b->mx, b->my, &wa, &wb);
+	const sw_fw len = sw_sqrt(b->len2), inv = sw_div(sw_set1(1.0f), pr->sig);
+	const sw_fw ux = sw_div(sw_sel(b->fromb, sw_neg(b->mx), b->mx), len);
+	const sw_fw uy = sw_div(sw_sel(b->fromb, sw_neg(b->my), b->my), len);
+	const sw_fw wx = sw_mul(wa.c[0], inv), wy = sw_mul(wa.c[1], inv), ca = pr->ca, sa = pr->sa;
+	const sw_fw pen[8] = {zero,
+			      sw_neg(sw_mul(sw_div(b->num, len), inv)),
+			      sw_add(sw_sub(sw_mul(ca, wx), sw_mul(sa, wy)), pr->pA.c[0]),
+			      sw_add(sw_add(sw_mul(sa, wx), sw_mul(ca, wy)), pr->pA.c[1]),
+			      sw_sub(sw_mul(ca, ux), sw_mul(sa, uy)),
+			      sw_add(sw_mul(sa, ux), sw_mul(ca, uy)),
+			      zero,
+			      zero};
+	for (int r = 0; r < 8; r++)
+		rows[r] = sw_sel(start, pen[r], rows[r]);
+}
+
+/* the decided lanes' answers (a miss: t 1, the rest 0; start: SW_STARTS_OVERLAPPED, rows as given): a whole
+ * block of consecutive pairs by one store per column (its lanes left to GJK are written again by GJK
+ * afterwards), else lane by lane */
+SW_INLINE void cast_store(const sw_job *j, sw_fw *rows, sw_mw miss, sw_mw start, const uint32_t *pk, unsigned lanes,
 			  unsigned decided)
 {
 	const sw_cast_results *out = j->out;
 	const sw_fw zero = sw_set1(0.0f);
 	rows[0] = sw_sel(miss, sw_set1(1.0f), rows[0]);
-	for (int k = 2; k < 8; k++)
+	for (int k = 1; k < 8; k++)
 		rows[k] = sw_sel(miss, zero, rows[k]);
+	float *const dst[8] = {out->t, out->depth, out->px, out->py, out->nx, out->ny, out->sx, out->sy};
 	if (j->order || lanes != SW_ALL_LANES) {
-		gw point = {{rows[2], rows[3]}}, normal = {{rows[4], rows[5]}};
-		store_cast(out, miss, sw_mfalse(), sw_mfalse(), rows[0], point, normal, pk, decided, 0);
+		store_rows(dst, rows, 8, pk, decided, 0);
+		store_status(out->status, out->feature, pk, decided, 0, miss, SW_MISS, start, SW_STARTS_OVERLAPPED,
+			     sw_mfalse(), SW_HIT, SW_HIT);
 		return;
 	}
-	float *const dst[8] = {out->t, out->depth, out->px, out->py, out->nx, out->ny, out->sx, out->sy};
 	const uint32_t at = pk[0];
 	for (int k = 0; k < 8; k++)
 		if (dst[k])
 			sw_storeu(dst[k] + at, rows[k]);
-	sw_store_bytes(out->status + at, sw_sel(miss, sw_set1((float)SW_MISS), sw_set1((float)SW_HIT)));
+	sw_fw st = sw_sel(start, sw_set1((float)SW_STARTS_OVERLAPPED), sw_set1((float)SW_HIT));
+	sw_store_bytes(out->status + at, sw_sel(miss, sw_set1((float)SW_MISS), st));
 	if (out->feature)
 		sw_store_codes(out->feature + at, zero, sw_mfrom_bits(SW_ALL_LANES));
 }
@@ -165,7 +197,9 @@ static void gjk2_poly2_cast_kernel(const sw_job *j)
 		const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f);
 		const sw_fw tau = sw_mul(sw_set1(SW_POLY2_AXES_EPS), sw_mul(pr.ext, pr.sig));
 		const span_w none = {zero, one, one, one, sw_mfalse()};
-		cast_w s = {none, none, zero, one, sw_mfalse(), sw_mfalse(), gw_zero(), gw_zero()};
+		const axes_w nobest = {sw_set1(-INFINITY), sw_set1(-INFINITY), one,      zero, zero,
+				       sw_mfalse(),        gw_zero(),          gw_zero()};
+		cast_w s = {none, none, zero, one, sw_mfalse(), sw_mfalse(), gw_zero(), gw_zero(), nobest};
 		const axes_poly *pa = &pr.pa, *pb = &pr.pb;
 		if (pa->n == 8 && pb->n == 8) { /* the scene's usual block: counts known, loops unrolled */
 			cast_edges_w(pa, pb, 8, 8, 0, pr.r, tau, &s);
@@ -176,11 +210,14 @@ static void gjk2_poly2_cast_kernel(const sw_job *j)
 		}
 		const sw_mw hit = sw_mand(s.apart, span_meets_w(&s.shrink));
 		const sw_mw miss = sw_mandnot(hit, sw_mnot(span_meets_w(&s.grow)));
-		const unsigned decided = valid & sw_mbits(sw_mor(hit, miss));
+		const sw_mw start = cast_deep_w(&s, tau);
+		const unsigned decided = valid & sw_mbits(sw_mor(sw_mor(hit, miss), start));
 		if (decided) {
 			sw_fw rows[8];
 			cast_hit_w(&pr, &s, rows);
-			cast_store(j, rows, miss, pk, lanes, decided);
+			if (valid & sw_mbits(start))
+				cast_pen_w(&pr, &s, start, rows);
+			cast_store(j, rows, miss, start, pk, lanes, decided);
 		}
 		/* the rest through GJK */
 		for (unsigned b = lanes & ~decided; b; b &= b - 1)
