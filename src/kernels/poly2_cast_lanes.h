@@ -213,8 +213,10 @@ static void gjk2_poly2_cast_kernel(const sw_job *j)
 		const sw_mw start = cast_deep_w(&s, tau);
 		const unsigned decided = valid & sw_mbits(sw_mor(sw_mor(hit, miss), start));
 		if (decided) {
-			sw_fw rows[8];
-			cast_hit_w(&pr, &s, rows);
+			sw_fw rows[8] = {zero, zero, zero, zero, zero, zero, zero, zero};
+			/* the hit's rows only where a lane hits (a block of misses and overlapping pairs needs none) */
+			if (valid & sw_mbits(hit))
+				cast_hit_w(&pr, &s, rows);
 			if (valid & sw_mbits(start))
 				cast_pen_w(&pr, &s, start, rows);
 			cast_store(j, rows, miss, start, pk, lanes, decided);
