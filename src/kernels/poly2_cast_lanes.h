@@ -31,13 +31,14 @@ SW_INLINE sw_mw span_meets_w(const span_w *s)
 	return sw_mandnot(s->never, sw_le(sw_mul(s->in_num, s->out_den), sw_mul(s->out_num, s->in_den)));
 }
 
-/* the lanes' cast_axes */
+/* the lanes' cast_axes; an edge is kept by its id (A's edge i: i, B's: SW_POLY2_MAX_VERTS + i; −1 none) and
+ * its ends are picked again afterwards (cast_edge_of), which keeps fewer vectors live in the edge loop */
 typedef struct cast_w {
 	span_w grow, shrink;
-	sw_fw in_num, in_den;
-	sw_mw fromb, apart;
-	gw e0, e1;
-	axes_w best; /* the largest separation at t = 0, the edge's own normal (ref bnum, blen2, bmx, bmy, bfromb) */
+	sw_fw in_num, in_den, in_id;
+	sw_mw apart;
+	/* the largest separation at t = 0 (ref bnum, blen2; sq = num·|num|) and its edge */
+	sw_fw bnum, bsq, blen2, bid;
 } cast_w;
 
 /* the edges of p against the points q (cast_edges); isb: p is B */
@@ -47,20 +48,18 @@ SW_INLINE void cast_edges_w(const axes_poly *p, const axes_poly *q, uint32_t np,
 	const sw_fw zero = sw_set1(0.0f);
 	for (uint32_t i = 0; i < np && i < SW_POLY2_MAX_VERTS; i++) {
 		const gw a = p->v[i], b = p->v[i + 1 < np ? i + 1 : 0];
+		const sw_fw id = sw_set1((float)(isb ? SW_POLY2_MAX_VERTS + i : i));
 		sw_fw mx = sw_sub(b.c[1], a.c[1]), my = sw_neg(sw_sub(b.c[0], a.c[0]));
 		sw_fw off = sw_add(sw_mul(mx, a.c[0]), sw_mul(my, a.c[1])), lo = axes_lo_w(q, nq, mx, my);
 		sw_fw len2 = sw_add(sw_mul(mx, mx), sw_mul(my, my)), num = sw_sub(lo, off);
 		sw_fw dot = sw_add(sw_mul(mx, r.c[0]), sw_mul(my, r.c[1])), u = isb ? sw_neg(dot) : dot;
 		const sw_mw edge = sw_gt(len2, zero);
 		num = sw_sel(edge, num, zero), u = sw_sel(edge, u, zero);
-		/* the best axis at t = 0 (axes_take's compare; the normal kept as the edge gave it) */
+		/* the best axis at t = 0 (axes_take's compare) */
 		const sw_fw sq = sw_mul(num, sw_abs(num));
-		const sw_mw up = sw_mand(sw_gt(sw_mul(sq, s->best.len2), sw_mul(s->best.sq, len2)), edge);
-		s->best.num = sw_sel(up, num, s->best.num), s->best.sq = sw_sel(up, sq, s->best.sq);
-		s->best.len2 = sw_sel(up, len2, s->best.len2);
-		s->best.mx = sw_sel(up, mx, s->best.mx), s->best.my = sw_sel(up, my, s->best.my);
-		s->best.fromb = isb ? sw_mor(s->best.fromb, up) : sw_mandnot(up, s->best.fromb);
-		axes_keep_edge(&s->best, up, a, b);
+		const sw_mw up = sw_mand(sw_gt(sw_mul(sq, s->blen2), sw_mul(s->bsq, len2)), edge);
+		s->bnum = sw_sel(up, num, s->bnum), s->bsq = sw_sel(up, sq, s->bsq);
+		s->blen2 = sw_sel(up, len2, s->blen2), s->bid = sw_sel(up, id, s->bid);
 		const sw_fw w = sw_mul(tau, sw_sqrt(len2)), d = sw_neg(u);
 		const sw_mw neg = sw_lt(u, zero), pos = sw_gt(u, zero), still = sw_eq(u, zero);
 		const sw_fw grown = sw_sub(num, w);
@@ -69,30 +68,44 @@ SW_INLINE void cast_edges_w(const axes_poly *p, const axes_poly *q, uint32_t np,
 		s->apart = sw_mor(s->apart, sw_gt(grown, zero));
 		const sw_mw in = sw_mand(neg, sw_gt(sw_mul(num, s->in_den), sw_mul(s->in_num, d)));
 		s->in_num = sw_sel(in, num, s->in_num), s->in_den = sw_sel(in, d, s->in_den);
-		s->fromb = isb ? sw_mor(s->fromb, in) : sw_mandnot(in, s->fromb);
-		s->e0 = gw_sel(in, a, s->e0), s->e1 = gw_sel(in, b, s->e1);
+		s->in_id = sw_sel(in, id, s->in_id);
 	}
+}
+
+/* the ends (a, b) of the lanes' edges id, as the edge loop formed them (zero for −1), and whether each is B's */
+SW_INLINE sw_mw cast_edge_of(const axes_pair_w *pr, sw_fw id, gw *e0, gw *e1)
+{
+	*e0 = gw_zero(), *e1 = gw_zero();
+	for (int side = 0; side < 2; side++) {
+		const axes_poly *p = side ? &pr->pb : &pr->pa;
+		for (uint32_t i = 0; i < p->n && i < SW_POLY2_MAX_VERTS; i++) {
+			const sw_mw m = sw_eq(id, sw_set1((float)(side ? SW_POLY2_MAX_VERTS + i : i)));
+			*e0 = gw_sel(m, p->v[i], *e0), *e1 = gw_sel(m, p->v[i + 1 < p->n ? i + 1 : 0], *e1);
+		}
+	}
+	return sw_ge(id, sw_set1((float)SW_POLY2_MAX_VERTS));
 }
 
 /* a hit's rows (cast_hit): t, depth, point x, y, normal x, y, slide x, y */
 SW_INLINE void cast_hit_w(const axes_pair_w *pr, const cast_w *s, sw_fw *rows)
 {
 	const sw_fw t = sw_div(s->in_num, s->in_den), rx = sw_mul(pr->r.c[0], t), ry = sw_mul(pr->r.c[1], t);
-	gw p, e0 = s->e0, e1 = s->e1;
+	gw p, e0, e1;
+	const sw_mw fromb = cast_edge_of(pr, s->in_id, &e0, &e1);
 	const sw_fw mx = sw_sub(e1.c[1], e0.c[1]), my = sw_neg(sw_sub(e1.c[0], e0.c[0]));
 	const gw va = least_vertex_w(&pr->pa, mx, my), vb = least_vertex_w(&pr->pb, mx, my);
 	const gw vbt = {{sw_add(vb.c[0], rx), sw_add(vb.c[1], ry)}};
 	const gw e0t = {{sw_add(e0.c[0], rx), sw_add(e0.c[1], ry)}}, e1t = {{sw_add(e1.c[0], rx), sw_add(e1.c[1], ry)}};
-	p = gw_sel(s->fromb, va, vbt);
-	e0 = gw_sel(s->fromb, e0t, e0), e1 = gw_sel(s->fromb, e1t, e1);
+	p = gw_sel(fromb, va, vbt);
+	e0 = gw_sel(fromb, e0t, e0), e1 = gw_sel(fromb, e1t, e1);
 	const sw_fw ex = sw_sub(e1.c[0], e0.c[0]), ey = sw_sub(e1.c[1], e0.c[1]);
 	const sw_fw along = sw_add(sw_mul(sw_sub(p.c[0], e0.c[0]), ex), sw_mul(sw_sub(p.c[1], e0.c[1]), ey));
 	const sw_fw ee = sw_add(sw_mul(ex, ex), sw_mul(ey, ey));
 	p = gw_sel(sw_lt(along, sw_set1(0.0f)), e0, gw_sel(sw_gt(along, ee), e1, p));
 	const sw_fw wx = sw_div(p.c[0], pr->sig), wy = sw_div(p.c[1], pr->sig);
 	const sw_fw len = sw_sqrt(sw_add(sw_mul(mx, mx), sw_mul(my, my)));
-	const sw_fw ux = sw_div(sw_sel(s->fromb, sw_neg(mx), mx), len);
-	const sw_fw uy = sw_div(sw_sel(s->fromb, sw_neg(my), my), len);
+	const sw_fw ux = sw_div(sw_sel(fromb, sw_neg(mx), mx), len);
+	const sw_fw uy = sw_div(sw_sel(fromb, sw_neg(my), my), len);
 	const sw_fw ca = pr->ca, sa = pr->sa, zero = sw_set1(0.0f);
 	rows[0] = t, rows[1] = zero;
 	rows[2] = sw_add(sw_sub(sw_mul(ca, wx), sw_mul(sa, wy)), sw_add(pr->pA.c[0], sw_mul(pr->da.c[0], t)));
@@ -105,26 +118,29 @@ SW_INLINE void cast_hit_w(const axes_pair_w *pr, const cast_w *s, sw_fw *rows)
 
 SW_INLINE sw_mw cast_deep_w(const cast_w *s, sw_fw tau)
 {
-	const axes_w *b = &s->best;
-	const sw_fw far = sw_mul(b->num, b->num), band = sw_mul(sw_mul(tau, tau), b->len2);
-	return sw_mand(sw_mand(sw_lt(b->num, sw_set1(0.0f)), sw_ge(far, band)),
-		       sw_mnot(sw_eq(b->num, sw_set1(-INFINITY))));
+	const sw_fw far = sw_mul(s->bnum, s->bnum), band = sw_mul(sw_mul(tau, tau), s->blen2);
+	return sw_mand(sw_mand(sw_lt(s->bnum, sw_set1(0.0f)), sw_ge(far, band)),
+		       sw_mnot(sw_eq(s->bnum, sw_set1(-INFINITY))));
 }
 
 /* their rows (ref cast_pen) in the lanes of start: t 0, depth minus the best separation, point the witness
  * on A's side, normal the axis' unit normal A → B */
 SW_INLINE void cast_pen_w(const axes_pair_w *pr, const cast_w *s, sw_mw start, sw_fw *rows)
 {
-	const axes_w *b = &s->best;
 	const sw_fw zero = sw_set1(0.0f);
+	axes_w b;
+	b.num = s->bnum, b.sq = zero, b.len2 = s->blen2;
+	b.fromb = cast_edge_of(pr, s->bid, &b.e0, &b.e1);
+	/* the edge's own outward normal, formed as the edge loop formed it */
+	b.mx = sw_sub(b.e1.c[1], b.e0.c[1]), b.my = sw_neg(sw_sub(b.e1.c[0], b.e0.c[0]));
 	gw wa, wb;
-	axes_pen_w(pr, b, b->mx, b->my, &wa, &wb);
-	const sw_fw len = sw_sqrt(b->len2), inv = sw_div(sw_set1(1.0f), pr->sig);
-	const sw_fw ux = sw_div(sw_sel(b->fromb, sw_neg(b->mx), b->mx), len);
-	const sw_fw uy = sw_div(sw_sel(b->fromb, sw_neg(b->my), b->my), len);
+	axes_pen_w(pr, &b, b.mx, b.my, &wa, &wb);
+	const sw_fw len = sw_sqrt(b.len2), inv = sw_div(sw_set1(1.0f), pr->sig);
+	const sw_fw ux = sw_div(sw_sel(b.fromb, sw_neg(b.mx), b.mx), len);
+	const sw_fw uy = sw_div(sw_sel(b.fromb, sw_neg(b.my), b.my), len);
 	const sw_fw wx = sw_mul(wa.c[0], inv), wy = sw_mul(wa.c[1], inv), ca = pr->ca, sa = pr->sa;
 	const sw_fw pen[8] = {zero,
-			      sw_neg(sw_mul(sw_div(b->num, len), inv)),
+			      sw_neg(sw_mul(sw_div(b.num, len), inv)),
 			      sw_add(sw_sub(sw_mul(ca, wx), sw_mul(sa, wy)), pr->pA.c[0]),
 			      sw_add(sw_add(sw_mul(sa, wx), sw_mul(ca, wy)), pr->pA.c[1]),
 			      sw_sub(sw_mul(ca, ux), sw_mul(sa, uy)),
@@ -197,9 +213,8 @@ static void gjk2_poly2_cast_kernel(const sw_job *j)
 		const sw_fw zero = sw_set1(0.0f), one = sw_set1(1.0f);
 		const sw_fw tau = sw_mul(sw_set1(SW_POLY2_AXES_EPS), sw_mul(pr.ext, pr.sig));
 		const span_w none = {zero, one, one, one, sw_mfalse()};
-		const axes_w nobest = {sw_set1(-INFINITY), sw_set1(-INFINITY), one,      zero, zero,
-				       sw_mfalse(),        gw_zero(),          gw_zero()};
-		cast_w s = {none, none, zero, one, sw_mfalse(), sw_mfalse(), gw_zero(), gw_zero(), nobest};
+		const sw_fw none_id = sw_set1(-1.0f), ninf = sw_set1(-INFINITY);
+		cast_w s = {none, none, zero, one, none_id, sw_mfalse(), ninf, ninf, one, none_id};
 		const axes_poly *pa = &pr.pa, *pb = &pr.pb;
 		if (pa->n == 8 && pb->n == 8) { /* the scene's usual block: counts known, loops unrolled */
 			cast_edges_w(pa, pb, 8, 8, 0, pr.r, tau, &s);
