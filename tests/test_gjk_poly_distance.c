@@ -1,14 +1,17 @@
 /* tests/test_gjk_poly_distance.c — the polygon distance by feature pairs (sw_gjk2_poly2_distance_pair_ref,
  * the gjk2_poly2_distance row's reference): the separating axes decide; apart pairs (best axis > τ) get the
- * least point–segment distance over both sides' (vertex, edge) pairs, the others GJK (sw_gjk2_distance,
- * bit for bit), as are polygons of more than 64 vertex pairs (n_A·n_B), with no pass. Hand cases (vertex–vertex,
+ * least point–segment distance over both sides' (vertex, edge) pairs, overlapping pairs (best axis ≤ −τ)
+ * the least penetration along the best axis, the others GJK (sw_gjk2_distance, bit for bit), as are
+ * polygons of more than 64 vertex pairs (n_A·n_B), with no pass. Hand cases (vertex–vertex,
  * vertex–edge, parallel edges, touching, 1e4 offsets, tiny shapes, needles, bad placements, pairs of 2 to 16
  * vertices on both sides of the 64), the batched row against the single-pair bits, and the independent
  * double-precision oracle of tests/common/oracle_gjk.h (brute force over feature pairs) on 12 000 pairs:
  * random, near contact and needles. Bounds (doc/numerics.md, GJK, "Polygon distance by feature pairs"):
  * outside the band 1e-5·S (S the pair's size) the status is the oracle's; an apart pair's distance is
  * within 1e-5·S of the exact one (measured: below 2e-7·S), its points on the shapes and point_b − point_a
- * = distance·normal within the same band plus the world-space rounding. */
+ * = distance·normal within the same band plus the world-space rounding; an overlapping pair's −distance is
+ * the exact depth within the band (measured: below 7e-8·S), B moved by it along the normal touches, with
+ * the same bounds on its points. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
