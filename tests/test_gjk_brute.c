@@ -811,12 +811,30 @@ static void cast_axes_case(uint64_t seed, case2 *c)
 	c->db = sw_v2_add(c->da, sw_v2_scale(tg, 2 * s));
 }
 
+/* a polygon cast starting overlapped outside the band, answered by the least penetration at t = 0: the
+ * depth the exact one (minus the oracle's separation at t = 0), B moved by it along the normal touching
+ * along the normal, the point on A */
+static void judge_cast_pen(const oracle_case *o, const og_cast *oc, const sw_cast_result *ca, uint64_t seed, tally *t)
+{
+	const double n[3] = {ca->normal.x, ca->normal.y, 0}, p[3] = {ca->point.x, ca->point.y, 0};
+	const double shift[3] = {ca->depth * n[0], ca->depth * n[1], 0};
+	if (!(fabs(ca->depth + oc->sep0) <= o->band))
+		fail_report(t, Q_CAST, seed, "depth", ca->depth, -oc->sep0);
+	if (!(fabs(len3(n) - 1) <= 1e-6))
+		fail_report(t, Q_CAST, seed, "normal not unit", len3(n), 1);
+	const double g = og_gap(&o->a, &o->b, shift, n);
+	if (!(fabs(g) <= o->band))
+		fail_report(t, Q_CAST, seed, "B moved by the depth along the normal not touching", g, 0);
+	if (!(og_point_dist(&o->a, p) <= o->band + o->world))
+		fail_report(t, Q_CAST, seed, "point off A", og_point_dist(&o->a, p), 0);
+}
+
 Test(gjk_brute, polygon_cast_by_moving_axes)
 {
 	static case2 c;
 	static oracle_case o;
 	tally t;
-	int by_gjk = 0;
+	int by_gjk = 0, by_pen = 0;
 	memset(&t, 0, sizeof t);
 	for (int i = 0; i < N_CAST_AXES; i++) {
 		uint64_t seed = 12000000 + (uint64_t)i;
@@ -836,14 +854,19 @@ Test(gjk_brute, polygon_cast_by_moving_axes)
 		t.limit[Q_CAST] += ca.status == SW_ITER_LIMIT;
 		if (ca.status == SW_HIT && !(fabs(len3(l.cast_n) - 1) <= 1e-6))
 			fail_report(&t, Q_CAST, seed, "normal not unit", len3(l.cast_n), 1);
-		if (ca.depth != 0 || ca.feature != SW_FEATURE_NONE)
+		const int pen = ca.status == SW_STARTS_OVERLAPPED && l.it[Q_CAST] == 0;
+		by_pen += pen;
+		if ((ca.depth != 0 && !pen) || ca.feature != SW_FEATURE_NONE)
 			fail_report(&t, Q_CAST, seed, "depth or feature", ca.depth, 0);
+		if (pen)
+			judge_cast_pen(&o, &oc, &ca, seed, &t);
 		judge_moving(&o, &o.a, &o.b, o.r, &oc, Q_CAST, ca.status, ca.t, l.cast_n, l.cast_p, seed, &t);
 		sat_check2(&c, &o, ca.status, &t, seed);
 		t.n++;
 	}
 	print_tally("2D polygon cast by moving separating axes", &t);
-	fprintf(stderr, "  answered by GJK (band, starts overlapped): %d of %d\n", by_gjk, t.n);
+	fprintf(stderr, "  answered by GJK (band): %d of %d; starting overlapped by the least penetration: %d\n",
+		by_gjk, t.n, by_pen);
 	check_tally(&t, 1);
 	cr_expect_geq(t.hits[Q_CAST], N_CAST_AXES / 5, "%d hits", t.hits[Q_CAST]);
 }

@@ -33,7 +33,13 @@ static uint32_t cast(const sw_poly2 *a, sw_pose2 xa, sw_vec2 da, const sw_poly2 
 	cr_expect_eq(o->feature, SW_FEATURE_NONE);
 	if (o->status == SW_PAIR_INVALID)
 		return it;
-	cr_expect(o->depth == 0 && o->point.z == 0 && o->normal.z == 0);
+	cr_expect(o->point.z == 0 && o->normal.z == 0);
+	if (o->status == SW_STARTS_OVERLAPPED && it == 0)
+		/* overlapping by more than the band: the least penetration at t = 0 */
+		cr_expect(o->t == 0 && o->depth > 0 && fabs(hypot(o->normal.x, o->normal.y) - 1) <= 1e-6,
+			  "t %g depth %g normal (%g %g)", o->t, o->depth, o->normal.x, o->normal.y);
+	else
+		cr_expect(o->depth == 0);
 	if (o->status == SW_HIT)
 		cr_expect(o->t > 0 && o->t <= 1 && fabs(hypot(o->normal.x, o->normal.y) - 1) <= 1e-6,
 			  "t %g normal (%g %g)", o->t, o->normal.x, o->normal.y);
@@ -122,9 +128,16 @@ Test(poly2_cast, starts_overlapped_still_and_apart)
 {
 	sw_poly2 sq = sw_poly2_box(1, 1);
 	sw_cast_result o;
-	/* overlapping at t = 0: GJK's common point, t 0 */
-	cr_expect_gt(cast(&sq, at2(0, 0), still, &sq, at2(1.5f, 0), sw_v2(1, 0), NULL, &o), 0);
+	/* overlapping at t = 0 by more than the band: the separating axes' least penetration, t 0, depth 0.5
+	 * along A's right face, the point on that face (B's first deepest vertex moved onto it) */
+	cr_expect_eq(cast(&sq, at2(0, 0), still, &sq, at2(1.5f, 0), sw_v2(1, 0), NULL, &o), 0);
 	cr_expect(o.status == SW_STARTS_OVERLAPPED && o.t == 0);
+	cr_expect(fabs(o.depth - 0.5) <= 1e-6 && o.normal.x == 1 && o.normal.y == 0, "depth %g normal (%g %g)", o.depth,
+		  o.normal.x, o.normal.y);
+	cr_expect(o.point.x == 1 && o.point.y >= -1 && o.point.y <= 1, "point (%g %g)", o.point.x, o.point.y);
+	/* just past the band (overlap 1e-3, the band 1e-5 × about 4): still the axes */
+	cr_expect_eq(cast(&sq, at2(0, 0), still, &sq, at2(2 - 1e-3f, 0), sw_v2(-1, 0), NULL, &o), 0);
+	cr_expect(o.status == SW_STARTS_OVERLAPPED && fabs(o.depth - 1e-3) <= 1e-6, "depth %g", o.depth);
 	/* touching at t = 0: the band, GJK */
 	cr_expect_gt(cast(&sq, at2(0, 0), still, &sq, at2(2, 0), sw_v2(-1, 0), NULL, &o), 0);
 	cr_expect_eq(o.status, SW_STARTS_OVERLAPPED);
@@ -140,6 +153,55 @@ Test(poly2_cast, starts_overlapped_still_and_apart)
 	/* reaching A at t = 1 exactly: the band */
 	cr_expect_gt(cast(&sq, at2(0, 0), still, &sq, at2(3, 0), sw_v2(-1, 0), NULL, &o), 0);
 	cr_expect(o.status == SW_MISS || (o.status == SW_HIT && fabs(o.t - 1) <= 1e-4));
+}
+
+/* overlapping at t = 0 outside the band, whatever the motion: GJK's status, t 0, and the least penetration;
+ * still pairs give the distance row's (sw_gjk2_poly2_distance_pair_ref) depth, normal and point_a bits */
+Test(poly2_cast, starts_overlapped_by_least_penetration)
+{
+	const sw_poly2 sq = sw_poly2_box(1, 1), big = sw_poly2_box(2, 2), small = sw_poly2_box(0.5f, 0.5f);
+	const sw_poly2 tri = {3, {{0, 0}, {2, -1}, {2, 1}}};
+	const struct {
+		const sw_poly2 *a, *b;
+		sw_pose2 pa, pb;
+		float depth, nx, ny;
+	} cs[] = {
+		/* deep, parallel faces; just past the band; B inside A; A inside B; identical; a tip in a face */
+		{&sq, &sq, at2(0, 0), at2(1.5f, -1.25f), 0.5f, 1, 0},
+		{&sq, &sq, at2(0, 0), at2(2 - 1e-3f, 0.25f), 1e-3f, 1, 0},
+		{&big, &small, at2(0, 0), at2(0.5f, 0), 2, 1, 0},
+		{&small, &big, at2(0.5f, 0), at2(0, 0), 2, -1, 0},
+		{&sq, &sq, at2(0, 0), at2(0, 0), 2, 0, -1},
+		{&sq, &tri, at2(0, 0), at2(0.5f, 0.1f), 0.5f, 1, 0},
+	};
+	const sw_vec2 motions[] = {{0, 0}, {1, 0}, {-3, 2}};
+	for (unsigned k = 0; k < sizeof cs / sizeof cs[0]; k++)
+		for (unsigned m = 0; m < 3; m++) {
+			sw_cast_result o, g;
+			sw_vec2 va[SW_POLY2_MAX_VERTS], vb[SW_POLY2_MAX_VERTS];
+			memcpy(va, cs[k].a->v, sizeof(sw_vec2) * cs[k].a->count);
+			memcpy(vb, cs[k].b->v, sizeof(sw_vec2) * cs[k].b->count);
+			sw_shape2 ga = sw_shape2_verts(va, cs[k].a->count, 0),
+				  gb = sw_shape2_verts(vb, cs[k].b->count, 0);
+			cr_expect_eq(cast(cs[k].a, cs[k].pa, still, cs[k].b, cs[k].pb, motions[m], NULL, &o), 0,
+				     "case %u motion %u: the axes answer", k, m);
+			cr_assert_eq(sw_gjk2_cast(&ga, cs[k].pa, still, &gb, cs[k].pb, motions[m], NULL, &g), SW_OK);
+			cr_expect(o.status == SW_STARTS_OVERLAPPED && g.status == o.status && o.t == 0 && g.t == 0,
+				  "case %u motion %u", k, m);
+			cr_expect(fabs(o.depth - cs[k].depth) <= 1e-6 && o.normal.x == cs[k].nx &&
+					  o.normal.y == cs[k].ny,
+				  "case %u motion %u: depth %g normal (%g %g)", k, m, o.depth, o.normal.x, o.normal.y);
+			if (m)
+				continue;
+			sw_distance_result d;
+			uint32_t it;
+			sw_gjk2_poly2_distance_pair_ref(cs[k].a, cs[k].pa, cs[k].b, cs[k].pb, NULL, &d, &it);
+			const float nd = -d.distance;
+			cr_expect(memcmp(&nd, &o.depth, sizeof nd) == 0 &&
+					  memcmp(&d.normal, &o.normal, sizeof o.normal) == 0 &&
+					  memcmp(&d.point_a, &o.point, sizeof o.point) == 0,
+				  "case %u: the distance row's bits", k);
+		}
 }
 
 Test(poly2_cast, offsets_tiny_needles_fast)

@@ -1,14 +1,17 @@
 /* tests/test_gjk_poly_distance.c — the polygon distance by feature pairs (sw_gjk2_poly2_distance_pair_ref,
  * the gjk2_poly2_distance row's reference): the separating axes decide; apart pairs (best axis > τ) get the
- * least point–segment distance over both sides' (vertex, edge) pairs, the others GJK (sw_gjk2_distance,
- * bit for bit), as are polygons of more than 64 vertex pairs (n_A·n_B), with no pass. Hand cases (vertex–vertex,
+ * least point–segment distance over both sides' (vertex, edge) pairs, overlapping pairs (best axis ≤ −τ)
+ * the least penetration along the best axis, the others GJK (sw_gjk2_distance, bit for bit), as are
+ * polygons of more than 64 vertex pairs (n_A·n_B), with no pass. Hand cases (vertex–vertex,
  * vertex–edge, parallel edges, touching, 1e4 offsets, tiny shapes, needles, bad placements, pairs of 2 to 16
  * vertices on both sides of the 64), the batched row against the single-pair bits, and the independent
  * double-precision oracle of tests/common/oracle_gjk.h (brute force over feature pairs) on 12 000 pairs:
  * random, near contact and needles. Bounds (doc/numerics.md, GJK, "Polygon distance by feature pairs"):
  * outside the band 1e-5·S (S the pair's size) the status is the oracle's; an apart pair's distance is
  * within 1e-5·S of the exact one (measured: below 2e-7·S), its points on the shapes and point_b − point_a
- * = distance·normal within the same band plus the world-space rounding. */
+ * = distance·normal within the same band plus the world-space rounding; an overlapping pair's −distance is
+ * the exact depth within the band (measured: below 7e-8·S), B moved by it along the normal touches, with
+ * the same bounds on its points. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -27,8 +30,10 @@ static sw_pose2 at2(float x, float y)
 	return p;
 }
 
-/* the row's answer; *feat: it came from the feature pairs (no GJK iteration) */
-static sw_status dist(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose2 xb, sw_distance_result *o, int *feat)
+/* the row's answer; *feat: it came from the feature pairs (no GJK iteration); *pen (when not NULL): it
+ * came from the separating axes' least penetration (overlapping, no GJK iteration) */
+static sw_status dist_pen(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose2 xb, sw_distance_result *o,
+			  int *feat, int *pen)
 {
 	uint32_t it = 99;
 	cr_assert_eq(sw_poly2_check(a), SW_OK);
@@ -36,16 +41,25 @@ static sw_status dist(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose
 	sw_gjk2_poly2_distance_pair_ref(a, xa, b, xb, NULL, o, &it);
 	if (feat)
 		*feat = it == 0 && o->status == SW_MISS;
+	if (pen)
+		*pen = it == 0 && o->status == SW_STARTS_OVERLAPPED;
 	cr_expect_eq(o->feature, SW_FEATURE_NONE);
-	if (o->status == SW_MISS) {
-		cr_expect(fabs(hypot(o->normal.x, o->normal.y) - 1) <= 1e-6 && o->distance > 0, "normal (%g %g) d %g",
-			  o->normal.x, o->normal.y, o->distance);
+	if (o->status == SW_MISS || (it == 0 && o->status == SW_STARTS_OVERLAPPED)) {
+		const int over = o->status == SW_STARTS_OVERLAPPED;
+		cr_expect(fabs(hypot(o->normal.x, o->normal.y) - 1) <= 1e-6 &&
+				  (over ? o->distance < 0 : o->distance > 0),
+			  "normal (%g %g) d %g", o->normal.x, o->normal.y, o->distance);
 		double ex = o->point_b.x - o->point_a.x - o->distance * o->normal.x;
 		double ey = o->point_b.y - o->point_a.y - o->distance * o->normal.y;
 		cr_expect(hypot(ex, ey) <= 1e-6 * (1 + fabs(o->point_a.x) + fabs(o->point_a.y)), "pb - pa vs d·n: %g",
 			  hypot(ex, ey));
 	}
 	return o->status;
+}
+
+static sw_status dist(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose2 xb, sw_distance_result *o, int *feat)
+{
+	return dist_pen(a, xa, b, xb, o, feat, NULL);
 }
 
 static void expect_pt(sw_vec3 p, double x, double y, double tol)
@@ -95,28 +109,92 @@ Test(poly2_dist, parallel_edges_and_ties)
 	cr_expect(memcmp(&o, &p, sizeof o) == 0 && feat && fabs(o.distance - 1) <= TOL);
 }
 
-Test(poly2_dist, touching_and_overlapping_are_gjk)
+Test(poly2_dist, touching_is_gjk_overlapping_is_penetration)
 {
 	sw_poly2 sq = sw_poly2_box(1, 1), tri = {3, {{0, 0}, {2, -1}, {2, 1}}};
 	sw_vec2 va[4], vb[3];
 	memcpy(va, sq.v, sizeof va), memcpy(vb, tri.v, sizeof vb);
 	sw_shape2 ga = sw_shape2_verts(va, 4, 0), gb = sw_shape2_verts(vb, 3, 0);
-	const float xs[] = {1.0f, 1 + 1.2e-7f, 1 + 4e-6f, 0.999f, 0.5f, -1.0f};
+	/* within the band (1e-5 × about 3): GJK's bits */
+	const float xs[] = {1.0f, 1 + 1.2e-7f, 1 + 4e-6f, 1 - 4e-6f};
 	for (unsigned k = 0; k < sizeof xs / sizeof xs[0]; k++) {
 		sw_distance_result o, g;
-		int feat;
-		dist(&sq, at2(0, 0), &tri, at2(xs[k], 0.1f), &o, &feat);
-		cr_expect(!feat, "x %g: within the band or overlapping, GJK answers", xs[k]);
+		int feat, pen;
+		dist_pen(&sq, at2(0, 0), &tri, at2(xs[k], 0.1f), &o, &feat, &pen);
+		cr_expect(!feat && !pen, "x %g: within the band, GJK answers", xs[k]);
 		cr_assert_eq(sw_gjk2_distance(&ga, at2(0, 0), &gb, at2(xs[k], 0.1f), NULL, &g), SW_OK);
 		cr_expect(memcmp(&g, &o, sizeof g) == 0, "x %g: GJK's bits", xs[k]);
 		if (xs[k] <= 1)
 			cr_expect_eq(o.status, SW_STARTS_OVERLAPPED, "x %g", xs[k]);
+	}
+	/* the triangle's tip 1e-3 (just past the band) and 0.5 inside the square's right face: GJK's status,
+	 * and the least penetration: the tip and its foot on the face, normal +x */
+	const float in[] = {1e-3f, 0.5f};
+	for (unsigned k = 0; k < 2; k++) {
+		sw_distance_result o, g;
+		int feat, pen;
+		cr_expect_eq(dist_pen(&sq, at2(0, 0), &tri, at2(1 - in[k], 0.1f), &o, &feat, &pen),
+			     SW_STARTS_OVERLAPPED);
+		cr_assert_eq(sw_gjk2_distance(&ga, at2(0, 0), &gb, at2(1 - in[k], 0.1f), NULL, &g), SW_OK);
+		cr_expect(pen && g.status == o.status, "depth %g", in[k]);
+		cr_expect(fabs(o.distance + in[k]) <= 1e-6 && o.normal.x == 1 && o.normal.y == 0, "d %g normal (%g %g)",
+			  o.distance, o.normal.x, o.normal.y);
+		expect_pt(o.point_a, 1, 0.1, 1e-6), expect_pt(o.point_b, 1 - in[k], 0.1, 1e-6);
 	}
 	/* just outside the band: feature pairs */
 	sw_distance_result o;
 	int feat;
 	cr_expect_eq(dist(&sq, at2(0, 0), &tri, at2(1 + 1e-4f, 0.1f), &o, &feat), SW_MISS);
 	cr_expect(feat && fabs(o.distance - 1e-4) <= 1e-6, "d %g", o.distance);
+}
+
+/* overlapping pairs outside the band: the least penetration over both polygons' edge normals (the exact
+ * depth in 2D), A's edges first on ties; GJK's status */
+static void expect_pen(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose2 xb, double depth, double nx,
+		       double ny, double tol, const char *what, sw_distance_result *o)
+{
+	sw_vec2 va[SW_POLY2_MAX_VERTS], vb[SW_POLY2_MAX_VERTS];
+	memcpy(va, a->v, sizeof(sw_vec2) * a->count), memcpy(vb, b->v, sizeof(sw_vec2) * b->count);
+	sw_shape2 ga = sw_shape2_verts(va, a->count, 0), gb = sw_shape2_verts(vb, b->count, 0);
+	sw_distance_result g;
+	int feat, pen;
+	cr_expect_eq(dist_pen(a, xa, b, xb, o, &feat, &pen), SW_STARTS_OVERLAPPED, "%s", what);
+	cr_assert_eq(sw_gjk2_distance(&ga, xa, &gb, xb, NULL, &g), SW_OK);
+	cr_expect(pen && g.status == SW_STARTS_OVERLAPPED, "%s: the axes answer, GJK's status", what);
+	cr_expect(fabs(o->distance + depth) <= tol && fabs(o->normal.x - nx) <= 1e-6 && fabs(o->normal.y - ny) <= 1e-6,
+		  "%s: d %g normal (%g %g)", what, o->distance, o->normal.x, o->normal.y);
+}
+
+Test(poly2_dist, overlapping_by_least_penetration)
+{
+	sw_poly2 sq = sw_poly2_box(1, 1), big = sw_poly2_box(2, 2), small = sw_poly2_box(0.5f, 0.5f);
+	sw_distance_result o;
+	/* deep: 0.5 across A's right face; B's first deepest vertex (0.5, −2.25) lands below that face's end,
+	 * so the witnesses are the face's end (1, −1) and B's point (0.5, −1) of its parallel face */
+	expect_pen(&sq, at2(0, 0), &sq, at2(1.5f, -1.25f), 0.5, 1, 0, 1e-6, "deep", &o);
+	expect_pt(o.point_a, 1, -1, 1e-6), expect_pt(o.point_b, 0.5, -1, 1e-6);
+	/* shallow, just past the band: 1e-3 */
+	expect_pen(&sq, at2(0, 0), &sq, at2(2 - 1e-3f, 0.25f), 1e-3, 1, 0, 1e-6, "shallow", &o);
+	expect_pt(o.point_a, 1, -0.75, 1e-6), expect_pt(o.point_b, 1 - 1e-3, -0.75, 1e-6);
+	/* B nested in A: pushed out through A's right face by 2 (tied with B's left face: A's first) */
+	expect_pen(&big, at2(0, 0), &small, at2(0.5f, 0), 2, 1, 0, 1e-6, "B inside A", &o);
+	expect_pt(o.point_a, 2, -0.5, 1e-6), expect_pt(o.point_b, 0, -0.5, 1e-6);
+	/* A inside B: A's left face (tied with B's right face), normal −x; B's vertex (2, −2) lands past A's
+	 * face, its end (0, −0.5) is the witness on A */
+	expect_pen(&small, at2(0.5f, 0), &big, at2(0, 0), 2, -1, 0, 1e-6, "A inside B", &o);
+	expect_pt(o.point_a, 0, -0.5, 1e-6), expect_pt(o.point_b, 2, -0.5, 1e-6);
+	/* identical polygons at the same place: the width 2 across A's first face (y = −1, normal −y) */
+	expect_pen(&sq, at2(0, 0), &sq, at2(0, 0), 2, 0, -1, 1e-6, "identical", &o);
+	cr_expect(fabs(o.point_a.y + 1) <= 1e-6 && fabs(o.point_b.y - 1) <= 1e-6 && o.point_a.x == o.point_b.x);
+	/* turned, at 1e4: a triangle's tip 0.25 into a rotated square's face */
+	const sw_pose2 qa = {{1e4f, -1e4f}, {0.6f, 0.8f}};
+	sw_poly2 tri = {3, {{0, 0}, {2, -1}, {2, 1}}};
+	/* B's tip at A's local (0.75, 0.1), pointing −x locally: turned as A */
+	const sw_pose2 qb = {{1e4f + 0.6f * 0.75f - 0.8f * 0.1f, -1e4f + 0.8f * 0.75f + 0.6f * 0.1f}, {0.6f, 0.8f}};
+	const double tol = 2e-3; /* world coordinates of 1e4 carry 1e-3 */
+	expect_pen(&sq, qa, &tri, qb, 0.25, 0.6, 0.8, tol, "turned at 1e4", &o);
+	cr_expect(fabs(o.point_b.x - qb.p.x) <= tol && fabs(o.point_b.y - qb.p.y) <= tol);
+	cr_expect(fabs(o.point_a.x - (qa.p.x + 0.6 - 0.08)) <= tol && fabs(o.point_a.y - (qa.p.y + 0.8 + 0.06)) <= tol);
 }
 
 /* the regular n-gon of circumradius 1, turned by `turn` */
@@ -160,10 +238,13 @@ Test(poly2_dist, large_polygons_are_gjk)
 				cr_assert_eq(sw_gjk2_distance(&ga, at2(0.5f, -0.25f), &gb, xb[c], NULL, &g), SW_OK);
 				cr_expect_eq(o.status, c < 2 ? SW_MISS : SW_STARTS_OVERLAPPED,
 					     "%u-gon, %u-gon, case %d", na, nb, c);
-				if (large || c == 2) {
+				if (large) {
 					cr_expect(!feat, "%u-gon, %u-gon, case %d: GJK answers", na, nb, c);
 					cr_expect(memcmp(&g, &o, sizeof g) == 0, "%u-gon, %u-gon, case %d: GJK's bits",
 						  na, nb, c);
+				} else if (c == 2) {
+					cr_expect(!feat && o.distance < 0, "%u-gon, %u-gon: the least penetration", na,
+						  nb);
 				} else {
 					cr_expect(feat, "%u-gon, %u-gon, case %d: feature pairs answer", na, nb, c);
 					cr_expect(fabs(o.distance - g.distance) <= TOL,
@@ -329,14 +410,42 @@ static void random_pcase(uint64_t seed, int pop, pcase *c)
 }
 
 typedef struct ptally {
-	int n, feat, gjk, band, fail, limit;
-	double max_err; /* largest |distance − exact| / S over the feature answers */
+	int n, feat, pen, gjk, band, fail, limit;
+	double max_err;     /* largest |distance − exact| / S over the feature answers */
+	double max_pen_err; /* largest |distance + exact depth| / S over the penetration answers */
 } ptally;
 
 static void pfail(ptally *t, uint64_t seed, const char *what, double x, double y)
 {
 	if (t->fail++ < 6)
 		fprintf(stderr, "seed %llu: %s (%.9g vs %.9g)\n", (unsigned long long)seed, what, x, y);
+}
+
+/* an overlapping pair's least penetration: −distance the exact depth (the oracle's largest gap over a
+ * complete direction set), moving B by it along the normal leaves the pair touching along the normal,
+ * point_a on A's boundary, point_b on B's, point_b − point_a = distance·normal */
+static void judge_pen(const sw_distance_result *o, const og_shape *a, const og_shape *b, const og_dist *d, double s,
+		      double band, double world, uint64_t seed, ptally *t)
+{
+	const double err = fabs(o->distance - d->sat);
+	if (err / s > t->max_pen_err)
+		t->max_pen_err = err / s;
+	if (!(err <= band))
+		pfail(t, seed, "depth", -o->distance, -d->sat);
+	const double n[3] = {o->normal.x, o->normal.y, 0}, shift[3] = {-o->distance * n[0], -o->distance * n[1], 0};
+	const double g = og_gap(a, b, shift, n);
+	if (!(fabs(g) <= band))
+		pfail(t, seed, "B moved by the depth along the normal not touching", g, 0);
+	const double pa[3] = {o->point_a.x, o->point_a.y, 0}, pb[3] = {o->point_b.x, o->point_b.y, 0};
+	if (!(og_point_dist(a, pa) <= band + world))
+		pfail(t, seed, "point_a off A", og_point_dist(a, pa), 0);
+	if (!(og_point_dist(b, pb) <= band + world))
+		pfail(t, seed, "point_b off B", og_point_dist(b, pb), 0);
+	const double ex = pb[0] - pa[0] - o->distance * n[0], ey = pb[1] - pa[1] - o->distance * n[1];
+	if (!(hypot(ex, ey) <= band + 2 * world))
+		pfail(t, seed, "pb - pa vs distance * normal", hypot(ex, ey), 0);
+	if (!(fabs(hypot(n[0], n[1]) - 1) <= 1e-5))
+		pfail(t, seed, "normal not unit", hypot(n[0], n[1]), 1);
 }
 
 static void judge(const pcase *c, uint64_t seed, ptally *t)
@@ -353,8 +462,8 @@ static void judge(const pcase *c, uint64_t seed, ptally *t)
 	const double m = fmax(fmax(fabs(c->pa.p.x), fabs(c->pa.p.y)), fmax(fabs(c->pb.p.x), fabs(c->pb.p.y)));
 	const double world = sqrt(3.0) * 0x1p-23 * m;
 	const double core = d.overlap ? d.sat : d.core_dist;
-	const int feat = it == 0 && o.status == SW_MISS;
-	t->n++, t->feat += feat, t->gjk += !feat, t->limit += o.status == SW_ITER_LIMIT;
+	const int feat = it == 0 && o.status == SW_MISS, pen = it == 0 && o.status == SW_STARTS_OVERLAPPED;
+	t->n++, t->feat += feat, t->pen += pen, t->gjk += !feat && !pen, t->limit += o.status == SW_ITER_LIMIT;
 	if (fabs(core) <= band) {
 		t->band++;
 		return;
@@ -366,8 +475,11 @@ static void judge(const pcase *c, uint64_t seed, ptally *t)
 		pfail(t, seed, "status", o.status, want);
 		return;
 	}
-	if (want != SW_MISS)
+	if (want != SW_MISS) {
+		if (pen)
+			judge_pen(&o, &a, &b, &d, s, band, world, seed, t);
 		return;
+	}
 	double err = fabs(o.distance - d.core_dist);
 	if (feat && err / s > t->max_err)
 		t->max_err = err / s;
@@ -395,9 +507,10 @@ static void population(int pop, uint64_t base, const char *name)
 		judge(&c, base + (uint64_t)i, &t);
 	}
 	fprintf(stderr,
-		"%s: %d pairs, %d by feature pairs, %d by GJK (%d at the cap), %d in the band; largest distance "
-		"error of the feature answers %.3g·S; %d failures\n",
-		name, t.n, t.feat, t.gjk, t.limit, t.band, t.max_err, t.fail);
+		"%s: %d pairs, %d by feature pairs, %d by the least penetration, %d by GJK (%d at the cap), %d in "
+		"the band; largest distance error of the feature answers %.3g·S, depth error of the penetration "
+		"answers %.3g·S; %d failures\n",
+		name, t.n, t.feat, t.pen, t.gjk, t.limit, t.band, t.max_err, t.max_pen_err, t.fail);
 	cr_expect_eq(t.fail, 0, "%s: %d disagreements with the oracle", name, t.fail);
 	cr_expect(t.feat > 0);
 }

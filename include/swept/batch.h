@@ -72,13 +72,14 @@ typedef struct sw_cast_result {
 
 /// One pair's answer of a distance query (GJK).
 typedef struct sw_distance_result {
-	/// SW_MISS: apart. SW_HIT: touching or overlapping (doc/numerics.md states what the family
-	/// computes then). SW_PAIR_INVALID, or SW_ITER_LIMIT (the fields are its last estimate).
+	/// SW_MISS: apart. SW_HIT: touching or overlapping; SW_STARTS_OVERLAPPED: the cores overlap or touch
+	/// (doc/numerics.md states what the family computes then). SW_PAIR_INVALID, or SW_ITER_LIMIT (the
+	/// fields are its last estimate).
 	sw_status status;
 	/// The family's feature ids; SW_FEATURE_NONE when it reports none.
 	uint32_t feature;
-	/// MISS: the distance > 0. HIT: minus the penetration depth when the family computes it, else 0.
-	/// INVALID: NaN.
+	/// MISS: the distance > 0. HIT and STARTS_OVERLAPPED: minus the penetration depth when the family
+	/// computes it (the polygon distance row for polygons overlapping beyond its band), else 0. INVALID: NaN.
 	float distance;
 	/// Unit normal from A towards B (MISS: along point_b − point_a). Zero when the family has none to
 	/// give. INVALID: NaN. 2D: z = 0.

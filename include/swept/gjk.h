@@ -365,17 +365,21 @@ SW_API sw_error sw_gjk2_poly2_overlap_batch(const sw_poly2_set *a_set, const sw_
 /// feature pairs"): for polygons of n_A·n_B ≤ 64 vertex pairs the separating axis test of
 /// sw_gjk2_poly2_overlap_batch decides; pairs it finds apart (beyond its band of 1e-5 of the pair's size)
 /// get SW_MISS with the least distance over every (vertex, edge) pair of the two polygons, its witness
-/// points and the unit normal A → B, with no iteration; overlapping and near-contact pairs, and every pair
-/// of larger polygons, are answered by GJK (sw_gjk2_distance: SW_STARTS_OVERLAPPED with a common point, the
-/// touching band, SW_ITER_LIMIT). A rounded polygon is a sw_shape2 for sw_gjk2_distance_batch.
+/// points and the unit normal A → B, with no iteration; pairs it finds overlapping by more than that band
+/// get SW_STARTS_OVERLAPPED with the least penetration over the same axes (distance = −depth, the axis' unit
+/// normal A → B, the other polygon's deepest vertex and its foot on the edge as witnesses); near-contact
+/// pairs, and every pair of larger polygons, are answered by GJK (sw_gjk2_distance: SW_STARTS_OVERLAPPED
+/// with a common point and normal zero, the touching band, SW_ITER_LIMIT). A rounded polygon is a sw_shape2
+/// for sw_gjk2_distance_batch.
 SW_API sw_error sw_gjk2_poly2_distance_batch(const sw_poly2_set *a_set, const sw_poly2_set *b_set, const sw_pair *pairs,
 					     size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
 					     const sw_distance_results *out);
 /// sw_gjk2_cast's answer for each pair of polygon instances, by moving separating axes over both polygons'
 /// edge normals (doc/numerics.md, GJK, "Polygon cast by separating axes"): a hit's time, normal and point
-/// on A from the axis entered last; GJK (sw_gjk2_cast) answers the pairs within a band of 1e-5 × the
-/// pair's size of contact at t = 0, of grazing or of contact at t = 1, those overlapping at t = 0
-/// (SW_STARTS_OVERLAPPED), and every pair when opts->target > 0.
+/// on A from the axis entered last; a pair overlapping at t = 0 by more than a band of 1e-5 × the pair's
+/// size gets SW_STARTS_OVERLAPPED at t = 0 with the least penetration (depth, the axis' unit normal A → B,
+/// the point on A of sw_gjk2_poly2_distance_batch's witnesses); GJK (sw_gjk2_cast) answers the pairs within
+/// that band of contact at t = 0, of grazing or of contact at t = 1, and every pair when opts->target > 0.
 SW_API sw_error sw_gjk2_poly2_cast_batch(const sw_poly2_set *a_set, const sw_poly2_set *b_set, const sw_pair *pairs,
 					 size_t n, const sw_gjk_opts *opts, const sw_batch_opts *run,
 					 const sw_cast_results *out);

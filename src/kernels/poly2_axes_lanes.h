@@ -53,6 +53,7 @@ SW_INLINE void axes_rows(const float *xy, const int32_t *xb, uint32_t n, axes_po
 typedef struct axes_w {
 	sw_fw num, sq, len2, mx, my;
 	sw_mw fromb;
+	gw e0, e1; /* the edge's ends: kept only by the rows that answer overlapping pairs (axes_keep_edge) */
 } axes_w;
 
 /* the least projection of the lanes' points q (nq of them) on (mx, my) (sw_poly2_axes_lo) */
@@ -65,6 +66,20 @@ SW_INLINE sw_fw axes_lo_w(const axes_poly *q, uint32_t nq, sw_fw mx, sw_fw my)
 	return lo;
 }
 
+/* sw_poly2_axes_least lane-wise over the lanes' points q (counts up to q->n; past a lane's count its v[0],
+ * which never beats v[0]) */
+SW_INLINE gw least_vertex_w(const axes_poly *q, sw_fw mx, sw_fw my)
+{
+	gw v = q->v[0];
+	sw_fw lo = sw_add(sw_mul(mx, q->v[0].c[0]), sw_mul(my, q->v[0].c[1]));
+	for (uint32_t j = 1; j < q->n && j < SW_POLY2_MAX_VERTS; j++) {
+		sw_fw d = sw_add(sw_mul(mx, q->v[j].c[0]), sw_mul(my, q->v[j].c[1]));
+		sw_mw lt = sw_lt(d, lo);
+		lo = sw_sel(lt, d, lo), v = gw_sel(lt, q->v[j], v);
+	}
+	return v;
+}
+
 /* edge (a, b)'s outward normal (not unit) and offset (ref axes_edges) */
 SW_INLINE void axes_normal(gw a, gw b, sw_fw *mx, sw_fw *my, sw_fw *off)
 {
@@ -72,8 +87,9 @@ SW_INLINE void axes_normal(gw a, gw b, sw_fw *mx, sw_fw *my, sw_fw *off)
 	*off = sw_add(sw_mul(*mx, a.c[0]), sw_mul(*my, a.c[1]));
 }
 
-/* an edge's least projection lo of the other side's points into the running best axis; isb: the edge is B's */
-SW_INLINE void axes_take(sw_fw mx, sw_fw my, sw_fw off, sw_fw lo, int isb, axes_w *s)
+/* an edge's least projection lo of the other side's points into the running best axis; isb: the edge is B's;
+ * returns the lanes it became the best of */
+SW_INLINE sw_mw axes_take(sw_fw mx, sw_fw my, sw_fw off, sw_fw lo, int isb, axes_w *s)
 {
 	sw_fw len2 = sw_add(sw_mul(mx, mx), sw_mul(my, my)), num = sw_sub(lo, off);
 	sw_fw sq = sw_mul(num, sw_abs(num));
@@ -82,6 +98,13 @@ SW_INLINE void axes_take(sw_fw mx, sw_fw my, sw_fw off, sw_fw lo, int isb, axes_
 	s->mx = sw_sel(up, mx, s->mx), s->my = sw_sel(up, my, s->my);
 	if (isb)
 		s->fromb = sw_mor(s->fromb, up);
+	return up;
+}
+
+/* the edge (a, b) into the best axis' ends in the lanes of up */
+SW_INLINE void axes_keep_edge(axes_w *s, sw_mw up, gw a, gw b)
+{
+	s->e0 = gw_sel(up, a, s->e0), s->e1 = gw_sel(up, b, s->e1);
 }
 
 /* the edges of p against the points q (axes_edges); isb: p is B */
@@ -219,6 +242,26 @@ SW_INLINE void axes_frame_w(const sw_poly2_set *sa, const sw_poly2_set *sb, int3
 	o->ca = ca, o->sa = sa_, o->sig = sig, o->ext = ext;
 }
 
+/* sw_poly2_axes_pen lane-wise: the least penetration's witnesses wa (A's side) and wb of the best axis of b
+ * (separation num, length² len2, the edge's ends), whose own outward normal is (mx, my) (an edge of B in the
+ * lanes of b->fromb) */
+SW_INLINE void axes_pen_w(const axes_pair_w *f, const axes_w *b, sw_fw mx, sw_fw my, gw *wa, gw *wb)
+{
+	const gw va = least_vertex_w(&f->pa, mx, my), vb = least_vertex_w(&f->pb, mx, my);
+	const gw v = gw_sel(b->fromb, va, vb);
+	const sw_fw k = sw_div(b->num, b->len2);
+	const gw w = {{sw_sub(v.c[0], sw_mul(k, mx)), sw_sub(v.c[1], sw_mul(k, my))}};
+	/* w outside the edge: its nearer end, and that end moved back by the depth */
+	const sw_fw ex = sw_sub(b->e1.c[0], b->e0.c[0]), ey = sw_sub(b->e1.c[1], b->e0.c[1]);
+	const sw_fw along = sw_add(sw_mul(sw_sub(w.c[0], b->e0.c[0]), ex), sw_mul(sw_sub(w.c[1], b->e0.c[1]), ey));
+	const sw_fw ee = sw_add(sw_mul(ex, ex), sw_mul(ey, ey));
+	const sw_mw before = sw_lt(along, sw_set1(0.0f)), out = sw_mor(before, sw_gt(along, ee));
+	const gw end = gw_sel(before, b->e0, b->e1);
+	const gw back = {{sw_add(end.c[0], sw_mul(k, mx)), sw_add(end.c[1], sw_mul(k, my))}};
+	const gw p = gw_sel(out, end, w), o = gw_sel(out, back, v);
+	*wa = gw_sel(b->fromb, o, p), *wb = gw_sel(b->fromb, p, o);
+}
+
 /* the answers of a whole block of consecutive pairs from `at`: every column in one store */
 SW_INLINE void axes_store_block(const sw_overlap_results *out, float *const *dst, const sw_fw *rows, sw_mw miss,
 				uint32_t at, unsigned invalid)
@@ -256,8 +299,8 @@ SW_INLINE void axes_setup(const sw_job *j, size_t b0, axes_blk *k)
 	axes_frame_w(j->a, j->b, ix, vb, maxn, pext, run, 0, &k->f);
 	k->cnt = cnt, k->lanes = (1u << cnt) - 1u, k->invalid = k->lanes & ~(ok & sw_mbits(k->f.valid));
 	k->tau = sw_mul(sw_set1(SW_POLY2_AXES_EPS), sw_mul(k->f.ext, k->f.sig));
-	k->s = (axes_w){sw_set1(-INFINITY), sw_set1(-INFINITY), sw_set1(1.0f),
-			sw_set1(0.0f),      sw_set1(0.0f),      sw_mfalse()};
+	k->s = (axes_w){sw_set1(-INFINITY), sw_set1(-INFINITY), sw_set1(1.0f), sw_set1(0.0f),
+			sw_set1(0.0f),      sw_mfalse(),        gw_zero(),     gw_zero()};
 }
 
 /* the decision from the best axis (ref axes_side): B's normals negated, best > τ apart, ≤ −τ overlapping */

@@ -8,12 +8,13 @@
  * src/ref/poly2_axes.c's feat_edges and witness operation for operation, so the same bits. A block costs
  * its largest vertex counts: maxA·maxB point–segment tests each way (a shorter polygon's row repeats v[0]
  * past its count: the repeated vertex ties with v[0] and never wins, and an edge from v[0] to v[0] has
- * den = 0, so its key is NaN and never wins either). The other lanes (overlapping, near contact) are
- * collected and answered afterwards by the GJK lanes (gjk_rows over their list), as the reference answers
- * them by GJK. Pairs of more than SW_POLY2_DIST_FEAT_MAX vertex pairs (n_A·n_B, contract.h) are split off
- * before the blocks (the row's ordering stage puts them last) and go to the GJK lanes with no pass, as the
- * reference sends them to GJK. The row keeps the ordering stage (polygons grouped by vertex counts, so that a block's
- * quadratic work follows its own polygons: measured faster on sse4 and avx2 and for polygons of up to 16
+ * den = 0, so its key is NaN and never wins either). Lanes whose best axis is below −τ overlap: their
+ * answer is the least penetration along that axis (ref dist_pen: its edge's ends are kept by the pass).
+ * The other lanes (near contact) are collected and answered afterwards by the GJK lanes (gjk_rows over
+ * their list), as the reference answers them by GJK. Pairs of more than SW_POLY2_DIST_FEAT_MAX vertex pairs (n_A·n_B,
+ * contract.h) are split off before the blocks (the row's ordering stage puts them last) and go to the GJK lanes with no
+ * pass, as the reference sends them to GJK. The row keeps the ordering stage (polygons grouped by vertex counts, so
+ * that a block's quadratic work follows its own polygons: measured faster on sse4 and avx2 and for polygons of up to 16
  * vertices, doc/benchmarks.md), so its blocks store lane by lane. */
 
 /* the running least over edges (ref feat2): key, edge index, vertex index, side (0: A's edges, 1: B's) */
@@ -46,7 +47,7 @@ SW_INLINE void feat_edges_w(const axes_poly *p, const axes_poly *q, uint32_t np,
 			const sw_mw m = sw_lt(num, lo);
 			lo = sw_sel(m, num, lo), jl = sw_sel(m, jv, jl);
 		}
-		axes_take(mx, my, off, least, isb, s);
+		axes_keep_edge(s, axes_take(mx, my, off, least, isb, s), a, b);
 		const sw_fw key = sw_div(lo, den);
 		const sw_mw up = sw_lt(key, f->key);
 		f->key = sw_sel(up, key, f->key), f->i = sw_sel(up, sw_set1((float)i), f->i);
@@ -65,15 +66,36 @@ SW_INLINE void feat_pick(const axes_poly *p, uint32_t v, sw_mw me, sw_mw mq, gw 
 	}
 }
 
-/* the answers of a block's lanes (apart lanes right, the others overwritten later by GJK), lane by lane:
- * the row always runs in its ordering stage's order */
+/* the answers of a block's lanes (apart lanes right, overlapping lanes SW_STARTS_OVERLAPPED, the others
+ * overwritten later by GJK), lane by lane: the row always runs in its ordering stage's order */
 SW_INLINE void dist_store(const sw_job *j, const sw_fw *rows, const axes_blk *k)
 {
 	const sw_distance_results *out = j->out;
 	float *dst[7] = {out->distance, out->nx, out->ny, out->ax, out->ay, out->bx, out->by};
 	store_rows(dst, rows, 7, k->pk, k->lanes, k->invalid);
-	store_status(out->status, out->feature, k->pk, k->lanes, k->invalid, sw_mfalse(), SW_MISS, sw_mfalse(), SW_MISS,
-		     sw_mfalse(), SW_MISS, SW_MISS);
+	store_status(out->status, out->feature, k->pk, k->lanes, k->invalid, k->hit, SW_STARTS_OVERLAPPED, sw_mfalse(),
+		     SW_MISS, sw_mfalse(), SW_MISS, SW_MISS);
+}
+
+/* the rows of the lanes overlapping by more than τ (ref dist_pen): distance the best separation (−depth),
+ * its axis' unit normal A → B, the witnesses of axes_pen_w, in world space */
+SW_INLINE void dist_pen_w(const axes_blk *k, sw_fw *rows)
+{
+	const axes_w *s = &k->s;
+	gw wa, wb;
+	/* the edge's own outward normal: B's is the axis negated back (exact) */
+	const sw_fw mx = sw_sel(s->fromb, sw_neg(s->mx), s->mx), my = sw_sel(s->fromb, sw_neg(s->my), s->my);
+	axes_pen_w(&k->f, s, mx, my, &wa, &wb);
+	const sw_fw len = sw_sqrt(s->len2), inv = sw_div(sw_set1(1.0f), k->f.sig);
+	const frame_w ra = {k->f.ca, k->f.sa};
+	const gw un = {{sw_div(s->mx, len), sw_div(s->my, len)}}, shift = {{k->f.pA.c[0], k->f.pA.c[1]}};
+	const gw n = rot_world(&ra, un);
+	for (int c = 0; c < 2; c++)
+		wa.c[c] = sw_mul(wa.c[c], inv), wb.c[c] = sw_mul(wb.c[c], inv);
+	const gw va = to_world(&ra, wa, shift), vb = to_world(&ra, wb, shift);
+	const sw_fw pen[7] = {sw_mul(sw_div(s->num, len), inv), n.c[0], n.c[1], va.c[0], va.c[1], vb.c[0], vb.c[1]};
+	for (int r = 0; r < 7; r++)
+		rows[r] = sw_sel(k->hit, pen[r], rows[r]);
 }
 
 /* the GJK lanes over the listed pairs (indices relative to the job's off) */
@@ -142,9 +164,13 @@ static void dist_blocks(const sw_job *j)
 			rows[0] = sw_div(d, k.f.sig), rows[1] = n.c[0], rows[2] = n.c[1];
 			rows[3] = va.c[0], rows[4] = va.c[1], rows[5] = vb.c[0], rows[6] = vb.c[1];
 		}
+		/* overlapping by more than τ: the least penetration */
+		const unsigned deep = k.lanes & ~k.invalid & sw_mbits(k.hit);
+		if (deep)
+			dist_pen_w(&k, rows);
 		dist_store(j, rows, &k);
-		/* overlapping or near contact: GJK, in lanes, once enough of them are listed */
-		const unsigned rest = k.lanes & ~k.invalid & ~apart;
+		/* near contact: GJK, in lanes, once enough of them are listed */
+		const unsigned rest = k.lanes & ~k.invalid & ~apart & ~deep;
 		for (unsigned b = rest; b; b &= b - 1)
 			list[nl++] = k.pk[(unsigned)__builtin_ctz(b)] - (uint32_t)j->off;
 		if (nl > DIST_LIST - SW_W)

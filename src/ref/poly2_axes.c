@@ -2,8 +2,9 @@
  * separating axis test over both polygons' edge normals (Gottschalk, Lin, Manocha 1996; Ericson, RTCD
  * 4.4 and 5.2.1): the reference of the gjk2_poly2_overlap row, with sw_gjk2_overlap's contract, and the
  * first step of the gjk2_poly2_distance row's reference (sw_gjk2_distance's contract), which answers the
- * pairs this test finds apart by feature pairs (feat_edges, below) and the others by GJK, as it answers
- * pairs of more than SW_POLY2_DIST_FEAT_MAX vertex pairs with no test at all. B's
+ * pairs this test finds apart by feature pairs (feat_edges, below), those it finds overlapping by the least
+ * penetration over the same axes (dist_pen: depth, normal and witnesses, no GJK) and those near contact by
+ * GJK, as it answers pairs of more than SW_POLY2_DIST_FEAT_MAX vertex pairs with no test at all. B's
  * vertices enter A's frame once; both are scaled by the power of two σ of the pair's extent (as GJK does:
  * no square overflows, and only separations far inside the band below can underflow); for each edge of
  * A the least projection of B's vertices against the edge's offset over the normal's length, and the
@@ -35,6 +36,8 @@
  * (mx, my) (outward, A → B, not unit) of squared length len2; the separation is num / √len2 */
 typedef struct axes2 {
 	float num, len2, mx, my;
+	int fromb;      /* the axis is an edge of B (mx, my then B's outward normal negated) */
+	sw_vec2 e0, e1; /* the edge's ends */
 } axes2;
 
 /* the running least point–segment distance (feat_edges): key the squared distance (scaled), edge i of
@@ -55,7 +58,8 @@ static void axes_edges(const sw_vec2 *p, uint32_t n, const sw_vec2 *q, uint32_t 
 		/* num/√len2 > best.num/√best.len2, squared with signs kept: no root or division per edge */
 		float len2 = mx * mx + my * my, num = lo - off;
 		if ((num * fabsf(num)) * s->len2 > (s->num * fabsf(s->num)) * len2 && len2 > 0.0f)
-			s->num = num, s->len2 = len2, s->mx = sign * mx, s->my = sign * my;
+			s->num = num, s->len2 = len2, s->mx = sign * mx, s->my = sign * my, s->fromb = sign < 0.0f,
+			s->e0 = a, s->e1 = b;
 	}
 }
 
@@ -113,7 +117,7 @@ static int axes_run(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose2 
 {
 	if (!sw_poly2_axes_frame(a, xa, b, xb, sw_v2(0.0f, 0.0f), &p->f))
 		return 0;
-	p->s = (axes2){-INFINITY, 1.0f, 0.0f, 0.0f};
+	p->s = (axes2){-INFINITY, 1.0f, 0.0f, 0.0f, 0, {0.0f, 0.0f}, {0.0f, 0.0f}};
 	axes_edges(p->f.pa, a->count, p->f.pb, b->count, 1.0f, &p->s);
 	axes_edges(p->f.pb, b->count, p->f.pa, a->count, -1.0f, &p->s);
 	p->tau = SW_POLY2_AXES_EPS * (p->f.ext * p->f.sig);
@@ -191,6 +195,41 @@ static void feat_edges(const sw_vec2 *p, uint32_t n, const sw_vec2 *q, uint32_t 
 	}
 }
 
+void sw_poly2_axes_pen(const sw_poly2_axes_pair *f, uint32_t na, uint32_t nb, float num, float len2, float mx, float my,
+		       int fromb, sw_vec2 e0, sw_vec2 e1, sw_vec2 *wa, sw_vec2 *wb)
+{
+	const sw_vec2 v = fromb ? sw_poly2_axes_least(f->pa, na, mx, my) : sw_poly2_axes_least(f->pb, nb, mx, my);
+	const float k = num / len2;
+	sw_vec2 w = sw_v2(v.x - k * mx, v.y - k * my), o = v;
+	/* w outside the edge: its nearer end, and that end moved back by the depth */
+	const float ex = e1.x - e0.x, ey = e1.y - e0.y;
+	const float along = (w.x - e0.x) * ex + (w.y - e0.y) * ey, ee = ex * ex + ey * ey;
+	if (along < 0.0f || along > ee) {
+		w = along < 0.0f ? e0 : e1;
+		o = sw_v2(w.x + k * mx, w.y + k * my);
+	}
+	*wa = fromb ? o : w, *wb = fromb ? w : o;
+}
+
+/* overlapping by more than τ (axes_side −1): the least penetration (doc/numerics.md, "Polygon distance by
+ * feature pairs"): SW_STARTS_OVERLAPPED, distance = the best separation (−depth), the unit normal of its
+ * axis A → B, the witnesses of sw_poly2_axes_pen */
+static void dist_pen(const axes_pair *p, uint32_t na, uint32_t nb, sw_pose2 xa, sw_distance_result *out)
+{
+	const axes2 s = p->s;
+	sw_vec2 wa, wb;
+	/* the edge's own outward normal: B's is the axis negated back (exact) */
+	sw_poly2_axes_pen(&p->f, na, nb, s.num, s.len2, s.fromb ? -s.mx : s.mx, s.fromb ? -s.my : s.my, s.fromb, s.e0,
+			  s.e1, &wa, &wb);
+	const float len = sqrtf(s.len2), inv = 1.0f / p->f.sig;
+	const sw_rot2 ra = {p->f.ca, p->f.sa};
+	const sw_vec2 n = sw_rot2_mul(ra, sw_v2(s.mx / len, s.my / len));
+	const sw_vec2 va = sw_v2_add(sw_rot2_mul(ra, sw_v2(wa.x * inv, wa.y * inv)), xa.p);
+	const sw_vec2 vb = sw_v2_add(sw_rot2_mul(ra, sw_v2(wb.x * inv, wb.y * inv)), xa.p);
+	*out = (sw_distance_result){SW_STARTS_OVERLAPPED, SW_FEATURE_NONE, (s.num / len) * inv,
+				    {n.x, n.y, 0},        {va.x, va.y, 0}, {vb.x, vb.y, 0}};
+}
+
 sw_status sw_gjk2_poly2_distance_pair_ref(const sw_poly2 *a, sw_pose2 xa, const sw_poly2 *b, sw_pose2 xb,
 					  const sw_gjk_opts *opts, sw_distance_result *out, uint32_t *iters)
 {
@@ -203,8 +242,13 @@ sw_status sw_gjk2_poly2_distance_pair_ref(const sw_poly2 *a, sw_pose2 xa, const 
 		*out = sw_distance_result_invalid();
 		return out->status;
 	}
-	if (!feat || axes_side(&p) <= 0) {
-		/* overlapping or near contact: GJK answers */
+	const int side = feat ? axes_side(&p) : 0;
+	if (side < 0) {
+		dist_pen(&p, a->count, b->count, xa, out);
+		return out->status;
+	}
+	if (side == 0) {
+		/* near contact (or too large): GJK answers */
 		sw_shape2 ga = sw_shape2_verts(a->v, a->count, 0.0f), gb = sw_shape2_verts(b->v, b->count, 0.0f);
 		sw_gjk2_distance_pair_ref(&ga, xa, &gb, xb, opts, out, iters);
 		return out->status;

@@ -19,9 +19,10 @@
  * the exact ones overlap by more than τ at some t (SW_HIT, at the computed latest entry); grown
  * polygons that never touch prove the exact ones stay apart by more than τ (SW_MISS). A hit also needs
  * some axis to separate the pair at t = 0 by more than τ (num > τ·|m|), which makes its time positive.
- * Every other pair is answered by GJK (sw_gjk2_cast): pairs that overlap or nearly touch at t = 0 (the
- * SW_STARTS_OVERLAPPED contract wants a common point: GJK's), pairs that graze or reach contact near
- * t = 1 within the band, any pair with opts->target > 0, and pairs with an invalid pose or motion
+ * A pair whose largest separation at t = 0 is below −τ (the overlap row's test, on the same axes) starts
+ * overlapped: SW_STARTS_OVERLAPPED at t = 0 with the least penetration (cast_pen). Every other pair is
+ * answered by GJK (sw_gjk2_cast): pairs that nearly touch at t = 0, pairs that graze or reach contact
+ * near t = 1 within the band, any pair with opts->target > 0, and pairs with an invalid pose or motion
  * (GJK's SW_PAIR_INVALID). Rounding: as in the overlap row, every separation and every u·t for t ∈ [0,1]
  * carries at most a few tens of ulps of the scaled extent (about 3e-6), and each cross-multiplied
  * compare a relative error of a few ulps, far below τ, so each decision outside the band has the sign of
@@ -65,6 +66,11 @@ typedef struct cast_axes {
 	float in_num, in_den;
 	int fromb, apart;
 	sw_vec2 e0, e1;
+	/* the largest separation at t = 0 (ref/poly2_axes.c's best axis): num, len2, the edge's own outward
+	 * normal, whether it is B's */
+	float bnum, blen2, bmx, bmy;
+	int bfromb;
+	sw_vec2 be0, be1;
 } cast_axes;
 
 /* the edges of p (n vertices) against the points q (m of them); isb: p is B, whose outward normals
@@ -85,22 +91,13 @@ static void cast_edges(const sw_vec2 *p, uint32_t n, const sw_vec2 *q, uint32_t 
 		span_visit(&s->grow, num - w, u);
 		span_visit(&s->shrink, num + w, u);
 		s->apart |= num - w > 0.0f;
+		/* num/√len2 > bnum/√blen2, squared with signs kept (ref/poly2_axes.c axes_edges) */
+		if ((num * fabsf(num)) * s->blen2 > (s->bnum * fabsf(s->bnum)) * len2 && len2 > 0.0f)
+			s->bnum = num, s->blen2 = len2, s->bmx = mx, s->bmy = my, s->bfromb = isb, s->be0 = a,
+			s->be1 = b;
 		if (u < 0.0f && num * s->in_den > s->in_num * -u)
 			s->in_num = num, s->in_den = -u, s->fromb = isb, s->e0 = a, s->e1 = b;
 	}
-}
-
-/* the supporting vertex of q (m points) on (mx, my): the least projection, the first of equals */
-static sw_vec2 least_vertex(const sw_vec2 *q, uint32_t m, float mx, float my)
-{
-	sw_vec2 v = q[0];
-	float lo = mx * q[0].x + my * q[0].y;
-	for (uint32_t j = 1; j < m && j < SW_POLY2_MAX_VERTS; j++) {
-		float d = mx * q[j].x + my * q[j].y;
-		if (d < lo)
-			lo = d, v = q[j];
-	}
-	return v;
 }
 
 /* a hit's answer from the latest entry (the rule above) */
@@ -111,7 +108,7 @@ static void cast_hit(const sw_poly2_axes_pair *pr, const cast_axes *s, uint32_t 
 	sw_vec2 e0 = s->e0, e1 = s->e1;
 	/* the axis' normal again from its edge, as cast_edges formed it */
 	const float mx = e1.y - e0.y, my = -(e1.x - e0.x);
-	sw_vec2 p = s->fromb ? least_vertex(pr->pa, na, mx, my) : least_vertex(pr->pb, nb, mx, my);
+	sw_vec2 p = s->fromb ? sw_poly2_axes_least(pr->pa, na, mx, my) : sw_poly2_axes_least(pr->pb, nb, mx, my);
 	if (s->fromb)
 		e0 = sw_v2(e0.x + rx, e0.y + ry), e1 = sw_v2(e1.x + rx, e1.y + ry);
 	else
@@ -133,6 +130,30 @@ static void cast_hit(const sw_poly2_axes_pair *pr, const cast_axes *s, uint32_t 
 		{0.0f, 0.0f, 0.0f}};
 }
 
+/* overlapping at t = 0 by more than τ (the largest separation at t = 0 below −τ, as ref/poly2_axes.c's
+ * axes_side decides): SW_STARTS_OVERLAPPED at t = 0, depth = minus that separation, normal its axis' unit
+ * normal A → B, point the witness on A's side (sw_poly2_axes_pen) */
+static int cast_pen(const sw_poly2_axes_pair *pr, const cast_axes *s, float tau, uint32_t na, uint32_t nb, sw_vec2 pa,
+		    sw_cast_result *out)
+{
+	const float far = s->bnum * s->bnum, band = (tau * tau) * s->blen2;
+	if (!(s->bnum < 0.0f && far >= band && s->bnum != -INFINITY))
+		return 0;
+	sw_vec2 wa, wb;
+	sw_poly2_axes_pen(pr, na, nb, s->bnum, s->blen2, s->bmx, s->bmy, s->bfromb, s->be0, s->be1, &wa, &wb);
+	const float len = sqrtf(s->blen2), inv = 1.0f / pr->sig;
+	const float ux = (s->bfromb ? -s->bmx : s->bmx) / len, uy = (s->bfromb ? -s->bmy : s->bmy) / len;
+	const float wx = wa.x * inv, wy = wa.y * inv, ca = pr->ca, sa = pr->sa;
+	*out = (sw_cast_result){SW_STARTS_OVERLAPPED,
+				SW_FEATURE_NONE,
+				0.0f,
+				-((s->bnum / len) * inv),
+				{(ca * wx - sa * wy) + pa.x, (sa * wx + ca * wy) + pa.y, 0.0f},
+				{ca * ux - sa * uy, sa * ux + ca * uy, 0.0f},
+				{0.0f, 0.0f, 0.0f}};
+	return 1;
+}
+
 /* 1 (and the answer in *out) when the separating axes decide the pair, 0 when GJK must */
 static int cast_axes_decide(const sw_poly2 *a, sw_pose2 xa, sw_vec2 da, const sw_poly2 *b, sw_pose2 xb, sw_vec2 db,
 			    sw_cast_result *out)
@@ -144,9 +165,12 @@ static int cast_axes_decide(const sw_poly2 *a, sw_pose2 xa, sw_vec2 da, const sw
 		return 0;
 	const float tau = SW_POLY2_AXES_EPS * (pr.ext * pr.sig);
 	const cast_span none = {0.0f, 1.0f, 1.0f, 1.0f, 0};
-	cast_axes s = {none, none, 0.0f, 1.0f, 0, 0, {0.0f, 0.0f}, {0.0f, 0.0f}};
+	cast_axes s = {none, none, 0.0f, 1.0f,         0,           0, {0.0f, 0.0f}, {0.0f, 0.0f}, -INFINITY, 1.0f,
+		       0.0f, 0.0f, 0,    {0.0f, 0.0f}, {0.0f, 0.0f}};
 	cast_edges(pr.pa, a->count, pr.pb, b->count, 0, pr.r, tau, &s);
 	cast_edges(pr.pb, b->count, pr.pa, a->count, 1, pr.r, tau, &s);
+	if (cast_pen(&pr, &s, tau, a->count, b->count, xa.p, out))
+		return 1;
 	if (s.apart && span_meets(&s.shrink)) {
 		cast_hit(&pr, &s, a->count, b->count, xa.p, da, out);
 		return 1;
