@@ -129,10 +129,11 @@ static void face_plane(sw_qh *q, sw_qh_face *f, const sw_qh_face *nb)
  * (q's int fields would be reloaded after every store to a face) */
 static inline int new_face_in(sw_qh *q, int *nf, int *nfree, int a, int b, int c)
 {
-	/* by selects: whether a freed slot is at hand is not predictable (the inner test keeps the index in
-	 * range where the compiler reads both operands) */
-	int reuse = *nfree > 0;
-	int s = reuse ? q->freel[reuse ? *nfree - 1 : 0] : *nf;
+	/* by masks: whether a freed slot is at hand is not predictable, and selects here were compiled as
+	 * branches. The top of the free list is read either way (entry nfree − reuse: 0 when the list is
+	 * empty, which the attempt writes) and kept only when reuse is 1 */
+	const int reuse = *nfree > 0, top = q->freel[*nfree - reuse];
+	const int s = (top & -reuse) | (*nf & (reuse - 1));
 	if (s >= q->fcap)
 		return -1;
 	*nfree -= reuse;
