@@ -53,6 +53,9 @@ size_t sw_qh_layout_(sw_qh *q, size_t n, unsigned char *base)
 	QH_CARVE(ea, fcap);
 	QH_CARVE(eb, fcap);
 	QH_CARVE(eo, fcap);
+	QH_CARVE(eva, fcap);
+	QH_CARVE(evb, fcap);
+	QH_CARVE(esucc, fcap);
 	QH_CARVE(cone, fcap);
 	QH_CARVE(queue, fcap);
 	QH_CARVE(loops.first, fcap);
@@ -303,23 +306,28 @@ static inline void horizon_edge(sw_qh *q, const sw_qh_face *f, int i, int *ne, i
 		return;
 	}
 	q->hz[a] = e, q->ea[e] = f->v[i], q->eb[e] = f->v[after[i]], q->eo[e] = f->nb[i];
+	q->eva[e] = a, q->evb[e] = q->vid[f->v[after[i]]];
 	*ne = e + 1;
 }
 
-/* the cycle of the ne recorded edges in q->ha, hb, ho (q->nh); the vertices' records cleared */
+/* the cycle of the ne recorded edges in q->ha, hb, ho (q->nh); the vertices' records cleared. Each
+ * edge's successor (the edge starting at its end, or −1) is looked up for all edges first, the lookups
+ * independent of each other, so the walk waits on one load an edge rather than three */
 static int horizon_walk(sw_qh *q, int ne, int ok)
 {
 	const int *ea = q->ea, *eb = q->eb, *eo = q->eo;
-	int k = 0, nh = 0;
+	int *succ = q->esucc, k = 0, nh = 0;
+	for (int j = 0; j < ne; j++)
+		succ[j] = q->hz[q->evb[j]];
 	while (ok && nh < ne) {
 		q->ha[nh] = ea[k], q->hb[nh] = eb[k], q->ho[nh++] = eo[k];
-		k = q->hz[q->vid[eb[k]]];
+		k = succ[k];
 		if (k <= 0)
 			break;
 	}
 	q->nh = nh;
 	for (int j = 0; j < ne; j++)
-		q->hz[q->vid[ea[j]]] = -1;
+		q->hz[q->eva[j]] = -1;
 	return ok && k == 0 && nh == ne && ne >= 3;
 }
 
