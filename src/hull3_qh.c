@@ -362,10 +362,13 @@ static int find_visible(sw_qh *q, int f0, int eye)
 	int ne = 0, ok = 1, nvis = 0;
 	vis[nvis++] = f0;
 	F[f0].mark = stamp;
-	for (int k = 0; k < nvis; k++)
+	for (int k = 0; k < nvis; k++) {
+		/* the face and its neighbours read once: the stores below (marks, the list, the horizon's
+		 * records) would make the compiler read them again for each neighbour, on the chain */
+		const sw_qh_face *f = &F[vis[k]];
+		const int nbs[3] = {f->nb[0], f->nb[1], f->nb[2]};
 		for (int i = 0; i < 3; i++) {
-			const sw_qh_face *f = &F[vis[k]];
-			int g = f->nb[i];
+			const int g = nbs[i];
 			if (F[g].mark == stamp)
 				continue;
 			if (dist(q, &F[g], eye) > neps) {
@@ -375,6 +378,7 @@ static int find_visible(sw_qh *q, int f0, int eye)
 				horizon_edge(q, f, i, &ne, &ok);
 			}
 		}
+	}
 	q->nvis = nvis;
 	return horizon_walk(q, ne, ok);
 }
