@@ -313,10 +313,28 @@ static int drop_edge_vertices(const sw_qh *q, sw_qh_loops *L, int *deg)
 
 sw_hull_status sw_qh_loops_(sw_qh *q, sw_qh_loops *L, int *deg)
 {
-	L->nl = L->total = 0;
-	for (int s = 0; s < q->nf; s++)
-		if (q->f[s].live && q->f[s].region == s && !region_loop(q, s, L))
+	/* the counts in locals: in L, each would be read again after every store to the loops (they may
+	 * alias), a chain through memory from one face to the next. A one-triangle region (most) is written
+	 * here as region_loop writes it */
+	int nl = 0, total = 0, *idx = L->idx, *first = L->first, *count = L->count;
+	const int *vid = q->vid;
+	for (int s = 0; s < q->nf; s++) {
+		if (!q->f[s].live || q->f[s].region != s)
+			continue;
+		const sw_qh_face *one = &q->f[q->rhead[s]];
+		if (one->rnext < 0) {
+			idx[total] = vid[one->v[2]], idx[total + 1] = vid[one->v[0]], idx[total + 2] = vid[one->v[1]];
+			first[nl] = total;
+			count[nl++] = 3;
+			total += 3;
+			continue;
+		}
+		L->nl = nl, L->total = total;
+		if (!region_loop(q, s, L))
 			return SW_HULL_NUMERIC;
+		nl = L->nl, total = L->total;
+	}
+	L->nl = nl, L->total = total;
 	return drop_edge_vertices(q, L, deg) ? SW_HULL_OK : SW_HULL_NUMERIC;
 }
 
