@@ -227,8 +227,13 @@ static int contains_all(const sw_hull3 *h, sw_qh *q)
 	size_t n = (size_t)q->n, nn = 0, nv = n;
 	double *xs = &q->p[0][0], *ys = xs + n, *zs = ys + n;
 	int *mark = q->next;
-	for (size_t i = 0; i < n; i++)
-		mark[i] = h->num_faces != 2 && q->vid[i] >= 0 && q->deg[q->vid[i]] >= 3;
+	/* by masks: which points are vertices is not predictable (v & −(v ≥ 0) is v, or 0 for a point) */
+	for (size_t i = 0; i < n && h->num_faces != 2; i++) {
+		const int v = q->vid[i];
+		mark[i] = (v >= 0) & (q->deg[v & -(v >= 0)] >= 3);
+	}
+	for (size_t i = 0; i < n && h->num_faces == 2; i++)
+		mark[i] = 0;
 	for (int j = 0; h->num_faces == 2 && j < q->flat.k; j++)
 		mark[q->flat.ring[j]] = 1;
 	for (size_t i = 0; i < n; i++) {
@@ -263,6 +268,7 @@ static sw_hull_status attempt(sw_qh *q, const sw_vec3 *pts, double rel, int fres
 	int *deg = q->deg;
 	sw_qh_loops *L = &q->loops;
 	q->nv = q->nf = q->nfree = q->stamp = q->mstamp = 0;
+	q->freel[0] = 0; /* read by new_face_in before a slot is freed, and discarded */
 	for (int k = 0; k < q->vcap; k++)
 		q->hz[k] = -1, q->mask[k] = 0;
 	memset(q->busy, 0, sizeof(uint64_t) * (size_t)((q->fcap + 63) / 64));

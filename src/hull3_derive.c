@@ -51,15 +51,23 @@ void sw_hull3_clear_(sw_hull3 *h)
 void sw_hull3_tolerances_(const sw_vec3 *p, size_t n, double rel, double c[3], double *eps, double *tol)
 {
 	/* the extremes in float: converting to double is exact and keeps the order, so they are the
-	 * double extremes (a ±0 tie keeps the first met either way) */
-	float lf[3] = {p[0].x, p[0].y, p[0].z}, hf[3] = {p[0].x, p[0].y, p[0].z};
-	for (size_t i = 1; i < n; i++) {
-		const float q[3] = {p[i].x, p[i].y, p[i].z};
-		for (int k = 0; k < 3; k++) {
-			lf[k] = q[k] < lf[k] ? q[k] : lf[k];
-			hf[k] = q[k] > hf[k] ? q[k] : hf[k];
-		}
+	 * double extremes (a ±0 tie keeps the first met either way). A point's x, y, z in the first three
+	 * lanes of an SSE vector (minps(q, l) is q < l ? q : l, lane by lane: the scalar rule); the fourth
+	 * lane, the next point's x, is not read back, and the last point is loaded on its own */
+	simde__m128 lo4 = simde_mm_setr_ps(p[0].x, p[0].y, p[0].z, 0.0f), hi4 = lo4;
+	for (size_t i = 1; i + 1 < n; i++) {
+		const simde__m128 q = simde_mm_loadu_ps((const float *)(const void *)(p + i));
+		lo4 = simde_mm_min_ps(q, lo4);
+		hi4 = simde_mm_max_ps(q, hi4);
 	}
+	if (n > 1) {
+		const simde__m128 q = simde_mm_setr_ps(p[n - 1].x, p[n - 1].y, p[n - 1].z, 0.0f);
+		lo4 = simde_mm_min_ps(q, lo4);
+		hi4 = simde_mm_max_ps(q, hi4);
+	}
+	float lf[4], hf[4];
+	simde_mm_storeu_ps(lf, lo4);
+	simde_mm_storeu_ps(hf, hi4);
 	const double lo[3] = {lf[0], lf[1], lf[2]}, hi[3] = {hf[0], hf[1], hf[2]};
 	double s = 0, cabs = 0;
 	for (int k = 0; k < 3; k++) {

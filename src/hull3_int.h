@@ -122,6 +122,20 @@ sw_hull_status sw_hull3_flat_(const double (*p)[3], int n, double eps, const int
 		return (st);                                 \
 	} while (0)
 
+/* the number of set bits of m: by shifts and masks where the baseline has no popcnt instruction
+ * (x86-64 before SSE4.2: the builtin would be a library call) */
+static inline uint32_t sw_bit_count(uint64_t m)
+{
+#if defined(__GNUC__) && defined(__POPCNT__)
+	return (uint32_t)__builtin_popcountll(m);
+#else
+	m = m - (m >> 1 & 0x5555555555555555ull);
+	m = (m & 0x3333333333333333ull) + (m >> 2 & 0x3333333333333333ull);
+	m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (uint32_t)((m * 0x0101010101010101ull) >> 56);
+#endif
+}
+
 /* double vectors of the builder and the checks (left-to-right sums: every caller rounds alike) */
 /* index of the lowest set bit of m ≠ 0 */
 static inline uint32_t sw_low_bit(uint64_t m)

@@ -313,10 +313,28 @@ static int drop_edge_vertices(const sw_qh *q, sw_qh_loops *L, int *deg)
 
 sw_hull_status sw_qh_loops_(sw_qh *q, sw_qh_loops *L, int *deg)
 {
-	L->nl = L->total = 0;
-	for (int s = 0; s < q->nf; s++)
-		if (q->f[s].live && q->f[s].region == s && !region_loop(q, s, L))
+	/* the counts in locals: in L, each would be read again after every store to the loops (they may
+	 * alias), a chain through memory from one face to the next. A one-triangle region (most) is written
+	 * here as region_loop writes it */
+	int nl = 0, total = 0, *idx = L->idx, *first = L->first, *count = L->count;
+	const int *vid = q->vid;
+	for (int s = 0; s < q->nf; s++) {
+		if (!q->f[s].live || q->f[s].region != s)
+			continue;
+		const sw_qh_face *one = &q->f[q->rhead[s]];
+		if (one->rnext < 0) {
+			idx[total] = vid[one->v[2]], idx[total + 1] = vid[one->v[0]], idx[total + 2] = vid[one->v[1]];
+			first[nl] = total;
+			count[nl++] = 3;
+			total += 3;
+			continue;
+		}
+		L->nl = nl, L->total = total;
+		if (!region_loop(q, s, L))
 			return SW_HULL_NUMERIC;
+		nl = L->nl, total = L->total;
+	}
+	L->nl = nl, L->total = total;
 	return drop_edge_vertices(q, L, deg) ? SW_HULL_OK : SW_HULL_NUMERIC;
 }
 
@@ -324,24 +342,27 @@ sw_hull_status sw_qh_loops_(sw_qh *q, sw_qh_loops *L, int *deg)
 
 /* the loops sorted by (smallest vertex, next vertex): no two loops share that pair (it is a directed
  * edge, which one face runs), so the order is total and any sort gives it. Each key sets bit b of a
- * row per vertex a < nv and records its place there; the rows read in order give the keys sorted,
- * with no comparison to predict. Keys that do not all land (a pair twice) are sorted by counting and
- * insertion as before. */
+ * row per vertex a < nv; when the rows hold n bits (no pair twice) each key's place is the keys of the
+ * rows before plus those of its row below b, with no comparison to predict and no branch on a row's
+ * count. Keys that do not all land (a pair twice) are sorted by counting and insertion as before. */
 static void sort_keys(const sw_qh_key *in, sw_qh_key *k, int n, int nv)
 {
 	uint64_t row[SW_HULL_MAX_VERTS];
-	uint8_t at[SW_HULL_MAX_VERTS][SW_HULL_MAX_VERTS]; /* read only where the row's bit is set */
+	uint32_t before[SW_HULL_MAX_VERTS], j = 0;
 	memset(row, 0, (size_t)nv * sizeof row[0]);
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n; i++)
 		row[in[i].a] |= (uint64_t)1 << in[i].b;
-		at[in[i].a][in[i].b] = (uint8_t)i;
+	for (int a = 0; a < nv; a++) {
+		before[a] = j;
+		j += sw_bit_count(row[a]);
 	}
-	int j = 0;
-	for (int a = 0; a < nv; a++)
-		for (uint64_t m = row[a]; m; m &= m - 1)
-			k[j++] = in[at[a][sw_low_bit(m)]];
-	if (j == n)
+	if (j == (uint32_t)n) {
+		for (int i = 0; i < n; i++) {
+			const int a = in[i].a;
+			k[before[a] + sw_bit_count(row[a] & (((uint64_t)1 << in[i].b) - 1))] = in[i];
+		}
 		return;
+	}
 	int first[SW_HULL_MAX_VERTS + 1] = {0}, fill[SW_HULL_MAX_VERTS];
 	for (int i = 0; i < n; i++)
 		first[in[i].a + 1]++;
@@ -372,11 +393,14 @@ sw_hull_status sw_qh_emit_(sw_qh *q, sw_qh_loops *L, const int *deg, const sw_ve
 	sw_qh_key *keys = q->keys, *raw = keys + L->nl; /* keys holds fcap > 4·V ≥ 2·nl entries */
 	for (int f = 0; f < L->nl; f++) {
 		int *lp = &L->idx[L->first[f]], m = L->count[f], r = 0;
-		if (m == 3) { /* most faces: the loop below unrolled (the first smallest corner) */
-			lp[0] = map[lp[0]], lp[1] = map[lp[1]], lp[2] = map[lp[2]];
-			r = lp[1] < lp[0] ? 1 : 0;
-			r = lp[2] < lp[r] ? 2 : r;
-			raw[f] = (sw_qh_key){lp[r], lp[r == 2 ? 0 : r + 1], f, r};
+		if (m == 3) { /* most faces: the loop below unrolled (the first smallest corner), by masks (selects
+			       * here were compiled as branches, and which corner is smallest is not predictable) */
+			const int c0 = map[lp[0]], c1 = map[lp[1]], c2 = map[lp[2]];
+			lp[0] = c0, lp[1] = c1, lp[2] = c2;
+			const int r1 = c1 < c0, m1 = -r1, lo1 = (c1 & m1) | (c0 & ~m1), r2 = c2 < lo1, m2 = -r2;
+			const int after1 = (c2 & m1) | (c1 & ~m1); /* the corner after the smaller of c0, c1 */
+			r = r2 << 1 | (r1 & (r2 ^ 1));
+			raw[f] = (sw_qh_key){(c2 & m2) | (lo1 & ~m2), (c0 & m2) | (after1 & ~m2), f, r};
 			continue;
 		}
 		for (int k = 0; k < m; k++) {

@@ -53,6 +53,9 @@ size_t sw_qh_layout_(sw_qh *q, size_t n, unsigned char *base)
 	QH_CARVE(ea, fcap);
 	QH_CARVE(eb, fcap);
 	QH_CARVE(eo, fcap);
+	QH_CARVE(eva, fcap);
+	QH_CARVE(evb, fcap);
+	QH_CARVE(esucc, fcap);
 	QH_CARVE(cone, fcap);
 	QH_CARVE(queue, fcap);
 	QH_CARVE(loops.first, fcap);
@@ -129,10 +132,11 @@ static void face_plane(sw_qh *q, sw_qh_face *f, const sw_qh_face *nb)
  * (q's int fields would be reloaded after every store to a face) */
 static inline int new_face_in(sw_qh *q, int *nf, int *nfree, int a, int b, int c)
 {
-	/* by selects: whether a freed slot is at hand is not predictable (the inner test keeps the index in
-	 * range where the compiler reads both operands) */
-	int reuse = *nfree > 0;
-	int s = reuse ? q->freel[reuse ? *nfree - 1 : 0] : *nf;
+	/* by masks: whether a freed slot is at hand is not predictable, and selects here were compiled as
+	 * branches. The top of the free list is read either way (entry nfree − reuse: 0 when the list is
+	 * empty, which the attempt writes) and kept only when reuse is 1 */
+	const int reuse = *nfree > 0, top = q->freel[*nfree - reuse];
+	const int s = (top & -reuse) | (*nf & (reuse - 1));
 	if (s >= q->fcap)
 		return -1;
 	*nfree -= reuse;
@@ -302,23 +306,28 @@ static inline void horizon_edge(sw_qh *q, const sw_qh_face *f, int i, int *ne, i
 		return;
 	}
 	q->hz[a] = e, q->ea[e] = f->v[i], q->eb[e] = f->v[after[i]], q->eo[e] = f->nb[i];
+	q->eva[e] = a, q->evb[e] = q->vid[f->v[after[i]]];
 	*ne = e + 1;
 }
 
-/* the cycle of the ne recorded edges in q->ha, hb, ho (q->nh); the vertices' records cleared */
+/* the cycle of the ne recorded edges in q->ha, hb, ho (q->nh); the vertices' records cleared. Each
+ * edge's successor (the edge starting at its end, or −1) is looked up for all edges first, the lookups
+ * independent of each other, so the walk waits on one load an edge rather than three */
 static int horizon_walk(sw_qh *q, int ne, int ok)
 {
 	const int *ea = q->ea, *eb = q->eb, *eo = q->eo;
-	int k = 0, nh = 0;
+	int *succ = q->esucc, k = 0, nh = 0;
+	for (int j = 0; j < ne; j++)
+		succ[j] = q->hz[q->evb[j]];
 	while (ok && nh < ne) {
 		q->ha[nh] = ea[k], q->hb[nh] = eb[k], q->ho[nh++] = eo[k];
-		k = q->hz[q->vid[eb[k]]];
+		k = succ[k];
 		if (k <= 0)
 			break;
 	}
 	q->nh = nh;
 	for (int j = 0; j < ne; j++)
-		q->hz[q->vid[ea[j]]] = -1;
+		q->hz[q->eva[j]] = -1;
 	return ok && k == 0 && nh == ne && ne >= 3;
 }
 
@@ -353,10 +362,13 @@ static int find_visible(sw_qh *q, int f0, int eye)
 	int ne = 0, ok = 1, nvis = 0;
 	vis[nvis++] = f0;
 	F[f0].mark = stamp;
-	for (int k = 0; k < nvis; k++)
+	for (int k = 0; k < nvis; k++) {
+		/* the face and its neighbours read once: the stores below (marks, the list, the horizon's
+		 * records) would make the compiler read them again for each neighbour, on the chain */
+		const sw_qh_face *f = &F[vis[k]];
+		const int nbs[3] = {f->nb[0], f->nb[1], f->nb[2]};
 		for (int i = 0; i < 3; i++) {
-			const sw_qh_face *f = &F[vis[k]];
-			int g = f->nb[i];
+			const int g = nbs[i];
 			if (F[g].mark == stamp)
 				continue;
 			if (dist(q, &F[g], eye) > neps) {
@@ -366,6 +378,7 @@ static int find_visible(sw_qh *q, int f0, int eye)
 				horizon_edge(q, f, i, &ne, &ok);
 			}
 		}
+	}
 	q->nvis = nvis;
 	return horizon_walk(q, ne, ok);
 }

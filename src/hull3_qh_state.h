@@ -50,8 +50,9 @@ typedef struct sw_qh {
 	int *freel, nfree;
 	uint64_t *busy; /* per face slot: its outside set is not empty (one bit a slot) */
 	int *vis, nvis;
-	int *ha, *hb, *ho, nh; /* horizon edges a → b of the visible faces, the face across, in cycle order */
-	int *ea, *eb, *eo;     /* horizon edges before they are ordered */
+	int *ha, *hb, *ho, nh;  /* horizon edges a → b of the visible faces, the face across, in cycle order */
+	int *ea, *eb, *eo;      /* horizon edges before they are ordered */
+	int *eva, *evb, *esucc; /* their ends' vertex ids, and the edge after each (horizon_walk) */
 	int *cone;
 	unsigned char *reach; /* fill_holes: faces reached from the lowest one */
 	int *queue;
