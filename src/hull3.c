@@ -319,7 +319,8 @@ static sw_hull_status attempt(sw_qh *q, const sw_vec3 *pts, double rel, int fres
 		st = SW_HULL_NUMERIC;
 	if (st == SW_HULL_OK && !contains_all(out, q))
 		st = SW_HULL_NUMERIC;
-	if (st == SW_HULL_OK && sw_hull3_validate_built_(out, &q->shared, NULL, 0) != SW_HULL_OK)
+	/* out and q->shared as the finish just made them (contains_all only reads out) */
+	if (st == SW_HULL_OK && sw_hull3_validate_made_(out, &q->shared) != SW_HULL_OK)
 		st = SW_HULL_NUMERIC;
 	if (st == SW_HULL_OK)
 		sw_hull3_put_seal_(out);

@@ -45,7 +45,8 @@ typedef struct vctx {
 	uint64_t fresh_v;        /* a piece's vertices not in its hull (every bit: all) */
 	const sw_hull3_lanes *lanes;
 	const sw_hull3_shared *sh; /* a built solid hull's values (NULL: computed here); r is then in sh's frame */
-	double go[3];              /* with sh: the stored centroid relative to sh's frame */
+	int made;     /* with sh: sh was made from h by sw_hull3_finish_ and h is unchanged since (the builder) */
+	double go[3]; /* with sh: the stored centroid relative to sh's frame */
 } vctx;
 
 /* whether face f is judged whole: every face of a full check, a piece's fresh faces */
@@ -389,8 +390,9 @@ static sw_hull_status v_stored_planes(const vctx *x, char *why, size_t why_len)
 		const double n[3] = {fc->normal.x, fc->normal.y, fc->normal.z}, *gn = x->g[f].n;
 		/* with sh the stored normal is the float rounding of the unit gn or the face fails here; that
 		 * rounding is within 2^-24 of gn in each coordinate and of length 1 within 1e-7, so the 1e-5
-		 * rule below could only pass it (doc/numerics.md, "The frame of the check") */
-		if (x->sh &&
+		 * rule below could only pass it (doc/numerics.md, "The frame of the check"); made: shared_planes
+		 * stored this very rounding, so it is not confirmed */
+		if (x->sh && !x->made &&
 		    (fc->normal.x != (float)gn[0] || fc->normal.y != (float)gn[1] || fc->normal.z != (float)gn[2] ||
 		     fc->d != (float)(x->sh->dall[f] + sw_hd_dot(gn, x->sh->c))))
 			SW_HULL_FAIL(SW_HULL_NUMERIC, "face %u: stored plane is not the one made from its loop", f);
@@ -522,9 +524,15 @@ static sw_hull_status v_geometry(vctx *x, char *why, size_t why_len)
 	double c[3], size, unused;
 	sw_hull3_tolerances_(h->verts, h->num_verts, 1.0, c, &size, &unused);
 	x->bend = 0.25 * h->eps / size;
-	sw_hull3_rel_verts_(h, x->sh ? c : ref, x->r);
+	/* made: sh->c and sh->r are c and these vertices relative to it, made by the same calls from the same
+	 * vertices (doc/numerics.md, "The frame of the check"), so they are taken and not confirmed */
+	if (x->sh && x->made)
+		memcpy(x->r, x->sh->r, h->num_verts * sizeof x->r[0]);
+	else
+		sw_hull3_rel_verts_(h, x->sh ? c : ref, x->r);
 	sw_hull3_rel_verts_(h, zero, x->a);
-	if (x->sh && (memcmp(c, x->sh->c, sizeof c) || memcmp(x->r, x->sh->r, h->num_verts * sizeof x->r[0])))
+	if (x->sh && !x->made &&
+	    (memcmp(c, x->sh->c, sizeof c) || memcmp(x->r, x->sh->r, h->num_verts * sizeof x->r[0])))
 		SW_HULL_FAIL(SW_HULL_NUMERIC, "the vertices are not those the planes were made from");
 	for (int k = 0; x->sh && k < 3; k++)
 		x->go[k] = ref[k] - c[k];
@@ -592,6 +600,7 @@ sw_hull_status sw_hull3_validate_(const sw_hull3 *h, int built, char *why, size_
 	x.fresh_v = ~0ull;
 	x.lanes = sw_hull3_lanes_active();
 	x.sh = NULL;
+	x.made = 0;
 	sw_hull_status st = v_counts(&x, why, why_len);
 	if (st == SW_HULL_OK && !built)
 		st = sw_hull3_distinct_(h->verts, h->num_verts, why, why_len);
@@ -622,6 +631,7 @@ sw_hull_status sw_hull3_validate_piece_(const sw_hull3 *h, const uint64_t fresh_
 	x.fresh_v = fresh_v;
 	x.lanes = sw_hull3_lanes_active();
 	x.sh = NULL;
+	x.made = 0;
 	sw_hull_status st = v_counts(&x, why, why_len);
 	for (uint64_t m = fresh_v; st == SW_HULL_OK && m; m &= m - 1) {
 		uint32_t i = sw_low_bit(m);
@@ -639,7 +649,8 @@ sw_hull_status sw_hull3_validate_piece_(const sw_hull3 *h, const uint64_t fresh_
 	return v_geometry(&x, why, why_len);
 }
 
-sw_hull_status sw_hull3_validate_built_(const sw_hull3 *h, const sw_hull3_shared *sh, char *why, size_t why_len)
+/* the built check with sh confirmed as h's (made 0) or known to be (made 1) */
+static sw_hull_status validate_built(const sw_hull3 *h, const sw_hull3_shared *sh, int made, char *why, size_t why_len)
 {
 	vctx x;
 	if (!h || !sh || !sh->solid || h->num_faces == 2)
@@ -652,6 +663,7 @@ sw_hull_status sw_hull3_validate_built_(const sw_hull3 *h, const sw_hull3_shared
 	x.fresh_v = ~0ull;
 	x.lanes = sw_hull3_lanes_active();
 	x.sh = sh;
+	x.made = made;
 	sw_hull_status st = v_counts(&x, why, why_len);
 	if (st == SW_HULL_OK)
 		st = v_built_topology(h, why, why_len);
@@ -660,4 +672,14 @@ sw_hull_status sw_hull3_validate_built_(const sw_hull3 *h, const sw_hull3_shared
 	x.flat = 0;
 	x.strict = 1;
 	return v_geometry(&x, why, why_len);
+}
+
+sw_hull_status sw_hull3_validate_built_(const sw_hull3 *h, const sw_hull3_shared *sh, char *why, size_t why_len)
+{
+	return validate_built(h, sh, 0, why, why_len);
+}
+
+sw_hull_status sw_hull3_validate_made_(const sw_hull3 *h, const sw_hull3_shared *sh)
+{
+	return validate_built(h, sh, 1, NULL, 0);
 }

@@ -229,6 +229,11 @@ sw_hull_status sw_hull3_validate_(const sw_hull3 *h, int built, char *why, size_
  * (or sh not filled) is judged by sw_hull3_validate_(h, 1, …) */
 sw_hull_status sw_hull3_validate_built_(const sw_hull3 *h, const sw_hull3_shared *sh, char *why, size_t why_len);
 
+/* sw_hull3_validate_built_ for the builder, whose sh sw_hull3_finish_ has just made from h, unchanged
+ * since: the same rules, but sh's r and the stored planes are taken as h's without comparing them (they
+ * are, by construction: doc/numerics.md, "The frame of the check"). Any other caller confirms them */
+sw_hull_status sw_hull3_validate_made_(const sw_hull3 *h, const sw_hull3_shared *sh);
+
 /* the seal of h's contents (src/hull3_seal.c; never 0) */
 uint64_t sw_hull3_seal_of_(const sw_hull3 *h);
 

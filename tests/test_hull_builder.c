@@ -666,8 +666,9 @@ static sw_hull_status refinish(sw_hull3 *g, sw_hull3_shared *sh)
 	return sw_hull3_finish_(g, g->eps, (double)nextafterf(g->tol, 0.0f), sh);
 }
 
-/* the built check from the builder's values (sw_hull3_validate_built_) against the built check that
- * computes them itself: the same verdicts on built hulls, and the same hull bits out of finish_ */
+/* the built check from the builder's values (sw_hull3_validate_built_, and sw_hull3_validate_made_, which
+ * takes them as the hull's unconfirmed) against the built check that computes them itself: the same
+ * verdicts on built hulls, and the same hull bits out of finish_ */
 Test(hull_builder, built_check_from_shared_values)
 {
 	sc_rng r = sc_rng_seed(0x5a4ed);
@@ -687,6 +688,7 @@ Test(hull_builder, built_check_from_shared_values)
 		cr_assert(sh.solid, "cloud %d: values not kept", k);
 		cr_assert(memcmp(&g, &h, sizeof g) == 0, "cloud %d: finish_ with sh made other bits", k);
 		cr_assert_eq(sw_hull3_validate_built_(&g, &sh, why, sizeof why), SW_HULL_OK, "cloud %d: %s", k, why);
+		cr_assert_eq(sw_hull3_validate_made_(&g, &sh), SW_HULL_OK, "cloud %d", k);
 		cr_assert_eq(sw_hull3_validate_(&g, 1, why, sizeof why), SW_HULL_OK, "cloud %d: %s", k, why);
 	}
 }
@@ -749,6 +751,7 @@ Test(hull_builder, built_check_refuses_broken_rules)
 	g.verts[0] = sw_v3(g.verts[0].x * 1.2f, g.verts[0].y * 1.2f, g.verts[0].z * 1.2f);
 	cr_assert_eq(refinish(&g, &sh), SW_HULL_OK);
 	cr_expect_eq(sw_hull3_validate_built_(&g, &sh, why, sizeof why), SW_HULL_BAD_FACES_NONPLANAR, "%s", why);
+	cr_expect_eq(sw_hull3_validate_made_(&g, &sh), SW_HULL_BAD_FACES_NONPLANAR);
 	cr_expect_eq(sw_hull3_validate_(&g, 1, why, sizeof why), SW_HULL_BAD_FACES_NONPLANAR, "%s", why);
 	build_ok(p, sphere_points(&r, p, 32), &h);
 	uint32_t judged = 0;
@@ -760,6 +763,7 @@ Test(hull_builder, built_check_refuses_broken_rules)
 		sw_hull_status want = sw_hull3_validate_(&g, 1, why, sizeof why);
 		cr_expect_neq(want, SW_HULL_OK, "vertex %u", v);
 		cr_expect_eq(sw_hull3_validate_built_(&g, &sh, why, sizeof why), want, "vertex %u: %s", v, why);
+		cr_expect_eq(sw_hull3_validate_made_(&g, &sh), want, "vertex %u", v);
 		judged++;
 	}
 	cr_expect_eq(judged, h.num_verts, "dents judged: %u of %u", judged, h.num_verts);
